@@ -1,0 +1,39 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "arcmask",
+    products: [
+        .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
+        .executable(name: "arcmask", targets: ["arcmask"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries: a module map and a shim header each, nothing else.
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files.
+        .target(name: "ArcMaskCore"),
+        // giflib-backed frame source and GIF writer.
+        .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "CGIF"]),
+        // libpng (and later cairo): PNG I/O and compositing.
+        .target(name: "ArcMaskRender", dependencies: ["ArcMaskCore", "CPNG", "CZlib"]),
+        // The command-line front end as a library, so tests can drive it.
+        .target(name: "ArcMaskCLI", dependencies: [
+            "ArcMaskCore", "ArcMaskGIF", "ArcMaskRender",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),
+
+        .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore"]),
+        .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskRender"]),
+        .testTarget(name: "ArcMaskRenderTests", dependencies: ["ArcMaskRender"]),
+        .testTarget(name: "ArcMaskCLITests", dependencies: ["ArcMaskCLI", "ArcMaskGIF", "ArcMaskRender"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

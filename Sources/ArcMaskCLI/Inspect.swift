@@ -1,0 +1,56 @@
+import ArcMaskCore
+import ArcMaskGIF
+import ArgumentParser
+import Foundation
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a GIF: canvas, frames, delays, disposals, loop count, damage.")
+
+    @Argument(help: "The GIF to read.")
+    var file: String
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        try reportingFailures {
+            let gif = try GIFFrameSource(path: file, limits: limits.limits)
+            if json {
+                emit(try jsonString(gif.report))
+            } else {
+                emit(Self.table(gif.report))
+            }
+        }
+    }
+
+    static func table(_ r: GIFReport) -> String {
+        let loop = r.loopCount.map { $0 == 0 ? "loops forever" : "loop count \($0) (\($0 + 1) plays)" } ?? "no loop extension (plays once)"
+        var lines = [
+            "\(r.file): \(r.version), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(format(ms: r.durationMs)) per play\(r.damaged ? ", DAMAGED" : "")",
+            "frame  rectangle             delay  duration  disposal    transparent  palette  interlaced",
+        ]
+        for f in r.frames {
+            let rect = "\(f.x),\(f.y) \(f.width)×\(f.height)"
+            lines.append(
+                pad(String(f.index), 5, right: true) + "  " + pad(rect, 20) + "  " +
+                pad("\(f.delayCentiseconds)cs", 5, right: true) + "  " + pad("\(Int(f.durationMs)) ms", 8, right: true) + "  " +
+                pad(f.disposal, 10) + "  " + pad(f.transparentIndex.map(String.init) ?? "-", 11) + "  " +
+                pad(f.localPalette ? "local" : "global", 7) + "  " + (f.interlaced ? "yes" : "no") +
+                (f.truncated ? "  (truncated)" : ""))
+        }
+        for w in r.warnings { lines.append("warning: \(w)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
+    let fill = String(repeating: " ", count: max(0, n - s.count))
+    return right ? fill + s : s + fill
+}
+
+func format(ms: Double) -> String {
+    ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.0f ms", ms)
+}

@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Identity of a file on disk (device and inode), to tell whether two paths are one file.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+    }
+}
+
+/// Temporary files and folders currently being written, so an interrupted run can remove them.
+public enum Temporaries {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var paths: Set<String> = []
+
+    static func add(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    static func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+
+    /// Removes every registered temporary (called on SIGINT/SIGTERM and on failure).
+    public static func removeAll() {
+        let all = lock.withLock { paths }
+        for p in all { try? FileManager.default.removeItem(atPath: p) }
+        lock.withLock { paths.removeAll() }
+    }
+}
+
+/// Writes files so that a reader only ever sees the old file or the complete new one:
+/// the bytes go to a temporary file in the same folder, which is then renamed.
+public enum AtomicFile {
+    /// Writes `bytes` to `url`. Refuses when `url` is one of `inputs` (same file on disk).
+    public static func write(_ bytes: some ContiguousBytes, to url: URL, protecting inputs: [URL] = []) throws {
+        try refuseOverwritingInputs(url, inputs)
+        let dir = url.deletingLastPathComponent().path
+        let tmp = "\(dir.isEmpty ? "." : dir)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        Temporaries.add(tmp)
+        defer { Temporaries.remove(tmp) }
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw OutputError(path: url.path, "cannot create a file here (\(String(cString: strerror(errno))))")
+        }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                offset += n
+            }
+        }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(tmp, url.path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(tmp)
+            throw OutputError(path: url.path, "write failed (\(String(cString: strerror(failure))))")
+        }
+    }
+
+    /// Throws when `url` names the same file as any of `inputs`.
+    public static func refuseOverwritingInputs(_ url: URL, _ inputs: [URL]) throws {
+        guard let target = FileIdentity(path: url.path) else { return }
+        for input in inputs where FileIdentity(path: input.path) == target {
+            throw OutputError(path: url.path, "is an input file; refusing to overwrite it")
+        }
+    }
+}
+
+/// A folder of outputs written all or nothing.
+///
+/// Files are written into a hidden staging folder; `commit()` moves them into place.
+/// If the run fails or is interrupted, `abort()` (or the signal handler) removes the
+/// staging folder, so the destination never holds a partial set of files.
+public final class OutputFolder {
+    public let destination: URL
+    public let staging: URL
+    private let createdDestination: Bool
+    private let inputs: [URL]
+    private var finished = false
+
+    /// - Parameters:
+    ///   - force: allow writing into a folder that already holds files
+    ///     (same-named files are replaced, others are left alone).
+    public init(_ destination: URL, force: Bool, protecting inputs: [URL] = []) throws {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        let exists = fm.fileExists(atPath: destination.path, isDirectory: &isDir)
+        if exists && !isDir.boolValue {
+            throw OutputError(path: destination.path, "exists and is not a folder")
+        }
+        if exists && !force {
+            let entries = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? []
+            if !entries.isEmpty {
+                throw OutputError(path: destination.path, "folder is not empty (\(entries.count) entries); use --force to write into it")
+            }
+        }
+        self.destination = destination
+        self.inputs = inputs
+        let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        if exists {
+            staging = destination.appendingPathComponent(".arcmask-staging-\(tag)")
+            createdDestination = false
+        } else {
+            let parent = destination.deletingLastPathComponent()
+            staging = parent.appendingPathComponent(".\(destination.lastPathComponent).arcmask-staging-\(tag)")
+            createdDestination = true
+        }
+        do {
+            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: destination.path, "cannot create the output folder (\(error.localizedDescription))")
+        }
+        Temporaries.add(staging.path)
+    }
+
+    /// Where to write the staged file `name`.
+    public func url(for name: String) -> URL { staging.appendingPathComponent(name) }
+
+    /// Moves every staged file into the destination.
+    public func commit() throws {
+        guard !finished else { return }
+        let fm = FileManager.default
+        if createdDestination {
+            if rename(staging.path, destination.path) != 0 {
+                let why = String(cString: strerror(errno))
+                abort()
+                throw OutputError(path: destination.path, "cannot move outputs into place (\(why))")
+            }
+        } else {
+            let names = try fm.contentsOfDirectory(atPath: staging.path).sorted()
+            for name in names {
+                let target = destination.appendingPathComponent(name)
+                do { try AtomicFile.refuseOverwritingInputs(target, inputs) } catch { abort(); throw error }
+                if rename(staging.appendingPathComponent(name).path, target.path) != 0 {
+                    let why = String(cString: strerror(errno))
+                    abort()
+                    throw OutputError(path: target.path, "cannot move output into place (\(why))")
+                }
+            }
+            try? fm.removeItem(at: staging)
+        }
+        Temporaries.remove(staging.path)
+        finished = true
+    }
+
+    /// Removes everything staged; the destination is left as it was.
+    public func abort() {
+        guard !finished else { return }
+        try? FileManager.default.removeItem(at: staging)
+        Temporaries.remove(staging.path)
+        finished = true
+    }
+
+    deinit { abort() }
+}

@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file through a small buffer with `pread`, opened read-only.
+///
+/// Decoders read inputs through it, so memory stays bounded whatever the file's size
+/// and a file is never opened for writing.
+public final class FileReader {
+    public let path: String
+    public let size: Int
+    public private(set) var position = 0
+    private let fd: Int32
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var bufferStart = 0
+    private var bufferCount = 0
+
+    public init(path: String, bufferSize: Int = 256 * 1024) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw InputError(file: path, "cannot open (\(String(cString: strerror(errno))))")
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            close(fd)
+            throw InputError(file: path, "cannot read (\(String(cString: strerror(errno))))")
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw InputError(file: path, "is not a regular file")
+        }
+        self.fd = fd
+        self.size = Int(st.st_size)
+        self.buffer = .allocate(byteCount: bufferSize, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+        close(fd)
+    }
+
+    /// Moves the read position (past the end is allowed; reads then return 0 bytes).
+    public func seek(to offset: Int) { position = max(0, offset) }
+
+    /// Copies up to `count` bytes into `destination`; fewer only at the end of the file
+    /// or on a read error.
+    public func read(into destination: UnsafeMutableRawPointer, count: Int) -> Int {
+        var done = 0
+        while done < count {
+            if position < bufferStart || position >= bufferStart + bufferCount {
+                guard fill(at: position) else { break }
+            }
+            let offset = position - bufferStart
+            let n = min(count - done, bufferCount - offset)
+            (destination + done).copyMemory(from: buffer.baseAddress! + offset, byteCount: n)
+            done += n
+            position += n
+        }
+        return done
+    }
+
+    /// Reads `count` bytes at `offset` (fewer at the end of the file).
+    public func bytes(at offset: Int, count: Int) -> [UInt8] {
+        let saved = position
+        defer { position = saved }
+        seek(to: offset)
+        let n = max(0, min(count, size - offset))
+        var out = [UInt8](repeating: 0, count: n)
+        let got = out.withUnsafeMutableBytes { read(into: $0.baseAddress!, count: n) }
+        return Array(out.prefix(got))
+    }
+
+    private func fill(at offset: Int) -> Bool {
+        guard offset < size else { return false }
+        while true {
+            let n = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            bufferStart = offset
+            bufferCount = n
+            return true
+        }
+    }
+}

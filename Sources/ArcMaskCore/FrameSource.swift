@@ -1,0 +1,67 @@
+/// How many times an animation plays.
+public enum LoopMode: Hashable, Sendable, CustomStringConvertible {
+    /// Plays once (a GIF without a loop extension).
+    case once
+    /// Plays `repeats + 1` times in all (a GIF loop count of `repeats`).
+    case finite(repeats: Int)
+    /// Loops for ever (a GIF loop count of 0).
+    case forever
+
+    /// The loop count as GIF writes it: 0 = forever, n = n repeats, nil = no extension.
+    public var gifLoopCount: Int? {
+        switch self {
+        case .once: nil
+        case .finite(let n): n
+        case .forever: 0
+        }
+    }
+
+    /// Total plays, or nil for ever.
+    public var plays: Int? {
+        switch self {
+        case .once: 1
+        case .finite(let n): n + 1
+        case .forever: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .once: "plays once"
+        case .finite(let n): "plays \(n + 1) times"
+        case .forever: "loops forever"
+        }
+    }
+}
+
+/// Frames with durations: the one abstraction every engine reads (plan, compositor,
+/// emulator, exports) and every format provides (GIF, SVGA).
+///
+/// - Metadata (`canvasSize`, `frameCount`, `loopMode`, `duration(at:)`) is known
+///   when the source is opened and cheap to read.
+/// - `frame(at:)` decodes lazily. Reading frames in order reuses one canvas;
+///   random access must not decode the whole file into memory.
+public protocol FrameSource: AnyObject {
+    /// Where the frames come from, for messages (usually a file path).
+    var name: String { get }
+    var canvasSize: PixelSize { get }
+    var frameCount: Int { get }
+    var loopMode: LoopMode { get }
+    /// How long frame `index` is shown, in milliseconds, as players show it.
+    func duration(at index: Int) -> Double
+    /// The composited canvas at frame `index`: straight RGBA, `canvasSize` pixels.
+    func frame(at index: Int) throws -> PixelBuffer
+    /// Problems found so far that did not stop decoding (damaged data, clipped frames).
+    var warnings: [String] { get }
+}
+
+extension FrameSource {
+    /// Every frame's duration in milliseconds.
+    public var durations: [Double] { (0..<frameCount).map(duration(at:)) }
+
+    /// One play-through, in milliseconds.
+    public var totalDuration: Double { durations.reduce(0, +) }
+
+    /// Decoded size of one frame in bytes.
+    public var frameByteCount: Int { canvasSize.pixelCount * 4 }
+}

@@ -1,0 +1,106 @@
+internal import CPNG
+import ArcMaskCore
+import Foundation
+
+/// PNG encoding and decoding with libpng.
+public enum PNG {
+    /// How hard to compress. `fast` suits bulk frame output; `small` suits files people keep.
+    public struct Compression: Sendable, Equatable {
+        /// zlib level, 0 (store) to 9 (smallest).
+        public var level: Int
+        public init(level: Int) { self.level = min(9, max(0, level)) }
+
+        /// zlib level 1 with the "sub" filter: several times faster than the default.
+        public static let fast = Compression(level: 1)
+        /// zlib level 6 with adaptive filters: libpng's usual trade-off.
+        public static let balanced = Compression(level: 6)
+        /// zlib level 9 with adaptive filters.
+        public static let small = Compression(level: 9)
+
+        var filters: Int32 {
+            level <= 2 ? arcmask_png_filter_sub : arcmask_png_all_filters
+        }
+    }
+
+    /// Encodes straight RGBA pixels as an 8-bit RGBA PNG.
+    public static func encode(_ image: PixelBuffer, compression: Compression = .fast) throws -> [UInt8] {
+        guard image.width > 0, image.height > 0 else { throw PNGError("cannot encode an empty \(image.size) image") }
+        let out = OutputBytes()
+        out.bytes.reserveCapacity(image.byteCount / 4)
+        var io = arcmask_png_io()
+        io.context = Unmanaged.passUnretained(out).toOpaque()
+        io.write = appendToOutput
+        let status = image.bytes.withUnsafeBufferPointer { p in
+            arcmask_png_encode_rgba(p.baseAddress, UInt32(image.width), UInt32(image.height), image.rowBytes,
+                                    Int32(compression.level), compression.filters, &io)
+        }
+        if status != 0 { throw PNGError("libpng: \(message(of: &io))") }
+        return out.bytes
+    }
+
+    /// Encodes and writes atomically (temporary file, then rename); never replaces an input.
+    public static func write(_ image: PixelBuffer, to url: URL, compression: Compression = .fast,
+                             protecting inputs: [URL] = []) throws {
+        try AtomicFile.write(encode(image, compression: compression), to: url, protecting: inputs)
+    }
+
+    /// Decodes any PNG (palette, grey, 16-bit, with or without alpha) to straight RGBA.
+    /// - Parameter maxPixels: refuse larger images before allocating their pixels.
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = DecodeLimits.defaultMaxCanvasPixels) throws -> PixelBuffer {
+        var image = png_image()
+        let begun = bytes.withUnsafeBytes { arcmask_png_begin_read(&image, $0.baseAddress, $0.count) }
+        defer { png_image_free(&image) }
+        if begun != 0 { throw PNGError("not a readable PNG (\(imageMessage(&image)))") }
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0 else { throw PNGError("zero-sized image") }
+        guard width * height <= maxPixels else {
+            throw PNGError("\(width)×\(height) is over the limit of \(maxPixels) pixels")
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = pixels.withUnsafeMutableBufferPointer {
+            arcmask_png_finish_read(&image, $0.baseAddress, width * 4)
+        }
+        if finished != 0 { throw PNGError("corrupt PNG data (\(imageMessage(&image)))") }
+        return PixelBuffer(width: width, height: height, bytes: pixels)
+    }
+
+    /// Reads and decodes a PNG file.
+    public static func read(_ url: URL, maxPixels: Int = DecodeLimits.defaultMaxCanvasPixels) throws -> PixelBuffer {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw InputError(file: url.path, "cannot read (\(error.localizedDescription))")
+        }
+        do { return try decode([UInt8](data), maxPixels: maxPixels) } catch let error as PNGError {
+            throw InputError(file: url.path, error.message)
+        }
+    }
+
+    private static func message(of io: inout arcmask_png_io) -> String {
+        withUnsafeBytes(of: &io.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    private static func imageMessage(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
+
+/// A PNG could not be encoded or decoded.
+public struct PNGError: Error, LocalizedError, Equatable {
+    public let message: String
+    init(_ message: String) { self.message = message }
+    public var errorDescription: String? { message }
+}
+
+private final class OutputBytes {
+    var bytes: [UInt8] = []
+}
+
+private func appendToOutput(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
+    guard let context, let bytes else { return }
+    Unmanaged<OutputBytes>.fromOpaque(context).takeUnretainedValue().bytes
+        .append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+}

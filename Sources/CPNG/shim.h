@@ -1,0 +1,89 @@
+#ifndef ARCMASK_CPNG_SHIM_H
+#define ARCMASK_CPNG_SHIM_H
+#include <png.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/*
+ * libpng reports errors with longjmp, which Swift cannot catch. These two
+ * functions keep every libpng call that may longjmp inside one C frame with
+ * its own setjmp. Errors come back as a non-zero return and a message.
+ */
+
+static const int arcmask_png_all_filters = PNG_ALL_FILTERS;
+static const int arcmask_png_filter_sub = PNG_FILTER_SUB;
+
+typedef void (*arcmask_png_write_fn)(void *context, const uint8_t *bytes, size_t count);
+
+typedef struct {
+    void *context;
+    arcmask_png_write_fn write;
+    char message[256];
+} arcmask_png_io;
+
+static void arcmask_png_on_error(png_structp png, png_const_charp msg) {
+    arcmask_png_io *io = (arcmask_png_io *)png_get_error_ptr(png);
+    strncpy(io->message, msg ? msg : "libpng error", sizeof io->message - 1);
+    io->message[sizeof io->message - 1] = 0;
+    png_longjmp(png, 1);
+}
+
+static void arcmask_png_on_warning(png_structp png, png_const_charp msg) {
+    (void)png; (void)msg;
+}
+
+static void arcmask_png_on_write(png_structp png, png_bytep data, size_t length) {
+    arcmask_png_io *io = (arcmask_png_io *)png_get_io_ptr(png);
+    io->write(io->context, data, length);
+}
+
+static void arcmask_png_on_flush(png_structp png) { (void)png; }
+
+/* Encodes 8-bit straight RGBA rows. level: zlib level 0-9; filters: PNG_FILTER_* mask. */
+static inline int arcmask_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                          size_t stride, int level, int filters,
+                                          arcmask_png_io *io) {
+    io->message[0] = 0;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, io,
+                                              arcmask_png_on_error, arcmask_png_on_warning);
+    if (!png) { strcpy(io->message, "out of memory"); return -1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info) { png_destroy_write_struct(&png, NULL); strcpy(io->message, "out of memory"); return -1; }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return -1;
+    }
+    png_set_write_fn(png, io, arcmask_png_on_write, arcmask_png_on_flush);
+    png_set_compression_level(png, level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    return 0;
+}
+
+/*
+ * Reads a PNG from memory into 8-bit straight RGBA with the simplified API
+ * (which has no longjmp). Two steps so the caller can check the size first.
+ */
+static inline int arcmask_png_begin_read(png_image *image, const void *bytes, size_t count) {
+    memset(image, 0, sizeof *image);
+    image->version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(image, bytes, count)) return -1;
+    image->format = PNG_FORMAT_RGBA;
+    return 0;
+}
+
+static inline int arcmask_png_finish_read(png_image *image, uint8_t *out, size_t stride) {
+    int ok = png_image_finish_read(image, NULL, out, (png_int_32)stride, NULL);
+    return ok ? 0 : -1;
+}
+
+#endif

@@ -1,0 +1,3 @@
+import ArcMaskCLI
+
+ArcMaskCommand.main()
