@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
         .executable(name: "arcmask", targets: ["arcmask"]),
+        .executable(name: "arcmask-conformance", targets: ["ArcMaskConformance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),
+        // Conformance lane: compares decoding with the external suites in ../shared/corpus.
+        .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
 
         .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore"]),
         .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskRender"]),

@@ -5,7 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads a file through a small buffer with `pread`, opened read-only.
+/// Reads a file through a small buffer with `pread`, opened read-only (or bytes already
+/// in memory, for tests and fuzzing).
 ///
 /// Decoders read inputs through it, so memory stays bounded whatever the file's size
 /// and a file is never opened for writing.
@@ -14,6 +15,7 @@ public final class FileReader {
     public let size: Int
     public private(set) var position = 0
     private let fd: Int32
+    private let memory: [UInt8]?
     private let buffer: UnsafeMutableRawBufferPointer
     private var bufferStart = 0
     private var bufferCount = 0
@@ -35,12 +37,22 @@ public final class FileReader {
         }
         self.fd = fd
         self.size = Int(st.st_size)
+        self.memory = nil
         self.buffer = .allocate(byteCount: bufferSize, alignment: 16)
+    }
+
+    /// Reads from bytes in memory; `name` stands for the path in messages.
+    public init(bytes: [UInt8], name: String) {
+        self.path = name
+        self.fd = -1
+        self.size = bytes.count
+        self.memory = bytes
+        self.buffer = .allocate(byteCount: 64 * 1024, alignment: 16)
     }
 
     deinit {
         buffer.deallocate()
-        close(fd)
+        if fd >= 0 { close(fd) }
     }
 
     /// Moves the read position (past the end is allowed; reads then return 0 bytes).
@@ -76,6 +88,13 @@ public final class FileReader {
 
     private func fill(at offset: Int) -> Bool {
         guard offset < size else { return false }
+        if let memory {
+            let n = min(buffer.count, size - offset)
+            memory.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
+            bufferStart = offset
+            bufferCount = n
+            return true
+        }
         while true {
             let n = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
             if n < 0 && errno == EINTR { continue }

@@ -59,6 +59,11 @@ public final class GIFFrameSource: FrameSource {
         try self.init(reader: FileReader(path: path), name: path, limits: limits)
     }
 
+    /// Reads a GIF held in memory; `name` stands for the file in messages.
+    public convenience init(bytes: [UInt8], name: String = "<memory>", limits: DecodeLimits = .default) throws {
+        try self.init(reader: FileReader(bytes: bytes, name: name), name: name, limits: limits)
+    }
+
     init(reader: FileReader, name: String, limits: DecodeLimits) throws {
         if reader.size == 0 { throw InputError(file: name, "is empty (0 bytes)") }
         let head = reader.bytes(at: 0, count: 6)

@@ -1,0 +1,50 @@
+import ArcMaskCore
+import ArcMaskGIF
+import ArcMaskRender
+import Foundation
+
+// The GIF conformance lane: compares every composited frame with the expected outputs
+// of the external suites in a corpus folder (default ../shared/corpus/gif), checks
+// robustness inputs and truncations, prints pass counts and every miss with its reason,
+// and fails when a count falls below its bar.
+//
+// Usage: arcmask-conformance [CORPUS_DIR] [--misses FILE]
+
+let args = CommandLine.arguments.dropFirst()
+let corpus = args.first { !$0.hasPrefix("--") } ?? "../shared/corpus/gif"
+
+var missesFile: String? = nil
+if let i = args.firstIndex(of: "--misses"), i + 1 < args.endIndex { missesFile = args[i + 1] }
+
+guard FileManager.default.fileExists(atPath: corpus) else {
+    print("conformance: \(corpus) is absent; GIF conformance lane skipped")
+    exit(0)
+}
+
+var suites: [SuiteResult] = []
+suites.append(runPygif(corpus))
+suites.append(runPeterdn(corpus))
+suites.append(runImageRS(corpus))
+suites.append(runWuffs(corpus))
+suites.append(runDerived(corpus))
+suites.append(runRobustness(corpus))
+if !args.contains("--quick") { suites.append(runTruncations(corpus)) }
+
+var failedBars = 0
+var missLines: [String] = []
+for s in suites {
+    let bar = s.bar.map { " (bar \($0))" } ?? ""
+    let ok = s.bar.map { s.passed >= $0 } ?? true
+    if !ok { failedBars += 1 }
+    print("\(ok ? "ok  " : "FAIL") \(s.name): \(s.passed)/\(s.total) passed\(bar)\(s.note.map { ", \($0)" } ?? "")")
+    for m in s.misses {
+        print("       miss: \(m)")
+        missLines.append("\(s.name)\t\(m)")
+    }
+}
+if let missesFile {
+    try? (missLines.joined(separator: "\n") + "\n").write(toFile: missesFile, atomically: true, encoding: .utf8)
+}
+let passed = suites.reduce(0) { $0 + $1.passed }, total = suites.reduce(0) { $0 + $1.total }
+print("conformance: \(passed) passed, \(total - passed) failed")
+exit(failedBars == 0 ? 0 : 1)
