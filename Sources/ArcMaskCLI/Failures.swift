@@ -38,7 +38,6 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
 }
 
 private func fail(_ message: String, _ status: Int32) -> ExitCode {
-    Temporaries.removeAll()
     FileHandle.standardError.write(Data("arcmask: \(message)\n".utf8))
     return ExitCode(status)
 }
