@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
         .executable(name: "arcmask", targets: ["arcmask"]),
         .executable(name: "arcmask-conformance", targets: ["ArcMaskConformance"]),
+        .executable(name: "arcmask-bench", targets: ["ArcMaskBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +33,8 @@ let package = Package(
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
         .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
+        // Measures the engines for Scripts/bench.
+        .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
 
         .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore"]),
         .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskRender"]),

@@ -81,7 +81,7 @@ enum GIFScanner {
             do {
                 try decoder.readImageDescriptor()
             } catch {
-                stop("image descriptor of frame \(scan.frames.count) unreadable (\(error.message))", at: recordOffset)
+                stop("image of frame \(scan.frames.count) unreadable (\(describeImageFailure(reader, at: recordOffset, error)))", at: recordOffset)
                 break
             }
             let image = decoder.image
@@ -112,4 +112,20 @@ enum GIFScanner {
         }
         return scan
     }
+}
+
+/// Says why giflib could not read an image descriptor, in the file's terms where it can.
+private func describeImageFailure(_ reader: FileReader, at offset: Int, _ error: GIFLibError) -> String {
+    let head = reader.bytes(at: offset, count: 10)
+    guard head.count == 10 else { return "the descriptor is cut short" }
+    let flags = head[9]
+    let palette = flags & 0x80 != 0 ? 3 * (2 << Int(flags & 7)) : 0
+    let codeSizeOffset = offset + 10 + palette
+    guard let codeSize = reader.bytes(at: codeSizeOffset, count: 1).first else {
+        return "the file ends before the image data"
+    }
+    if codeSize > 8 {
+        return "LZW minimum code size \(codeSize) at byte \(codeSizeOffset) is over 8, giflib's limit"
+    }
+    return error.message
 }
