@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
     name: "arcmask",
     products: [
-        .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
+        .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator"]),
+        // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
+        .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
         .executable(name: "arcmask", targets: ["arcmask"]),
         .executable(name: "arcmask-conformance", targets: ["ArcMaskConformance"]),
         .executable(name: "arcmask-bench", targets: ["ArcMaskBench"]),
@@ -21,22 +23,28 @@ let package = Package(
 
         // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files.
         .target(name: "ArcMaskCore"),
+        // Pure Swift: mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
+        .target(name: "ArcMaskGeometry"),
+        // Pure Swift: samples the rotation at display refreshes and classifies what shows.
+        .target(name: "ArcMaskEmulator", dependencies: ["ArcMaskGeometry"]),
         // giflib-backed frame source and GIF writer.
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "CGIF"]),
         // libpng (and later cairo): PNG I/O and compositing.
-        .target(name: "ArcMaskRender", dependencies: ["ArcMaskCore", "CPNG", "CZlib"]),
+        .target(name: "ArcMaskRender", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "CPNG", "CZlib", "CCairo"]),
         // The command-line front end as a library, so tests can drive it.
         .target(name: "ArcMaskCLI", dependencies: [
-            "ArcMaskCore", "ArcMaskGIF", "ArcMaskRender",
+            "ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
         .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
         // Measures the engines for Scripts/bench.
-        .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
+        .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator"]),
 
         .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore"]),
+        .testTarget(name: "ArcMaskGeometryTests", dependencies: ["ArcMaskGeometry"]),
+        .testTarget(name: "ArcMaskEmulatorTests", dependencies: ["ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskRender", "ArcMaskGIF"]),
         .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskRender"]),
         .testTarget(name: "ArcMaskRenderTests", dependencies: ["ArcMaskRender"]),
         .testTarget(name: "ArcMaskCLITests", dependencies: ["ArcMaskCLI", "ArcMaskGIF", "ArcMaskRender"]),

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A plan prepared for fast questions about what covers the view at a rotation.
+///
+/// Angles here are degrees, unrotated layer angles plus the rotation φ. The view spans the
+/// angles `view.minAngle…view.maxAngle` as seen from the circle centre.
+public struct ArcCoverage: Sendable {
+    public let plan: ArcPlan
+    public let view: ViewGeometry
+    /// How far a square cap reaches past an arc's end, as an angle at the band's inner edge.
+    public let capAngle: Double
+    /// Extra angle kept around the view when choosing layers (two pixels at the nearest radius).
+    public let marginAngle: Double
+    private let buckets: [[Int32]]
+    private static let bucketCount = 2048
+
+    public init(_ plan: ArcPlan) {
+        self.plan = plan
+        view = plan.viewGeometry
+        let inner = max(1e-9, plan.radius - plan.lineWidth / 2)
+        capAngle = plan.cap == .square ? degrees(atan((plan.lineWidth / 2) / inner)) : 0
+        marginAngle = degrees(2 / (plan.scale * max(1e-9, view.nearestRadius)))
+        // Each bucket lists the layers whose extended arc touches its angular range.
+        var b = [[Int32]](repeating: [], count: Self.bucketCount)
+        let width = 360 / Double(Self.bucketCount)
+        for (i, layer) in plan.layers.enumerated() {
+            let lo = layer.startAngle - capAngle - marginAngle, hi = layer.endAngle + capAngle + marginAngle
+            if hi - lo >= 360 {
+                for k in 0..<Self.bucketCount { b[k].append(Int32(i)) }
+                continue
+            }
+            let first = Int((lo / width).rounded(.down)), last = Int((hi / width).rounded(.down))
+            for k in first...last {
+                let slot = ((k % Self.bucketCount) + Self.bucketCount) % Self.bucketCount
+                if b[slot].last != Int32(i) { b[slot].append(Int32(i)) }
+            }
+        }
+        buckets = b
+    }
+
+    /// Layers (indexes into `plan.layers`, in ZStack order) whose stroked arc can reach the
+    /// view at rotation `phi`: drawing only these gives the same picture as drawing all.
+    public func candidates(rotation phi: Double) -> [Int] {
+        let width = 360 / Double(Self.bucketCount)
+        let lo = view.minAngle - phi - marginAngle, hi = view.maxAngle - phi + marginAngle
+        let first = Int((lo / width).rounded(.down)), last = Int((hi / width).rounded(.down))
+        var out: [Int] = []
+        for k in first...max(first, last) {
+            let slot = ((k % Self.bucketCount) + Self.bucketCount) % Self.bucketCount
+            for i in buckets[slot] where !out.contains(Int(i)) && reaches(Int(i), phi: phi) { out.append(Int(i)) }
+        }
+        out.sort { plan.layers[$0].zIndex < plan.layers[$1].zIndex }
+        return out
+    }
+
+    /// Does layer `i`'s extended arc overlap the view's angles at rotation `phi`?
+    func reaches(_ i: Int, phi: Double) -> Bool {
+        rotatedInterval(i, phi: phi) != nil
+    }
+
+    /// Layer `i`'s arc at rotation `phi`, shifted by whole turns to lie over the view;
+    /// nil when it does not reach the view.
+    public func rotatedInterval(_ i: Int, phi: Double) -> (start: Double, end: Double)? {
+        let layer = plan.layers[i]
+        let a = layer.startAngle + phi - capAngle - marginAngle
+        let b = layer.endAngle + phi + capAngle + marginAngle
+        let c = view.minAngle, d = view.maxAngle
+        if b - a >= 360 {
+            // A full turn or more: shift it so it starts at or before the view.
+            let m = ((c - (layer.startAngle + phi)) / 360).rounded(.down)
+            return (layer.startAngle + phi + 360 * m, layer.endAngle + phi + 360 * m)
+        }
+        let m = ((c - b) / 360).rounded(.up)
+        guard a + 360 * m <= d else { return nil }
+        return (layer.startAngle + phi + 360 * m, layer.endAngle + phi + 360 * m)
+    }
+
+    /// Is the point (x, y) (view points) covered by layer `i` at rotation `phi`:
+    /// inside its band sector, or inside one of its square caps?
+    public func covers(_ i: Int, x: Double, y: Double, phi: Double) -> Bool {
+        let layer = plan.layers[i]
+        let cx = plan.viewWidth / 2, cy = plan.viewHeight / 2 + plan.centerOffset
+        let dx = x - cx, dy = y - cy
+        let rho = (dx * dx + dy * dy).squareRoot()
+        let half = plan.lineWidth / 2
+        let a = layer.startAngle + phi, b = layer.endAngle + phi
+        if rho >= plan.radius - half && rho <= plan.radius + half {
+            var theta = degrees(atan2(dy, dx))
+            theta += 360 * ((a - theta) / 360).rounded(.up)   // smallest θ + 360k ≥ a
+            if theta <= b { return true }
+        }
+        guard plan.cap == .square else { return false }
+        for (angle, sign) in [(b, 1.0), (a, -1.0)] {
+            let ux = cos(radians(angle)), uy = sin(radians(angle))
+            let r = dx * ux + dy * uy - plan.radius
+            let s = (-dx * uy + dy * ux) * sign
+            if abs(r) <= half && s >= 0 && s <= half { return true }
+        }
+        return false
+    }
+}

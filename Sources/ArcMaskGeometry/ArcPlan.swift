@@ -1,0 +1,111 @@
+import Foundation
+
+/// The ends of a stroked arc.
+public enum LineCap: String, Codable, Sendable {
+    /// The stroke stops at the arc's end angles.
+    case butt
+    /// The stroke extends half its width past both ends, along the tangent.
+    case square
+}
+
+/// Which way the masks rotate on screen.
+public enum RotationDirection: String, Codable, Sendable {
+    /// Angles grow (clockwise in y-down screen space): the private modifier with a positive period.
+    case clockwise
+    /// A negative period.
+    case counterclockwise
+
+    var sign: Double { self == .clockwise ? 1 : -1 }
+}
+
+/// Ways to build the masks: the public implementations, reproduced exactly, and this project's own.
+public enum Preset: String, Codable, Sendable, CaseIterable {
+    /// DynamicWidget: R = s², width s, square caps, period = half the delays, SDWebImage's repeated frames.
+    case dynamicwidget
+    /// OneDay: R = s², width 1.1·s, square caps, uniform slices, layers in reverse order.
+    case oneday
+    /// Widgetnimation: R = 50·s, width 1.5·s, butt caps, a fixed 2 s period.
+    case widgetnimation
+    /// DouYinComment: an "exact fit" ring scaled by 300, square caps, repeated frames.
+    case douyin
+    /// Slices proportional to each frame's duration, forward, seams that cross the image in a
+    /// fraction of a display refresh, no uncovered corner.
+    case arcmask
+}
+
+/// One masked image of the ZStack: an arc from `startAngle` to `endAngle` (degrees, growing
+/// clockwise on screen from 3 o'clock, unrotated), showing `frame`.
+public struct ArcLayer: Codable, Sendable, Equatable {
+    /// Position in the ZStack: later layers are drawn on top.
+    public var zIndex: Int
+    /// The source frame this layer shows.
+    public var frame: Int
+    public var startAngle: Double
+    public var endAngle: Double
+
+    public init(zIndex: Int, frame: Int, startAngle: Double, endAngle: Double) {
+        self.zIndex = zIndex
+        self.frame = frame
+        self.startAngle = startAngle
+        self.endAngle = endAngle
+    }
+
+    public var sweep: Double { endAngle - startAngle }
+}
+
+/// Figures derived from a plan, to judge it without rendering anything.
+public struct PlanFigures: Codable, Sendable, Equatable {
+    /// Time a hand-off seam takes to cross the view, in milliseconds.
+    public var seamCrossingMs: Double
+    /// Delay of every switch behind its slice boundary caused by square caps (lw / 2R), in ms.
+    public var switchLagMs: Double
+    /// How far inside the stroked band the view's farthest and nearest points lie, in points
+    /// (negative: part of the view is never covered).
+    public var cornerMarginPoints: Double
+    /// The largest frame count this radius allows with equal slices (N ≤ 2πR / W).
+    public var maxFrames: Int
+    /// Memory of the decoded layer images at the target pixel size, in bytes (one image per frame).
+    public var layerMemoryBytes: Int
+    /// The view's angular width seen from the circle centre, in degrees.
+    public var viewAngleDegrees: Double
+    /// The shortest frame the plan can show whole (seam crossing plus guard), in ms.
+    public var shortestFrameMs: Double
+}
+
+/// Everything needed to draw, emulate and export the masks for one animation in one view.
+///
+/// Geometry is in points, in the view's coordinate space (y down). The circle's centre lies
+/// `centerOffset` points below the view's centre, i.e. at (W/2, H/2 + centerOffset); every
+/// layer's arc has radius `radius` and is stroked `lineWidth` wide with `cap` ends. At time t
+/// all arcs are rotated by φ(t) = direction · 360° · frac((t − epoch) / period).
+public struct ArcPlan: Codable, Sendable, Equatable {
+    public var preset: Preset
+    public var viewWidth: Double
+    public var viewHeight: Double
+    /// Pixels per point of the target display.
+    public var scale: Double
+    public var radius: Double
+    public var lineWidth: Double
+    public var cap: LineCap
+    public var centerOffset: Double
+    public var periodSeconds: Double
+    public var direction: RotationDirection
+    public var epochSeconds: Double
+    public var layers: [ArcLayer]
+    /// The source's own timeline: how long each frame should show, in ms.
+    public var frameDurationsMs: [Double]
+    public var figures: PlanFigures
+
+    public var frameCount: Int { frameDurationsMs.count }
+    public var pixelWidth: Int { Int((viewWidth * scale).rounded()) }
+    public var pixelHeight: Int { Int((viewHeight * scale).rounded()) }
+
+    /// Rotation at time `t` seconds, in degrees, in [0, 360) for clockwise plans.
+    public func rotation(at t: Double) -> Double {
+        let turns = (t - epochSeconds) / periodSeconds
+        return direction.sign * 360 * (turns - turns.rounded(.down))
+    }
+
+    /// The circle centre in view coordinates (points).
+    public var center: (x: Double, y: Double) { (viewWidth / 2, viewHeight / 2 + centerOffset) }
+}

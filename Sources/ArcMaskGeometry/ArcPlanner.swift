@@ -1,0 +1,205 @@
+import Foundation
+
+/// What a plan is made from.
+public struct PlanRequest: Sendable {
+    /// The view's size in points.
+    public var viewWidth: Double
+    public var viewHeight: Double
+    /// Pixels per point (2 or 3 on iPhones).
+    public var scale: Double
+    /// Each frame's duration as players show it, in ms.
+    public var durationsMs: [Double]
+    public var preset: Preset
+    /// For the `arcmask` preset: the display refresh rate the seams are sized for.
+    public var refreshHz: Double
+    /// For the `arcmask` preset: the longest a seam may take to cross the view, as a fraction
+    /// of one refresh interval.
+    public var seamFraction: Double
+
+    public init(viewWidth: Double, viewHeight: Double, scale: Double = 3, durationsMs: [Double],
+                preset: Preset = .arcmask, refreshHz: Double = 120, seamFraction: Double = 1.0 / 8) {
+        self.viewWidth = viewWidth
+        self.viewHeight = viewHeight
+        self.scale = scale
+        self.durationsMs = durationsMs
+        self.preset = preset
+        self.refreshHz = refreshHz
+        self.seamFraction = seamFraction
+    }
+}
+
+/// A plan that cannot work, with what would.
+public struct PlanError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var problem: String
+    public var suggestion: String
+    public var description: String { "\(problem); \(suggestion)" }
+}
+
+/// Computes mask plans: the public implementations exactly as their code builds them, and
+/// the project's own `arcmask` plan.
+public enum ArcPlanner {
+    /// Margin kept between the view's farthest/nearest points and the band's edges (points).
+    public static let bandMargin = 1.0
+    /// `arcmask` hand-offs complete this long before the timeline's boundary (ms), so a
+    /// refresh that falls exactly on the boundary sees only the new frame.
+    public static let guardMs = 0.05
+
+    public static func plan(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
+        guard !r.durationsMs.isEmpty else {
+            throw PlanError(problem: "the animation has no frames", suggestion: "give it at least one frame")
+        }
+        guard r.viewWidth > 0, r.viewHeight > 0, r.scale > 0 else {
+            throw PlanError(problem: "the view is \(r.viewWidth)×\(r.viewHeight) pt at \(r.scale)×",
+                            suggestion: "use a positive size and scale")
+        }
+        guard r.durationsMs.allSatisfy({ $0 >= 0 && $0.isFinite }), r.durationsMs.reduce(0, +) > 0 else {
+            throw PlanError(problem: "the frames' total duration is zero",
+                            suggestion: "give the frames delays (a GIF delay of 0 plays as 100 ms)")
+        }
+        switch r.preset {
+        case .dynamicwidget: return dynamicWidget(r)
+        case .oneday: return oneDay(r)
+        case .widgetnimation: return widgetnimation(r)
+        case .douyin: return douyin(r)
+        case .arcmask: return try arcmask(r)
+        }
+    }
+
+    // MARK: Public implementations
+
+    /// SDWebImage turns a GIF into equal-length images by repeating each frame
+    /// `delay / gcd(delays)` times.
+    static func repeatedFrames(_ durations: [Double]) -> [Int] {
+        let ms = durations.map { max(1, Int($0.rounded())) }
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        let g = ms.reduce(0, gcd)
+        return ms.enumerated().flatMap { i, d in Array(repeating: i, count: d / g) }
+    }
+
+    static func uniformLayers(_ frames: [Int], frameForLayer: (Int) -> Int) -> [ArcLayer] {
+        let theta = 360 / Double(frames.count)
+        return (0..<frames.count).map { k in
+            ArcLayer(zIndex: k, frame: frameForLayer(k), startAngle: Double(k) * theta, endAngle: Double(k + 1) * theta)
+        }
+    }
+
+    static func dynamicWidget(_ r: PlanRequest) -> ArcPlan {
+        let s = max(r.viewWidth, r.viewHeight)
+        let expanded = repeatedFrames(r.durationsMs)
+        let period = r.durationsMs.reduce(0, +) / 2 / 1000
+        return finish(r, radius: s * s, lineWidth: s, cap: .square, centerOffset: s * s, period: period,
+                      layers: uniformLayers(expanded) { expanded[$0] })
+    }
+
+    static func oneDay(_ r: PlanRequest) -> ArcPlan {
+        let s = max(r.viewWidth, r.viewHeight)
+        let n = r.durationsMs.count
+        let period = r.durationsMs.map { $0 < 20 ? 100 : $0 }.reduce(0, +) / 1000
+        return finish(r, radius: s * s, lineWidth: 1.1 * s, cap: .square, centerOffset: s * s, period: period,
+                      layers: uniformLayers(Array(0..<n)) { n - 1 - $0 })
+    }
+
+    static func widgetnimation(_ r: PlanRequest) -> ArcPlan {
+        let s = max(r.viewWidth, r.viewHeight)
+        let n = r.durationsMs.count
+        let theta = 360 / Double(n)
+        let layers = (0..<n).map { k in
+            ArcLayer(zIndex: k, frame: k, startAngle: -Double(k + 1) * theta, endAngle: -Double(k) * theta)
+        }
+        return finish(r, radius: 50 * s, lineWidth: 1.5 * s, cap: .butt, centerOffset: 50 * s, period: 2, layers: layers)
+    }
+
+    static func douyin(_ r: PlanRequest) -> ArcPlan {
+        let s = max(r.viewWidth, r.viewHeight)
+        let expanded = repeatedFrames(r.durationsMs)
+        let m = expanded.count
+        let alpha = radians(360 / Double(m) / 2)
+        let h = s / 2, ta = tan(alpha)
+        let b = h / ta
+        let outer = (5 * h * h + h * h / (ta * ta) + 4 * h * h / ta).squareRoot()
+        let lw = outer - b
+        let radius = (outer - lw / 2) * 300
+        let t = outer - s - b
+        return finish(r, radius: radius, lineWidth: lw, cap: .square, centerOffset: radius - t / 2,
+                      period: r.durationsMs.reduce(0, +) / 1000,
+                      layers: uniformLayers(expanded) { expanded[m - 1 - $0] })
+    }
+
+    // MARK: arcmask
+
+    /// Slices proportional to the durations, laid out so that frame i covers the view from
+    /// (its start − guard) to (its end − guard − seam crossing); seams are radial lines
+    /// (butt caps) and each layer reaches a little under the layer above it, so no seam
+    /// ever shows the background.
+    static func arcmask(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
+        let w = r.viewWidth, h = r.viewHeight
+        let periodMs = r.durationsMs.reduce(0, +)
+        let n = r.durationsMs.count
+        let refreshMs = 1000 / r.refreshHz
+        let sweepMs = r.seamFraction * refreshMs
+        guard sweepMs > 0, sweepMs < periodMs / 2 else {
+            throw PlanError(problem: "a seam budget of \(fmt(sweepMs)) ms does not fit a \(fmt(periodMs)) ms animation",
+                            suggestion: "use a seam fraction between 0 and 1 and a refresh rate above 1 Hz")
+        }
+        // Centre offset D: the view spans Δ = 360°·sweep/P seen from the centre.
+        let delta = 2 * Double.pi * sweepMs / periodMs
+        let offset = h / 2 + (w / 2) / tan(delta / 2)
+        let view = ViewGeometry(width: w, height: h, centerOffset: offset)
+        let inner = view.nearestRadius - bandMargin, outer = view.farthestRadius + bandMargin
+        let radius = (inner + outer) / 2, lineWidth = outer - inner
+
+        let shortest = sweepMs + guardMs
+        if let k = r.durationsMs.indices.first(where: { r.durationsMs[$0] <= shortest }), n > 1 {
+            throw PlanError(
+                problem: "frame \(k) lasts \(fmt(r.durationsMs[k])) ms, not longer than a seam's crossing (\(fmt(shortest)) ms at \(fmt(r.refreshHz)) Hz with seam fraction \(fmt(r.seamFraction)))",
+                suggestion: "lower --seam-fraction (the largest that works is about \(fmt(((r.durationsMs.min() ?? 0) - guardMs) / refreshMs * 0.99)))")
+        }
+        guard n > 1 else {
+            return finish(r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
+                          period: periodMs / 1000,
+                          layers: [ArcLayer(zIndex: 0, frame: 0, startAngle: 0, endAngle: 361)])
+        }
+        // Seam into frame i, unrotated: at rotation φ_i − g it reaches the view's right edge.
+        let timeline = Timeline(durationsMs: r.durationsMs)
+        let guardAngle = 360 * guardMs / periodMs
+        let seams = (0...n).map { i in
+            view.maxAngle + guardAngle - 360 * (i < n ? timeline.starts[i] : periodMs) / periodMs
+        }
+        let narrowest = (0..<n).map { seams[$0] - seams[$0 + 1] }.min()!
+        let overlap = min(narrowest / 4, degrees(2 / radius))
+        var layers: [ArcLayer] = []
+        for i in 0..<n {
+            let end = i == 0 ? seams[0] + overlap : seams[i]
+            let start = i == n - 1 ? seams[n] : seams[i + 1] - overlap
+            layers.append(ArcLayer(zIndex: i, frame: i, startAngle: start, endAngle: end))
+        }
+        return finish(r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
+                      period: periodMs / 1000, layers: layers)
+    }
+
+    // MARK: Figures
+
+    static func finish(_ r: PlanRequest, radius: Double, lineWidth: Double, cap: LineCap, centerOffset: Double,
+                       period: Double, layers: [ArcLayer]) -> ArcPlan {
+        let view = ViewGeometry(width: r.viewWidth, height: r.viewHeight, centerOffset: centerOffset)
+        let periodMs = period * 1000
+        let seam = periodMs * view.angularWidth / 360
+        let lag = cap == .square ? periodMs * (lineWidth / (2 * radius)) / (2 * .pi) : 0
+        let margin = min(view.nearestRadius - (radius - lineWidth / 2), (radius + lineWidth / 2) - view.farthestRadius)
+        let pixels = Int((r.viewWidth * r.scale).rounded()) * Int((r.viewHeight * r.scale).rounded())
+        let figures = PlanFigures(
+            seamCrossingMs: seam, switchLagMs: lag, cornerMarginPoints: margin,
+            maxFrames: Int((2 * .pi * radius / r.viewWidth).rounded(.down)),
+            layerMemoryBytes: r.durationsMs.count * pixels * 4,
+            viewAngleDegrees: view.angularWidth,
+            shortestFrameMs: r.preset == .arcmask ? seam + guardMs : seam)
+        return ArcPlan(preset: r.preset, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale,
+                       radius: radius, lineWidth: lineWidth, cap: cap, centerOffset: centerOffset,
+                       periodSeconds: period, direction: .clockwise, epochSeconds: 0, layers: layers,
+                       frameDurationsMs: r.durationsMs, figures: figures)
+    }
+}
+
+func fmt(_ x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(format: "%.3g", x)
+}

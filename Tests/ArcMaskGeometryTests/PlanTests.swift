@@ -1,0 +1,56 @@
+import ArcMaskGeometry
+import Testing
+
+@Suite("Plans")
+struct PlanTests {
+    let s = 170.0
+
+    func plan(_ preset: Preset, _ durations: [Double] = [100, 100, 100, 100]) throws -> ArcPlan {
+        try ArcPlanner.plan(PlanRequest(viewWidth: s, viewHeight: s, scale: 3, durationsMs: durations, preset: preset))
+    }
+
+    @Test("public presets use the radius, width, caps and period of their code")
+    func parameters() throws {
+        let d = try plan(.dynamicwidget, [100, 200])
+        #expect(d.radius == s * s && d.lineWidth == s && d.cap == .square && d.periodSeconds == 0.15)
+        #expect(d.layers.map(\.frame) == [0, 1, 1])   // SDWebImage repeats frame 1 (delay/gcd = 2)
+        let o = try plan(.oneday, [10, 100, 100])
+        #expect(o.radius == s * s && o.lineWidth == 1.1 * s && o.periodSeconds == 0.3)
+        #expect(o.layers.map(\.frame) == [2, 1, 0])
+        let w = try plan(.widgetnimation)
+        #expect(w.radius == 50 * s && w.lineWidth == 1.5 * s && w.cap == .butt && w.periodSeconds == 2)
+        #expect(w.layers[1].startAngle == -180 && w.layers[1].endAngle == -90)
+        let y = try plan(.douyin)
+        #expect(y.cap == .square && y.layers.map(\.frame) == [3, 2, 1, 0])
+        #expect(y.centerOffset < y.radius && y.radius > 300 * s / 2)
+    }
+
+    @Test("the frame-count bound is 2πR / W")
+    func bound() throws {
+        #expect(try plan(.oneday).figures.maxFrames == 1068)
+        #expect(try plan(.widgetnimation).figures.maxFrames == 314)
+    }
+
+    @Test("memory of the layers at the pixel size")
+    func memory() throws {
+        #expect(try plan(.arcmask).figures.layerMemoryBytes == 4 * 510 * 510 * 4)
+    }
+
+    @Test("the timeline finds frames and timing errors on the loop")
+    func timeline() {
+        let t = Timeline(durationsMs: [100, 50, 250])
+        #expect(t.period == 400)
+        #expect(t.frame(at: 0) == 0 && t.frame(at: 99.9) == 0 && t.frame(at: 100) == 1 && t.frame(at: 399) == 2)
+        #expect(t.frame(at: 400) == 0 && t.frame(at: -1) == 2)
+        #expect(t.timingError(showing: 1, at: 90) == -10)
+        #expect(t.timingError(showing: 0, at: 160) == 60)
+    }
+
+    @Test("rotation grows with time and wraps each period")
+    func rotation() throws {
+        let p = try plan(.oneday)
+        #expect(p.rotation(at: 0) == 0)
+        #expect(abs(p.rotation(at: 0.1) - 90) < 1e-9)
+        #expect(abs(p.rotation(at: 0.5) - 90) < 1e-9)
+    }
+}
