@@ -7,9 +7,9 @@ public struct ArcMaskCommand: ParsableCommand {
         abstract: "Plan, render and check the rotating arc masks that play GIFs in iOS widgets.",
         discussion: """
         Exit status: 0 success; 1 bad input or output (the message says which file and where); \
-        64 bad arguments; 70 internal error.
+        2 defects found (emulate); 64 bad arguments; 70 internal error.
         """,
-        subcommands: [Inspect.self, Frames.self, Generate.self]
+        subcommands: [Inspect.self, Frames.self, PlanCommand.self, Render.self, Emulate.self, Generate.self]
     )
 
     public init() {}

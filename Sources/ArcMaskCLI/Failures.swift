@@ -9,6 +9,8 @@ public enum ExitStatus {
     public static let success: Int32 = 0
     /// Bad input or output: a file is wrong, missing or would be overwritten.
     public static let badInput: Int32 = 1
+    /// `emulate` found defective samples.
+    public static let defectsFound: Int32 = 2
     /// Bad command-line arguments (ArgumentParser's validation failures use it too).
     public static let usage: Int32 = 64
     /// A bug: something the tool did not expect.

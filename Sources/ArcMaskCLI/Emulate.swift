@@ -1,0 +1,103 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskGeometry
+import ArcMaskRender
+import ArgumentParser
+import Foundation
+
+enum EmulationMode: String, ExpressibleByArgument, CaseIterable { case analytic, raster }
+
+struct Emulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sample the rotation at display refreshes and check every hand-off.",
+        discussion: """
+        Exit status: 0 when no sample is defective under --fail-on; \(ExitStatus.defectsFound) when some are \
+        (so widget projects can run it in CI); 1 bad input; 64 bad arguments.
+        """)
+
+    @OptionGroup var options: PlanOptions
+
+    @Option(help: "Display refresh rates in Hz, comma-separated.")
+    var refresh: String = "60,120"
+
+    @Option(help: "Offset of the display's refreshes from the rotation's epoch, ms.")
+    var phase: Double = 0
+
+    @Option(help: "Also sample this many random phases (seeded, reproducible).")
+    var randomPhases: Int = 0
+
+    @Option(help: "How long to sample, ms (default: one full period).")
+    var duration: Double?
+
+    @Option(help: "analytic (exact geometry) or raster (the compositor's pixels, traced).")
+    var mode: EmulationMode = .analytic
+
+    @Option(help: "Which defects fail the check: torn, gap, wrong-frame (comma-separated).")
+    var failOn: String = "torn,gap,wrong-frame"
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    var rates: [Double]? {
+        let v = refresh.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return v.isEmpty || v.contains(where: { $0 == nil || $0! <= 0 }) ? nil : v.map { $0! }
+    }
+
+    var criteria: Set<DefectKind>? {
+        let kinds = failOn.split(separator: ",").map { DefectKind(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+        return kinds.contains(where: { $0 == nil }) ? nil : Set(kinds.map { $0! })
+    }
+
+    func validate() throws {
+        guard rates != nil else { throw ValidationError("--refresh takes rates in Hz, e.g. 60,120") }
+        guard criteria != nil else { throw ValidationError("--fail-on takes torn, gap and wrong-frame") }
+        guard randomPhases >= 0 else { throw ValidationError("--random-phases must be 0 or more") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+    }
+
+    func run() throws {
+        let report: EmulationReport = try reportingFailures {
+            let (_, plan) = try options.load()
+            var phases = [phase]
+            phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
+            let settings = EmulationSettings(refreshRates: rates!, phasesMs: phases, durationMs: duration, criteria: criteria!)
+            let model: CoverageModel = mode == .analytic ? AnalyticModel(plan) : RasterModel(plan)
+            let total = rates!.reduce(0) { $0 + Int(((settings.durationMs ?? max(plan.periodSeconds * 1000, plan.frameDurationsMs.reduce(0, +))) * $1 / 1000).rounded(.up)) } * phases.count
+            let progress = ProgressLine("emulate", total: total, quiet: json)
+            let report = Emulator.run(plan, model: model, mode: mode.rawValue, settings: settings) { _ in progress.advance() }
+            progress.finish()
+            return report
+        }
+        emit(json ? try jsonString(report) : Self.describe(report))
+        if !report.passed { throw ExitCode(ExitStatus.defectsFound) }
+    }
+
+    static func describe(_ r: EmulationReport) -> String {
+        var lines = [
+            "\(r.preset), \(r.mode) model: \(r.samples) refreshes at \(r.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz over \(fmt(r.sampledMs)) ms (\(r.phasesMs.count) phase\(r.phasesMs.count == 1 ? "" : "s"))",
+            "  clean \(r.clean), torn \(r.torn), gap \(r.gap), wrong frame \(r.wrongFrame)  →  \(r.passed ? "PASS" : "FAIL (\(r.defective) defective under \(r.criteria.joined(separator: ",")))")",
+            "  plays \(r.reversed ? "BACKWARDS" : "forward") at \(fmt(r.speedRatio))× speed; widget period \(fmt(r.periodSeconds * 1000)) ms, timeline \(fmt(r.timelinePeriodSeconds * 1000)) ms; worst timing error \(fmt(r.maxTimingErrorMs)) ms",
+            "  frame  intended ms  shown ms",
+        ]
+        for f in r.frames.prefix(32) {
+            lines.append(pad(String(f.frame), 7, right: true) + pad(fmt(f.intendedMs), 13, right: true) + pad(fmt(f.shownMs), 10, right: true)
+                         + (abs(f.intendedMs - f.shownMs) > 0.5 ? "  ≠" : ""))
+        }
+        if r.frames.count > 32 { lines.append("  … \(r.frames.count - 32) more frames (see --json)") }
+        lines.append("  hand-off   at ms   intended ms   seam visible ms   refreshes seeing it")
+        for h in r.handoffs.prefix(24) {
+            lines.append(pad("\(h.from)→\(h.to)", 10, right: true) + pad(fmt(h.atMs), 8, right: true)
+                         + pad(fmt(h.intendedAtMs), 14, right: true) + pad(fmt(h.seamVisibleMs), 18, right: true)
+                         + pad(String(h.refreshesSeeingSeam), 22, right: true))
+        }
+        if r.handoffs.count > 24 { lines.append("  … \(r.handoffs.count - 24) more hand-offs (see --json)") }
+        for s in r.defects.prefix(8) {
+            var kinds: [String] = []
+            if s.torn { kinds.append("torn") }
+            if s.gap { kinds.append("gap") }
+            if s.wrongFrame { kinds.append("wrong frame (\(fmt(s.timingErrorMs ?? 0)) ms)") }
+            lines.append("  defect at \(fmt(s.timeMs)) ms, \(fmt(s.refreshHz)) Hz: shows \(s.shown), expected \(s.expected): \(kinds.joined(separator: ", "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,46 @@
+import ArcMaskCore
+import ArcMaskGeometry
+import ArgumentParser
+import Foundation
+
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Compute the arc masks: radius, stroke, caps, period, and each layer's slice and frame.")
+
+    @OptionGroup var options: PlanOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let (_, plan) = try options.load()
+            emit(json ? try jsonString(plan) : Self.describe(plan))
+        }
+    }
+
+    static func describe(_ p: ArcPlan) -> String {
+        let f = p.figures
+        var lines = [
+            "\(p.preset.rawValue) plan for a \(fmt(p.viewWidth))×\(fmt(p.viewHeight)) pt view at \(fmt(p.scale))× (\(p.pixelWidth)×\(p.pixelHeight) px)",
+            "  radius \(fmt(p.radius)) pt, stroke \(fmt(p.lineWidth)) pt, \(p.cap.rawValue) caps, circle centre \(fmt(p.centerOffset)) pt below the view centre",
+            "  period \(fmt(p.periodSeconds * 1000)) ms (\(p.direction.rawValue)), \(p.layers.count) layers for \(p.frameCount) frames",
+            "  seam crosses the view in \(fmt(f.seamCrossingMs)) ms; switch lag \(fmt(f.switchLagMs)) ms; corner margin \(fmt(f.cornerMarginPoints)) pt\(f.cornerMarginPoints < 0 ? " (UNCOVERED)" : "")",
+            "  at most \(f.maxFrames) frames at this radius; layers take \(fmt(Double(f.layerMemoryBytes) / 1_048_576)) MB decoded",
+            "  layer  frame  start°        end°          sweep°",
+        ]
+        for l in p.layers.prefix(64) {
+            lines.append(pad(String(l.zIndex), 7, right: true) + pad(String(l.frame), 7, right: true) + "  "
+                         + pad(String(format: "%.4f", l.startAngle), 12) + "  " + pad(String(format: "%.4f", l.endAngle), 12)
+                         + "  " + String(format: "%.4f", l.sweep))
+        }
+        if p.layers.count > 64 { lines.append("  … \(p.layers.count - 64) more (see --json)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+func fmt(_ x: Double) -> String {
+    if x == x.rounded() && abs(x) < 1e12 { return String(Int(x)) }
+    return abs(x) >= 100 ? String(format: "%.1f", x) : String(format: "%.3g", x)
+}
