@@ -38,7 +38,7 @@ let package = Package(
         ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
-        .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender"]),
+        .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator"]),
         // Measures the engines for Scripts/bench.
         .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator"]),
 

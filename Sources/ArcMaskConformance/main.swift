@@ -27,6 +27,7 @@ suites.append(runPeterdn(corpus))
 suites.append(runImageRS(corpus))
 suites.append(runWuffs(corpus))
 suites.append(runDerived(corpus))
+suites.append(runFindings(corpus))
 suites.append(runRobustness(corpus))
 if !args.contains("--quick") { suites.append(runTruncations(corpus)) }
 

@@ -1,0 +1,73 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskGeometry
+import ArcMaskGIF
+import ArcMaskRender
+import Foundation
+import Testing
+
+/// A GIF whose frames are flat, distinct colours (so any pixel names its frame).
+func flatFrames(_ durations: [Int], size: PixelSize = PixelSize(width: 40, height: 30)) throws -> GIFFrameSource {
+    let palette = (0..<durations.count).map { (i: Int) -> RGB in
+        let r = 20 * i % 256, b = 80 + i * 7 % 100
+        return RGB(r: UInt8(r), g: UInt8(255 - r), b: UInt8(b))
+    }
+    let writer = try GIFWriter(screen: size, globalPalette: palette, loopCount: 0)
+    for (i, d) in durations.enumerated() {
+        try writer.add(GIFWriter.Frame(indices: [UInt8](repeating: UInt8(i), count: size.pixelCount),
+                                       rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
+                                       delayCentiseconds: d))
+    }
+    return try GIFFrameSource(bytes: writer.finish(), name: "flat.gif")
+}
+
+@Suite("Compositor")
+struct CompositorTests {
+    let delays = [6, 6, 12, 4, 20, 8, 6, 10]
+
+    func setup(_ preset: Preset, size: Double = 64) throws -> (ArcPlan, FrameImages, ArcCompositor) {
+        let source = try flatFrames(delays)
+        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: size, viewHeight: size, scale: 2,
+                                                    durationsMs: source.durations, preset: preset))
+        let compositor = ArcCompositor(plan: plan)
+        return (plan, FrameImages(source: source, pixelSize: compositor.pixelSize), compositor)
+    }
+
+    @Test("drawing only the reachable layers gives the same bytes as drawing all",
+          arguments: [Preset.arcmask, .oneday, .dynamicwidget, .widgetnimation, .douyin])
+    func culling(_ preset: Preset) throws {
+        let (plan, images, compositor) = try setup(preset)
+        for k in 0..<12 {
+            let phi = Double(k) * 29.7 + 0.3
+            let culled = try compositor.render(rotation: phi, images: images)
+            let all = try compositor.render(rotation: phi, images: images, layers: .all)
+            #expect(culled == all, "φ = \(phi)")
+            #expect(compositor.coverage.candidates(rotation: phi).count < plan.layers.count || plan.layers.count <= 2)
+        }
+    }
+
+    @Test("away from seams the arcmask composite is exactly the timeline's frame")
+    func midFrame() throws {
+        let (plan, images, compositor) = try setup(.arcmask)
+        let timeline = Timeline(durationsMs: plan.frameDurationsMs)
+        for i in 0..<plan.frameCount {
+            let t = (timeline.starts[i] + timeline.durations[i] / 2) / 1000
+            #expect(try compositor.render(time: t, images: images) == images.image(i), "frame \(i)")
+        }
+    }
+
+    @Test("during a hand-off the new frame is on the left of the seam, the old on the right")
+    func seam() throws {
+        let (plan, images, compositor) = try setup(.arcmask)
+        let timeline = Timeline(durationsMs: plan.frameDurationsMs)
+        // Halfway through the crossing into frame 3, which ends guard ms before its start.
+        let t = (timeline.starts[3] - ArcPlanner.guardMs - plan.figures.seamCrossingMs / 2) / 1000
+        let picture = try compositor.render(time: t, images: images)
+        let new = try images.image(3), old = try images.image(2)
+        #expect(picture.pixel(x: 2, y: 10) == new.pixel(x: 2, y: 10))
+        #expect(picture.pixel(x: picture.width - 3, y: 10) == old.pixel(x: picture.width - 3, y: 10))
+        #expect(AnalyticModel(plan).observe(rotation: plan.rotation(at: t)).frames == [3, 2])
+        // No pixel is translucent: the lower layer reaches under the seam.
+        #expect(stride(from: 3, to: picture.bytes.count, by: 4).allSatisfy { picture.bytes[$0] == 255 })
+    }
+}
