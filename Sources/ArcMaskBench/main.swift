@@ -1,4 +1,6 @@
 import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskGeometry
 import ArcMaskGIF
 import ArcMaskRender
 import Foundation
@@ -7,6 +9,9 @@ import Foundation
 // prints the ratios. Prints one JSON object per run on stdout.
 //
 //   arcmask-bench decode FILE.gif [--repeats N]   decode + composite every frame (best of N)
+//   arcmask-bench emulate [--samples N]           analytic emulator samples/s, one core
+//   arcmask-bench composite [--count N]           raster composites/s at 510×510 with 100 frames,
+//                                                 reachable layers only and all layers
 
 func now() -> Double {
     var t = timespec()
@@ -43,7 +48,56 @@ case "decode"?:
     }
     json(["decoder": "arcmask (giflib, lazy)", "file": path, "frames": frames, "canvas": [size.width, size.height],
           "seconds": best, "fps": Double(frames) / best, "crc32_all_frames": String(format: "%08x", crc)])
+case "emulate"?:
+    let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 170, viewHeight: 170, scale: 3,
+                                               durationsMs: (0..<100).map { [40.0, 60, 80, 120][$0 % 4] }))
+    let model = AnalyticModel(plan)
+    let n = option("--samples", 2_000_000)
+    var torn = 0
+    let start = now()
+    for k in 0..<n {
+        let phi = Double(k) * 360 / Double(n)
+        if model.observe(rotation: phi).frames.count > 1 { torn += 1 }
+    }
+    let seconds = now() - start
+    json(["engine": "analytic emulator", "plan": "arcmask, 100 frames, 170x170 pt @3x", "samples": n,
+          "seconds": seconds, "samplesPerSecond": Double(n) / seconds, "tornSamples": torn])
+case "composite"?:
+    let count = option("--count", 600)
+    let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 170, viewHeight: 170, scale: 3,
+                                               durationsMs: (0..<100).map { [40.0, 60, 80, 120][$0 % 4] }))
+    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-bench-\(getpid()).gif")
+    try TestPattern.writeGIF(to: tmp, size: PixelSize(width: 170, height: 170), frames: 100, delays: [4, 6, 8, 12])
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let source = try GIFFrameSource(path: tmp.path)
+    let compositor = ArcCompositor(plan: plan)
+    let images = FrameImages(source: source, pixelSize: compositor.pixelSize, budget: 256 << 20)
+    for i in 0..<100 { _ = try images.image(i) }   // resized once, as a widget holds its images
+    func measure(_ selection: ArcCompositor.LayerSelection, _ angles: [Double]) throws -> Double {
+        let start = now()
+        var checksum = 0
+        for phi in angles {
+            let picture = try compositor.render(rotation: phi, images: images, layers: selection)
+            checksum &+= Int(picture.bytes[picture.bytes.count / 2])
+        }
+        _ = checksum
+        return Double(angles.count) / (now() - start)
+    }
+    // Instants spread evenly over the period (what a timeline preview asks for), and instants
+    // with a seam in the view (the worst case: two layers stroked and composited).
+    let even = (0..<count).map { Double($0) * 360 / Double(count) + 0.1234 }
+    let model = AnalyticModel(plan)
+    let seams = (0..<(count * 400)).map { Double($0) * 360 / Double(count * 400) }
+        .filter { model.observe(rotation: $0).frames.count > 1 }
+    let seamAngles = (0..<count).map { seams[$0 * seams.count / count] }
+    let evenReachable = try measure(.reachable, even)
+    let evenAll = try measure(.all, Array(even.prefix(max(20, count / 10))))
+    let seamReachable = try measure(.reachable, seamAngles)
+    let seamAll = try measure(.all, Array(seamAngles.prefix(max(20, count / 10))))
+    json(["engine": "cairo compositor", "view": "510x510 px", "frames": 100,
+          "evenInstants": ["compositesPerSecond": evenReachable, "allLayersCompositesPerSecond": evenAll, "speedup": evenReachable / evenAll],
+          "seamInstants": ["compositesPerSecond": seamReachable, "allLayersCompositesPerSecond": seamAll, "speedup": seamReachable / seamAll]])
 default:
-    FileHandle.standardError.write(Data("usage: arcmask-bench decode FILE [--repeats N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: arcmask-bench decode FILE [--repeats N] | emulate [--samples N] | composite [--count N]\n".utf8))
     exit(64)
 }

@@ -59,7 +59,14 @@ public struct AnalyticModel: CoverageModel, Sendable {
 
     public func observe(rotation phi: Double) -> Observation {
         let plan = coverage.plan
-        let candidates = coverage.candidates(rotation: phi)
+        var candidates = coverage.candidates(rotation: phi)
+        // Layers under one that covers the whole view cannot show.
+        if let k = candidates.lastIndex(where: { coverage.coversView($0, phi: phi) }) {
+            if k == candidates.count - 1 {
+                return Observation(frames: [plan.layers[candidates[k]].frame], gap: false)
+            }
+            candidates.removeFirst(k)
+        }
         let shapes = candidates.compactMap { i -> Strip? in
             guard let (s, e) = coverage.rotatedInterval(i, phi: phi) else { return nil }
             return Strip(layer: i, frame: plan.layers[i].frame, start: s, end: e)

@@ -75,6 +75,16 @@ public struct ArcCoverage: Sendable {
         return (layer.startAngle + phi + 360 * m, layer.endAngle + phi + 360 * m)
     }
 
+    /// Does layer `i` cover the whole view, every pixel completely (its arc's ends at least
+    /// two pixels outside the view's angles, and the band at least two pixels beyond it)?
+    public func coversView(_ i: Int, phi: Double) -> Bool {
+        guard bandMarginPixels >= 2, let (s, e) = rotatedInterval(i, phi: phi) else { return false }
+        return s <= view.minAngle - marginAngle && e >= view.maxAngle + marginAngle
+    }
+
+    /// How far the stroked band reaches past the view's nearest and farthest points, in pixels.
+    public var bandMarginPixels: Double { plan.figures.cornerMarginPoints * plan.scale }
+
     /// Is the point (x, y) (view points) covered by layer `i` at rotation `phi`:
     /// inside its band sector, or inside one of its square caps?
     public func covers(_ i: Int, x: Double, y: Double, phi: Double) -> Bool {

@@ -22,12 +22,26 @@ public final class ArcCompositor {
     public enum LayerSelection: Sendable { case reachable, all }
 
     /// The composite at rotation `phi` (degrees).
+    ///
+    /// With `.reachable`, layers under the highest one that covers every pixel of the view
+    /// with an opaque image are skipped too; when that layer is the top one, the result is
+    /// its image as is.
     public func render(rotation phi: Double, images: FrameImages, layers: LayerSelection = .reachable,
                        overlay: Bool = false) throws -> PixelBuffer {
+        var indexes = layers == .all ? Array(plan.layers.indices).sorted { plan.layers[$0].zIndex < plan.layers[$1].zIndex }
+                                     : coverage.candidates(rotation: phi)
+        var opaqueCover: Int? = nil
+        if layers == .reachable {
+            for (k, i) in indexes.enumerated().reversed() where coverage.coversView(i, phi: phi) {
+                if try images.isOpaque(plan.layers[i].frame) { opaqueCover = k; break }
+            }
+        }
+        if let k = opaqueCover {
+            if k == indexes.count - 1 && !overlay { return try images.image(plan.layers[indexes[k]].frame) }
+            indexes.removeFirst(k)
+        }
         let target = try CairoSurface(width: pixelSize.width, height: pixelSize.height, format: .argb)
         let ctx = try CairoContext(target)
-        let indexes = layers == .all ? Array(plan.layers.indices).sorted { plan.layers[$0].zIndex < plan.layers[$1].zIndex }
-                                     : coverage.candidates(rotation: phi)
         for i in indexes {
             let image = try images.surface(plan.layers[i].frame)
             cairo_set_source_surface(ctx.cr, image.surface, 0, 0)

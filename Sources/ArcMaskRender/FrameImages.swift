@@ -17,10 +17,16 @@ public final class FrameImages {
     public let source: FrameSource
     public let pixelSize: PixelSize
     public let fit: FitMode
-    /// Bytes the cache may hold.
+    /// Bytes the cache may hold (each frame is kept as a cairo surface and as RGBA).
     public let budget: Int
-    private var cache: [Int: CairoSurface] = [:]
+    private var cache: [Int: Entry] = [:]
     private var order: [Int] = []
+
+    private struct Entry {
+        let surface: CairoSurface
+        let pixels: PixelBuffer
+        let opaque: Bool
+    }
 
     public init(source: FrameSource, pixelSize: PixelSize, fit: FitMode = .fill, budget: Int = 128 << 20) {
         self.source = source
@@ -30,24 +36,32 @@ public final class FrameImages {
     }
 
     /// Frame `index` at the view's pixel size, straight RGBA.
-    public func image(_ index: Int) throws -> PixelBuffer {
-        try surface(index).pixelBuffer()
-    }
+    public func image(_ index: Int) throws -> PixelBuffer { try entry(index).pixels }
 
-    func surface(_ index: Int) throws -> CairoSurface {
-        if let s = cache[index] {
-            order.removeAll { $0 == index }
-            order.append(index)
-            return s
+    /// Every pixel of frame `index` at the view's size is fully opaque.
+    public func isOpaque(_ index: Int) throws -> Bool { try entry(index).opaque }
+
+    func surface(_ index: Int) throws -> CairoSurface { try entry(index).surface }
+
+    private func entry(_ index: Int) throws -> Entry {
+        if let e = cache[index] {
+            if order.last != index {
+                order.removeAll { $0 == index }
+                order.append(index)
+            }
+            return e
         }
         let s = try FrameImages.resize(source.frame(at: index), to: pixelSize, fit: fit)
-        let each = pixelSize.pixelCount * 4
+        let pixels = s.pixelBuffer()
+        let opaque = stride(from: 3, to: pixels.bytes.count, by: 4).allSatisfy { pixels.bytes[$0] == 255 }
+        let e = Entry(surface: s, pixels: pixels, opaque: opaque)
+        let each = pixelSize.pixelCount * 8
         while !order.isEmpty && (order.count + 1) * each > budget {
             cache[order.removeFirst()] = nil
         }
-        cache[index] = s
+        cache[index] = e
         order.append(index)
-        return s
+        return e
     }
 
     static func resize(_ frame: PixelBuffer, to size: PixelSize, fit: FitMode) throws -> CairoSurface {
