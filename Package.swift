@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "arcmask",
     products: [
-        .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator"]),
+        .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport"]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
         .executable(name: "arcmask", targets: ["arcmask"]),
@@ -31,19 +31,22 @@ let package = Package(
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "CGIF"]),
         // libpng (and later cairo): PNG I/O and compositing.
         .target(name: "ArcMaskRender", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "CPNG", "CZlib", "CCairo"]),
+        // Widget-ready exports: memory budget, frame strips, manifest, SwiftUI code.
+        .target(name: "ArcMaskExport", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskRender"]),
         // The command-line front end as a library, so tests can drive it.
         .target(name: "ArcMaskCLI", dependencies: [
-            "ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator",
+            "ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
         .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator"]),
         // Measures the engines for Scripts/bench.
-        .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator"]),
+        .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport"]),
 
         .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore"]),
         .testTarget(name: "ArcMaskGeometryTests", dependencies: ["ArcMaskGeometry"]),
+        .testTarget(name: "ArcMaskExportTests", dependencies: ["ArcMaskExport", "ArcMaskGIF", "ArcMaskRender", "ArcMaskEmulator", "ArcMaskGeometry"]),
         .testTarget(name: "ArcMaskEmulatorTests", dependencies: ["ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskRender", "ArcMaskGIF"]),
         .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskRender"]),
         .testTarget(name: "ArcMaskRenderTests", dependencies: ["ArcMaskRender"]),

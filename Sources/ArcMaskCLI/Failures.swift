@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskExport
 import ArcMaskGIF
 import ArcMaskRender
 import ArgumentParser
@@ -31,6 +32,8 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
     } catch let error as OutputError {
         throw fail(error.localizedDescription, ExitStatus.badInput)
     } catch let error as PNGError {
+        throw fail(error.localizedDescription, ExitStatus.badInput)
+    } catch let error as BudgetError {
         throw fail(error.localizedDescription, ExitStatus.badInput)
     } catch let error as GIFWriterError {
         throw fail(error.localizedDescription, ExitStatus.badInput)

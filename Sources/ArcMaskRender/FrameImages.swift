@@ -64,6 +64,12 @@ public final class FrameImages {
         return e
     }
 
+    /// `frame` resized to `size` (straight RGBA), as the cache would hold it.
+    public static func resized(_ frame: PixelBuffer, to size: PixelSize, fit: FitMode) throws -> PixelBuffer {
+        if frame.size == size { return frame }
+        return try resize(frame, to: size, fit: fit).pixelBuffer()
+    }
+
     static func resize(_ frame: PixelBuffer, to size: PixelSize, fit: FitMode) throws -> CairoSurface {
         let src = try CairoSurface(frame)
         if frame.size == size { return src }

@@ -104,3 +104,106 @@ private func appendToOutput(_ context: UnsafeMutableRawPointer?, _ bytes: Unsafe
     Unmanaged<OutputBytes>.fromOpaque(context).takeUnretainedValue().bytes
         .append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
 }
+
+/// Writes one PNG band by band, so an image larger than memory can be written: rows go
+/// through libpng and zlib to a temporary file as they come; `finish()` renames it into place.
+/// Not thread-safe: use it from one thread at a time (handing it between threads is fine).
+public final class PNGStreamWriter: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    private var stream = arcmask_png_stream()
+    /// libpng keeps this pointer, so it lives at a fixed address until deinit.
+    private let io = UnsafeMutablePointer<arcmask_png_io>.allocate(capacity: 1)
+    private let sink: FileSink
+    private var rowsWritten = 0
+    private var done = false
+
+    public init(url: URL, width: Int, height: Int, compression: PNG.Compression = .fast) throws {
+        guard width > 0, height > 0 else { throw PNGError("cannot write an empty \(width)×\(height) image") }
+        self.width = width
+        self.height = height
+        io.initialize(to: arcmask_png_io())
+        do { sink = try FileSink(url: url) } catch { io.deallocate(); throw error }
+        io.pointee.context = Unmanaged.passUnretained(sink).toOpaque()
+        io.pointee.write = writeToFileSink
+        if arcmask_png_stream_begin(&stream, UInt32(width), UInt32(height), Int32(compression.level), compression.filters, io) != 0 {
+            throw fail()
+        }
+    }
+
+    deinit {
+        arcmask_png_stream_destroy(&stream)
+        if !done { sink.discard() }
+        io.deallocate()
+    }
+
+    /// Appends `image.height` rows (its width must be the PNG's).
+    public func append(_ image: PixelBuffer) throws {
+        precondition(image.width == width && rowsWritten + image.height <= height, "band does not fit the PNG")
+        let status = image.bytes.withUnsafeBufferPointer {
+            arcmask_png_stream_rows(&stream, $0.baseAddress, UInt32(image.height), image.rowBytes)
+        }
+        if status != 0 { throw fail() }
+        if let failure = sink.failure { throw PNGError(failure) }
+        rowsWritten += image.height
+    }
+
+    public func finish() throws {
+        precondition(rowsWritten == height, "\(rowsWritten) of \(height) rows written")
+        if arcmask_png_stream_end(&stream) != 0 { throw fail() }
+        arcmask_png_stream_destroy(&stream)
+        try sink.finish()
+        done = true
+    }
+
+    private func fail() -> PNGError {
+        let message = withUnsafeBytes(of: &io.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return PNGError("libpng: \(message)")
+    }
+}
+
+/// A file written through a temporary name in the same folder.
+final class FileSink {
+    let url: URL
+    private let tmp: String
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    var failure: String?
+
+    init(url: URL) throws {
+        self.url = url
+        tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        guard FileManager.default.createFile(atPath: tmp, contents: nil), let h = FileHandle(forWritingAtPath: tmp) else {
+            throw OutputError(path: url.path, "cannot create a file here")
+        }
+        handle = h
+    }
+
+    func write(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty, failure == nil else { return }
+        do { try handle.write(contentsOf: buffer) } catch { failure = "write failed: \(error.localizedDescription)" }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func finish() throws {
+        flush()
+        try? handle.close()
+        if let failure { discard(); throw OutputError(path: url.path, failure) }
+        guard rename(tmp, url.path) == 0 else { discard(); throw OutputError(path: url.path, "cannot move the file into place") }
+    }
+
+    func discard() {
+        try? handle.close()
+        unlink(tmp)
+    }
+}
+
+private func writeToFileSink(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
+    guard let context, let bytes else { return }
+    Unmanaged<FileSink>.fromOpaque(context).takeUnretainedValue().write(bytes, count)
+}

@@ -1,0 +1,214 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskGeometry
+import ArcMaskRender
+import Dispatch
+import Foundation
+
+/// What to export.
+public struct ExportRequest: Sendable {
+    public var viewWidth: Double
+    public var viewHeight: Double
+    public var scale: Double
+    public var family: WidgetFamily?
+    public var device: String?
+    public var preset: Preset
+    public var fit: FitMode
+    public var budgetBytes: Int
+    public var perFramePNG: Bool
+    public var compression: PNG.Compression
+
+    public init(viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
+                preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
+                perFramePNG: Bool = false, compression: PNG.Compression = .fast) {
+        self.viewWidth = viewWidth
+        self.viewHeight = viewHeight
+        self.scale = scale
+        self.family = family
+        self.device = device
+        self.preset = preset
+        self.fit = fit
+        self.budgetBytes = budgetBytes
+        self.perFramePNG = perFramePNG
+        self.compression = compression
+    }
+}
+
+/// Writes widget-ready frames: a strip (or one PNG per frame), `manifest.json` and
+/// `ArcMaskView.swift`, into an output folder, all or nothing. Deterministic: the same
+/// inputs give byte-identical files.
+public enum Exporter {
+    /// Images this large can render blank in a widget.
+    public static let blankImagePixels = 2_100_000
+    /// The strip's width stays under this many pixels.
+    public static let maxStripWidth = 8192
+
+    public static func run(source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
+                           progress: ProgressLine? = nil) throws -> ExportManifest {
+        // 1. Fit the budget. Thumbnails (a decoding pass) only when the frames do not fit as they are.
+        let full = PixelSize(width: Int((r.viewWidth * r.scale).rounded()), height: Int((r.viewHeight * r.scale).rounded()))
+        var thumbnails: [[UInt8]]? = nil
+        if source.frameCount * full.pixelCount * 4 > r.budgetBytes {
+            thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
+        }
+        let decision = try FrameBudget.fit(durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
+                                           scale: r.scale, budgetBytes: r.budgetBytes, thumbnails: thumbnails)
+        let layersSource = GroupedSource(source, groups: decision.groups)
+        let size = decision.pixelSize
+
+        // 2. Plan and check it.
+        let plan: ArcPlan
+        do {
+            plan = try ArcPlanner.plan(PlanRequest(viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
+                                                   durationsMs: layersSource.durations, preset: r.preset))
+        } catch {
+            throw InputError(file: source.name, "cannot plan the \(r.preset.rawValue) masks: \(error.description)")
+        }
+        let verdict = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic",
+                                   settings: EmulationSettings(refreshRates: [60, 120], listLimit: 0))
+
+        // 3. Images: one strip streamed band by band, or a PNG per frame written on every core.
+        let n = layersSource.frameCount
+        let columns = r.perFramePNG ? 1 : max(1, min(n, maxStripWidth / size.width))
+        let rows = (n + columns - 1) / columns
+        let stripName = r.perFramePNG ? nil : "strip.png"
+        var frames: [ExportManifest.Frame] = []
+        for g in 0..<n {
+            let group = decision.groups[g]
+            let arc = plan.layers.first { $0.frame == g }
+            frames.append(.init(index: g, sourceFrames: Array(group.first...group.last), durationMs: group.durationMs,
+                                startAngle: arc?.startAngle ?? 0, endAngle: arc?.endAngle ?? 0,
+                                x: r.perFramePNG ? 0 : g % columns * size.width, y: r.perFramePNG ? 0 : g / columns * size.height,
+                                width: size.width, height: size.height,
+                                file: stripName ?? String(format: "frame-%04d.png", g)))
+        }
+        try writeImages(layersSource, size: size, fit: r.fit, columns: columns, rows: rows, stripName: stripName,
+                        folder: folder, compression: r.compression, progress: progress)
+
+        // 4. Manifest and Swift code.
+        var warnings: [String] = []
+        if size.pixelCount > blankImagePixels {
+            warnings.append("each layer image has \(size.pixelCount) pixels, over the ~\(blankImagePixels) at which widgets can render images blank")
+        }
+        let manifest = ExportManifest(
+            source: source.name, preset: plan.preset.rawValue, family: r.family?.rawValue, device: r.device,
+            viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
+            pixelWidth: size.width, pixelHeight: size.height, fit: r.fit.rawValue,
+            periodSeconds: plan.periodSeconds, radius: plan.radius, lineWidth: plan.lineWidth, cap: plan.cap.rawValue,
+            centerOffset: plan.centerOffset, direction: plan.direction.rawValue, strip: stripName, stripColumns: columns,
+            frames: frames, decodedBytes: decision.layerBytes, budgetBytes: r.budgetBytes, budgetActions: decision.actions,
+            warnings: warnings,
+            emulator: .init(refreshHz: verdict.refreshHz, samples: verdict.samples, torn: verdict.torn, gap: verdict.gap,
+                            wrongFrame: verdict.wrongFrame, passed: verdict.passed))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))
+        try AtomicFile.write(Array(SwiftUICode.generate(manifest: manifest, layers: plan.layers).utf8),
+                             to: folder.url(for: "ArcMaskView.swift"))
+        return manifest
+    }
+
+    /// Decodes on this thread while another resizes and encodes, a few frames apart.
+    static func writeImages(_ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int,
+                            stripName: String?, folder: OutputFolder, compression: PNG.Compression,
+                            progress: ProgressLine?) throws {
+        let n = source.frameCount
+        if stripName == nil {
+            let writer = ParallelPNGWriter(compression: compression)
+            for g in 0..<n {
+                let frame = try source.frame(at: g)
+                let cell = try FrameImages.resized(frame, to: size, fit: fit)
+                try writer.submit(cell, to: folder.url(for: String(format: "frame-%04d.png", g))) { progress?.advance() }
+            }
+            try writer.finish()
+            return
+        }
+        let png = try PNGStreamWriter(url: folder.url(for: stripName!), width: columns * size.width, height: rows * size.height,
+                                      compression: compression)
+        // Frames resize on every core, out of order; bands are encoded in order on one queue.
+        let strip = StripAssembler(columns: columns, cell: size, frameCount: n)
+        let resizing = DispatchQueue(label: "arcmask.resize", attributes: .concurrent)
+        let encoding = DispatchQueue(label: "arcmask.encode")
+        let slots = DispatchSemaphore(value: 2 * columns + 2)
+        let group = DispatchGroup()
+        let failure = FailureBox()
+        for g in 0..<n {
+            if let e = failure.error { group.wait(); throw e }
+            let frame = try source.frame(at: g)
+            slots.wait()
+            group.enter()
+            resizing.async {
+                defer { group.leave() }
+                do {
+                    let cell = try FrameImages.resized(frame, to: size, fit: fit)
+                    progress?.advance()
+                    for band in strip.place(cell, frame: g) {
+                        group.enter()
+                        encoding.async {
+                            defer { group.leave() }
+                            guard failure.error == nil else { return }
+                            do { try png.append(band) } catch { failure.set(error) }
+                            for _ in 0..<columns { slots.signal() }
+                        }
+                    }
+                } catch { failure.set(error); slots.signal() }
+            }
+        }
+        group.wait()
+        if let e = failure.error { throw e }
+        try png.finish()
+    }
+}
+
+/// Collects resized cells into bands (rows of the strip) and hands out each band, in order,
+/// once all its cells are there. The last band is padded with transparent cells.
+final class StripAssembler: @unchecked Sendable {
+    let columns: Int
+    let cell: PixelSize
+    let frameCount: Int
+    private let lock = NSLock()
+    private var bands: [Int: (pixels: PixelBuffer, filled: Int)] = [:]
+    private var nextBand = 0
+
+    init(columns: Int, cell: PixelSize, frameCount: Int) {
+        self.columns = columns
+        self.cell = cell
+        self.frameCount = frameCount
+    }
+
+    private func cellsIn(_ band: Int) -> Int { min(columns, frameCount - band * columns) }
+
+    /// Places frame `g`'s cell; returns the bands that became ready, in strip order.
+    func place(_ image: PixelBuffer, frame g: Int) -> [PixelBuffer] {
+        let band = g / columns, column = g % columns
+        return lock.withLock {
+            // Taken out of the dictionary so the band's pixels are not copied when written.
+            var entry = bands.removeValue(forKey: band) ?? (PixelBuffer(width: columns * cell.width, height: cell.height), 0)
+            let rowBytes = cell.width * 4, bandWidth = entry.pixels.width
+            entry.pixels.bytes.withUnsafeMutableBytes { dst in
+                image.bytes.withUnsafeBytes { src in
+                    for y in 0..<cell.height {
+                        (dst.baseAddress! + (y * bandWidth + column * cell.width) * 4)
+                            .copyMemory(from: src.baseAddress! + y * rowBytes, byteCount: rowBytes)
+                    }
+                }
+            }
+            entry.filled += 1
+            bands[band] = entry
+            var ready: [PixelBuffer] = []
+            while let b = bands[nextBand], b.filled == cellsIn(nextBand) {
+                ready.append(b.pixels)
+                bands[nextBand] = nil
+                nextBand += 1
+            }
+            return ready
+        }
+    }
+}
+
+final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Error?
+    var error: Error? { lock.withLock { stored } }
+    func set(_ e: Error) { lock.withLock { if stored == nil { stored = e } } }
+}

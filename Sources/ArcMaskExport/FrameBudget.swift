@@ -1,0 +1,144 @@
+import ArcMaskCore
+import Foundation
+
+/// A run of consecutive source frames shown as one layer.
+public struct FrameGroup: Codable, Sendable, Equatable {
+    /// The source frames the group covers.
+    public var first: Int
+    public var last: Int
+    /// The source frame the layer shows: the longest of the run.
+    public var shown: Int
+    public var durationMs: Double
+}
+
+/// What fitting the layers into the memory budget did.
+public struct BudgetDecision: Sendable {
+    public var groups: [FrameGroup]
+    public var scale: Double
+    public var pixelSize: PixelSize
+    public var layerBytes: Int
+    /// What was done, in words (empty when nothing had to change).
+    public var actions: [String]
+}
+
+/// Fits an animation's decoded layers into a widget's memory budget: first by merging
+/// adjacent near-identical frames and frames too short to see, keeping the total duration
+/// (a merged layer lasts as long as its frames together); then by lowering the scale.
+public enum FrameBudget {
+    /// Frames shorter than this are merged into a neighbour when over budget (ms, about one 60 Hz refresh).
+    public static let shortFrameMs = 17.0
+    /// Mean absolute difference (0–255) of 8×8 thumbnails under which two frames are near-identical.
+    public static let nearIdentical = 2.0
+    /// Lower scales tried, in order, after merging.
+    public static let fallbackScales: [Double] = [3, 2, 1.5, 1]
+
+    /// - Parameters:
+    ///   - thumbnails: an 8×8 RGB thumbnail per frame, or nil when the caller knows the plan fits.
+    public static func fit(durations: [Double], viewWidth: Double, viewHeight: Double, scale: Double,
+                           budgetBytes: Int, thumbnails: [[UInt8]]?) throws -> BudgetDecision {
+        func pixels(_ s: Double) -> PixelSize {
+            PixelSize(width: max(1, Int((viewWidth * s).rounded())), height: max(1, Int((viewHeight * s).rounded())))
+        }
+        var groups = durations.enumerated().map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: $1) }
+        var actions: [String] = []
+        var size = pixels(scale)
+        var capacity: Int { budgetBytes / (size.pixelCount * 4) }
+        if groups.count > capacity, let thumbnails {
+            let before = groups.count
+            groups = merge(groups, durations: durations, thumbnails: thumbnails, target: capacity)
+            if groups.count < before {
+                actions.append("merged \(before) frames into \(groups.count) layers (near-identical or shorter than \(Int(shortFrameMs)) ms; total duration kept)")
+            }
+        }
+        var chosen = scale
+        for s in fallbackScales where s < scale && groups.count > capacity {
+            chosen = s
+            size = pixels(s)
+        }
+        if chosen != scale { actions.append("lowered the scale from \(fmtScale(scale))× to \(fmtScale(chosen))× (\(size) px layers)") }
+        let bytes = groups.count * size.pixelCount * 4
+        guard bytes <= budgetBytes else {
+            throw BudgetError(message: "\(groups.count) layers of \(size) px need \(mb(bytes)) MB of decoded images, over the \(mb(budgetBytes)) MB budget even at \(fmtScale(chosen))×; raise --budget (widgets are killed around 30 MB, 45 MB on newer phones) or use an animation with fewer distinct frames")
+        }
+        return BudgetDecision(groups: groups, scale: chosen, pixelSize: size, layerBytes: bytes, actions: actions)
+    }
+
+    /// Merges adjacent groups, cheapest first, while over `target` and while a merge is cheap.
+    static func merge(_ input: [FrameGroup], durations: [Double], thumbnails: [[UInt8]], target: Int) -> [FrameGroup] {
+        var groups = input
+        while groups.count > target {
+            // Cost of merging group k with k+1: 0 for a short frame, else the thumbnails' difference.
+            var best: (k: Int, cost: Double)? = nil
+            for k in 0..<(groups.count - 1) {
+                let a = groups[k], b = groups[k + 1]
+                let cost: Double
+                if a.durationMs < shortFrameMs || b.durationMs < shortFrameMs {
+                    cost = -1
+                } else {
+                    let d = difference(thumbnails[a.shown], thumbnails[b.shown])
+                    guard d <= nearIdentical else { continue }
+                    cost = d
+                }
+                if best == nil || cost < best!.cost { best = (k, cost) }
+            }
+            guard let (k, _) = best else { break }
+            let a = groups[k], b = groups[k + 1]
+            let shown = durations[b.shown] > durations[a.shown] ? b.shown : a.shown
+            groups[k] = FrameGroup(first: a.first, last: b.last, shown: shown, durationMs: a.durationMs + b.durationMs)
+            groups.remove(at: k + 1)
+        }
+        return groups
+    }
+
+    static func difference(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        var sum = 0
+        for i in 0..<min(a.count, b.count) { sum += abs(Int(a[i]) - Int(b[i])) }
+        return Double(sum) / Double(max(1, min(a.count, b.count)))
+    }
+
+    /// An 8×8 RGB thumbnail (box averages; transparent pixels count as black).
+    public static func thumbnail(_ image: PixelBuffer) -> [UInt8] {
+        var sums = [Int](repeating: 0, count: 8 * 8 * 3), counts = [Int](repeating: 0, count: 64)
+        let step = max(1, min(image.width, image.height) / 64)
+        image.bytes.withUnsafeBufferPointer { p in
+            for y in stride(from: 0, to: image.height, by: step) {
+                let ty = y * 8 / image.height
+                for x in stride(from: 0, to: image.width, by: step) {
+                    let t = ty * 8 + x * 8 / image.width, i = (y * image.width + x) * 4
+                    let a = Int(p[i + 3])
+                    sums[t * 3] += Int(p[i]) * a / 255; sums[t * 3 + 1] += Int(p[i + 1]) * a / 255; sums[t * 3 + 2] += Int(p[i + 2]) * a / 255
+                    counts[t] += 1
+                }
+            }
+        }
+        return (0..<192).map { UInt8(sums[$0] / max(1, counts[$0 / 3])) }
+    }
+
+    static func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+    static func fmtScale(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
+}
+
+/// The layers cannot fit the memory budget.
+public struct BudgetError: Error, LocalizedError, Sendable {
+    public let message: String
+    public var errorDescription: String? { message }
+}
+
+/// A source seen through merged groups: frame g is the group's shown frame, lasting the group's duration.
+public final class GroupedSource: FrameSource {
+    public let base: FrameSource
+    public let groups: [FrameGroup]
+
+    public init(_ base: FrameSource, groups: [FrameGroup]) {
+        self.base = base
+        self.groups = groups
+    }
+
+    public var name: String { base.name }
+    public var canvasSize: PixelSize { base.canvasSize }
+    public var frameCount: Int { groups.count }
+    public var loopMode: LoopMode { base.loopMode }
+    public var warnings: [String] { base.warnings }
+    public func duration(at index: Int) -> Double { groups[index].durationMs }
+    public func frame(at index: Int) throws -> PixelBuffer { try base.frame(at: groups[index].shown) }
+}

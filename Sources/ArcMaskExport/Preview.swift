@@ -1,0 +1,226 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskGeometry
+import ArcMaskRender
+import Foundation
+
+/// Pictures that tell a plan's story at a glance: a contact sheet of the timeline, the
+/// diagram of the trick, a chart of frames shown against time, and an offline page with a
+/// time slider.
+public final class Preview {
+    public let plan: ArcPlan
+    public let source: FrameSource
+    public let refreshHz: Double
+    public let report: EmulationReport
+    public let samples: [Sample]
+    let compositor: ArcCompositor
+    let images: FrameImages
+    let model: AnalyticModel
+    let timeline: Timeline
+
+    public init(plan: ArcPlan, source: FrameSource, refreshHz: Double, fit: FitMode = .fill) {
+        self.plan = plan
+        self.source = source
+        self.refreshHz = refreshHz
+        compositor = ArcCompositor(plan: plan)
+        images = FrameImages(source: source, pixelSize: compositor.pixelSize, fit: fit)
+        model = AnalyticModel(plan)
+        timeline = Timeline(durationsMs: plan.frameDurationsMs)
+        var collected: [Sample] = []
+        report = Emulator.run(plan, model: model, mode: "analytic",
+                              settings: EmulationSettings(refreshRates: [refreshHz])) { collected.append($0) }
+        samples = collected
+    }
+
+    /// One labelled instant.
+    struct Moment {
+        var timeMs: Double
+        var caption: String
+    }
+
+    var refreshMs: Double { 1000 / refreshHz }
+
+    /// What one instant shows, classified against the timeline.
+    func classify(_ t: Double) -> (shown: [Int], expected: Int, verdict: String, defective: Bool) {
+        let seen = model.observe(rotation: plan.rotation(at: t / 1000))
+        let expected = timeline.frame(at: t)
+        var kinds: [String] = []
+        if seen.frames.count > 1 { kinds.append("TORN") }
+        if seen.gap { kinds.append("GAP") }
+        if seen.frames.count == 1 && seen.frames[0] != expected { kinds.append("WRONG FRAME") }
+        return (seen.frames, expected, kinds.isEmpty ? "clean" : kinds.joined(separator: " + "), !kinds.isEmpty)
+    }
+
+    // MARK: timeline.png
+
+    /// Rows of hand-offs (at most `maxRows`, evenly chosen): the outgoing frame at its middle,
+    /// then just before, during and just after the seam crosses the view.
+    public func timelineSheet(maxRows: Int = 8) throws -> PixelBuffer {
+        let handoffs = report.handoffs
+        let picked: [EmulationReport.Handoff] = handoffs.count <= maxRows ? handoffs
+            : (0..<maxRows).map { handoffs[$0 * handoffs.count / maxRows] }
+        let periodMs = plan.periodSeconds * 1000
+        let view = plan.viewGeometry
+        let crossing = periodMs * view.angularWidth / 360
+        let toLeft = periodMs * (270 - view.minAngle) / 360
+        var rows: [[Moment]] = []
+        var seen: [Double: Bool] = [:]   // "during" instants: does any refresh see that seam?
+        for h in picked {
+            seen[h.atMs - toLeft + crossing / 2] = h.refreshesSeeingSeam > 0
+            let enter = h.atMs - toLeft
+            let outgoing = Timeline(durationsMs: plan.frameDurationsMs)
+            let mid = outgoing.starts[h.from] + outgoing.durations[h.from] / 2
+            rows.append([
+                Moment(timeMs: mid, caption: "frame \(h.from), mid-frame"),
+                Moment(timeMs: enter - refreshMs / 4, caption: "just before"),
+                Moment(timeMs: enter + crossing / 2, caption: "during \(h.from)→\(h.to)"),
+                Moment(timeMs: enter + crossing + refreshMs / 4, caption: "just after"),
+            ])
+        }
+        if rows.isEmpty { rows = [[Moment(timeMs: 0, caption: "single frame")]] }
+        let aspect = plan.viewHeight / plan.viewWidth
+        let cellW = 170.0, cellH = cellW * aspect, labelH = 58.0, pad = 14.0, header = 64.0
+        let columns = rows.map(\.count).max()!
+        let w = pad + Double(columns) * (cellW + pad), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
+        let d = try Drawing(width: Int(w), height: Int(h))
+        d.text("\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
+               x: pad, y: 24, size: 16, bold: true)
+        d.text("What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples); red frames are defects, orange ones states no refresh shows",
+               x: pad, y: 46, size: 12, report.passed ? .green : .red)
+        for (r, row) in rows.enumerated() {
+            for (c, m) in row.enumerated() {
+                let x = pad + Double(c) * (cellW + pad), y = header + Double(r) * (cellH + labelH + pad)
+                let t = (m.timeMs.truncatingRemainder(dividingBy: periodMs) + periodMs).truncatingRemainder(dividingBy: periodMs)
+                let phi = plan.rotation(at: t / 1000)
+                var info = classify(t)
+                // A seam no refresh ever shows is drawn, but it is not a defect.
+                let unseen = seen[m.timeMs] == false && info.defective
+                if unseen { info.verdict = "seam between refreshes: never shown" }
+                let color: Drawing.Color = unseen ? .orange : info.defective ? .red : .grey
+                d.checkerboard(x: x, y: y, w: cellW, h: cellH)
+                try d.image(compositor.render(rotation: phi, images: images), x: x, y: y, w: cellW, h: cellH)
+                d.stroke(x: x - 1.5, y: y - 1.5, w: cellW + 3, h: cellH + 3, color, width: info.defective ? 3 : 1)
+                d.text(m.caption, x: x, y: y + cellH + 15, size: 11, bold: true)
+                d.text("t \(fmt(t)) ms, φ \(String(format: "%.3f", phi))°", x: x, y: y + cellH + 29, size: 10.5)
+                d.text("shows \(info.shown.map(String.init).joined(separator: "|")), timeline \(info.expected)", x: x, y: y + cellH + 42, size: 10.5)
+                d.text(info.verdict, x: x, y: y + cellH + 55, size: 10.5, unseen ? .orange : info.defective ? .red : .green, bold: true)
+            }
+        }
+        return try d.pixels()
+    }
+
+    // MARK: arcs.png
+
+    /// The trick, drawn: the ring cut into one slice per layer (not to scale: the real radius is
+    /// far larger), each frame's thumbnail at its slice, the view at the top, the rotation arrow.
+    public func arcsDiagram() throws -> PixelBuffer {
+        let size = 900.0, cx = size / 2, cy = size / 2 + 20, r0 = 250.0, r1 = 330.0
+        let d = try Drawing(width: Int(size), height: Int(size))
+        d.text("The trick for \((source.name as NSString).lastPathComponent) (\(plan.preset.rawValue)): one arc per frame, all turning together",
+               x: 20, y: 28, size: 16, bold: true)
+        d.text("Slices at rotation 0, not to scale (radius \(fmt(plan.radius)) pt, stroke \(fmt(plan.lineWidth)) pt, \(plan.cap.rawValue) caps); the view sits at the top",
+               x: 20, y: 50, size: 12)
+        for l in plan.layers {
+            d.sector(x: cx, y: cy, r0: r0, r1: r1, a0: l.startAngle, a1: l.endAngle,
+                     Drawing.Color.frame(l.frame).withAlpha(0.85), outline: .white)
+        }
+        // Thumbnails: every layer when few, else evenly chosen.
+        let step = max(1, plan.layers.count / 24)
+        for (k, l) in plan.layers.enumerated() where k % step == 0 {
+            let mid = (l.startAngle + l.endAngle) / 2 * .pi / 180
+            let tw = 54.0, th = tw * plan.viewHeight / plan.viewWidth
+            let x = cx + cos(mid) * (r0 - 48) - tw / 2, y = cy + sin(mid) * (r0 - 48) - th / 2
+            try d.image(images.image(l.frame), x: x, y: y, w: tw, h: th)
+            d.stroke(x: x, y: y, w: tw, h: th, Drawing.Color.frame(l.frame), width: 2)
+            let lx = cx + cos(mid) * (r1 + 16), ly = cy + sin(mid) * (r1 + 16) + 4
+            d.text("\(l.frame)", x: lx, y: ly, size: 12, bold: true, align: .center)
+        }
+        // The view at 270°, and the rotation direction.
+        d.fill(x: cx - 18, y: cy - r1 - 6, w: 36, h: r1 - r0 + 12, .init(0, 0, 0, 0.15))
+        d.stroke(x: cx - 18, y: cy - r1 - 6, w: 36, h: r1 - r0 + 12, .ink, width: 2)
+        d.text("view", x: cx, y: cy - r1 - 12, size: 12, bold: true, align: .center)
+        let arrow = (0...20).map { k -> (Double, Double) in
+            let a = (200 + Double(k) * 3) * .pi / 180
+            return (cx + cos(a) * (r1 + 48), cy + sin(a) * (r1 + 48))
+        }
+        d.line(arrow, .ink, width: 3)
+        let tip = arrow.last!, a = 260 * Double.pi / 180
+        d.line([(tip.0 - 14 * cos(a - 0.5), tip.1 - 14 * sin(a - 0.5)), tip, (tip.0 - 14 * cos(a + 0.5), tip.1 - 14 * sin(a + 0.5))], .ink, width: 3)
+        d.text("rotates \(plan.direction.rawValue), once per \(fmt(plan.periodSeconds * 1000)) ms", x: cx - r1 - 20, y: cy - r1 - 40, size: 12, bold: true)
+        d.text("a slice's angle = its share of the period: \(plan.preset == .arcmask ? "proportional to the frame's delay" : "as the preset's code makes it")",
+               x: 20, y: size - 20, size: 12)
+        return try d.pixels()
+    }
+
+    // MARK: handoff.png
+
+    /// Frame shown against time at the refresh rate, beside the source's own timeline.
+    public func handoffChart() throws -> PixelBuffer {
+        let w = 1200.0, h = 520.0, left = 70.0, right = 30.0, top = 60.0, bottom = 70.0
+        let d = try Drawing(width: Int(w), height: Int(h))
+        let span = report.sampledMs, n = plan.frameCount
+        func x(_ t: Double) -> Double { left + t / span * (w - left - right) }
+        func y(_ f: Double) -> Double { top + (1 - (f + 0.5) / Double(n)) * (h - top - bottom) }
+        d.text("Frame shown at each \(fmt(refreshHz)) Hz refresh (dots) against the GIF's own timeline (grey steps): \(plan.preset.rawValue)",
+               x: left, y: 24, size: 15, bold: true)
+        d.text("\(report.reversed ? "plays BACKWARDS, " : "")speed \(fmt(report.speedRatio))×, \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong frame of \(report.samples)",
+               x: left, y: 44, size: 12, report.passed ? .green : .red)
+        // Axes and grid.
+        for f in stride(from: 0, to: n, by: max(1, n / 12)) {
+            d.line([(left, y(Double(f))), (w - right, y(Double(f)))], .light)
+            d.text("\(f)", x: left - 8, y: y(Double(f)) + 4, size: 10, align: .right)
+        }
+        let tick = niceStep(span / 10)
+        for t in stride(from: 0.0, through: span, by: tick) {
+            d.line([(x(t), top), (x(t), h - bottom)], .light)
+            d.text("\(fmt(t))", x: x(t), y: h - bottom + 16, size: 10, align: .center)
+        }
+        d.text("time (ms)", x: (left + w - right) / 2, y: h - bottom + 34, size: 11, align: .center)
+        d.text("frame", x: 12, y: top - 10, size: 11)
+        // Intended timeline.
+        var steps: [(Double, Double)] = []
+        var t = 0.0
+        while t < span {
+            let f = timeline.frame(at: t)
+            let end = min(span, t + (timeline.starts[f] + timeline.durations[f] - t.truncatingRemainder(dividingBy: timeline.period)))
+            steps += [(x(t), y(Double(f))), (x(end), y(Double(f)))]
+            t = end + 1e-9
+        }
+        d.line(steps, .grey, width: 6)
+        // Hand-offs of the widget.
+        for hnd in report.handoffs where hnd.atMs <= span {
+            d.line([(x(hnd.atMs), top), (x(hnd.atMs), h - bottom)], .init(0.2, 0.5, 0.9, 0.35), dash: [3, 3])
+        }
+        // Samples.
+        for s in samples {
+            let color: Drawing.Color = s.torn ? .orange : s.gap ? .purple : s.wrongFrame ? .red : .blue
+            for f in s.shown { d.circle(x: x(s.timeMs), y: y(Double(f)), r: s.torn || s.gap || s.wrongFrame ? 3.2 : 2.4, color) }
+        }
+        // Legend.
+        let ly = h - 18.0
+        var lx = left
+        for (label, c) in [("timeline", Drawing.Color.grey), ("clean", .blue), ("torn", .orange), ("gap", .purple), ("wrong frame", .red)] {
+            d.circle(x: lx + 5, y: ly - 4, r: 5, c)
+            d.text(label, x: lx + 14, y: ly, size: 11)
+            lx += 110
+        }
+        d.line([(lx, ly - 4), (lx + 20, ly - 4)], .init(0.2, 0.5, 0.9, 0.6), dash: [3, 3])
+        d.text("widget hand-off (seam at the view's centre)", x: lx + 26, y: ly, size: 11)
+        return try d.pixels()
+    }
+
+    private func niceStep(_ raw: Double) -> Double {
+        let p = pow(10, (log10(max(raw, 1e-9))).rounded(.down))
+        for m in [1.0, 2, 5, 10] where m * p >= raw { return m * p }
+        return 10 * p
+    }
+}
+
+extension Drawing.Color {
+    func withAlpha(_ a: Double) -> Drawing.Color { Drawing.Color(r, g, b, a) }
+}
+
+func fmt(_ x: Double) -> String {
+    if x == x.rounded() && abs(x) < 1e12 { return String(Int(x)) }
+    return abs(x) >= 100 ? String(format: "%.1f", x) : String(format: "%.3g", x)
+}

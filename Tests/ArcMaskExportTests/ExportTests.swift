@@ -1,0 +1,194 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskExport
+import ArcMaskGeometry
+import ArcMaskGIF
+import ArcMaskRender
+import Foundation
+import Testing
+
+final class TempDir {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func path(_ name: String) -> URL { url.appendingPathComponent(name) }
+}
+
+/// A GIF of `count` frames; frames listed in `repeats` copy the frame before them.
+func patternGIF(_ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20]) throws -> GIFFrameSource {
+    let size = PixelSize(width: 60, height: 40)
+    let writer = try GIFWriter(url: dir.path("in.gif"), screen: size, globalPalette: TestPattern.palette, loopCount: 0)
+    var last: [UInt8] = []
+    for t in 0..<count {
+        let indices = repeats.contains(t) ? last : TestPattern.indices(frame: t, of: count, size: size)
+        last = indices
+        try writer.add(GIFWriter.Frame(indices: indices, rect: PixelRect(x: 0, y: 0, width: 60, height: 40),
+                                       delayCentiseconds: delays[t % delays.count]))
+    }
+    try writer.finish()
+    return try GIFFrameSource(path: dir.path("in.gif").path)
+}
+
+func export(_ source: FrameSource, _ dir: TempDir, _ name: String, _ request: ExportRequest) throws -> ExportManifest {
+    let folder = try OutputFolder(dir.path(name), force: false)
+    let manifest = try Exporter.run(source: source, request: request, into: folder)
+    try folder.commit()
+    return manifest
+}
+
+@Suite("Export")
+struct ExportTests {
+    let small = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 2)
+
+    @Test("writes a strip, a manifest and Swift code; the manifest's plan emulates clean")
+    func basics() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir)
+        let m = try export(source, dir, "out", small)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("out").path).sorted() == ["ArcMaskView.swift", "manifest.json", "strip.png"])
+        let strip = try PNG.read(dir.path("out/strip.png"))
+        #expect(strip.width == m.stripColumns * 100 && strip.height == 80 * ((10 + m.stripColumns - 1) / m.stripColumns))
+        // Cell 3 of the strip is frame 3 resized.
+        let cell3 = try FrameImages.resized(source.frame(at: 3), to: PixelSize(width: 100, height: 80), fit: .fill)
+        let f = m.frames[3]
+        #expect(strip.pixel(x: f.x + 50, y: f.y + 40) == cell3.pixel(x: 50, y: 40))
+        #expect(m.frames.map(\.durationMs) == source.durations)
+        #expect(m.emulator.passed && m.emulator.samples > 0)
+        let decoded = try JSONDecoder().decode(ExportManifest.self, from: Data(contentsOf: dir.path("out/manifest.json")))
+        #expect(decoded == m)
+        let plan = try decoded.plan
+        let again = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic")
+        #expect(again.defective == 0 && again.samples > 0)
+    }
+
+    @Test("exporting twice gives byte-identical files")
+    func deterministic() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir)
+        _ = try export(source, dir, "a", small)
+        _ = try export(try GIFFrameSource(path: dir.path("in.gif").path), dir, "b", small)
+        for name in ["strip.png", "manifest.json", "ArcMaskView.swift"] {
+            #expect(try Data(contentsOf: dir.path("a/\(name)")) == Data(contentsOf: dir.path("b/\(name)")), "\(name)")
+        }
+    }
+
+    @Test("over budget: near-identical frames merge first (only as far as needed), keeping the total duration")
+    func merging() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 10, repeats: [1, 2, 5, 6, 7])
+        var r = small
+        r.budgetBytes = 5 * 100 * 80 * 4   // room for 5 layers at 2×
+        let m = try export(source, dir, "out", r)
+        #expect(m.frames.count == 5)
+        #expect(m.scale == 2)
+        #expect(m.frames.map(\.sourceFrames) == [[0, 1, 2], [3], [4, 5, 6, 7], [8], [9]])
+        #expect(m.frames.map(\.durationMs).reduce(0, +) == source.totalDuration)
+        #expect(m.budgetActions.contains { $0.contains("merged 10 frames into 5 layers") })
+        #expect(m.emulator.passed)
+        // With room for 6, one merge fewer.
+        r.budgetBytes = 6 * 100 * 80 * 4
+        #expect(try export(source, dir, "six", r).frames.count == 6)
+    }
+
+    @Test("then the scale drops; when nothing fits, the export is refused")
+    func scaleAndRefusal() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 8)
+        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3)
+        r.budgetBytes = 8 * 100 * 80 * 4
+        let m = try export(source, dir, "out", r)
+        #expect(m.scale == 2 && m.pixelWidth == 100 && m.frames.count == 8)
+        #expect(m.budgetActions.contains { $0.contains("lowered the scale from 3× to 2×") })
+        r.budgetBytes = 1000
+        #expect(throws: BudgetError.self) { try export(source, dir, "refused", r) }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("refused").path))
+    }
+
+    @Test("one PNG per frame on request; layers over 2.1 M pixels are warned about")
+    func perFrameAndWarning() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 3)
+        var r = ExportRequest(viewWidth: 795, viewHeight: 379, scale: 3, perFramePNG: true)
+        r.budgetBytes = 100 << 20
+        let m = try export(source, dir, "out", r)
+        #expect(m.strip == nil && m.frames.map(\.file) == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+        #expect(try PNG.read(dir.path("out/frame-0001.png")).width == 2385)
+        #expect(m.warnings.contains { $0.contains("render images blank") })
+    }
+
+    @Test("the Swift file's numbers equal the manifest's, and its plain-Swift part compiles and runs here")
+    func swiftCode() throws {
+        let dir = try TempDir()
+        let m = try export(try patternGIF(dir), dir, "out", small)
+        let code = try String(contentsOf: dir.path("out/ArcMaskView.swift"), encoding: .utf8)
+        func value(_ name: String) -> Double? {
+            guard let line = code.split(separator: "\n").first(where: { $0.contains("static let \(name): Double = ") }) else { return nil }
+            return Double(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces))
+        }
+        #expect(value("radius") == m.radius)
+        #expect(value("lineWidth") == m.lineWidth)
+        #expect(value("centerOffset") == m.centerOffset)
+        #expect(value("periodSeconds") == m.periodSeconds)
+        #expect(value("viewWidth") == m.viewWidth && value("scale") == m.scale)
+        // Compile the plain-Swift part (SwiftUI is compiled out on Linux) with a main that prints it.
+        try """
+        import Foundation
+        let cells = ArcMaskPlan.cells.map { "\\($0.x),\\($0.y),\\($0.width),\\($0.height)" }.joined(separator: ";")
+        let layers = ArcMaskPlan.layers.map { "\\($0.frame):\\($0.startDegrees):\\($0.endDegrees)" }.joined(separator: ";")
+        print(ArcMaskPlan.radius, ArcMaskPlan.layers.count, ArcMaskPlan.rotation(at: ArcMaskPlan.periodSeconds / 4))
+        print(cells)
+        print(layers)
+        """.write(to: dir.path("out/main.swift"), atomically: true, encoding: .utf8)
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compile.arguments = ["swiftc", dir.path("out/ArcMaskView.swift").path, dir.path("out/main.swift").path,
+                             "-o", dir.path("check").path]
+        try compile.run()
+        compile.waitUntilExit()
+        try #require(compile.terminationStatus == 0)
+        let run = Process(), pipe = Pipe()
+        run.executableURL = dir.path("check")
+        run.standardOutput = pipe
+        try run.run()
+        run.waitUntilExit()
+        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let first = lines[0].split(separator: " ")
+        #expect(Double(first[0]) == m.radius && Int(first[1]) == m.frames.count && abs(Double(first[2])! - 90) < 1e-9)
+        #expect(String(lines[1]) == m.frames.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";"))
+        #expect(String(lines[2]) == m.frames.map { "\($0.index):\($0.startAngle):\($0.endAngle)" }.joined(separator: ";"))
+    }
+
+    @Test("the widget size table has every family for the default devices")
+    func sizes() {
+        #expect(WidgetSizeTable.defaultDevice(for: .small).size(.small)! == (170, 170))
+        #expect(WidgetSizeTable.defaultDevice(for: .extraLarge).size(.extraLarge) != nil)
+        #expect(WidgetSizeTable.devices.allSatisfy { $0.size(.medium)!.0 > $0.size(.small)!.0 })
+    }
+}
+
+@Suite("Preview")
+struct PreviewTests {
+    @Test("pictures and page tell the plan's story")
+    func pictures() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 6)
+        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations, preset: .oneday))
+        let preview = Preview(plan: plan, source: source, refreshHz: 60)
+        #expect(preview.report.wrongFrame > 0)
+        let sheet = try preview.timelineSheet()
+        #expect(sheet.width > 600 && sheet.height > 6 * 60)   // 6 hand-offs, 4 instants each
+        // Defective cells have a red border: some pixel is the border's red.
+        #expect(stride(from: 0, to: sheet.bytes.count, by: 4).contains { (212...226).contains(sheet.bytes[$0]) && sheet.bytes[$0 + 1] < 60 && sheet.bytes[$0 + 2] < 70 })
+        let chart = try preview.handoffChart()
+        #expect(chart.width == 1200 && chart.height == 520)
+        let arcs = try preview.arcsDiagram()
+        #expect(arcs.width == 900)
+        let page = try preview.page()
+        #expect(page.contains("<input id=\"slider\" type=\"range\""))
+        #expect(page.contains("data:image/png;base64,"))
+        #expect(!page.contains("http://") && !page.contains("https://"))
+    }
+}
