@@ -188,8 +188,11 @@ public final class Preview {
         }
         d.line(steps, .grey, width: 6)
         // Hand-offs of the widget.
-        for hnd in report.handoffs where hnd.atMs <= span {
-            d.line([(x(hnd.atMs), top), (x(hnd.atMs), h - bottom)], .init(0.2, 0.5, 0.9, 0.35), dash: [3, 3])
+        let widgetPeriod = plan.periodSeconds * 1000
+        for hnd in report.handoffs {
+            for at in stride(from: hnd.atMs, through: span, by: widgetPeriod) {
+                d.line([(x(at), top), (x(at), h - bottom)], .init(0.2, 0.5, 0.9, 0.35), dash: [3, 3])
+            }
         }
         // Samples.
         for s in samples {
