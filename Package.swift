@@ -13,13 +13,15 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files.
         .target(name: "ArcMaskCore"),
@@ -30,12 +32,18 @@ let package = Package(
         // giflib-backed frame source and GIF writer.
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "CGIF"]),
         // libpng (and later cairo): PNG I/O and compositing.
-        .target(name: "ArcMaskRender", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "CPNG", "CZlib", "CCairo"]),
+        .target(name: "ArcMaskRender", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "CPNG", "CLibZ", "CCairo"]),
+        // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, player.
+        .target(name: "ArcMaskSVGA", dependencies: [
+            "ArcMaskCore", "ArcMaskRender",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ], exclude: ["Proto"]),
         // Widget-ready exports: memory budget, frame strips, manifest, SwiftUI code.
         .target(name: "ArcMaskExport", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskRender"]),
         // The command-line front end as a library, so tests can drive it.
         .target(name: "ArcMaskCLI", dependencies: [
-            "ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport",
+            "ArcMaskCore", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),

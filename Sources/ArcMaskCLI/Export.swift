@@ -19,7 +19,7 @@ struct Export: ParsableCommand {
         does not fit. Outputs appear all at once; a folder that holds files needs --force.
         """)
 
-    @Argument(help: "The animation (GIF).")
+    @Argument(help: "The animation (GIF or SVGA).")
     var file: String?
 
     @Option(help: "Widget family: small, medium, large, extraLarge.")
@@ -63,6 +63,8 @@ struct Export: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup var sequence: SequenceOptions
+
     func validate() throws {
         guard listDevices || (file != nil && out != nil) else { throw ValidationError("give FILE and --out DIR") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale takes a value in (0, 8]") }
@@ -84,7 +86,7 @@ struct Export: ParsableCommand {
             } else {
                 throw OutputError(path: out!, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
-            let source = try GIFFrameSource(path: file!, limits: limits.limits)
+            let source = try openFrameSource(file!, limits: limits.limits, sequence: sequence)
             let folder = try OutputFolder(URL(fileURLWithPath: out!), force: force, protecting: [URL(fileURLWithPath: file!)])
             let request = ExportRequest(viewWidth: view.width, viewHeight: view.height, scale: scale,
                                         family: size == nil ? family : nil, device: size == nil ? dev.id : nil,

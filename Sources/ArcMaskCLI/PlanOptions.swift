@@ -12,7 +12,7 @@ enum FitModeArgument: String, CaseIterable { case fill, fit }
 
 /// The options every plan-based command shares: which file, which view, which preset.
 struct PlanOptions: ParsableArguments {
-    @Argument(help: "The animation (GIF).")
+    @Argument(help: "The animation (GIF or SVGA).")
     var file: String
 
     @Option(help: "The view's size in points, WxH (e.g. 170x170 for systemSmall on 6.7\" iPhones).")
@@ -32,6 +32,8 @@ struct PlanOptions: ParsableArguments {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup var sequence: SequenceOptions
+
     func validate() throws {
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale takes a value in (0, 8]") }
         guard planRefresh > 0 else { throw ValidationError("--plan-refresh must be positive") }
@@ -39,8 +41,8 @@ struct PlanOptions: ParsableArguments {
     }
 
     /// Opens the source and plans its masks.
-    func load() throws -> (GIFFrameSource, ArcPlan) {
-        let source = try GIFFrameSource(path: file, limits: limits.limits)
+    func load() throws -> (FrameSource, ArcPlan) {
+        let source = try openFrameSource(file, limits: limits.limits, sequence: sequence)
         let request = PlanRequest(viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,
                                   durationsMs: source.durations, preset: preset, refreshHz: planRefresh,
                                   seamFraction: seamFraction)

@@ -1,0 +1,162 @@
+internal import CCairo
+import ArcMaskCore
+
+/// An affine transform: x' = a·x + c·y + tx, y' = b·x + d·y + ty (cairo's order).
+public struct Affine: Sendable, Equatable {
+    public var a, b, c, d, tx, ty: Double
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+    public static let identity = Affine(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static func scale(_ sx: Double, _ sy: Double) -> Affine { Affine(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+    public static func translate(_ x: Double, _ y: Double) -> Affine { Affine(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+
+    /// Singular or non-finite transforms draw nothing (cairo would refuse them).
+    public var isInvertible: Bool {
+        let det = a * d - b * c
+        return det.isFinite && abs(det) > 1e-12 && tx.isFinite && ty.isFinite
+    }
+}
+
+/// A path element in user space.
+public enum PathElement: Sendable, Equatable {
+    case move(Double, Double)
+    case line(Double, Double)
+    case cubic(Double, Double, Double, Double, Double, Double)
+    case close
+}
+
+/// A premultiplied image ready to draw many times.
+public final class CanvasImage: @unchecked Sendable {
+    let surface: CairoSurface
+    public var width: Int { surface.width }
+    public var height: Int { surface.height }
+    public init(_ pixels: PixelBuffer) throws { surface = try CairoSurface(pixels) }
+}
+
+/// Stroke parameters.
+public struct StrokeStyle: Sendable, Equatable {
+    public enum Cap: Sendable { case butt, round, square }
+    public enum Join: Sendable { case miter, round, bevel }
+    public var width: Double
+    public var cap: Cap
+    public var join: Join
+    public var miterLimit: Double
+    public var dash: [Double]
+    public var dashOffset: Double
+
+    public init(width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 4,
+                dash: [Double] = [], dashOffset: Double = 0) {
+        self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+        self.dash = dash; self.dashOffset = dashOffset
+    }
+}
+
+/// Vector drawing in Swift terms (cairo underneath): transforms, paths, clips, fills, strokes,
+/// images, and groups masked by other groups.
+public final class VectorCanvas {
+    let surface: CairoSurface
+    let ctx: CairoContext
+    private var cr: OpaquePointer { ctx.cr }
+
+    public init(width: Int, height: Int) throws {
+        surface = try CairoSurface(width: width, height: height, format: .argb)
+        ctx = try CairoContext(surface)
+    }
+
+    public func save() { cairo_save(cr) }
+    public func restore() { cairo_restore(cr) }
+
+    public func concat(_ m: Affine) {
+        var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+        cairo_transform(cr, &matrix)
+    }
+
+    public func setPath(_ elements: [PathElement]) {
+        cairo_new_path(cr)
+        for e in elements {
+            switch e {
+            case .move(let x, let y): cairo_move_to(cr, x, y)
+            case .line(let x, let y): cairo_line_to(cr, x, y)
+            case .cubic(let x1, let y1, let x2, let y2, let x, let y): cairo_curve_to(cr, x1, y1, x2, y2, x, y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+    }
+
+    /// A rectangle with rounded corners (radius clamped to half the shorter side).
+    public func setRoundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        cairo_new_path(cr)
+        let r = max(0, min(radius, abs(width) / 2, abs(height) / 2))
+        if r == 0 { cairo_rectangle(cr, x, y, width, height); return }
+        cairo_arc(cr, x + width - r, y + r, r, -.pi / 2, 0)
+        cairo_arc(cr, x + width - r, y + height - r, r, 0, .pi / 2)
+        cairo_arc(cr, x + r, y + height - r, r, .pi / 2, .pi)
+        cairo_arc(cr, x + r, y + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    public func setEllipse(cx: Double, cy: Double, rx: Double, ry: Double) {
+        cairo_new_path(cr)
+        guard rx > 0, ry > 0 else { return }
+        cairo_save(cr)
+        cairo_translate(cr, cx, cy)
+        cairo_scale(cr, rx, ry)
+        cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+        cairo_close_path(cr)
+        cairo_restore(cr)
+    }
+
+    /// Intersects the clip with the current path (non-zero winding).
+    public func clip() {
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_clip(cr)
+    }
+
+    public func fill(r: Double, g: Double, b: Double, a: Double) {
+        cairo_set_source_rgba(cr, r, g, b, a)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_fill_preserve(cr)
+    }
+
+    public func stroke(r: Double, g: Double, b: Double, a: Double, style: StrokeStyle) {
+        cairo_set_source_rgba(cr, r, g, b, a)
+        cairo_set_line_width(cr, style.width)
+        cairo_set_line_cap(cr, style.cap == .butt ? CAIRO_LINE_CAP_BUTT : style.cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
+        cairo_set_line_join(cr, style.join == .miter ? CAIRO_LINE_JOIN_MITER : style.join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
+        cairo_set_miter_limit(cr, style.miterLimit)
+        style.dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32(style.dash.count), style.dashOffset) }
+        cairo_stroke_preserve(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    /// Draws `image` with its top-left at the origin of the current transform.
+    public func draw(_ image: CanvasImage, alpha: Double) {
+        cairo_set_source_surface(cr, image.surface.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
+    /// Starts drawing into an offscreen group.
+    public func beginGroup() { cairo_push_group(cr) }
+
+    /// A group ended with `endGroup()`, to paint or to use as a mask.
+    public final class Group {
+        let pattern: OpaquePointer
+        init(_ p: OpaquePointer) { pattern = p }
+        deinit { cairo_pattern_destroy(pattern) }
+    }
+
+    public func endGroup() -> Group { Group(cairo_pop_group(cr)) }
+
+    /// Paints `content` where `mask` is opaque (multiplied by the mask's alpha).
+    public func paint(_ content: Group, maskedBy mask: Group) {
+        cairo_set_source(cr, content.pattern)
+        cairo_mask(cr, mask.pattern)
+    }
+
+    public func pixels() throws -> PixelBuffer {
+        try ctx.status()
+        return surface.pixelBuffer()
+    }
+}

@@ -1,0 +1,40 @@
+internal import CLibZ
+import Foundation
+
+/// zlib inflation with a ceiling on the output, checked as it grows (zip bombs stop early).
+public enum Inflate {
+    public enum Failure: Error, Sendable {
+        case corrupt(String)
+        case tooLarge(limit: Int)
+    }
+
+    public static func zlib(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+        var stream = z_stream()
+        guard arcmask_inflate_init(&stream) == Z_OK else { throw .corrupt("cannot start zlib") }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8]()
+        output.reserveCapacity(min(limit, max(1 << 16, input.count * 4)))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var status: Int32 = Z_OK
+        try input.withUnsafeBufferPointer { (src: UnsafeBufferPointer<UInt8>) throws(Failure) in
+            stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+            stream.avail_in = uInt(src.count)
+            while status != Z_STREAM_END {
+                let produced: Int = chunk.withUnsafeMutableBufferPointer { dst in
+                    stream.next_out = dst.baseAddress
+                    stream.avail_out = uInt(dst.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    return dst.count - Int(stream.avail_out)
+                }
+                if status != Z_OK && status != Z_STREAM_END {
+                    let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
+                    throw .corrupt(status == Z_BUF_ERROR ? "the data ends early" : message)
+                }
+                if output.count + produced > limit { throw .tooLarge(limit: limit) }
+                output.append(contentsOf: chunk.prefix(produced))
+                if produced == 0 && stream.avail_in == 0 && status != Z_STREAM_END { throw .corrupt("the data ends early") }
+            }
+        }
+        return output
+    }
+}

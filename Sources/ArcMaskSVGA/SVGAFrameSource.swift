@@ -1,0 +1,80 @@
+import ArcMaskCore
+import Foundation
+
+/// How an SVGA's frames are played: a range, a direction and a rate.
+public struct SVGASequence: Sendable, Equatable {
+    /// First and last frame (inclusive); nil plays them all.
+    public var range: ClosedRange<Int>?
+    public var reverse: Bool
+    /// Resample to this many frames per second; nil keeps the file's rate.
+    public var fps: Double?
+
+    public init(range: ClosedRange<Int>? = nil, reverse: Bool = false, fps: Double? = nil) {
+        self.range = range
+        self.reverse = reverse
+        self.fps = fps
+    }
+
+    /// The movie frame shown at each step, and how long each step lasts (ms).
+    public func frames(of movie: SVGAMovie) throws(SVGASequenceError) -> (indexes: [Int], durationMs: Double) {
+        var base = Array(0..<movie.frameCount)
+        if let range {
+            guard range.lowerBound >= 0, range.upperBound < movie.frameCount else {
+                throw SVGASequenceError(message: "range \(range.lowerBound)..\(range.upperBound) is outside frames 0..\(movie.frameCount - 1)")
+            }
+            base = Array(range)
+        }
+        if reverse { base.reverse() }
+        guard let fps else { return (base, 1000 / Double(movie.fps)) }
+        guard fps > 0, fps <= 240 else { throw SVGASequenceError(message: "--fps \(fps) must be in (0, 240]") }
+        let seconds = Double(base.count) / Double(movie.fps)
+        let count = max(1, Int((seconds * fps).rounded()))
+        let indexes = (0..<count).map { j in base[min(base.count - 1, Int((Double(j) / fps * Double(movie.fps)).rounded(.down)))] }
+        return (indexes, 1000 / fps)
+    }
+}
+
+public struct SVGASequenceError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// An SVGA movie as a `FrameSource`: frames rendered on demand at `canvasSize` (the viewBox
+/// by default), in the order the sequence plays them.
+public final class SVGAFrameSource: FrameSource {
+    public let name: String
+    public let movie: SVGAMovie
+    public let canvasSize: PixelSize
+    public let sequence: SVGASequence
+    public let indexes: [Int]
+    private let stepMs: Double
+    private let renderer: SVGARenderer
+
+    public init(movie: SVGAMovie, name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence()) throws {
+        self.movie = movie
+        self.name = name
+        canvasSize = size ?? PixelSize(width: max(1, Int(movie.viewBoxWidth.rounded())), height: max(1, Int(movie.viewBoxHeight.rounded())))
+        self.sequence = sequence
+        do {
+            (indexes, stepMs) = try sequence.frames(of: movie)
+        } catch {
+            throw InputError(file: name, error.message)
+        }
+        renderer = SVGARenderer(movie: movie)
+    }
+
+    public convenience init(path: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
+                            limits: SVGALimits = .default) throws {
+        try self.init(movie: SVGAReader.read(path: path, limits: limits), name: path, size: size, sequence: sequence)
+    }
+
+    public var frameCount: Int { indexes.count }
+    /// SVGA movies loop for ever unless a player is told otherwise.
+    public var loopMode: LoopMode { .forever }
+    public func duration(at index: Int) -> Double { stepMs }
+    public var warnings: [String] { renderer.imageProblems }
+
+    public func frame(at index: Int) throws -> PixelBuffer {
+        try renderer.render(frame: indexes[index], size: canvasSize)
+    }
+}

@@ -1,0 +1,109 @@
+import ArcMaskCore
+import ArcMaskRender
+import Foundation
+import SwiftProtobuf
+import ZIPFoundation
+
+/// Reads SVGA files of every container, detected by their first bytes (never by the version
+/// string), into an `SVGAMovie`. Sizes are capped before allocating; ZIP entries are read in
+/// memory, never extracted, and names with "/" or ".." are refused.
+public enum SVGAReader {
+    public static func read(path: String, limits: SVGALimits = .default) throws -> SVGAMovie {
+        let reader = try FileReader(path: path)
+        let cap = limits.maxInflatedBytes
+        guard reader.size <= cap else {
+            throw InputError(file: path, "is \(reader.size) bytes, over the \(cap)-byte limit for SVGA files")
+        }
+        return try read(bytes: reader.bytes(at: 0, count: reader.size), name: path, limits: limits)
+    }
+
+    public static func read(bytes: [UInt8], name: String, limits: SVGALimits = .default) throws -> SVGAMovie {
+        guard !bytes.isEmpty else { throw InputError(file: name, "is empty (0 bytes)") }
+        if bytes.count >= 2, bytes[0] == 0x78 {
+            let inflated: [UInt8]
+            do { inflated = try Inflate.zlib(bytes, limit: limits.maxInflatedBytes) } catch {
+                switch error {
+                case .corrupt(let why): throw InputError(file: name, location: "zlib stream", "corrupt (\(why))")
+                case .tooLarge(let limit): throw InputError(file: name, location: "zlib stream", "inflates past \(limit) bytes (the limit)")
+                }
+            }
+            let entity = try decodeProto(inflated, name: name, part: "MovieEntity")
+            return try Mapper(name: name, limits: limits).map(entity, container: .zlibProtobuf) { key, value in
+                value   // 2.x images hold the bytes themselves
+            }
+        }
+        if bytes.count >= 4, bytes[0] == 0x50, bytes[1] == 0x4B, bytes[2] == 0x03, bytes[3] == 0x04 {
+            return try readZIP(bytes, name: name, limits: limits)
+        }
+        let head = bytes.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
+        throw InputError(file: name, "is not an SVGA file (starts with \(head); expected a zlib stream 78 … or a ZIP PK 03 04)")
+    }
+
+    static func decodeProto(_ bytes: [UInt8], name: String, part: String) throws -> SVGAProtoMovieEntity {
+        do {
+            return try SVGAProtoMovieEntity(serializedBytes: bytes)
+        } catch {
+            throw InputError(file: name, location: part, "not a readable protobuf (\(error))")
+        }
+    }
+
+    static func readZIP(_ bytes: [UInt8], name: String, limits: SVGALimits) throws -> SVGAMovie {
+        let archive: Archive
+        do { archive = try Archive(data: Data(bytes), accessMode: .read) } catch {
+            throw InputError(file: name, location: "ZIP", "unreadable (\(error))")
+        }
+        var entries: [String: Entry] = [:]
+        var total = 0
+        for entry in archive {
+            entries[entry.path] = entry
+            if entries.count > limits.maxZipEntries {
+                throw InputError(file: name, location: "ZIP", "more than \(limits.maxZipEntries) entries")
+            }
+            if entry.path.contains("/") || entry.path.contains("..") || entry.path.contains("\\") {
+                throw InputError(file: name, location: "ZIP entry '\(entry.path)'", "names a folder or a parent; refused")
+            }
+            total += Int(entry.uncompressedSize)
+            if total > limits.maxInflatedBytes {
+                throw InputError(file: name, location: "ZIP", "entries inflate past \(limits.maxInflatedBytes) bytes (the limit)")
+            }
+        }
+        func contents(_ entryName: String) throws -> [UInt8] {
+            guard let entry = entries[entryName] else {
+                throw InputError(file: name, location: "ZIP", "has no entry '\(entryName)'")
+            }
+            var out = [UInt8]()
+            out.reserveCapacity(Int(entry.uncompressedSize))
+            do {
+                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                    guard out.count + chunk.count <= Int(entry.uncompressedSize) else {
+                        throw InputError(file: name, location: "ZIP entry '\(entryName)'", "holds more than its declared size")
+                    }
+                    out.append(contentsOf: chunk)
+                }
+            } catch let e as InputError { throw e } catch {
+                throw InputError(file: name, location: "ZIP entry '\(entryName)'", "corrupt (\(error))")
+            }
+            return out
+        }
+        func image(_ key: String, _ value: [UInt8]) throws -> [UInt8]? {
+            // 1.5 and 1.x images name a file in the archive (without ".png").
+            let file = String(decoding: value, as: UTF8.self)
+            for candidate in [file + ".png", file, key + ".png"] where entries[candidate] != nil {
+                return try contents(candidate)
+            }
+            return nil
+        }
+        if entries["movie.binary"] != nil {
+            let entity = try decodeProto(try contents("movie.binary"), name: name, part: "movie.binary")
+            return try Mapper(name: name, limits: limits).map(entity, container: .zipProtobuf, image: image)
+        }
+        guard entries["movie.spec"] != nil else {
+            throw InputError(file: name, location: "ZIP", "has neither movie.binary nor movie.spec")
+        }
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: Data(try contents("movie.spec"))) } catch {
+            throw InputError(file: name, location: "movie.spec", "not valid JSON (\(error.localizedDescription))")
+        }
+        return try Mapper(name: name, limits: limits).map(json: json, image: image)
+    }
+}

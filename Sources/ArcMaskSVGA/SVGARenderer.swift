@@ -1,0 +1,134 @@
+import ArcMaskCore
+import ArcMaskRender
+import Foundation
+
+/// Draws SVGA frames: sprites in order, each frame's transform, clip path, bitmap (scaled
+/// from its PNG size to the layout size), then its shapes (fill, then stroke), with the
+/// sprite's alpha applied to every draw; runs of sprites sharing a matte are drawn offscreen
+/// and multiplied by the matte sprite's alpha. The viewBox is scaled uniformly into the
+/// output and centred.
+public final class SVGARenderer {
+    public let movie: SVGAMovie
+    private var images: [String: CanvasImage] = [:]
+    private var failedImages: Set<String> = []
+    /// Images that could not be decoded (they draw nothing), for warnings.
+    public private(set) var imageProblems: [String] = []
+
+    public init(movie: SVGAMovie) { self.movie = movie }
+
+    /// Frame `index` at `size` pixels, straight RGBA on a transparent background.
+    public func render(frame index: Int, size: PixelSize) throws -> PixelBuffer {
+        precondition(index >= 0 && index < movie.frameCount, "frame \(index) out of range")
+        let canvas = try VectorCanvas(width: size.width, height: size.height)
+        let s = min(Double(size.width) / movie.viewBoxWidth, Double(size.height) / movie.viewBoxHeight)
+        canvas.concat(.translate((Double(size.width) - s * movie.viewBoxWidth) / 2, (Double(size.height) - s * movie.viewBoxHeight) / 2))
+        canvas.concat(.scale(s, s))
+        let mattes = Dictionary(movie.sprites.filter(\.isMatte).map { ($0.imageKey, $0) }, uniquingKeysWith: { a, _ in a })
+        var k = 0
+        let sprites = movie.sprites
+        while k < sprites.count {
+            let sprite = sprites[k]
+            if sprite.isMatte { k += 1; continue }
+            guard let key = sprite.matteKey, let matte = mattes[key] else {
+                try draw(sprite, index, on: canvas)
+                k += 1
+                continue
+            }
+            // A run of consecutive sprites under the same matte.
+            var run: [SVGASprite] = []
+            while k < sprites.count, !sprites[k].isMatte, sprites[k].matteKey == key { run.append(sprites[k]); k += 1 }
+            canvas.beginGroup()
+            for member in run { try draw(member, index, on: canvas) }
+            let content = canvas.endGroup()
+            canvas.beginGroup()
+            try draw(matte, index, on: canvas)
+            let mask = canvas.endGroup()
+            canvas.paint(content, maskedBy: mask)
+        }
+        return try canvas.pixels()
+    }
+
+    private func draw(_ sprite: SVGASprite, _ index: Int, on canvas: VectorCanvas) throws {
+        let frame = sprite.frames[index]
+        guard frame.alpha > 0, frame.transform.affine.isInvertible else { return }
+        let alpha = min(1, frame.alpha)
+        canvas.save()
+        defer { canvas.restore() }
+        canvas.concat(frame.transform.affine)
+        if let clip = frame.clipPath {
+            canvas.setPath(clip.pathElements)
+            canvas.clip()
+        }
+        // 2.x keys a matte's bitmap without ".matte"; 1.x keeps the suffix.
+        if let image = try image(sprite.imageKey) ?? image(sprite.bitmapKey) {
+            canvas.save()
+            if let layout = frame.layout, layout.width > 0, layout.height > 0 {
+                canvas.concat(.scale(layout.width / Double(image.width), layout.height / Double(image.height)))
+            }
+            canvas.draw(image, alpha: alpha)
+            canvas.restore()
+        }
+        for shape in frame.shapes {
+            guard shape.transform.affine.isInvertible else { continue }
+            canvas.save()
+            canvas.concat(shape.transform.affine)
+            switch shape.geometry {
+            case .path(let p):
+                if p.isEmpty { canvas.restore(); continue }
+                canvas.setPath(p.pathElements)
+            case .rect(let x, let y, let w, let h, let r):
+                canvas.setRoundedRect(x: x, y: y, width: w, height: h, radius: r)
+            case .ellipse(let cx, let cy, let rx, let ry):
+                canvas.setEllipse(cx: cx, cy: cy, rx: rx, ry: ry)
+            }
+            if let style = shape.style {
+                if let f = style.fill, f.a > 0 { canvas.fill(r: f.r, g: f.g, b: f.b, a: f.a * alpha) }
+                if let c = style.stroke, style.strokeWidth > 0, c.a > 0 {
+                    var stroke = StrokeStyle(width: style.strokeWidth,
+                                             cap: style.lineCap == .round ? .round : style.lineCap == .square ? .square : .butt,
+                                             join: style.lineJoin == .round ? .round : style.lineJoin == .bevel ? .bevel : .miter,
+                                             miterLimit: style.miterLimit > 0 ? style.miterLimit : 4)
+                    if let (dash, gap, offset) = style.dash {
+                        // The native players' clamps: dashes at least 1, gaps at least 0.1.
+                        stroke.dash = [max(1, dash), max(0.1, gap)]
+                        stroke.dashOffset = offset
+                    }
+                    canvas.stroke(r: c.r, g: c.g, b: c.b, a: c.a * alpha, style: stroke)
+                }
+            }
+            canvas.restore()
+        }
+    }
+
+    private func image(_ key: String) throws -> CanvasImage? {
+        if let cached = images[key] { return cached }
+        guard !failedImages.contains(key), let source = movie.images[key] else { return nil }
+        do {
+            let decoded = try PNG.decode(source.png, maxPixels: source.width * source.height)
+            let image = try CanvasImage(decoded)
+            images[key] = image
+            return image
+        } catch {
+            failedImages.insert(key)
+            imageProblems.append("image '\(key)': \(error.localizedDescription); drawn as nothing")
+            return nil
+        }
+    }
+}
+
+extension SVGAMatrix {
+    var affine: Affine { Affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
+}
+
+extension SVGPath {
+    var pathElements: [PathElement] {
+        elements.map {
+            switch $0 {
+            case .move(let x, let y): .move(x, y)
+            case .line(let x, let y): .line(x, y)
+            case .cubic(let a, let b, let c, let d, let e, let f): .cubic(a, b, c, d, e, f)
+            case .close: .close
+            }
+        }
+    }
+}
