@@ -55,6 +55,11 @@ let package = Package(
         .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore"]),
         .testTarget(name: "ArcMaskGeometryTests", dependencies: ["ArcMaskGeometry"]),
         .testTarget(name: "ArcMaskExportTests", dependencies: ["ArcMaskExport", "ArcMaskGIF", "ArcMaskRender", "ArcMaskEmulator", "ArcMaskGeometry"]),
+        .testTarget(name: "ArcMaskSVGATests", dependencies: [
+            "ArcMaskSVGA", "ArcMaskRender", "ArcMaskCore",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .testTarget(name: "ArcMaskEmulatorTests", dependencies: ["ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskRender", "ArcMaskGIF"]),
         .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskRender"]),
         .testTarget(name: "ArcMaskRenderTests", dependencies: ["ArcMaskRender"]),

@@ -38,3 +38,18 @@ public enum Inflate {
         return output
     }
 }
+
+/// zlib compression (used to write SVGA 2.x files in tests and tools).
+public enum Deflate {
+    public static func zlib(_ input: [UInt8], level: Int = 6) -> [UInt8] {
+        var size = compressBound(uLong(input.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let status = out.withUnsafeMutableBufferPointer { dst in
+            input.withUnsafeBufferPointer { src in
+                compress2(dst.baseAddress, &size, src.baseAddress, uLong(src.count), Int32(level))
+            }
+        }
+        precondition(status == Z_OK, "zlib compress2 failed with \(status)")
+        return Array(out.prefix(Int(size)))
+    }
+}
