@@ -48,9 +48,9 @@ let package = Package(
         ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
-        .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator"]),
+        .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskSVGA"]),
         // Measures the engines for Scripts/bench.
-        .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport"]),
+        .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskSVGA"]),
 
         .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore"]),
         .testTarget(name: "ArcMaskGeometryTests", dependencies: ["ArcMaskGeometry"]),

@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
 import ArcMaskGIF
+import ArcMaskSVGA
 import ArcMaskRender
 import Foundation
 
@@ -10,6 +11,7 @@ import Foundation
 //
 //   arcmask-bench decode FILE.gif [--repeats N]   decode + composite every frame (best of N)
 //   arcmask-bench emulate [--samples N]           analytic emulator samples/s, one core
+//   arcmask-bench svga FILE...                    render every frame at the viewBox size, one core
 //   arcmask-bench composite [--count N]           raster composites/s at 510×510 with 100 frames,
 //                                                 reachable layers only and all layers
 
@@ -62,6 +64,18 @@ case "emulate"?:
     let seconds = now() - start
     json(["engine": "analytic emulator", "plan": "arcmask, 100 frames, 170x170 pt @3x", "samples": n,
           "seconds": seconds, "samplesPerSecond": Double(n) / seconds, "tornSamples": torn])
+case "svga"?:
+    for path in args.dropFirst() where !path.hasPrefix("--") {
+        let movie = try SVGAReader.read(path: path)
+        let size = PixelSize(width: max(1, Int(movie.viewBoxWidth.rounded())), height: max(1, Int(movie.viewBoxHeight.rounded())))
+        let renderer = SVGARenderer(movie: movie)
+        let start = now()
+        for k in 0..<movie.frameCount { _ = try renderer.render(frame: k, size: size) }
+        let seconds = now() - start
+        let fps = Double(movie.frameCount) / seconds
+        json(["file": path, "frames": movie.frameCount, "size": [size.width, size.height], "seconds": seconds,
+              "framesPerSecond": fps, "fileFps": movie.fps, "timesRealTime": fps / Double(movie.fps)])
+    }
 case "composite"?:
     let count = option("--count", 600)
     let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 170, viewHeight: 170, scale: 3,

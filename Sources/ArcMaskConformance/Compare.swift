@@ -4,7 +4,7 @@ import Foundation
 
 /// Compares two RGBA images: exact, except that two fully transparent pixels are equal
 /// whatever their colour. Returns nil when equal, else where and how they differ.
-func difference(_ got: PixelBuffer, _ expected: PixelBuffer) -> String? {
+func difference(_ got: PixelBuffer, _ expected: PixelBuffer, tolerance: Int = 0) -> String? {
     guard got.size == expected.size else { return "size \(got.size), expected \(expected.size)" }
     var mismatches = 0
     var first: String? = nil
@@ -12,7 +12,8 @@ func difference(_ got: PixelBuffer, _ expected: PixelBuffer) -> String? {
         expected.bytes.withUnsafeBufferPointer { b in
             for i in stride(from: 0, to: a.count, by: 4) {
                 if a[i + 3] == 0 && b[i + 3] == 0 { continue }
-                if a[i] != b[i] || a[i + 1] != b[i + 1] || a[i + 2] != b[i + 2] || a[i + 3] != b[i + 3] {
+                if abs(Int(a[i]) - Int(b[i])) > tolerance || abs(Int(a[i + 1]) - Int(b[i + 1])) > tolerance
+                    || abs(Int(a[i + 2]) - Int(b[i + 2])) > tolerance || abs(Int(a[i + 3]) - Int(b[i + 3])) > tolerance {
                     mismatches += 1
                     if first == nil {
                         let p = i / 4

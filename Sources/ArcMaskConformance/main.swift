@@ -8,9 +8,29 @@ import Foundation
 // robustness inputs and truncations, prints pass counts and every miss with its reason,
 // and fails when a count falls below its bar.
 //
-// Usage: arcmask-conformance [CORPUS_DIR] [--misses FILE]
+// Usage: arcmask-conformance [CORPUS_DIR] [--misses FILE] [--quick]
+//        arcmask-conformance --svga SVGA_DIR --fingerprints FILE [--write-fingerprints]
 
 let args = CommandLine.arguments.dropFirst()
+if let i = args.firstIndex(of: "--svga"), i + 1 < args.endIndex {
+    let dir = args[i + 1]
+    guard FileManager.default.fileExists(atPath: dir) else {
+        print("conformance: \(dir) is absent; SVGA lane skipped")
+        exit(0)
+    }
+    let prints = args.firstIndex(of: "--fingerprints").map { args[$0 + 1] } ?? "Tests/Conformance/svga-fingerprints.json"
+    let results = runSVGALane(dir, fingerprintsFile: prints, write: args.contains("--write-fingerprints"))
+    var failed = 0
+    for s in results {
+        let ok = s.bar.map { s.passed >= $0 } ?? true
+        if !ok { failed += 1 }
+        print("\(ok ? "ok  " : "FAIL") \(s.name): \(s.passed)/\(s.total) passed\(s.bar.map { " (bar \($0))" } ?? "")\(s.note.map { ", \($0)" } ?? "")")
+        for m in s.misses { print("       miss: \(m)") }
+    }
+    let passed = results.reduce(0) { $0 + $1.passed }, total = results.reduce(0) { $0 + $1.total }
+    print("svga conformance: \(passed) passed, \(total - passed) failed")
+    exit(failed == 0 ? 0 : 1)
+}
 let corpus = args.first { !$0.hasPrefix("--") } ?? "../shared/corpus/gif"
 
 var missesFile: String? = nil

@@ -26,12 +26,50 @@ public enum PathElement: Sendable, Equatable {
     case close
 }
 
-/// A premultiplied image ready to draw many times.
+/// A premultiplied image ready to draw many times. Fully transparent borders are trimmed
+/// once, so drawing touches only the pixels that can show.
 public final class CanvasImage: @unchecked Sendable {
-    let surface: CairoSurface
-    public var width: Int { surface.width }
-    public var height: Int { surface.height }
-    public init(_ pixels: PixelBuffer) throws { surface = try CairoSurface(pixels) }
+    let surface: CairoSurface?
+    /// The size of the image as given.
+    public let width: Int
+    public let height: Int
+    /// Where the kept part lies in the image.
+    let offsetX: Int
+    let offsetY: Int
+
+    public init(_ pixels: PixelBuffer) throws {
+        width = pixels.width
+        height = pixels.height
+        var x0 = pixels.width, y0 = pixels.height, x1 = -1, y1 = -1
+        pixels.bytes.withUnsafeBufferPointer { p in
+            for y in 0..<pixels.height {
+                var rowHas = false
+                for x in 0..<pixels.width where p[(y * pixels.width + x) * 4 + 3] != 0 {
+                    rowHas = true
+                    if x < x0 { x0 = x }
+                    if x > x1 { x1 = x }
+                }
+                if rowHas { if y < y0 { y0 = y }; y1 = y }
+            }
+        }
+        guard x1 >= 0 else { surface = nil; offsetX = 0; offsetY = 0; return }
+        offsetX = x0
+        offsetY = y0
+        if x0 == 0 && y0 == 0 && x1 == pixels.width - 1 && y1 == pixels.height - 1 {
+            surface = try CairoSurface(pixels)
+            return
+        }
+        let w = x1 - x0 + 1, h = y1 - y0 + 1
+        var cropped = PixelBuffer(width: w, height: h)
+        cropped.bytes.withUnsafeMutableBytes { dst in
+            pixels.bytes.withUnsafeBytes { src in
+                for y in 0..<h {
+                    (dst.baseAddress! + y * w * 4).copyMemory(from: src.baseAddress! + ((y0 + y) * pixels.width + x0) * 4, byteCount: w * 4)
+                }
+            }
+        }
+        surface = try CairoSurface(cropped)
+    }
 }
 
 /// Stroke parameters.
@@ -130,11 +168,25 @@ public final class VectorCanvas {
         cairo_set_dash(cr, nil, 0, 0)
     }
 
-    /// Draws `image` with its top-left at the origin of the current transform.
+    /// Draws `image` with its top-left at the origin of the current transform, bilinear
+    /// filtered (as the players draw bitmaps); only the image's own rectangle is touched.
     public func draw(_ image: CanvasImage, alpha: Double) {
-        cairo_set_source_surface(cr, image.surface.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_paint_with_alpha(cr, alpha)
+        guard let surface = image.surface else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, Double(image.offsetX), Double(image.offsetY))
+        cairo_set_source_surface(cr, surface.surface, 0, 0)
+        let source = cairo_get_source(cr)
+        cairo_pattern_set_filter(source, CAIRO_FILTER_BILINEAR)
+        if alpha >= 1 {
+            // A filled rectangle with a padded source keeps pixman on its fast scaling paths.
+            cairo_pattern_set_extend(source, CAIRO_EXTEND_PAD)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
+            cairo_fill(cr)
+        } else {
+            cairo_paint_with_alpha(cr, alpha)
+        }
     }
 
     /// Starts drawing into an offscreen group.
