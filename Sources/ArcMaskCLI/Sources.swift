@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskRender
 import ArcMaskSVGA
 import ArgumentParser
 import Foundation
@@ -14,6 +15,9 @@ struct SequenceOptions: ParsableArguments {
 
     @Option(help: "SVGA: resample to this many frames per second.")
     var fps: Double?
+
+    @Flag(help: "SVGA: render every frame anew instead of reusing renders kept in the cache folder (ARCMASK_CACHE_DIR, default ~/.cache/arcmask/renders).")
+    var noRenderCache = false
 
     var parsedRange: ClosedRange<Int>? {
         guard let range else { return nil }
@@ -54,6 +58,7 @@ func openFrameSource(_ path: String, limits: DecodeLimits, sequence: SequenceOpt
         var svgaLimits = SVGALimits.default
         svgaLimits.maxFrames = limits.maxFrames
         svgaLimits.maxViewBoxPixels = limits.maxCanvasPixels
-        return try SVGAFrameSource(path: path, sequence: sequence?.sequence ?? SVGASequence(), limits: svgaLimits)
+        return try SVGAFrameSource(path: path, sequence: sequence?.sequence ?? SVGASequence(), limits: svgaLimits,
+                                   cache: sequence?.noRenderCache == true ? nil : RenderCache())
     }
 }

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskRender
 import Foundation
 
 /// How an SVGA's frames are played: a range, a direction and a rate.
@@ -49,8 +50,14 @@ public final class SVGAFrameSource: FrameSource {
     public let indexes: [Int]
     private let stepMs: Double
     private let renderer: SVGARenderer
+    /// Where rendered frames are kept between runs (nil: render every time).
+    public let cache: RenderCache?
+    private let contentKey: String
 
-    public init(movie: SVGAMovie, name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence()) throws {
+    public init(movie: SVGAMovie, name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
+                cache: RenderCache? = nil, contentKey: String = "") throws {
+        self.cache = contentKey.isEmpty ? nil : cache
+        self.contentKey = contentKey
         self.movie = movie
         self.name = name
         canvasSize = size ?? PixelSize(width: max(1, Int(movie.viewBoxWidth.rounded())), height: max(1, Int(movie.viewBoxHeight.rounded())))
@@ -63,9 +70,16 @@ public final class SVGAFrameSource: FrameSource {
         renderer = SVGARenderer(movie: movie)
     }
 
+    /// Reads `path`; with a cache, rendered frames are reused across runs (keyed by the file's content).
     public convenience init(path: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
-                            limits: SVGALimits = .default) throws {
-        try self.init(movie: SVGAReader.read(path: path, limits: limits), name: path, size: size, sequence: sequence)
+                            limits: SVGALimits = .default, cache: RenderCache? = nil) throws {
+        let reader = try FileReader(path: path)
+        guard reader.size <= limits.maxInflatedBytes else {
+            throw InputError(file: path, "is \(reader.size) bytes, over the \(limits.maxInflatedBytes)-byte limit for SVGA files")
+        }
+        let bytes = reader.bytes(at: 0, count: reader.size)
+        try self.init(movie: SVGAReader.read(bytes: bytes, name: path, limits: limits), name: path, size: size,
+                      sequence: sequence, cache: cache, contentKey: cache == nil ? "" : RenderCache.contentKey(bytes))
     }
 
     public var frameCount: Int { indexes.count }
@@ -75,6 +89,10 @@ public final class SVGAFrameSource: FrameSource {
     public var warnings: [String] { renderer.imageProblems }
 
     public func frame(at index: Int) throws -> PixelBuffer {
-        try renderer.render(frame: indexes[index], size: canvasSize)
+        let k = indexes[index]
+        if let cache, let hit = cache.image(key: contentKey, frame: k, size: canvasSize) { return hit }
+        let image = try renderer.render(frame: k, size: canvasSize)
+        cache?.store(image, key: contentKey, frame: k, size: canvasSize)
+        return image
     }
 }

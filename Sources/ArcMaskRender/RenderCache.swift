@@ -1,0 +1,78 @@
+import ArcMaskCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Rendered frames kept on disk between runs, keyed by the input's content, the frame and
+/// the size, bounded in bytes. Safe under concurrent runs: entries are written to a
+/// temporary file and renamed, a vanished or unreadable entry is a miss, and eviction
+/// removes the least recently used files.
+public final class RenderCache: @unchecked Sendable {
+    public let directory: URL
+    public let capacityBytes: Int
+    private let lock = NSLock()
+
+    /// `ARCMASK_CACHE_DIR`, else `$XDG_CACHE_HOME/arcmask/renders`, else `~/.cache/arcmask/renders`.
+    public static var defaultDirectory: URL {
+        let env = ProcessInfo.processInfo.environment
+        if let dir = env["ARCMASK_CACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+        let base = env["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return base.appendingPathComponent("arcmask/renders")
+    }
+
+    public init(directory: URL = RenderCache.defaultDirectory, capacityBytes: Int = 256 << 20) {
+        self.directory = directory
+        self.capacityBytes = capacityBytes
+    }
+
+    /// A key for `bytes` (two independent hashes and the length, so collisions need both to collide).
+    public static func contentKey(_ bytes: [UInt8]) -> String {
+        var fnv: UInt64 = 0xcbf29ce484222325
+        for b in bytes { fnv = (fnv ^ UInt64(b)) &* 0x100000001b3 }
+        return String(format: "%016llx%08x%llx", fnv, crc32(bytes), UInt64(bytes.count))
+    }
+
+    private func url(_ key: String, frame: Int, size: PixelSize) -> URL {
+        directory.appendingPathComponent("\(key)-\(frame)-\(size.width)x\(size.height).png")
+    }
+
+    public func image(key: String, frame: Int, size: PixelSize) -> PixelBuffer? {
+        let u = url(key, frame: frame, size: size)
+        guard let data = FileManager.default.contents(atPath: u.path),
+              let image = try? PNG.decode([UInt8](data)), image.size == size else { return nil }
+        utime(u.path, nil)   // mark as recently used
+        return image
+    }
+
+    public func store(_ image: PixelBuffer, key: String, frame: Int, size: PixelSize) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try AtomicFile.write(PNG.encode(image, compression: .fast), to: url(key, frame: frame, size: size))
+            evictIfNeeded()
+        } catch {
+            // A cache that cannot be written is only slower.
+        }
+    }
+
+    /// Removes the least recently used entries until the folder fits its budget.
+    public func evictIfNeeded() {
+        lock.withLock {
+            let fm = FileManager.default
+            guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else { return }
+            var entries: [(path: String, size: Int, time: Date)] = []
+            var total = 0
+            for n in names where n.hasSuffix(".png") && !n.hasPrefix(".") {
+                let path = directory.appendingPathComponent(n).path
+                guard let a = try? fm.attributesOfItem(atPath: path), let size = a[.size] as? Int else { continue }
+                entries.append((path, size, a[.modificationDate] as? Date ?? .distantPast))
+                total += size
+            }
+            guard total > capacityBytes else { return }
+            for e in entries.sorted(by: { $0.time < $1.time }) where total > capacityBytes {
+                if unlink(e.path) == 0 || errno == ENOENT { total -= e.size }
+            }
+        }
+    }
+}
