@@ -5,9 +5,9 @@ import Foundation
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe a GIF: canvas, frames, delays, disposals, loop count, damage.")
+        abstract: "Describe a GIF (canvas, frames, delays, disposals, loop count, damage) or an SVGA file.")
 
-    @Argument(help: "The GIF to read.")
+    @Argument(help: "The GIF or SVGA to read.")
     var file: String
 
     @Flag(help: "Print JSON instead of a table.")
@@ -16,6 +16,12 @@ struct Inspect: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
+        if (try? sourceKind(file)) == .svga {
+            var info = SVGACommand.Info()
+            info.file = file
+            info.json = json
+            return try info.run()
+        }
         try reportingFailures {
             let gif = try GIFFrameSource(path: file, limits: limits.limits)
             if json {

@@ -17,7 +17,9 @@ public enum SVGAReader {
         return try read(bytes: reader.bytes(at: 0, count: reader.size), name: path, limits: limits)
     }
 
-    public static func read(bytes: [UInt8], name: String, limits: SVGALimits = .default) throws -> SVGAMovie {
+    /// - Parameter preferJSON: for ZIPs holding both `movie.binary` and `movie.spec`, read the
+    ///   JSON (players prefer the binary; this is for comparing the two).
+    public static func read(bytes: [UInt8], name: String, limits: SVGALimits = .default, preferJSON: Bool = false) throws -> SVGAMovie {
         guard !bytes.isEmpty else { throw InputError(file: name, "is empty (0 bytes)") }
         if bytes.count >= 2, bytes[0] == 0x78 {
             let inflated: [UInt8]
@@ -33,7 +35,7 @@ public enum SVGAReader {
             }
         }
         if bytes.count >= 4, bytes[0] == 0x50, bytes[1] == 0x4B, bytes[2] == 0x03, bytes[3] == 0x04 {
-            return try readZIP(bytes, name: name, limits: limits)
+            return try readZIP(bytes, name: name, limits: limits, preferJSON: preferJSON)
         }
         let head = bytes.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
         throw InputError(file: name, "is not an SVGA file (starts with \(head); expected a zlib stream 78 … or a ZIP PK 03 04)")
@@ -47,7 +49,7 @@ public enum SVGAReader {
         }
     }
 
-    static func readZIP(_ bytes: [UInt8], name: String, limits: SVGALimits) throws -> SVGAMovie {
+    static func readZIP(_ bytes: [UInt8], name: String, limits: SVGALimits, preferJSON: Bool) throws -> SVGAMovie {
         let archive: Archive
         do { archive = try Archive(data: Data(bytes), accessMode: .read) } catch {
             throw InputError(file: name, location: "ZIP", "unreadable (\(error))")
@@ -93,7 +95,7 @@ public enum SVGAReader {
             }
             return nil
         }
-        if entries["movie.binary"] != nil {
+        if entries["movie.binary"] != nil && !(preferJSON && entries["movie.spec"] != nil) {
             let entity = try decodeProto(try contents("movie.binary"), name: name, part: "movie.binary")
             return try Mapper(name: name, limits: limits).map(entity, container: .zipProtobuf, image: image)
         }
