@@ -46,7 +46,7 @@ let package = Package(
             "ArcMaskCore", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI"]),
+        .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskCore"]),
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
         .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskSVGA"]),
         // Measures the engines for Scripts/bench.

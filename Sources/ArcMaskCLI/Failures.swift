@@ -43,6 +43,8 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
 }
 
 private func fail(_ message: String, _ status: Int32) -> ExitCode {
+    // While an interrupt removes the outputs, its handler ends the process with the signal's status.
+    while Temporaries.isInterrupted { sleep(1) }
     FileHandle.standardError.write(Data("arcmask: \(message)\n".utf8))
     return ExitCode(status)
 }

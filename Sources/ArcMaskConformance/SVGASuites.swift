@@ -86,33 +86,15 @@ func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [Suite
     // Twins in different containers render alike.
     // 1.x stores numbers as JSON doubles, 2.x as floats: antialiased edges may differ by a level or two.
     var twins = SuiteResult(name: "SVGA: container twins render alike (within 2/255 per premultiplied channel)", bar: 2)
-    twins.record("matteBitmap_1x / matteBitmap_2x", {
-        do {
-            let a = try SVGAReader.read(path: "\(dir)/matteBitmap_1x.svga"), b = try SVGAReader.read(path: "\(dir)/matteBitmap_2x.svga")
-            guard a.frameCount == b.frameCount else { return "\(a.frameCount) vs \(b.frameCount) frames" }
-            let ra = SVGARenderer(movie: a), rb = SVGARenderer(movie: b)
-            for k in 0..<a.frameCount {
-                let x = try ra.render(frame: k, size: renderSize(a)), y = try rb.render(frame: k, size: renderSize(b))
-                if let d = difference(premultiplied(x), premultiplied(y), tolerance: 2) { return "frame \(k): \(d)" }
-            }
-            return nil
-        } catch { return "\(error.localizedDescription)" }
-    }())
-
-    twins.record("red_pocket_miss_1.5: movie.binary (1.5) / movie.spec (1.x)", {
-        do {
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/red_pocket_miss_1.5.svga")))
-            let a = try SVGAReader.read(bytes: bytes, name: "binary"), b = try SVGAReader.read(bytes: bytes, name: "spec", preferJSON: true)
-            guard a.container == .zipProtobuf, b.container == .zipJSON else { return "containers \(a.container), \(b.container)" }
-            guard a.frameCount == b.frameCount else { return "\(a.frameCount) vs \(b.frameCount) frames" }
-            let ra = SVGARenderer(movie: a), rb = SVGARenderer(movie: b)
-            for k in 0..<a.frameCount {
-                let x = try ra.render(frame: k, size: renderSize(a)), y = try rb.render(frame: k, size: renderSize(b))
-                if let d = difference(premultiplied(x), premultiplied(y), tolerance: 2) { return "frame \(k): \(d)" }
-            }
-            return nil
-        } catch { return "\(error.localizedDescription)" }
-    }())
+    twins.record("matteBitmap_1x / matteBitmap_2x", rendersAlike {
+        (try SVGAReader.read(path: "\(dir)/matteBitmap_1x.svga"), try SVGAReader.read(path: "\(dir)/matteBitmap_2x.svga"))
+    })
+    twins.record("red_pocket_miss_1.5: movie.binary (1.5) / movie.spec (1.x)", rendersAlike {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/red_pocket_miss_1.5.svga")))
+        let a = try SVGAReader.read(bytes: bytes, name: "binary"), b = try SVGAReader.read(bytes: bytes, name: "spec", preferJSON: true)
+        guard a.container == .zipProtobuf, b.container == .zipJSON else { throw Failure("containers \(a.container), \(b.container)") }
+        return (a, b)
+    })
 
     // Damaged copies: cut at 20 offsets, and 20 single flipped bytes each.
     var damaged = SuiteResult(name: "SVGA: cut or corrupted copies give a clear error or a full render", bar: names.count)
@@ -155,4 +137,18 @@ func premultiplied(_ image: PixelBuffer) -> PixelBuffer {
         for c in 0..<3 { out.bytes[i + c] = UInt8((Int(out.bytes[i + c]) * a + 127) / 255) }
     }
     return out
+}
+
+/// nil when the two movies render every frame alike (premultiplied, within 2/255), else where not.
+func rendersAlike(_ load: () throws -> (SVGAMovie, SVGAMovie)) -> String? {
+    do {
+        let (a, b) = try load()
+        guard a.frameCount == b.frameCount else { return "\(a.frameCount) vs \(b.frameCount) frames" }
+        let ra = SVGARenderer(movie: a), rb = SVGARenderer(movie: b)
+        for k in 0..<a.frameCount {
+            let x = try ra.render(frame: k, size: renderSize(a)), y = try rb.render(frame: k, size: renderSize(b))
+            if let d = difference(premultiplied(x), premultiplied(y), tolerance: 2) { return "frame \(k): \(d)" }
+        }
+        return nil
+    } catch { return "\(error)" }
 }

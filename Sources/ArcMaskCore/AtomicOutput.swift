@@ -22,15 +22,37 @@ struct FileIdentity: Equatable {
 public enum Temporaries {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths: Set<String> = []
+    nonisolated(unsafe) private static var closed = false
 
-    static func add(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    /// Registers a temporary about to be created. Once the run is being interrupted, the
+    /// calling thread waits for the process to exit instead (so it cannot report another error).
+    static func add(_ path: String) throws {
+        let ok = lock.withLock { () -> Bool in
+            if closed { return false }
+            paths.insert(path)
+            return true
+        }
+        while !ok { sleep(1) }
+    }
+
     static func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
 
-    /// Removes every registered temporary (called on SIGINT/SIGTERM and on failure).
+    /// The run is being interrupted: errors now are its consequence, not worth reporting.
+    public static var isInterrupted: Bool { lock.withLock { closed } }
+
+    /// Stops new temporaries and removes every registered one (on SIGINT/SIGTERM). Files that
+    /// other threads were creating meanwhile are caught by trying again.
     public static func removeAll() {
-        let all = lock.withLock { paths }
-        for p in all { try? FileManager.default.removeItem(atPath: p) }
-        lock.withLock { paths.removeAll() }
+        let all = lock.withLock { () -> Set<String> in closed = true; return paths }
+        for attempt in 0..<5 {
+            var left = false
+            for p in all where FileManager.default.fileExists(atPath: p) {
+                try? FileManager.default.removeItem(atPath: p)
+                left = left || FileManager.default.fileExists(atPath: p)
+            }
+            if !left { break }
+            usleep(UInt32(10_000 * (attempt + 1)))
+        }
     }
 }
 
@@ -42,7 +64,7 @@ public enum AtomicFile {
         try refuseOverwritingInputs(url, inputs)
         let dir = url.deletingLastPathComponent().path
         let tmp = "\(dir.isEmpty ? "." : dir)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        Temporaries.add(tmp)
+        try Temporaries.add(tmp)
         defer { Temporaries.remove(tmp) }
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
@@ -85,12 +107,15 @@ public final class OutputFolder {
     private let createdDestination: Bool
     private let inputs: [URL]
     private var finished = false
+    private var lock: OutputLock?
 
     /// - Parameters:
     ///   - force: allow writing into a folder that already holds files
     ///     (same-named files are replaced, others are left alone).
     public init(_ destination: URL, force: Bool, protecting inputs: [URL] = []) throws {
         let fm = FileManager.default
+        lock = try OutputLock(for: destination)
+        OutputFolder.removeStaleStaging(near: destination)
         var isDir: ObjCBool = false
         let exists = fm.fileExists(atPath: destination.path, isDirectory: &isDir)
         if exists && !isDir.boolValue {
@@ -118,7 +143,22 @@ public final class OutputFolder {
         } catch {
             throw OutputError(path: destination.path, "cannot create the output folder (\(error.localizedDescription))")
         }
-        Temporaries.add(staging.path)
+        try Temporaries.add(staging.path)
+    }
+
+    /// Staging folders left by runs that were killed outright (their process is gone).
+    static func removeStaleStaging(near destination: URL) {
+        let fm = FileManager.default
+        let places = [(destination, ".arcmask-staging-"),
+                      (destination.deletingLastPathComponent(), ".\(destination.lastPathComponent).arcmask-staging-")]
+        for (dir, prefix) in places {
+            for name in (try? fm.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasPrefix(prefix) {
+                let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }) ?? 0
+                if pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+                    try? fm.removeItem(at: dir.appendingPathComponent(name))
+                }
+            }
+        }
     }
 
     /// Where to write the staged file `name`.
@@ -149,6 +189,7 @@ public final class OutputFolder {
         }
         Temporaries.remove(staging.path)
         finished = true
+        lock = nil
     }
 
     /// Removes everything staged; the destination is left as it was.
@@ -157,6 +198,7 @@ public final class OutputFolder {
         try? FileManager.default.removeItem(at: staging)
         Temporaries.remove(staging.path)
         finished = true
+        lock = nil
     }
 
     deinit { abort() }

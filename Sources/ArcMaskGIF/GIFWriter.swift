@@ -141,57 +141,25 @@ public final class GIFWriter {
         try body(map)
     }
 
-    /// Where the encoder's bytes go: memory, or a temporary file renamed at the end.
+    /// Where the encoder's bytes go: memory, or a file written through a temporary name.
     final class Sink {
-        let file: URL?
         var bytes: [UInt8] = []
-        var failure: String?
-        private var handle: FileHandle?
-        private var tempPath: String?
+        let file: StreamingFile?
 
-        init(file: URL?) throws {
-            self.file = file
-            if let file {
-                let tmp = file.deletingLastPathComponent()
-                    .appendingPathComponent(".\(file.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp").path
-                guard FileManager.default.createFile(atPath: tmp, contents: nil),
-                      let h = FileHandle(forWritingAtPath: tmp) else {
-                    throw OutputError(path: file.path, "cannot create a file here")
-                }
-                handle = h
-                tempPath = tmp
-            }
-        }
+        init(file url: URL?) throws { file = try url.map(StreamingFile.init) }
+
+        var failure: String? { file?.failure }
 
         func write(_ p: UnsafePointer<UInt8>, _ n: Int) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
-            if handle != nil && bytes.count >= 1 << 20 { flush() }
-        }
-
-        private func flush() {
-            guard let handle, !bytes.isEmpty else { return }
-            do { try handle.write(contentsOf: bytes) } catch { failure = "write failed: \(error.localizedDescription)" }
-            bytes.removeAll(keepingCapacity: true)
+            if let file { file.write(p, n) } else { bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n)) }
         }
 
         func finish() throws -> [UInt8] {
-            guard let file, let handle, let tempPath else { return bytes }
-            flush()
-            try? handle.close()
-            if let failure { discard(); throw OutputError(path: file.path, failure) }
-            guard rename(tempPath, file.path) == 0 else {
-                discard()
-                throw OutputError(path: file.path, "cannot move the file into place")
-            }
-            self.tempPath = nil
-            return []
+            try file?.finish()
+            return file == nil ? bytes : []
         }
 
-        func discard() {
-            try? handle?.close()
-            if let tempPath { unlink(tempPath) }
-            tempPath = nil
-        }
+        func discard() { file?.discard() }
     }
 }
 

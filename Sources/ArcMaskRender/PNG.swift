@@ -114,7 +114,7 @@ public final class PNGStreamWriter: @unchecked Sendable {
     private var stream = arcmask_png_stream()
     /// libpng keeps this pointer, so it lives at a fixed address until deinit.
     private let io = UnsafeMutablePointer<arcmask_png_io>.allocate(capacity: 1)
-    private let sink: FileSink
+    private let sink: StreamingFile
     private var rowsWritten = 0
     private var done = false
 
@@ -123,7 +123,7 @@ public final class PNGStreamWriter: @unchecked Sendable {
         self.width = width
         self.height = height
         io.initialize(to: arcmask_png_io())
-        do { sink = try FileSink(url: url) } catch { io.deallocate(); throw error }
+        do { sink = try StreamingFile(url: url) } catch { io.deallocate(); throw error }
         io.pointee.context = Unmanaged.passUnretained(sink).toOpaque()
         io.pointee.write = writeToFileSink
         if arcmask_png_stream_begin(&stream, UInt32(width), UInt32(height), Int32(compression.level), compression.filters, io) != 0 {
@@ -162,48 +162,7 @@ public final class PNGStreamWriter: @unchecked Sendable {
     }
 }
 
-/// A file written through a temporary name in the same folder.
-final class FileSink {
-    let url: URL
-    private let tmp: String
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
-    var failure: String?
-
-    init(url: URL) throws {
-        self.url = url
-        tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp").path
-        guard FileManager.default.createFile(atPath: tmp, contents: nil), let h = FileHandle(forWritingAtPath: tmp) else {
-            throw OutputError(path: url.path, "cannot create a file here")
-        }
-        handle = h
-    }
-
-    func write(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
-        if buffer.count >= 1 << 20 { flush() }
-    }
-
-    private func flush() {
-        guard !buffer.isEmpty, failure == nil else { return }
-        do { try handle.write(contentsOf: buffer) } catch { failure = "write failed: \(error.localizedDescription)" }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    func finish() throws {
-        flush()
-        try? handle.close()
-        if let failure { discard(); throw OutputError(path: url.path, failure) }
-        guard rename(tmp, url.path) == 0 else { discard(); throw OutputError(path: url.path, "cannot move the file into place") }
-    }
-
-    func discard() {
-        try? handle.close()
-        unlink(tmp)
-    }
-}
-
 private func writeToFileSink(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
     guard let context, let bytes else { return }
-    Unmanaged<FileSink>.fromOpaque(context).takeUnretainedValue().write(bytes, count)
+    Unmanaged<StreamingFile>.fromOpaque(context).takeUnretainedValue().write(bytes, count)
 }

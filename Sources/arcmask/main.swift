@@ -1,3 +1,5 @@
 import ArcMaskCLI
+import ArcMaskCore
 
+Interrupts.install()
 ArcMaskCommand.main()

@@ -1,0 +1,51 @@
+import ArcMaskCore
+import ArcMaskGIF
+import Foundation
+import Testing
+
+/// The built `arcmask` next to the tests (Scripts/test builds it first).
+func arcmaskBinary() throws -> URL {
+    var root = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { root.deleteLastPathComponent() }
+    let url = root.appendingPathComponent(".build/debug/arcmask")
+    try #require(FileManager.default.isExecutableFile(atPath: url.path), "build the package first: \(url.path)")
+    return url
+}
+
+@Suite("Interrupted runs and concurrent runs", .serialized)
+struct InterruptTests {
+    @Test("SIGINT or SIGTERM mid-way leaves no partial output and no temporary", arguments: [
+        (["frames"], SIGINT), (["export", "--budget", "2000", "--size", "300x300"], SIGTERM),
+    ])
+    func interrupt(_ command: [String], _ sig: Int32) throws {
+        let s = try Scratch()
+        let input = s.path("long.gif")
+        try TestPattern.writeGIF(to: URL(fileURLWithPath: input), size: PixelSize(width: 320, height: 240), frames: 200, delays: [4])
+        let process = Process()
+        process.executableURL = try arcmaskBinary()
+        process.arguments = [command[0], input, "--out", s.path("out"), "--quiet"] + command.dropFirst()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until it has started writing (its staging folder exists), then interrupt.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline && !s.entries.contains(where: { $0.contains("arcmask-staging") }) { usleep(20_000) }
+        usleep(200_000)
+        #expect(process.isRunning, "the run finished before it could be interrupted")
+        kill(process.processIdentifier, sig)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + sig)
+        #expect(s.entries == ["long.gif"], "left behind: \(s.entries)")
+    }
+
+    @Test("a second run on the same output folder is refused while the first holds it")
+    func concurrent() throws {
+        let s = try Scratch()
+        let dest = URL(fileURLWithPath: s.path("out"))
+        let first = try OutputFolder(dest, force: false)
+        #expect(throws: OutputError.self) { try OutputFolder(dest, force: true) }
+        first.abort()   // finishing releases the folder
+        let third = try OutputFolder(dest, force: false)
+        third.abort()
+    }
+}
