@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "arcmask",
     products: [
-        .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport"]),
+        .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskSVGA"]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
         .executable(name: "arcmask", targets: ["arcmask"]),

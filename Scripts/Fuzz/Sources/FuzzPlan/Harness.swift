@@ -1,0 +1,29 @@
+import FuzzDriver
+import ArcMaskEmulator
+import ArcMaskGeometry
+
+/// The plan and emulate entry points with random geometry: view size, scale, durations,
+/// preset, refresh and seam budget from the input bytes.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let b = input(data, size)
+    guard b.count >= 8 else { return 0 }
+    func u16(_ i: Int) -> Double { Double(Int(b[i]) | Int(b[i + 1]) << 8) }
+    let width = u16(0) / 64, height = u16(2) / 64
+    let scale = Double(b[4] % 4 + 1)
+    let preset = Preset.allCases[Int(b[5]) % Preset.allCases.count]
+    let refresh = Double(b[6]) + 1
+    let seam = Double(b[7] % 100 + 1) / 100
+    let durations = stride(from: 8, to: min(b.count - 1, 8 + 2 * 64), by: 2).map { u16($0) / 8 }
+    let request = PlanRequest(viewWidth: width, viewHeight: height, scale: scale, durationsMs: durations,
+                              preset: preset, refreshHz: refresh, seamFraction: seam)
+    guard let plan = try? ArcPlanner.plan(request), plan.pixelWidth * plan.pixelHeight <= 1_000_000 else { return 0 }
+    _ = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic",
+                     settings: EmulationSettings(refreshRates: [60], durationMs: min(2000, plan.periodSeconds * 1000)))
+    return 0
+}
+
+@_cdecl("FuzzPlan_main")
+public func entry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv, test)
+}
