@@ -155,18 +155,34 @@ public enum Emulator {
         let view = coverage.view
         let visible = periodMs * view.angularWidth / 360
         var handoffs: [EmulationReport.Handoff] = []
+        // Torn refreshes by their time in the plan's period, sorted, to count each seam's by search.
+        let tornTimes = samples.filter(\.torn).map { s -> Double in
+            let local = s.timeMs.truncatingRemainder(dividingBy: periodMs)
+            return local < 0 ? local + periodMs : local
+        }.sorted()
+        func tornCount(from a: Double, to b: Double) -> Int {
+            func firstIndex(atLeast x: Double) -> Int {
+                var lo = 0, hi = tornTimes.count
+                while lo < hi { let mid = (lo + hi) / 2; if tornTimes[mid] < x { lo = mid + 1 } else { hi = mid } }
+                return lo
+            }
+            func after(_ x: Double) -> Int {
+                var lo = 0, hi = tornTimes.count
+                while lo < hi { let mid = (lo + hi) / 2; if tornTimes[mid] <= x { lo = mid + 1 } else { hi = mid } }
+                return lo
+            }
+            return max(0, after(b) - firstIndex(atLeast: a))
+        }
         for k in 0..<schedule.segments.count where schedule.segments.count > 1 {
             let a = schedule.segments[k], b = schedule.segments[(k + 1) % schedule.segments.count]
             var at = a.to / 360 * periodMs
             at = at.truncatingRemainder(dividingBy: periodMs)
             if at < 0 { at += periodMs }
-            let enter = at - (270 - view.minAngle) / 360 * periodMs
-            let seen = samples.filter { s in
-                guard s.torn else { return false }
-                var local = (s.timeMs - enter).truncatingRemainder(dividingBy: periodMs)
-                if local < 0 { local += periodMs }
-                return local <= visible
-            }.count
+            var enter = (at - (270 - view.minAngle) / 360 * periodMs).truncatingRemainder(dividingBy: periodMs)
+            if enter < 0 { enter += periodMs }
+            let exit = enter + visible
+            let seen = exit <= periodMs ? tornCount(from: enter, to: exit)
+                                        : tornCount(from: enter, to: periodMs) + tornCount(from: 0, to: exit - periodMs)
             handoffs.append(.init(from: a.frame, to: b.frame, atMs: at, intendedAtMs: timeline.starts[b.frame],
                                   seamVisibleMs: visible, refreshesSeeingSeam: seen))
         }

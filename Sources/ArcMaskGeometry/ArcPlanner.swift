@@ -43,8 +43,13 @@ public enum ArcPlanner {
     /// `arcmask` hand-offs complete this long before the timeline's boundary (ms), so a
     /// refresh that falls exactly on the boundary sees only the new frame.
     public static let guardMs = 0.05
+    /// The most layers a plan may have (the repeating presets multiply frames by delay / gcd).
+    public static let maxLayers = 20_000
 
     public static func plan(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
+        guard r.durationsMs.count <= maxLayers else {
+            throw PlanError(problem: "\(r.durationsMs.count) frames, over the limit of \(maxLayers) layers", suggestion: "use fewer frames")
+        }
         guard !r.durationsMs.isEmpty else {
             throw PlanError(problem: "the animation has no frames", suggestion: "give it at least one frame")
         }
@@ -57,10 +62,10 @@ public enum ArcPlanner {
                             suggestion: "give the frames delays (a GIF delay of 0 plays as 100 ms)")
         }
         switch r.preset {
-        case .dynamicwidget: return dynamicWidget(r)
+        case .dynamicwidget: return try dynamicWidget(r)
         case .oneday: return oneDay(r)
         case .widgetnimation: return widgetnimation(r)
-        case .douyin: return douyin(r)
+        case .douyin: return try douyin(r)
         case .arcmask: return try arcmask(r)
         }
     }
@@ -69,10 +74,15 @@ public enum ArcPlanner {
 
     /// SDWebImage turns a GIF into equal-length images by repeating each frame
     /// `delay / gcd(delays)` times.
-    static func repeatedFrames(_ durations: [Double]) -> [Int] {
-        let ms = durations.map { max(1, Int($0.rounded())) }
+    static func repeatedFrames(_ durations: [Double]) throws(PlanError) -> [Int] {
+        let ms = durations.map { max(1, Int(min($0, 1e9).rounded())) }
         func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
         let g = ms.reduce(0, gcd)
+        let total = ms.reduce(0) { $0 + $1 / g }
+        guard total <= maxLayers else {
+            throw PlanError(problem: "repeating each frame delay/gcd(delays) times (as SDWebImage does) makes \(total) layers, over the limit of \(maxLayers)",
+                            suggestion: "use the arcmask preset, which needs one layer per frame")
+        }
         return ms.enumerated().flatMap { i, d in Array(repeating: i, count: d / g) }
     }
 
@@ -83,9 +93,9 @@ public enum ArcPlanner {
         }
     }
 
-    static func dynamicWidget(_ r: PlanRequest) -> ArcPlan {
+    static func dynamicWidget(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
         let s = max(r.viewWidth, r.viewHeight)
-        let expanded = repeatedFrames(r.durationsMs)
+        let expanded = try repeatedFrames(r.durationsMs)
         let period = r.durationsMs.reduce(0, +) / 2 / 1000
         return finish(r, radius: s * s, lineWidth: s, cap: .square, centerOffset: s * s, period: period,
                       layers: uniformLayers(expanded) { expanded[$0] })
@@ -109,9 +119,9 @@ public enum ArcPlanner {
         return finish(r, radius: 50 * s, lineWidth: 1.5 * s, cap: .butt, centerOffset: 50 * s, period: 2, layers: layers)
     }
 
-    static func douyin(_ r: PlanRequest) -> ArcPlan {
+    static func douyin(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
         let s = max(r.viewWidth, r.viewHeight)
-        let expanded = repeatedFrames(r.durationsMs)
+        let expanded = try repeatedFrames(r.durationsMs)
         let m = expanded.count
         let alpha = radians(360 / Double(m) / 2)
         let h = s / 2, ta = tan(alpha)

@@ -54,3 +54,22 @@ struct PlanTests {
         #expect(abs(p.rotation(at: 0.5) - 90) < 1e-9)
     }
 }
+
+@Suite("Plan limits (fuzzing findings)")
+struct PlanLimitTests {
+    @Test("SDWebImage-style repetition is refused when it would make too many layers, quickly")
+    func repetitionBomb() {
+        // Found by Scripts/fuzz plan: delays whose gcd is 1 ms made hundreds of thousands of layers.
+        let durations: [Double] = (0..<64).map { (k: Int) -> Double in Double(8191 - 2 * k) / 8 }
+        for preset in [Preset.dynamicwidget, .douyin] {
+            do {
+                _ = try ArcPlanner.plan(PlanRequest(viewWidth: 408, viewHeight: 1.5, scale: 1, durationsMs: durations, preset: preset))
+                Issue.record("\(preset) accepted")
+            } catch let error as PlanError {
+                #expect(error.problem.contains("over the limit of 20000"))
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+}
