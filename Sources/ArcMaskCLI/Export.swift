@@ -86,7 +86,7 @@ struct Export: ParsableCommand {
             } else {
                 throw OutputError(path: out!, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
-            let source = try openFrameSource(file!, limits: limits.limits, sequence: sequence)
+            let source = try openFrameSource(file!, limits: limits, sequence: sequence)
             let folder = try OutputFolder(URL(fileURLWithPath: out!), force: force, protecting: [URL(fileURLWithPath: file!)])
             let request = ExportRequest(viewWidth: view.width, viewHeight: view.height, scale: scale,
                                         family: size == nil ? family : nil, device: size == nil ? dev.id : nil,

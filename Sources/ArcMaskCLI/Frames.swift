@@ -38,7 +38,7 @@ struct Frames: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let input = URL(fileURLWithPath: file)
-            let gif = try openFrameSource(file, limits: limits.limits, sequence: sequence)
+            let gif = try openFrameSource(file, limits: limits, sequence: sequence)
             let folder = try OutputFolder(URL(fileURLWithPath: out), force: force, protecting: [input])
             let writer = ParallelPNGWriter(compression: PNG.Compression(level: compression))
             let progress = ProgressLine("frames", total: gif.frameCount, quiet: quiet)

@@ -23,6 +23,7 @@ struct Inspect: ParsableCommand {
             return try info.run()
         }
         try reportingFailures {
+            limits.armWatchdog(for: file)
             let gif = try GIFFrameSource(path: file, limits: limits.limits)
             if json {
                 emit(try jsonString(gif.report))

@@ -42,7 +42,7 @@ struct PlanOptions: ParsableArguments {
 
     /// Opens the source and plans its masks.
     func load() throws -> (FrameSource, ArcPlan) {
-        let source = try openFrameSource(file, limits: limits.limits, sequence: sequence)
+        let source = try openFrameSource(file, limits: limits, sequence: sequence)
         let request = PlanRequest(viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,
                                   durationsMs: source.durations, preset: preset, refreshHz: planRefresh,
                                   seamFraction: seamFraction)

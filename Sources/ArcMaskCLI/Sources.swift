@@ -46,19 +46,17 @@ func sourceKind(_ path: String) throws -> SourceKind {
     throw InputError(file: path, "is neither a GIF nor an SVGA file (it starts with \(head.map { String(format: "%02X", $0) }.joined(separator: " ")))")
 }
 
-/// Opens a GIF or an SVGA as a frame source.
-func openFrameSource(_ path: String, limits: DecodeLimits, sequence: SequenceOptions? = nil) throws -> FrameSource {
+/// Opens a GIF or an SVGA as a frame source, with the limits and the time limit armed.
+func openFrameSource(_ path: String, limits: LimitOptions, sequence: SequenceOptions? = nil) throws -> FrameSource {
+    limits.armWatchdog(for: path)
     switch try sourceKind(path) {
     case .gif:
         if let sequence, !sequence.isDefault {
             throw InputError(file: path, "--range, --reverse and --fps apply to SVGA files only")
         }
-        return try GIFFrameSource(path: path, limits: limits)
+        return try GIFFrameSource(path: path, limits: limits.limits)
     case .svga:
-        var svgaLimits = SVGALimits.default
-        svgaLimits.maxFrames = limits.maxFrames
-        svgaLimits.maxViewBoxPixels = limits.maxCanvasPixels
-        return try SVGAFrameSource(path: path, sequence: sequence?.sequence ?? SVGASequence(), limits: svgaLimits,
+        return try SVGAFrameSource(path: path, sequence: sequence?.sequence ?? SVGASequence(), limits: limits.svgaLimits,
                                    cache: sequence?.noRenderCache == true ? nil : RenderCache())
     }
 }

@@ -85,6 +85,10 @@ public final class GIFFrameSource: FrameSource {
                              "the canvas is \(screen) = \(screen.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)")
         }
         let scan = try GIFScanner.scan(decoder, name: name, limits: limits)
+        let decoded = scan.frames.count * screen.pixelCount * 4
+        if decoded > limits.maxDecodedBytes {
+            throw InputError(file: name, "decoding its \(scan.frames.count) frames of \(screen) would produce \(decoded) bytes, over the limit of \(limits.maxDecodedBytes) (raise it with --max-decoded-bytes)")
+        }
         if scan.frames.isEmpty {
             let why = scan.warnings.last.map { " (\($0))" } ?? ""
             throw InputError(file: name, "contains no image\(why)")

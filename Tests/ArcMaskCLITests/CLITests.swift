@@ -8,6 +8,7 @@ import Testing
 
 /// Runs `arcmask ARGS` in-process; returns the exit status.
 func run(_ args: [String]) -> Int32 {
+    Watchdog.isEnabled = false
     do {
         var command = try ArcMaskCommand.parseAsRoot(args)
         try command.run()

@@ -38,6 +38,24 @@ struct InterruptTests {
         #expect(s.entries == ["long.gif"], "left behind: \(s.entries)")
     }
 
+    @Test("--timeout ends a long run with a clear error and no partial output")
+    func timeout() throws {
+        let s = try Scratch()
+        let input = s.path("long.gif")
+        try TestPattern.writeGIF(to: URL(fileURLWithPath: input), size: PixelSize(width: 480, height: 360), frames: 200, delays: [4])
+        let process = Process(), errors = Pipe()
+        process.executableURL = try arcmaskBinary()
+        process.arguments = ["frames", input, "--out", s.path("out"), "--quiet", "--timeout", "0.1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("took longer than 0.1 s"))
+        #expect(s.entries == ["long.gif"], "left behind: \(s.entries)")
+    }
+
     @Test("a second run on the same output folder is refused while the first holds it")
     func concurrent() throws {
         let s = try Scratch()
