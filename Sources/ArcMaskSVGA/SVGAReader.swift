@@ -50,6 +50,7 @@ public enum SVGAReader {
     }
 
     static func readZIP(_ bytes: [UInt8], name: String, limits: SVGALimits, preferJSON: Bool) throws -> SVGAMovie {
+        try ZIPCheck.validate(bytes, name: name)
         let archive: Archive
         do { archive = try Archive(data: Data(bytes), accessMode: .read) } catch {
             throw InputError(file: name, location: "ZIP", "unreadable (\(error))")

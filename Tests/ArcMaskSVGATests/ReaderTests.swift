@@ -94,3 +94,27 @@ struct ReaderTests {
         }
     }
 }
+
+@Suite("ZIP directory checks (fuzzing findings)")
+struct ZIPCheckTests {
+    /// Found by Scripts/fuzz svga: a directory offset past the end made ZIPFoundation's
+    /// in-memory reader trap. Each damaged directory field must give a clear error instead.
+    @Test("offsets and sizes pointing outside the file are refused", arguments: ["directory offset", "entry offset", "entry size", "cut"])
+    func damaged(_ field: String) throws {
+        var b = try SVGAFixture.zipJSON()
+        let eocd = (0...(b.count - 22)).last { b[$0] == 0x50 && b[$0 + 1] == 0x4B && b[$0 + 2] == 0x05 && b[$0 + 3] == 0x06 }!
+        let cd = Int(b[eocd + 16]) | Int(b[eocd + 17]) << 8 | Int(b[eocd + 18]) << 16 | Int(b[eocd + 19]) << 24
+        switch field {
+        case "directory offset": b[eocd + 17] = 0x7F
+        case "entry offset": b[cd + 42] = 0xF0; b[cd + 43] = 0x7F
+        case "entry size": b[cd + 22] = 0xF0; b[cd + 23] = 0x7F
+        default: b = Array(b.prefix(b.count - 30))
+        }
+        do {
+            _ = try SVGAReader.read(bytes: b, name: "damaged.svga")
+            Issue.record("accepted")
+        } catch let e as InputError {
+            #expect(e.location == "ZIP", "\(e.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArcMaskCore
+
+/// Checks a ZIP's directory before ZIPFoundation reads it: every offset and size it will
+/// follow must lie inside the file (ZIPFoundation's in-memory reader traps on reads past the
+/// end, which a crafted file can ask for). ZIP64 archives are refused: SVGA files never need them.
+enum ZIPCheck {
+    static func validate(_ b: [UInt8], name: String) throws {
+        func fail(_ problem: String) -> InputError { InputError(file: name, location: "ZIP", problem) }
+        func u16(_ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 }
+        func u32(_ o: Int) -> Int { u16(o) | u16(o + 2) << 16 }
+        // End of central directory: the last signature within the final 64 KiB + 22 bytes.
+        guard b.count >= 22 else { throw fail("too short to be a ZIP archive") }
+        var eocd = -1
+        var o = b.count - 22
+        let stop = max(0, b.count - 22 - 65_535)
+        while o >= stop {
+            if b[o] == 0x50, b[o + 1] == 0x4B, b[o + 2] == 0x05, b[o + 3] == 0x06 { eocd = o; break }
+            o -= 1
+        }
+        guard eocd >= 0 else { throw fail("has no end-of-directory record (cut short?)") }
+        let entries = u16(eocd + 10), cdSize = u32(eocd + 12), cdOffset = u32(eocd + 16)
+        if entries == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
+        guard cdOffset + cdSize <= eocd else { throw fail("its directory (\(cdSize) bytes at \(cdOffset)) lies outside the file") }
+        var p = cdOffset
+        for k in 0..<entries {
+            guard p + 46 <= cdOffset + cdSize, u32(p) == 0x0201_4B50 else { throw fail("directory entry \(k) is damaged") }
+            let csize = u32(p + 20), usize = u32(p + 24)
+            let nameLen = u16(p + 28), extraLen = u16(p + 30), commentLen = u16(p + 32), local = u32(p + 42)
+            if csize == 0xFFFF_FFFF || usize == 0xFFFF_FFFF || local == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
+            let next = p + 46 + nameLen + extraLen + commentLen
+            guard next <= cdOffset + cdSize else { throw fail("directory entry \(k) runs past the directory") }
+            let entryName = String(decoding: b[(p + 46)..<(p + 46 + nameLen)], as: UTF8.self)
+            guard local + 30 <= b.count, u32(local) == 0x0403_4B50 else {
+                throw fail("entry '\(entryName)' points to \(local), where there is no entry header")
+            }
+            let dataStart = local + 30 + u16(local + 26) + u16(local + 28)
+            guard dataStart + csize <= cdOffset else {
+                throw fail("entry '\(entryName)' (\(csize) bytes at \(dataStart)) runs past its data")
+            }
+            p = next
+        }
+    }
+}
