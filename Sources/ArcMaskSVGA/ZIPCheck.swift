@@ -18,6 +18,7 @@ enum ZIPCheck {
             o -= 1
         }
         guard eocd >= 0 else { throw fail("has no end-of-directory record (cut short?)") }
+        guard eocd + 22 + u16(eocd + 20) <= b.count else { throw fail("its end-of-directory comment runs past the end (cut short?)") }
         let entries = u16(eocd + 10), cdSize = u32(eocd + 12), cdOffset = u32(eocd + 16)
         if entries == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
         guard cdOffset + cdSize <= eocd else { throw fail("its directory (\(cdSize) bytes at \(cdOffset)) lies outside the file") }
