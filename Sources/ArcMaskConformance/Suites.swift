@@ -21,6 +21,20 @@ func files(_ dir: String, suffix: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(suffix) }.sorted()
 }
 
+/// Decodes `gif` and compares every frame with its reference, in order; nil when all match.
+func everyFrameMatches(_ gif: String, references: [String], load: (String) throws -> PixelBuffer) -> String? {
+    do {
+        let (_, frames) = try decodeAll(gif)
+        guard references.count == frames.count else { return "\(frames.count) frames, expected \(references.count)" }
+        for (n, ref) in references.enumerated() {
+            if let diff = difference(frames[n], try load(ref)) { return "frame \(n): \(diff)" }
+        }
+        return nil
+    } catch { return "\(error.localizedDescription)" }
+}
+
+func readPNG(_ path: String) throws -> PixelBuffer { try PNG.read(URL(fileURLWithPath: path)) }
+
 /// Decodes every frame; nil on error.
 func decodeAll(_ path: String) throws -> (GIFFrameSource, [PixelBuffer]) {
     let gif = try GIFFrameSource(path: path)
@@ -113,25 +127,15 @@ func runPeterdn(_ corpus: String) -> SuiteResult {
     let dir = "\(corpus)/peterdn/gifs"
     for file in files(dir, suffix: ".gif") {
         let stem = String(file.dropLast(4))
-        result.record(file, {
-            do {
-                let (_, frames) = try decodeAll("\(dir)/\(file)")
-                // Animations have <name>-<n>.png per frame; still images a single <name>.png.
-                var refs = files("\(dir)/frames", suffix: ".png").filter {
-                    $0.hasPrefix(stem + "-") && Int($0.dropFirst(stem.count + 1).dropLast(4)) != nil
-                }.map { "\(dir)/frames/\($0)" }
-                refs.sort { a, b in a.count != b.count ? a.count < b.count : a < b }
-                if refs.isEmpty, FileManager.default.fileExists(atPath: "\(dir)/frames/\(stem).png") {
-                    refs = ["\(dir)/frames/\(stem).png"]
-                }
-                guard refs.count == frames.count else { return "\(frames.count) frames, expected \(refs.count)" }
-                for n in 0..<frames.count {
-                    let expected = try PNG.read(URL(fileURLWithPath: refs[n]))
-                    if let diff = difference(frames[n], expected) { return "frame \(n): \(diff)" }
-                }
-                return nil
-            } catch { return "\(error.localizedDescription)" }
-        }())
+        // Animations have <name>-<n>.png per frame; still images a single <name>.png.
+        var refs = files("\(dir)/frames", suffix: ".png").filter {
+            $0.hasPrefix(stem + "-") && Int($0.dropFirst(stem.count + 1).dropLast(4)) != nil
+        }.map { "\(dir)/frames/\($0)" }
+        refs.sort { a, b in a.count != b.count ? a.count < b.count : a < b }
+        if refs.isEmpty, FileManager.default.fileExists(atPath: "\(dir)/frames/\(stem).png") {
+            refs = ["\(dir)/frames/\(stem).png"]
+        }
+        result.record(file, everyFrameMatches("\(dir)/\(file)", references: refs, load: readPNG))
     }
     return result
 }
@@ -172,17 +176,8 @@ func runImageRS(_ corpus: String) -> SuiteResult {
 func runWuffs(_ corpus: String) -> SuiteResult {
     var result = SuiteResult(name: "wuffs animated-red-blue", bar: 1)
     let dir = "\(corpus)/wuffs/test/data"
-    result.record("animated-red-blue.gif", {
-        do {
-            let (_, frames) = try decodeAll("\(dir)/animated-red-blue.gif")
-            let refs = files(dir, suffix: ".nie").filter { $0.hasPrefix("animated-red-blue.") }
-            guard refs.count == frames.count else { return "\(frames.count) frames, expected \(refs.count)" }
-            for (n, ref) in refs.enumerated() {
-                if let diff = difference(frames[n], try readNIE("\(dir)/\(ref)")) { return "frame \(n): \(diff)" }
-            }
-            return nil
-        } catch { return "\(error)" }
-    }())
+    let refs = files(dir, suffix: ".nie").filter { $0.hasPrefix("animated-red-blue.") }.map { "\(dir)/\($0)" }
+    result.record("animated-red-blue.gif", everyFrameMatches("\(dir)/animated-red-blue.gif", references: refs, load: readNIE))
     return result
 }
 
@@ -191,19 +186,9 @@ func runWuffs(_ corpus: String) -> SuiteResult {
 func runDerived(_ corpus: String) -> SuiteResult {
     var result = SuiteResult(name: "disposal 0 after 2", bar: 1)
     let dir = "\(corpus)/derived/disposal0-after-2"
-    result.record("disposal0-after-2.gif", {
-        do {
-            let (_, frames) = try decodeAll("\(dir)/disposal0-after-2.gif")
-            let refs = files(dir, suffix: ".png").filter { $0.hasPrefix("expected-") }
-            guard refs.count == frames.count else { return "\(frames.count) frames, expected \(refs.count)" }
-            for n in 0..<frames.count {
-                if let diff = difference(frames[n], try PNG.read(URL(fileURLWithPath: "\(dir)/expected-\(n).png"))) {
-                    return "frame \(n): \(diff)"
-                }
-            }
-            return nil
-        } catch { return "\(error.localizedDescription)" }
-    }())
+    let count = files(dir, suffix: ".png").filter { $0.hasPrefix("expected-") }.count
+    let refs = (0..<count).map { "\(dir)/expected-\($0).png" }
+    result.record("disposal0-after-2.gif", everyFrameMatches("\(dir)/disposal0-after-2.gif", references: refs, load: readPNG))
     return result
 }
 
