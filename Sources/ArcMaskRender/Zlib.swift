@@ -9,8 +9,17 @@ public enum Inflate {
     }
 
     public static func zlib(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+        try run(input[...], limit: limit, raw: false)
+    }
+
+    /// Raw deflate data (no header), as in ZIP entries.
+    public static func raw(_ input: ArraySlice<UInt8>, limit: Int) throws(Failure) -> [UInt8] {
+        try run(input, limit: limit, raw: true)
+    }
+
+    private static func run(_ input: ArraySlice<UInt8>, limit: Int, raw: Bool) throws(Failure) -> [UInt8] {
         var stream = z_stream()
-        guard arcmask_inflate_init(&stream) == Z_OK else { throw .corrupt("cannot start zlib") }
+        guard (raw ? arcmask_inflate_init_raw(&stream) : arcmask_inflate_init(&stream)) == Z_OK else { throw .corrupt("cannot start zlib") }
         defer { inflateEnd(&stream) }
         var output = [UInt8]()
         output.reserveCapacity(min(limit, max(1 << 16, input.count * 4)))

@@ -50,7 +50,7 @@ public enum SVGAReader {
     }
 
     static func readZIP(_ bytes: [UInt8], name: String, limits: SVGALimits, preferJSON: Bool) throws -> SVGAMovie {
-        try ZIPCheck.validate(bytes, name: name)
+        let spans = try ZIPCheck.validate(bytes, name: name)
         let archive: Archive
         do { archive = try Archive(data: Data(bytes), accessMode: .read) } catch {
             throw InputError(file: name, location: "ZIP", "unreadable (\(error))")
@@ -70,22 +70,32 @@ public enum SVGAReader {
                 throw InputError(file: name, location: "ZIP", "entries inflate past \(limits.maxInflatedBytes) bytes (the limit)")
             }
         }
+        /// An entry's bytes: inflated here from the span the directory gives (ZIPFoundation's own
+        /// extraction can loop for ever on corrupt deflate data), size and CRC checked.
         func contents(_ entryName: String) throws -> [UInt8] {
-            guard let entry = entries[entryName] else {
+            guard entries[entryName] != nil, let span = spans[entryName] else {
                 throw InputError(file: name, location: "ZIP", "has no entry '\(entryName)'")
             }
-            var out = [UInt8]()
-            out.reserveCapacity(Int(entry.uncompressedSize))
-            do {
-                _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                    guard out.count + chunk.count <= Int(entry.uncompressedSize) else {
-                        throw InputError(file: name, location: "ZIP entry '\(entryName)'", "holds more than its declared size")
+            let where_ = "ZIP entry '\(entryName)'"
+            let raw = bytes[span.start..<(span.start + span.compressedSize)]
+            let out: [UInt8]
+            switch span.method {
+            case 0:
+                out = Array(raw)
+            case 8:
+                do { out = try Inflate.raw(raw, limit: span.size) } catch {
+                    switch error {
+                    case .corrupt(let why): throw InputError(file: name, location: where_, "corrupt (\(why))")
+                    case .tooLarge: throw InputError(file: name, location: where_, "holds more than its declared \(span.size) bytes")
                     }
-                    out.append(contentsOf: chunk)
                 }
-            } catch let e as InputError { throw e } catch {
-                throw InputError(file: name, location: "ZIP entry '\(entryName)'", "corrupt (\(error))")
+            default:
+                throw InputError(file: name, location: where_, "uses compression method \(span.method); only stored and deflate are read")
             }
+            guard out.count == span.size else {
+                throw InputError(file: name, location: where_, "holds \(out.count) bytes, not the declared \(span.size)")
+            }
+            guard crc32(out) == span.crc else { throw InputError(file: name, location: where_, "fails its CRC check") }
             return out
         }
         func image(_ key: String, _ value: [UInt8]) throws -> [UInt8]? {
@@ -103,8 +113,9 @@ public enum SVGAReader {
         guard entries["movie.spec"] != nil else {
             throw InputError(file: name, location: "ZIP", "has neither movie.binary nor movie.spec")
         }
+        let spec = try contents("movie.spec")
         let json: Any
-        do { json = try JSONSerialization.jsonObject(with: Data(try contents("movie.spec"))) } catch {
+        do { json = try JSONSerialization.jsonObject(with: Data(spec)) } catch {
             throw InputError(file: name, location: "movie.spec", "not valid JSON (\(error.localizedDescription))")
         }
         return try Mapper(name: name, limits: limits).map(json: json, image: image)

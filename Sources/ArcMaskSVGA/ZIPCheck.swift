@@ -4,7 +4,18 @@ import ArcMaskCore
 /// follow must lie inside the file (ZIPFoundation's in-memory reader traps on reads past the
 /// end, which a crafted file can ask for). ZIP64 archives are refused: SVGA files never need them.
 enum ZIPCheck {
-    static func validate(_ b: [UInt8], name: String) throws {
+    /// Where one entry's data lies, as the directory says.
+    struct Span {
+        var method: Int
+        var start: Int
+        var compressedSize: Int
+        var size: Int
+        var crc: UInt32
+    }
+
+    @discardableResult
+    static func validate(_ b: [UInt8], name: String) throws -> [String: Span] {
+        var spans: [String: Span] = [:]
         func fail(_ problem: String) -> InputError { InputError(file: name, location: "ZIP", problem) }
         func u16(_ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 }
         func u32(_ o: Int) -> Int { u16(o) | u16(o + 2) << 16 }
@@ -25,7 +36,7 @@ enum ZIPCheck {
         var p = cdOffset
         for k in 0..<entries {
             guard p + 46 <= cdOffset + cdSize, u32(p) == 0x0201_4B50 else { throw fail("directory entry \(k) is damaged") }
-            let csize = u32(p + 20), usize = u32(p + 24)
+            let method = u16(p + 10), crc = UInt32(u32(p + 16)), csize = u32(p + 20), usize = u32(p + 24)
             let nameLen = u16(p + 28), extraLen = u16(p + 30), commentLen = u16(p + 32), local = u32(p + 42)
             if csize == 0xFFFF_FFFF || usize == 0xFFFF_FFFF || local == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
             let next = p + 46 + nameLen + extraLen + commentLen
@@ -38,7 +49,9 @@ enum ZIPCheck {
             guard dataStart + csize <= cdOffset else {
                 throw fail("entry '\(entryName)' (\(csize) bytes at \(dataStart)) runs past its data")
             }
+            spans[entryName] = Span(method: method, start: dataStart, compressedSize: csize, size: usize, crc: crc)
             p = next
         }
+        return spans
     }
 }

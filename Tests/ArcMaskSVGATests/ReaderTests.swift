@@ -120,3 +120,26 @@ struct ZIPCheckTests {
         }
     }
 }
+
+@Suite("ZIP entry data (fuzzing findings)")
+struct ZIPDataTests {
+    /// Found by Scripts/fuzz svga: corrupt deflate data made ZIPFoundation's extraction loop for
+    /// ever. Entries are inflated here, with their size and CRC checked.
+    @Test("corrupt or mismatched entry data is a clear error, not a hang", arguments: [0, 1, 2])
+    func corrupt(_ kind: Int) throws {
+        var b = try SVGAFixture.zipJSON()
+        // The first entry (movie.spec) starts after its 30-byte header and name.
+        let nameLength = Int(b[26]) | Int(b[27]) << 8, extra = Int(b[28]) | Int(b[29]) << 8
+        let start = 30 + nameLength + extra
+        switch kind {
+        case 0: for i in 0..<8 { b[start + 20 + i] ^= 0xA5 }            // garbage in the deflate stream
+        case 1: b[start] = 0x07                                        // an invalid block type
+        default: b[14] ^= 0xFF                                         // the local header's CRC (the directory's stays)
+        }
+        do {
+            _ = try SVGAReader.read(bytes: b, name: "corrupt.svga")
+        } catch let e as InputError {
+            #expect(e.localizedDescription.contains("movie.spec") || e.localizedDescription.contains("ZIP"), "\(e.localizedDescription)")
+        }
+    }
+}
