@@ -127,10 +127,27 @@ public struct AnalyticModel: CoverageModel, Sendable {
                     let bounded = p.0 > 0 && p.1 < plan.viewWidth
                     if bounded && (p.1 - p.0) * scale < 2 { narrow = true }
                 }
-                covered.append((l, r))
+                covered = union(covered, (l, r))
             }
         }
         return (frames, narrow)
+    }
+
+    /// Adds an interval to a sorted list of disjoint intervals, merging overlaps (stays short
+    /// however many layers overlap).
+    private func union(_ list: [(Double, Double)], _ new: (Double, Double)) -> [(Double, Double)] {
+        var out: [(Double, Double)] = []
+        var merged = new
+        var placed = false
+        for iv in list {
+            if iv.1 < merged.0 { out.append(iv) }
+            else if iv.0 > merged.1 {
+                if !placed { out.append(merged); placed = true }
+                out.append(iv)
+            } else { merged = (min(merged.0, iv.0), max(merged.1, iv.1)) }
+        }
+        if !placed { out.append(merged) }
+        return out
     }
 
     private func subtract(_ a: (Double, Double), _ b: (Double, Double)) -> [(Double, Double)] {

@@ -138,7 +138,9 @@ public enum SVGPathParser {
         let theta1 = angleOf(1, 0, (x1p - cxp) / rx, (y1p - cyp) / ry)
         var dtheta = angleOf((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry)
         if !sweep && dtheta > 0 { dtheta -= 2 * .pi } else if sweep && dtheta < 0 { dtheta += 2 * .pi }
-        let segments = max(1, Int((abs(dtheta) / (.pi / 2)).rounded(.up)))
+        // Coordinates so large that the arithmetic overflows: draw the chord.
+        guard dtheta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else { return [.line(x2, y2)] }
+        let segments = max(1, min(4, Int((abs(dtheta) / (.pi / 2)).rounded(.up))))
         let delta = dtheta / Double(segments)
         let t = 4 / 3 * tan(delta / 4)
         var out: [SVGPath.Element] = []

@@ -47,6 +47,17 @@ struct PathTests {
         #expect(try parse("M0 0a5 5 0 1110 0").count == 3)                               // packed flags
     }
 
+    @Test("arcs with overflowing coordinates become their chord (fuzzing finding: Int(NaN) trapped)")
+    func hugeArc() throws {
+        let p = try parse("M0 2 A5 5 0 1 1 220E205 205")
+        #expect(p.last == .line(220e205, 205))
+        let big = try parse("M0 0 A1e308 1e308 0 1 1 1e308 -1e308")
+        switch big.last {
+        case .line(let x, let y)?, .cubic(_, _, _, _, let x, let y)?: #expect(x == 1e308 && y == -1e308)
+        default: Issue.record("\(big)")
+        }
+    }
+
     @Test("empty data is an empty path")
     func empty() throws {
         #expect(try SVGPathParser.parse("").isEmpty)
