@@ -18,34 +18,51 @@ public struct WidgetSchedule: Sendable {
         let plan = coverage.plan
         periodMs = plan.periodSeconds * 1000
         // The centre point lies at 270° and `centerOffset` from the circle centre; a square
-        // cap widens a layer there by asin(half width / distance).
+        // cap widens a layer there by asin(half width / distance). Layer i covers the centre
+        // for rotations φ in [270 − end − δ, 270 − start + δ] (mod 360): a sweep over those
+        // intervals, keeping the topmost active layer, gives the schedule in O(n log n).
         let half = plan.cap == .square ? plan.lineWidth / 2 : 0
         let delta = degrees(asin(min(1, half / plan.centerOffset)))
         func norm(_ a: Double) -> Double { let v = a.truncatingRemainder(dividingBy: 360); return v < 0 ? v + 360 : v }
-        var cuts = Set<Double>([0])
-        for l in plan.layers {
-            cuts.insert(norm(270 - l.endAngle - delta))
-            cuts.insert(norm(270 - l.startAngle + delta))
+        var events: [(at: Double, layer: Int, starts: Bool)] = []
+        var always: [Int] = []
+        for (i, l) in plan.layers.enumerated() {
+            let width = (l.endAngle - l.startAngle) + 2 * delta
+            if width >= 360 { always.append(i); continue }
+            guard width > 0 else { continue }
+            let from = norm(270 - l.endAngle - delta), to = from + width
+            if to <= 360 {
+                events += [(from, i, true), (to, i, false)]
+            } else {
+                events += [(from, i, true), (360, i, false), (0, i, true), (to - 360, i, false)]
+            }
         }
-        let sorted = cuts.sorted() + [360]
+        events.sort { $0.at != $1.at ? $0.at < $1.at : (!$0.starts && $1.starts) }
+        var active = [Bool](repeating: false, count: plan.layers.count)
+        for i in always { active[i] = true }
+        var heap = Heap(priority: { plan.layers[$0].zIndex })
+        for i in always { heap.push(i) }
         var segs: [Segment] = []
-        for k in 0..<(sorted.count - 1) where sorted[k + 1] - sorted[k] > 1e-12 {
-            let mid = (sorted[k] + sorted[k + 1]) / 2
-            var best: (z: Int, frame: Int)? = nil
-            for i in coverage.candidates(rotation: mid) {
-                let l = plan.layers[i]
-                var a = l.startAngle + mid - delta
-                a -= 360 * ((a - 270) / 360).rounded(.up)   // largest a + 360k ≤ 270
-                if a + (l.endAngle - l.startAngle) + 2 * delta >= 270, best == nil || l.zIndex > best!.z {
-                    best = (l.zIndex, l.frame)
+        var k = 0
+        var position = 0.0
+        while position < 360 {
+            while k < events.count && events[k].at <= position {
+                let e = events[k]
+                active[e.layer] = e.starts
+                if e.starts { heap.push(e.layer) }
+                k += 1
+            }
+            let next = k < events.count ? min(360, events[k].at) : 360
+            while let top = heap.top, !active[top] { heap.pop() }
+            if let top = heap.top, next > position {
+                let frame = plan.layers[top].frame
+                if let last = segs.last, last.frame == frame, abs(last.to - position) < 1e-9 {
+                    segs[segs.count - 1].to = next
+                } else {
+                    segs.append(Segment(frame: frame, from: position, to: next))
                 }
             }
-            guard let frame = best?.frame else { continue }
-            if let last = segs.last, last.frame == frame, abs(last.to - sorted[k]) < 1e-9 {
-                segs[segs.count - 1].to = sorted[k + 1]
-            } else {
-                segs.append(Segment(frame: frame, from: sorted[k], to: sorted[k + 1]))
-            }
+            position = next
         }
         // Join the segment that wraps through 0°.
         if segs.count > 1, segs.first!.frame == segs.last!.frame, segs.first!.from == 0, segs.last!.to == 360 {
@@ -70,5 +87,42 @@ public struct WidgetSchedule: Sendable {
             if c == (a + 1) % n { f += 1 } else if c == (a - 1 + n) % n { b += 1 }
         }
         return (f, b)
+    }
+}
+
+/// A binary max-heap of layer indexes by priority (lazy deletion is the caller's).
+struct Heap {
+    private var items: [Int] = []
+    let priority: (Int) -> Int
+
+    init(priority: @escaping (Int) -> Int) { self.priority = priority }
+
+    var top: Int? { items.first }
+
+    mutating func push(_ x: Int) {
+        items.append(x)
+        var c = items.count - 1
+        while c > 0 {
+            let p = (c - 1) / 2
+            guard priority(items[c]) > priority(items[p]) else { break }
+            items.swapAt(c, p)
+            c = p
+        }
+    }
+
+    mutating func pop() {
+        guard !items.isEmpty else { return }
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        var p = 0
+        while true {
+            let l = 2 * p + 1, r = l + 1
+            var m = p
+            if l < items.count && priority(items[l]) > priority(items[m]) { m = l }
+            if r < items.count && priority(items[r]) > priority(items[m]) { m = r }
+            if m == p { break }
+            items.swapAt(p, m)
+            p = m
+        }
     }
 }

@@ -45,9 +45,17 @@ public struct ArcCoverage: Sendable {
         let lo = view.minAngle - phi - marginAngle, hi = view.maxAngle - phi + marginAngle
         let first = Int((lo / width).rounded(.down)), last = Int((hi / width).rounded(.down))
         var out: [Int] = []
-        for k in first...max(first, last) {
-            let slot = ((k % Self.bucketCount) + Self.bucketCount) % Self.bucketCount
-            for i in buckets[slot] where !out.contains(Int(i)) && reaches(Int(i), phi: phi) { out.append(Int(i)) }
+        if first >= last {
+            for i in buckets[((first % Self.bucketCount) + Self.bucketCount) % Self.bucketCount] where reaches(Int(i), phi: phi) {
+                out.append(Int(i))
+            }
+        } else {
+            var seen = Set<Int32>()
+            for k in first...last {
+                for i in buckets[((k % Self.bucketCount) + Self.bucketCount) % Self.bucketCount] where seen.insert(i).inserted {
+                    if reaches(Int(i), phi: phi) { out.append(Int(i)) }
+                }
+            }
         }
         out.sort { plan.layers[$0].zIndex < plan.layers[$1].zIndex }
         return out
