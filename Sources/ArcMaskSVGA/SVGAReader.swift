@@ -65,7 +65,11 @@ public enum SVGAReader {
             if entry.path.contains("/") || entry.path.contains("..") || entry.path.contains("\\") {
                 throw InputError(file: name, location: "ZIP entry '\(entry.path)'", "names a folder or a parent; refused")
             }
-            total += Int(entry.uncompressedSize)
+            // Sizes come from the checked directory (ZIPFoundation's may be 64-bit values from extra fields).
+            guard let span = spans[entry.path] else {
+                throw InputError(file: name, location: "ZIP entry '\(entry.path)'", "is not in the archive's directory as read here (inconsistent ZIP)")
+            }
+            total += span.size
             if total > limits.maxInflatedBytes {
                 throw InputError(file: name, location: "ZIP", "entries inflate past \(limits.maxInflatedBytes) bytes (the limit)")
             }
