@@ -19,13 +19,13 @@ public struct ArcCoverage: Sendable {
         view = plan.viewGeometry
         let inner = max(1e-9, plan.radius - plan.lineWidth / 2)
         capAngle = plan.cap == .square ? degrees(atan((plan.lineWidth / 2) / inner)) : 0
-        marginAngle = degrees(2 / (plan.scale * max(1e-9, view.nearestRadius)))
+        marginAngle = min(360, degrees(2 / (plan.scale * max(1e-9, view.nearestRadius))))
         // Each bucket lists the layers whose extended arc touches its angular range.
         var b = [[Int32]](repeating: [], count: Self.bucketCount)
         let width = 360 / Double(Self.bucketCount)
         for (i, layer) in plan.layers.enumerated() {
             let lo = layer.startAngle - capAngle - marginAngle, hi = layer.endAngle + capAngle + marginAngle
-            if hi - lo >= 360 {
+            if !(hi - lo < 360) {
                 for k in 0..<Self.bucketCount { b[k].append(Int32(i)) }
                 continue
             }
@@ -43,7 +43,10 @@ public struct ArcCoverage: Sendable {
     public func candidates(rotation phi: Double) -> [Int] {
         let width = 360 / Double(Self.bucketCount)
         let lo = view.minAngle - phi - marginAngle, hi = view.maxAngle - phi + marginAngle
-        let first = Int((lo / width).rounded(.down)), last = Int((hi / width).rounded(.down))
+        // A range of a full turn or more (degenerate geometry) looks at every bucket once.
+        let full = !(hi - lo < 360)
+        let first = full ? 0 : Int((lo / width).rounded(.down))
+        let last = full ? Self.bucketCount - 1 : Int((hi / width).rounded(.down))
         var out: [Int] = []
         if first >= last {
             for i in buckets[((first % Self.bucketCount) + Self.bucketCount) % Self.bucketCount] where reaches(Int(i), phi: phi) {

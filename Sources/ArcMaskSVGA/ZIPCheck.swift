@@ -49,6 +49,14 @@ enum ZIPCheck {
             guard dataStart + csize <= cdOffset else {
                 throw fail("entry '\(entryName)' (\(csize) bytes at \(dataStart)) runs past its data")
             }
+            // The entry header must agree with the directory: ZIPFoundation seeks by its fields too.
+            let flags = u16(local + 6), localC = u32(local + 18), localU = u32(local + 22)
+            if localC == 0xFFFF_FFFF || localU == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
+            if flags & 0x08 != 0 {
+                guard dataStart + csize + 16 <= cdOffset else { throw fail("entry '\(entryName)': its data descriptor lies outside the file") }
+            } else if localC != csize || localU != usize {
+                throw fail("entry '\(entryName)': its header and the directory disagree on its size")
+            }
             spans[entryName] = Span(method: method, start: dataStart, compressedSize: csize, size: usize, crc: crc)
             p = next
         }

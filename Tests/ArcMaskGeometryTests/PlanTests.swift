@@ -73,3 +73,16 @@ struct PlanLimitTests {
         }
     }
 }
+
+@Suite("Degenerate geometry (fuzzing findings)")
+struct DegenerateGeometryTests {
+    @Test("a one-layer douyin plan on a sliver view answers at once")
+    func douyinSingle() throws {
+        // Found by Scripts/fuzz plan: tan(180°) made the radius astronomically large and the
+        // candidate search walked billions of buckets.
+        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 409, viewHeight: 3.3, scale: 1, durationsMs: [4096], preset: .douyin))
+        let coverage = ArcCoverage(plan)
+        #expect(coverage.candidates(rotation: 12.5).count <= plan.layers.count)
+        #expect(coverage.marginAngle <= 360)
+    }
+}

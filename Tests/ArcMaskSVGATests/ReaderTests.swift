@@ -100,7 +100,7 @@ struct ZIPCheckTests {
     /// Found by Scripts/fuzz svga: a directory offset past the end made ZIPFoundation's
     /// in-memory reader trap. Each damaged directory field must give a clear error instead.
     @Test("offsets and sizes pointing outside the file are refused",
-          arguments: ["directory offset", "entry offset", "entry size", "comment length", "cut"])
+          arguments: ["directory offset", "entry offset", "entry size", "comment length", "local sizes", "cut"])
     func damaged(_ field: String) throws {
         var b = try SVGAFixture.zipJSON()
         let eocd = (0...(b.count - 22)).last { b[$0] == 0x50 && b[$0 + 1] == 0x4B && b[$0 + 2] == 0x05 && b[$0 + 3] == 0x06 }!
@@ -110,6 +110,7 @@ struct ZIPCheckTests {
         case "entry offset": b[cd + 42] = 0xF0; b[cd + 43] = 0x7F
         case "entry size": b[cd + 22] = 0xF0; b[cd + 23] = 0x7F
         case "comment length": b[eocd + 20] = 0x40   // found by Scripts/fuzz svga: ZIPFoundation leaked on it
+        case "local sizes": for i in 18..<26 { b[i] = 0xFF }   // found by Scripts/fuzz svga: ZIPFoundation read past the end
         default: b = Array(b.prefix(b.count - 30))
         }
         do {
