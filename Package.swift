@@ -37,7 +37,6 @@ let package = Package(
         .target(name: "ArcMaskSVGA", dependencies: [
             "ArcMaskCore", "ArcMaskRender",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], exclude: ["Proto"]),
         // Widget-ready exports: memory budget, frame strips, manifest, SwiftUI code.
         .target(name: "ArcMaskExport", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskRender"]),

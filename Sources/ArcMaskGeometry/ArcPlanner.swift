@@ -63,8 +63,8 @@ public enum ArcPlanner {
         }
         switch r.preset {
         case .dynamicwidget: return try dynamicWidget(r)
-        case .oneday: return oneDay(r)
-        case .widgetnimation: return widgetnimation(r)
+        case .oneday: return try oneDay(r)
+        case .widgetnimation: return try widgetnimation(r)
         case .douyin: return try douyin(r)
         case .arcmask: return try arcmask(r)
         }
@@ -97,26 +97,26 @@ public enum ArcPlanner {
         let s = max(r.viewWidth, r.viewHeight)
         let expanded = try repeatedFrames(r.durationsMs)
         let period = r.durationsMs.reduce(0, +) / 2 / 1000
-        return finish(r, radius: s * s, lineWidth: s, cap: .square, centerOffset: s * s, period: period,
+        return try finish(r, radius: s * s, lineWidth: s, cap: .square, centerOffset: s * s, period: period,
                       layers: uniformLayers(expanded) { expanded[$0] })
     }
 
-    static func oneDay(_ r: PlanRequest) -> ArcPlan {
+    static func oneDay(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
         let s = max(r.viewWidth, r.viewHeight)
         let n = r.durationsMs.count
         let period = r.durationsMs.map { $0 < 20 ? 100 : $0 }.reduce(0, +) / 1000
-        return finish(r, radius: s * s, lineWidth: 1.1 * s, cap: .square, centerOffset: s * s, period: period,
+        return try finish(r, radius: s * s, lineWidth: 1.1 * s, cap: .square, centerOffset: s * s, period: period,
                       layers: uniformLayers(Array(0..<n)) { n - 1 - $0 })
     }
 
-    static func widgetnimation(_ r: PlanRequest) -> ArcPlan {
+    static func widgetnimation(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
         let s = max(r.viewWidth, r.viewHeight)
         let n = r.durationsMs.count
         let theta = 360 / Double(n)
         let layers = (0..<n).map { k in
             ArcLayer(zIndex: k, frame: k, startAngle: -Double(k + 1) * theta, endAngle: -Double(k) * theta)
         }
-        return finish(r, radius: 50 * s, lineWidth: 1.5 * s, cap: .butt, centerOffset: 50 * s, period: 2, layers: layers)
+        return try finish(r, radius: 50 * s, lineWidth: 1.5 * s, cap: .butt, centerOffset: 50 * s, period: 2, layers: layers)
     }
 
     static func douyin(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
@@ -130,7 +130,7 @@ public enum ArcPlanner {
         let lw = outer - b
         let radius = (outer - lw / 2) * 300
         let t = outer - s - b
-        return finish(r, radius: radius, lineWidth: lw, cap: .square, centerOffset: radius - t / 2,
+        return try finish(r, radius: radius, lineWidth: lw, cap: .square, centerOffset: radius - t / 2,
                       period: r.durationsMs.reduce(0, +) / 1000,
                       layers: uniformLayers(expanded) { expanded[m - 1 - $0] })
     }
@@ -165,7 +165,7 @@ public enum ArcPlanner {
                 suggestion: "lower --seam-fraction (the largest that works is about \(fmt(((r.durationsMs.min() ?? 0) - guardMs) / refreshMs * 0.99)))")
         }
         guard n > 1 else {
-            return finish(r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
+            return try finish(r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
                           period: periodMs / 1000,
                           layers: [ArcLayer(zIndex: 0, frame: 0, startAngle: 0, endAngle: 361)])
         }
@@ -183,14 +183,20 @@ public enum ArcPlanner {
             let start = i == n - 1 ? seams[n] : seams[i + 1] - overlap
             layers.append(ArcLayer(zIndex: i, frame: i, startAngle: start, endAngle: end))
         }
-        return finish(r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
+        return try finish(r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
                       period: periodMs / 1000, layers: layers)
     }
 
     // MARK: Figures
 
     static func finish(_ r: PlanRequest, radius: Double, lineWidth: Double, cap: LineCap, centerOffset: Double,
-                       period: Double, layers: [ArcLayer]) -> ArcPlan {
+                       period: Double, layers: [ArcLayer]) throws(PlanError) -> ArcPlan {
+        // The geometry needs the circle's centre below the view (and finite numbers).
+        guard centerOffset.isFinite, radius.isFinite, lineWidth.isFinite, period.isFinite, period > 0,
+              centerOffset > r.viewHeight / 2 else {
+            throw PlanError(problem: "the \(r.preset.rawValue) geometry for a \(fmt(r.viewWidth))×\(fmt(r.viewHeight)) pt view puts the circle's centre inside the view (radius \(fmt(radius)) pt)",
+                            suggestion: "use a view of at least a few points, or the arcmask preset")
+        }
         let view = ViewGeometry(width: r.viewWidth, height: r.viewHeight, centerOffset: centerOffset)
         let periodMs = period * 1000
         let seam = periodMs * view.angularWidth / 360

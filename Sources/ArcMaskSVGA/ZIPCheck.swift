@@ -1,8 +1,8 @@
 import ArcMaskCore
 
-/// Checks a ZIP's directory before ZIPFoundation reads it: every offset and size it will
-/// follow must lie inside the file (ZIPFoundation's in-memory reader traps on reads past the
-/// end, which a crafted file can ask for). ZIP64 archives are refused: SVGA files never need them.
+/// Reads a ZIP's directory with every offset and size checked against the file: where each
+/// entry's data lies, its method, sizes and CRC. ZIP64 archives are refused: SVGA files never
+/// need them.
 enum ZIPCheck {
     /// Where one entry's data lies, as the directory says.
     struct Span {
@@ -49,7 +49,7 @@ enum ZIPCheck {
             guard dataStart + csize <= cdOffset else {
                 throw fail("entry '\(entryName)' (\(csize) bytes at \(dataStart)) runs past its data")
             }
-            // The entry header must agree with the directory: ZIPFoundation seeks by its fields too.
+            // The entry header must agree with the directory.
             let flags = u16(local + 6), localC = u32(local + 18), localU = u32(local + 22)
             if localC == 0xFFFF_FFFF || localU == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
             if flags & 0x08 != 0 {

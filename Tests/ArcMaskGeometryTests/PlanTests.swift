@@ -76,13 +76,18 @@ struct PlanLimitTests {
 
 @Suite("Degenerate geometry (fuzzing findings)")
 struct DegenerateGeometryTests {
-    @Test("a one-layer douyin plan on a sliver view answers at once")
+    @Test("geometry that puts the circle's centre inside the view is refused, not searched")
     func douyinSingle() throws {
-        // Found by Scripts/fuzz plan: tan(180°) made the radius astronomically large and the
-        // candidate search walked billions of buckets.
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 409, viewHeight: 3.3, scale: 1, durationsMs: [4096], preset: .douyin))
-        let coverage = ArcCoverage(plan)
-        #expect(coverage.candidates(rotation: 12.5).count <= plan.layers.count)
-        #expect(coverage.marginAngle <= 360)
+        // Found by Scripts/fuzz plan: tan(180°) for a one-layer douyin plan collapsed the radius,
+        // and a 0.3 pt oneday view put the centre inside the view; the candidate search then
+        // walked billions of buckets.
+        for (w, h, preset, durations) in [(409.0, 3.3, Preset.douyin, [4096.0]), (0.3, 0.34, .oneday, [0, 100, 0])] {
+            do {
+                _ = try ArcPlanner.plan(PlanRequest(viewWidth: w, viewHeight: h, scale: 1, durationsMs: durations, preset: preset))
+                Issue.record("\(preset) \(w)×\(h) accepted")
+            } catch {
+                #expect(error.problem.contains("circle's centre inside the view"))
+            }
+        }
     }
 }
