@@ -57,6 +57,10 @@ public enum ArcPlanner {
             throw PlanError(problem: "the view is \(r.viewWidth)×\(r.viewHeight) pt at \(r.scale)×",
                             suggestion: "use a positive size and scale")
         }
+        guard (r.viewWidth * r.scale).rounded() >= 1, (r.viewHeight * r.scale).rounded() >= 1 else {
+            throw PlanError(problem: "the view is \(fmt(r.viewWidth))×\(fmt(r.viewHeight)) pt at \(fmt(r.scale))×: under one pixel",
+                            suggestion: "give a view of at least one pixel each way")
+        }
         guard r.durationsMs.allSatisfy({ $0 >= 0 && $0.isFinite }), r.durationsMs.reduce(0, +) > 0 else {
             throw PlanError(problem: "the frames' total duration is zero",
                             suggestion: "give the frames delays (a GIF delay of 0 plays as 100 ms)")

@@ -76,6 +76,13 @@ struct PlanLimitTests {
 
 @Suite("Degenerate geometry (fuzzing findings)")
 struct DegenerateGeometryTests {
+    @Test("a view under one pixel is refused (fuzzing finding: a 0-pixel-high view was emulated)")
+    func subPixel() {
+        #expect(throws: PlanError.self) {
+            try ArcPlanner.plan(PlanRequest(viewWidth: 0.83, viewHeight: 0.42, scale: 1, durationsMs: [32, 512], preset: .dynamicwidget))
+        }
+    }
+
     @Test("geometry that puts the circle's centre inside the view is refused, not searched")
     func douyinSingle() throws {
         // Found by Scripts/fuzz plan: tan(180°) for a one-layer douyin plan collapsed the radius,
@@ -83,7 +90,7 @@ struct DegenerateGeometryTests {
         // walked billions of buckets.
         for (w, h, preset, durations) in [(409.0, 3.3, Preset.douyin, [4096.0]), (0.3, 0.34, .oneday, [0, 100, 0])] {
             do {
-                _ = try ArcPlanner.plan(PlanRequest(viewWidth: w, viewHeight: h, scale: 1, durationsMs: durations, preset: preset))
+                _ = try ArcPlanner.plan(PlanRequest(viewWidth: w, viewHeight: h, scale: 3, durationsMs: durations, preset: preset))
                 Issue.record("\(preset) \(w)×\(h) accepted")
             } catch {
                 #expect(error.problem.contains("circle's centre inside the view"))
