@@ -11,7 +11,9 @@ public struct ArcCoverage: Sendable {
     public let capAngle: Double
     /// Extra angle kept around the view when choosing layers (two pixels at the nearest radius).
     public let marginAngle: Double
-    private let buckets: [[Int32]]
+    private let buckets: [[Int32]]?
+    /// Whether questions walk angular buckets (false: each question tests every layer once).
+    public var usesBuckets: Bool { buckets != nil }
     private static let bucketCount = 2048
 
     public init(_ plan: ArcPlan) {
@@ -20,16 +22,30 @@ public struct ArcCoverage: Sendable {
         let inner = max(1e-9, plan.radius - plan.lineWidth / 2)
         capAngle = plan.cap == .square ? degrees(atan((plan.lineWidth / 2) / inner)) : 0
         marginAngle = min(360, degrees(2 / (plan.scale * max(1e-9, view.nearestRadius))))
-        // Each bucket lists the layers whose extended arc touches its angular range.
-        var b = [[Int32]](repeating: [], count: Self.bucketCount)
+        // Each bucket lists the layers whose extended arc touches its angular range. When the
+        // margins are wide (a view a few pixels across), most layers would sit in most buckets:
+        // then there are no buckets and every question tests each layer once.
         let width = 360 / Double(Self.bucketCount)
-        for (i, layer) in plan.layers.enumerated() {
-            let lo = layer.startAngle - capAngle - marginAngle, hi = layer.endAngle + capAngle + marginAngle
-            if !(hi - lo < 360) {
+        let reach = capAngle + marginAngle
+        let spans = plan.layers.map { layer -> (first: Int, last: Int)? in
+            let lo = layer.startAngle - reach, hi = layer.endAngle + reach
+            guard hi - lo < 360 else { return nil }
+            return (Int((lo / width).rounded(.down)), Int((hi / width).rounded(.down)))
+        }
+        var entries = 0
+        for span in spans { entries += span.map { $0.last - $0.first + 1 } ?? Self.bucketCount }
+        let viewBuckets = (view.maxAngle - view.minAngle + 2 * marginAngle) / width + 1
+        let walk = Double(entries) * min(1, viewBuckets / Double(Self.bucketCount))
+        guard walk <= Double(plan.layers.count) / 2 else {
+            buckets = nil
+            return
+        }
+        var b = [[Int32]](repeating: [], count: Self.bucketCount)
+        for (i, span) in spans.enumerated() {
+            guard let (first, last) = span else {
                 for k in 0..<Self.bucketCount { b[k].append(Int32(i)) }
                 continue
             }
-            let first = Int((lo / width).rounded(.down)), last = Int((hi / width).rounded(.down))
             for k in first...last {
                 let slot = ((k % Self.bucketCount) + Self.bucketCount) % Self.bucketCount
                 if b[slot].last != Int32(i) { b[slot].append(Int32(i)) }
@@ -48,6 +64,9 @@ public struct ArcCoverage: Sendable {
         let first = full ? 0 : Int((lo / width).rounded(.down))
         let last = full ? Self.bucketCount - 1 : Int((hi / width).rounded(.down))
         var out: [Int] = []
+        guard let buckets else {
+            return plan.layers.indices.filter { reaches($0, phi: phi) }.sorted { plan.layers[$0].zIndex < plan.layers[$1].zIndex }
+        }
         if first >= last {
             for i in buckets[((first % Self.bucketCount) + Self.bucketCount) % Self.bucketCount] where reaches(Int(i), phi: phi) {
                 out.append(Int(i))

@@ -98,3 +98,39 @@ struct DegenerateGeometryTests {
         }
     }
 }
+
+@Suite("Candidate search (fuzzing finding)")
+struct CandidateSearchTests {
+    /// Every layer whose extended arc reaches the view, found without any index.
+    func bruteForce(_ coverage: ArcCoverage, phi: Double) -> [Int] {
+        coverage.plan.layers.indices.filter { coverage.rotatedInterval($0, phi: phi) != nil }
+            .sorted { coverage.plan.layers[$0].zIndex < coverage.plan.layers[$1].zIndex }
+    }
+
+    @Test("a view a few pixels across tests each layer once instead of filling every bucket")
+    func tinyView() throws {
+        // Found by Scripts/fuzz plan: a 0.66×0.42 pt view at 4× has two-pixel margins of tens of
+        // degrees, so every layer sat in most of the 2,048 buckets (2.9 s under instrumentation).
+        let durations = [34.5, 0, 0, 0, 1.25, 0, 0, 5.25, 896, 0]
+        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 42.0 / 64, viewHeight: 27.0 / 64, scale: 4,
+                                                   durationsMs: durations, preset: .dynamicwidget))
+        let coverage = ArcCoverage(plan)
+        #expect(!coverage.usesBuckets)
+        for k in 0..<720 {
+            let phi = Double(k) / 2
+            #expect(coverage.candidates(rotation: phi) == bruteForce(coverage, phi: phi))
+        }
+    }
+
+    @Test("an ordinary widget plan keeps its buckets and finds the same layers")
+    func ordinaryView() throws {
+        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 170, viewHeight: 170, scale: 3,
+                                                   durationsMs: Array(repeating: 40, count: 300)))
+        let coverage = ArcCoverage(plan)
+        #expect(coverage.usesBuckets)
+        for k in 0..<720 {
+            let phi = Double(k) / 2
+            #expect(coverage.candidates(rotation: phi) == bruteForce(coverage, phi: phi))
+        }
+    }
+}
