@@ -62,27 +62,41 @@ final class CairoSurface {
         markDirty()
     }
 
-    /// The pixels as straight RGBA.
+    /// The pixels as straight RGBA: colour × 255 / alpha, rounded, as one division each,
+    /// done exactly by a multiply with ⌈2²⁴ / alpha⌉ (exact for numerators below 2¹⁶).
     func pixelBuffer() -> PixelBuffer {
         flush()
         var out = PixelBuffer(width: width, height: height)
         let stride = self.stride, src = data
-        out.bytes.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<height {
-                let row = (src + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-                for x in 0..<width {
-                    let p = row[x]
-                    let a = p >> 24
-                    guard a > 0 else { continue }
-                    var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-                    if a != 255 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
-                    let i = (y * width + x) * 4
-                    dst[i] = UInt8(min(255, r)); dst[i + 1] = UInt8(min(255, g)); dst[i + 2] = UInt8(min(255, b)); dst[i + 3] = UInt8(a)
+        let reciprocal = Self.reciprocals
+        out.bytes.withUnsafeMutableBytes { raw in
+            let dst = raw.bindMemory(to: UInt32.self)
+            reciprocal.withUnsafeBufferPointer { recip in
+                for y in 0..<height {
+                    let row = (src + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+                    let out = dst.baseAddress! + y * width
+                    for x in 0..<width {
+                        let p = row[x]
+                        let a = p >> 24
+                        if a == 0 { continue }
+                        var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+                        if a != 255 {
+                            let m = recip[Int(a)], half = UInt64(a / 2)
+                            r = min(255, UInt32(truncatingIfNeeded: ((UInt64(r) &* 255 &+ half) &* m) >> 24))
+                            g = min(255, UInt32(truncatingIfNeeded: ((UInt64(g) &* 255 &+ half) &* m) >> 24))
+                            b = min(255, UInt32(truncatingIfNeeded: ((UInt64(b) &* 255 &+ half) &* m) >> 24))
+                        }
+                        // RGBA in memory order, little-endian.
+                        out[x] = (r | g << 8 | b << 16 | a << 24).littleEndian
+                    }
                 }
             }
         }
         return out
     }
+
+    /// ⌈2²⁴ / a⌉ for a = 0…255 (entry 0 unused).
+    private static let reciprocals: [UInt64] = (0...255).map { $0 == 0 ? 0 : ((1 << 24) + UInt64($0) - 1) / UInt64($0) }
 }
 
 /// A drawing context on a surface.

@@ -34,8 +34,12 @@ public final class RenderCache: @unchecked Sendable {
         return String(format: "%016llx%08x%llx", fnv, crc32(bytes), UInt64(bytes.count))
     }
 
+    /// Changes whenever the renderer's output changes, so a newer arcmask never serves
+    /// frames an older one drew (2: rotated bitmaps drawn by `AffineBlit`).
+    public static let rendererRevision = 2
+
     private func url(_ key: String, frame: Int, size: PixelSize) -> URL {
-        directory.appendingPathComponent("\(key)-\(frame)-\(size.width)x\(size.height).png")
+        directory.appendingPathComponent("r\(Self.rendererRevision)-\(key)-\(frame)-\(size.width)x\(size.height).png")
     }
 
     public func image(key: String, frame: Int, size: PixelSize) -> PixelBuffer? {

@@ -11,6 +11,8 @@ public final class SVGARenderer {
     public let movie: SVGAMovie
     private var images: [String: CanvasImage] = [:]
     private var failedImages: Set<String> = []
+    /// The last frame's canvas, cleared and reused while the size stays the same.
+    private var canvas: VectorCanvas?
     /// Images that could not be decoded (they draw nothing), for warnings.
     public private(set) var imageProblems: [String] = []
 
@@ -19,7 +21,14 @@ public final class SVGARenderer {
     /// Frame `index` at `size` pixels, straight RGBA on a transparent background.
     public func render(frame index: Int, size: PixelSize) throws -> PixelBuffer {
         precondition(index >= 0 && index < movie.frameCount, "frame \(index) out of range")
-        let canvas = try VectorCanvas(width: size.width, height: size.height)
+        let canvas: VectorCanvas
+        if let last = self.canvas, last.width == size.width, last.height == size.height {
+            canvas = last
+            canvas.reset()
+        } else {
+            canvas = try VectorCanvas(width: size.width, height: size.height)
+            self.canvas = canvas
+        }
         let s = min(Double(size.width) / movie.viewBoxWidth, Double(size.height) / movie.viewBoxHeight)
         canvas.concat(.translate((Double(size.width) - s * movie.viewBoxWidth) / 2, (Double(size.height) - s * movie.viewBoxHeight) / 2))
         canvas.concat(.scale(s, s))

@@ -1,0 +1,116 @@
+import ArcMaskCore
+import Foundation
+import Testing
+@testable import ArcMaskRender
+
+@Suite("Rotated and skewed bitmaps")
+struct AffineBlitTests {
+    /// A 40×30 image: colour gradients, alpha falling across it, a transparent hole and a
+    /// transparent border (which `CanvasImage` trims).
+    func pattern() -> PixelBuffer {
+        var b = PixelBuffer(width: 40, height: 30)
+        for y in 2..<28 {
+            for x in 3..<37 where !(15..<22 ~= x && 10..<16 ~= y) {
+                b.setPixel(x: x, y: y, (UInt8(x * 6), UInt8(255 - y * 8), UInt8((x * y) % 256), UInt8(255 - x * 3)))
+            }
+        }
+        return b
+    }
+
+    func render(_ transform: Affine, alpha: Double, blit: Bool) throws -> PixelBuffer {
+        let canvas = try VectorCanvas(width: 90, height: 80)
+        canvas.allowsBlit = blit
+        canvas.concat(transform)
+        canvas.draw(try CanvasImage(pattern()), alpha: alpha)
+        return try canvas.pixels()
+    }
+
+    /// Channel values premultiplied by alpha (as drawn), so faint pixels do not magnify rounding.
+    func premultiplied(_ p: PixelBuffer, _ x: Int, _ y: Int) -> [Int] {
+        let (r, g, b, a) = p.pixel(x: x, y: y)
+        return [Int(r), Int(g), Int(b)].map { $0 * Int(a) / 255 } + [Int(a)]
+    }
+
+    static let transforms: [(String, Affine)] = [
+        ("rotated 30° and scaled 1.4", Affine(a: 1.4 * cos(0.52), b: 1.4 * sin(0.52), c: -1.4 * sin(0.52), d: 1.4 * cos(0.52), tx: 40, ty: 3)),
+        ("skewed", Affine(a: 1.1, b: 0.3, c: 0.45, d: 0.9, tx: 5.5, ty: 7.25)),
+        ("quarter turn, mirrored", Affine(a: 0, b: 1.7, c: 1.9, d: 0, tx: 2, ty: 1)),
+        ("rotated and shrunk", Affine(a: 0.5, b: -0.3, c: 0.3, d: 0.5, tx: 20, ty: 40)),
+    ]
+
+    @Test("translucent draws: every pixel matches pixman's bilinear drawing within 3/255",
+          arguments: transforms.map(\.0))
+    func matchesPixman(name: String) throws {
+        let transform = Self.transforms.first { $0.0 == name }!.1
+        for alpha in [0.5, 0.999] {
+            let ours = try render(transform, alpha: alpha, blit: true)
+            let reference = try render(transform, alpha: alpha, blit: false)
+            var worst = 0, drawn = 0
+            for y in 0..<80 {
+                for x in 0..<90 {
+                    let a = premultiplied(ours, x, y), b = premultiplied(reference, x, y)
+                    worst = max(worst, zip(a, b).map { abs($0 - $1) }.max()!)
+                    if b[3] > 0 { drawn += 1 }
+                }
+            }
+            #expect(drawn > 200, "the image must actually land on the canvas")
+            #expect(worst <= 3, "\(name), alpha \(alpha): largest difference \(worst)/255")
+        }
+    }
+
+    @Test("opaque draws match pixman inside the image and differ only along its edge",
+          arguments: transforms.map(\.0))
+    func opaqueInterior(name: String) throws {
+        let transform = Self.transforms.first { $0.0 == name }!.1
+        let ours = try render(transform, alpha: 1, blit: true)
+        let reference = try render(transform, alpha: 1, blit: false)
+        var total = [0, 0], interior = 0
+        for y in 0..<80 {
+            for x in 0..<90 {
+                let a = premultiplied(ours, x, y), b = premultiplied(reference, x, y)
+                total[0] += a[3]; total[1] += b[3]
+                // Pixels whose whole neighbourhood is drawn in the reference are inside the image.
+                let neighbours = (-2...2).flatMap { dy in (-2...2).map { dx in (x + dx, y + dy) } }
+                guard neighbours.allSatisfy({ 0..<90 ~= $0.0 && 0..<80 ~= $0.1 && reference.pixel(x: $0.0, y: $0.1).3 > 0 })
+                else { continue }
+                interior += 1
+                #expect(zip(a, b).allSatisfy { abs($0 - $1) <= 3 }, "\(name) at (\(x), \(y)): \(a) vs \(b)")
+            }
+        }
+        #expect(interior > 40)
+        // The soft bilinear edge and pixman's antialiased polygon edge carry nearly the same coverage.
+        #expect(abs(total[0] - total[1]) * 100 <= total[1] * 3, "\(name): coverage \(total[0]) vs \(total[1])")
+    }
+
+    @Test("draws inside a group land in the group, and clipped draws keep the clip")
+    func groupsAndClips() throws {
+        let transform = Self.transforms[0].1
+        let canvas = try VectorCanvas(width: 90, height: 80)
+        canvas.beginGroup()
+        canvas.save()
+        canvas.concat(transform)
+        canvas.draw(try CanvasImage(pattern()), alpha: 1)
+        canvas.restore()
+        let content = canvas.endGroup()
+        canvas.beginGroup()
+        canvas.setRoundedRect(x: 0, y: 0, width: 45, height: 80, radius: 0)
+        canvas.fill(r: 0, g: 0, b: 0, a: 1)
+        let mask = canvas.endGroup()
+        canvas.paint(content, maskedBy: mask)
+        let masked = try canvas.pixels()
+        let full = try render(transform, alpha: 1, blit: true)
+        for y in 0..<80 {
+            for x in 0..<90 {
+                #expect(masked.pixel(x: x, y: y) == (x < 45 ? full.pixel(x: x, y: y) : (0, 0, 0, 0)))
+            }
+        }
+        let clipped = try VectorCanvas(width: 90, height: 80)
+        clipped.setRoundedRect(x: 0, y: 0, width: 45, height: 80, radius: 0)
+        clipped.clip()
+        clipped.concat(transform)
+        clipped.draw(try CanvasImage(pattern()), alpha: 1)
+        let c = try clipped.pixels()
+        #expect((45..<90).allSatisfy { x in (0..<80).allSatisfy { c.pixel(x: x, y: $0).3 == 0 } })
+        #expect((0..<45).contains { x in (0..<80).contains { c.pixel(x: x, y: $0).3 > 0 } })
+    }
+}
