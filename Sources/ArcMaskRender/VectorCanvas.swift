@@ -203,8 +203,13 @@ public final class VectorCanvas {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let scale = max(abs(m.xx), abs(m.yy), abs(m.xy), abs(m.yx))
-        if allowsBlit, !clipped.last!, abs(m.xy) > 1e-9 * scale || abs(m.yx) > 1e-9 * scale, blit(surface, image, m, alpha: alpha) {
-            return
+        if allowsBlit, abs(m.xy) > 1e-9 * scale || abs(m.yx) > 1e-9 * scale {
+            if !clipped.last! {
+                if blit(surface, image, m, alpha: alpha, clip: nil) { return }
+            } else if let clip = clipCoverage() {
+                defer { cairo_pattern_destroy(clip.pattern) }
+                if blit(surface, image, m, alpha: alpha, clip: clip.mask) { return }
+            }
         }
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -225,7 +230,8 @@ public final class VectorCanvas {
 
     /// Draws through `AffineBlit` straight into the current target (the canvas or the group
     /// being drawn); false when that target is not a plain ARGB32 image.
-    private func blit(_ surface: CairoSurface, _ image: CanvasImage, _ m: cairo_matrix_t, alpha: Double) -> Bool {
+    private func blit(_ surface: CairoSurface, _ image: CanvasImage, _ m: cairo_matrix_t, alpha: Double,
+                      clip: AffineBlit.Mask?) -> Bool {
         guard let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
               cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
               let data = cairo_image_surface_get_data(target) else { return false }
@@ -242,9 +248,36 @@ public final class VectorCanvas {
                                      width: Int(cairo_image_surface_get_width(target)),
                                      height: Int(cairo_image_surface_get_height(target)),
                                      rowPixels: Int(cairo_image_surface_get_stride(target)) / 4)
-        AffineBlit.draw(source, over: into, transform: transform, alpha: min(1, alpha))
+        // The clip's coverage lies in device space too: shift it into this target's pixels.
+        let mask = clip.map { AffineBlit.Mask(coverage: $0.coverage, x: $0.x + Int(dx), y: $0.y + Int(dy),
+                                              width: $0.width, height: $0.height, rowBytes: $0.rowBytes) }
+        AffineBlit.draw(source, over: into, transform: transform, alpha: min(1, alpha), mask: mask)
         cairo_surface_mark_dirty(target)
         return true
+    }
+
+    /// The current clip as coverage over its extents, drawn by cairo (so it matches what
+    /// cairo would clip to), with its box in device pixels; nil if cairo gives no plain A8 image.
+    /// The pattern owns the coverage and must be destroyed after use.
+    private func clipCoverage() -> (pattern: OpaquePointer, mask: AffineBlit.Mask)? {
+        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_paint(cr)
+        guard let pattern = cairo_pop_group(cr) else { return nil }
+        var s: OpaquePointer?
+        guard cairo_pattern_get_surface(pattern, &s) == CAIRO_STATUS_SUCCESS, let s,
+              cairo_surface_get_type(s) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(s) == CAIRO_FORMAT_A8,
+              let data = cairo_image_surface_get_data(s) else {
+            cairo_pattern_destroy(pattern)
+            return nil
+        }
+        cairo_surface_flush(s)
+        var dx = 0.0, dy = 0.0
+        cairo_surface_get_device_offset(s, &dx, &dy)
+        // Coverage byte (i, j) lies at device pixel (i − dx, j − dy).
+        return (pattern, AffineBlit.Mask(coverage: UnsafePointer(data), x: -Int(dx), y: -Int(dy),
+                                         width: Int(cairo_image_surface_get_width(s)), height: Int(cairo_image_surface_get_height(s)),
+                                         rowBytes: Int(cairo_image_surface_get_stride(s))))
     }
 
     /// Starts drawing into an offscreen group.

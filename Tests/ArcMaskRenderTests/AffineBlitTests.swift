@@ -17,9 +17,13 @@ struct AffineBlitTests {
         return b
     }
 
-    func render(_ transform: Affine, alpha: Double, blit: Bool) throws -> PixelBuffer {
+    func render(_ transform: Affine, alpha: Double, blit: Bool, clipToEllipse: Bool = false) throws -> PixelBuffer {
         let canvas = try VectorCanvas(width: 90, height: 80)
         canvas.allowsBlit = blit
+        if clipToEllipse {
+            canvas.setEllipse(cx: 50.3, cy: 30.6, rx: 22.5, ry: 16.2)
+            canvas.clip()
+        }
         canvas.concat(transform)
         canvas.draw(try CanvasImage(pattern()), alpha: alpha)
         return try canvas.pixels()
@@ -80,6 +84,25 @@ struct AffineBlitTests {
         #expect(interior > 40)
         // The soft bilinear edge and pixman's antialiased polygon edge carry nearly the same coverage.
         #expect(abs(total[0] - total[1]) * 100 <= total[1] * 3, "\(name): coverage \(total[0]) vs \(total[1])")
+    }
+
+    @Test("under a curved clip, every pixel matches pixman's clipped drawing within 4/255 (alpha and coverage rounded once, not twice)",
+          arguments: transforms.map(\.0))
+    func clipped(name: String) throws {
+        let transform = Self.transforms.first { $0.0 == name }!.1
+        let ours = try render(transform, alpha: 0.7, blit: true, clipToEllipse: true)
+        let reference = try render(transform, alpha: 0.7, blit: false, clipToEllipse: true)
+        let unclipped = try render(transform, alpha: 0.7, blit: true)
+        var worst = 0, cut = 0
+        for y in 0..<80 {
+            for x in 0..<90 {
+                let a = premultiplied(ours, x, y), b = premultiplied(reference, x, y)
+                worst = max(worst, zip(a, b).map { abs($0 - $1) }.max()!)
+                if unclipped.pixel(x: x, y: y).3 > 0 && b[3] == 0 { cut += 1 }
+            }
+        }
+        #expect(cut > 20, "the clip must remove part of the image")
+        #expect(worst <= 4, "\(name): largest difference \(worst)/255")
     }
 
     @Test("draws inside a group land in the group, and clipped draws keep the clip")
