@@ -45,7 +45,9 @@ enum AffineBlit {
         // Target → image: u = ia·x + ic·y + itx, v = ib·x + id·y + ity.
         let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
         let itx = (m.c * m.ty - m.d * m.tx) / det, ity = (m.b * m.tx - m.a * m.ty) / det
-        guard [ia, ib, ic, id, itx, ity].allSatisfy(\.isFinite) else { return false }
+        // Steps beyond a million image pixels per target pixel (an image shrunk to nothing)
+        // would not fit the 16.16 arithmetic: those go back to pixman.
+        guard [ia, ib, ic, id, itx, ity].allSatisfy(\.isFinite), abs(ia) < 1e6, abs(ib) < 1e6 else { return false }
 
         // The target rows and columns the image (with its soft edge) can touch.
         let w = Double(image.width), h = Double(image.height)
@@ -59,8 +61,9 @@ enum AffineBlit {
         let bx1 = min(target.width, mask.map { $0.x + $0.width } ?? target.width) - 1
         let by1 = min(target.height, mask.map { $0.y + $0.height } ?? target.height) - 1
         guard minX < Double(bx1 + 1), maxX > Double(bx0), minY < Double(by1 + 1), maxY > Double(by0) else { return true }
-        let x0 = max(bx0, Int(minX.rounded(.down))), x1 = min(bx1, Int(maxX.rounded(.up)))
-        let y0 = max(by0, Int(minY.rounded(.down))), y1 = min(by1, Int(maxY.rounded(.up)))
+        // Clamped as doubles first: far-off corners must not overflow the conversion.
+        let x0 = Int(max(Double(bx0), minX.rounded(.down))), x1 = Int(min(Double(bx1), maxX.rounded(.up)))
+        let y0 = Int(max(Double(by0), minY.rounded(.down))), y1 = Int(min(Double(by1), maxY.rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return true }
 
         let alpha256 = UInt64(min(256, max(0, (alpha * 256).rounded())))
@@ -82,8 +85,10 @@ enum AffineBlit {
             narrow(&lo, &hi, start: v0, step: ib, limit: h)
             guard lo <= hi else { continue }
             let xs = Int(lo), xe = Int(hi)
-            let u = Int(((u0 + ia * Double(xs)) * fixed).rounded())
-            let v = Int(((v0 + ib * Double(xs)) * fixed).rounded())
+            let uStart = u0 + ia * Double(xs), vStart = v0 + ib * Double(xs)
+            // Within a few pixels of the image unless the transform's terms cancel badly.
+            guard abs(uStart) < 1e9, abs(vStart) < 1e9 else { continue }
+            let u = Int((uStart * fixed).rounded()), v = Int((vStart * fixed).rounded())
             // The interior run, where no tap needs a bounds check: first estimated, then
             // made exact at both ends (u and v are linear in x, so the ends decide).
             func inside(_ x: Int) -> Bool {

@@ -136,4 +136,34 @@ struct AffineBlitTests {
         #expect((45..<90).allSatisfy { x in (0..<80).allSatisfy { c.pixel(x: x, y: $0).3 == 0 } })
         #expect((0..<45).contains { x in (0..<80).contains { c.pixel(x: x, y: $0).3 > 0 } })
     }
+
+    @Test("absurd transforms draw nothing or stay inside the canvas, and never trap")
+    func absurdTransforms() throws {
+        let absurd: [Affine] = [
+            Affine(a: 1e200, b: 1e200, c: -1e200, d: 1e200, tx: 0, ty: 0),
+            Affine(a: 1e-7, b: 1e-7, c: -1e-7, d: 1e-7, tx: 10, ty: 10),
+            Affine(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 1e300, ty: -1e300),
+            Affine(a: 1e300, b: 0.5, c: 1e-300, d: 1e300, tx: -1e300, ty: 1e300),
+            Affine(a: 0.5, b: 1e-20, c: 1e-20, d: 0.5, tx: 4e18, ty: 3),
+        ]
+        // Straight into a target with guard rows above and below: nothing outside it changes.
+        let source = [UInt32](repeating: 0xFF80_4020, count: 40 * 30)
+        for transform in absurd {
+            var buffer = [UInt32](repeating: 0xDEAD_BEEF, count: 90 * 82)
+            source.withUnsafeBufferPointer { src in
+                buffer.withUnsafeMutableBufferPointer { dst in
+                    for k in 90..<(90 * 81) { dst[k] = 0 }
+                    AffineBlit.draw(.init(pixels: src.baseAddress!, width: 40, height: 30, rowPixels: 40),
+                                    over: .init(pixels: dst.baseAddress! + 90, width: 90, height: 80, rowPixels: 90),
+                                    transform: transform, alpha: 1)
+                }
+            }
+            #expect(buffer[..<90].allSatisfy { $0 == 0xDEAD_BEEF } && buffer[(90 * 81)...].allSatisfy { $0 == 0xDEAD_BEEF })
+            // Through the canvas, cairo may refuse the matrix itself; it must not trap either.
+            do {
+                let picture = try render(transform, alpha: 1, blit: true)
+                #expect(picture.width == 90 && picture.height == 80)
+            } catch is CairoError {}
+        }
+    }
 }
