@@ -8,6 +8,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzSVGA", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPath", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPNG", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzBlit", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 
