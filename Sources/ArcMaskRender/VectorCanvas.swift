@@ -96,8 +96,13 @@ public final class VectorCanvas {
     let surface: CairoSurface
     let ctx: CairoContext
     private var cr: OpaquePointer { ctx.cr }
-    /// Whether a clip is in effect, per save level (bitmaps skip cairo only when none is).
-    private var clipped: [Bool] = [false]
+    /// Per save level: is a clip in effect (bitmaps skip cairo only when none is), and is the
+    /// transform degenerate (then nothing draws until the level is restored)?
+    private struct Level {
+        var clipped = false
+        var degenerate = false
+    }
+    private var levels = [Level()]
     /// Off: every bitmap goes through pixman (the reference `AffineBlit` is tested against).
     var allowsBlit = true
 
@@ -109,13 +114,13 @@ public final class VectorCanvas {
     /// Clears every pixel and resets the transform and clip, to draw the next picture on
     /// the same surface (cheaper than a new canvas: no fresh pages to fault in).
     public func reset() {
-        while clipped.count > 1 { restore() }
+        while levels.count > 1 { restore() }
         cairo_reset_clip(cr)
         cairo_identity_matrix(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        clipped = [false]
+        levels = [Level()]
     }
 
     public var width: Int { surface.width }
@@ -123,21 +128,38 @@ public final class VectorCanvas {
 
     public func save() {
         cairo_save(cr)
-        clipped.append(clipped.last!)
+        levels.append(levels.last!)
     }
 
     public func restore() {
         cairo_restore(cr)
-        if clipped.count > 1 { clipped.removeLast() }
+        if levels.count > 1 { levels.removeLast() }
     }
 
+    /// Multiplies the transform by `m`. A product cairo cannot use safely (non-finite, singular
+    /// or beyond ten million in scale or a billion in offset: cairo asserts on some of these)
+    /// makes the level degenerate: nothing draws until it is restored.
     public func concat(_ m: Affine) {
         var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+        var current = cairo_matrix_t(), product = cairo_matrix_t()
+        cairo_get_matrix(cr, &current)
+        cairo_matrix_multiply(&product, &matrix, &current)
+        let entries = [product.xx, product.yx, product.xy, product.yy]
+        let det = product.xx * product.yy - product.yx * product.xy
+        guard !levels.last!.degenerate, entries.allSatisfy({ $0.isFinite && abs($0) <= 1e7 }), abs(det) >= 1e-14,
+              abs(product.x0) <= 1e9, abs(product.y0) <= 1e9 else {
+            levels[levels.count - 1].degenerate = true
+            return
+        }
         cairo_transform(cr, &matrix)
     }
 
+    /// Nothing draws at this level (see `concat`).
+    private var degenerate: Bool { levels.last!.degenerate }
+
     public func setPath(_ elements: [PathElement]) {
         cairo_new_path(cr)
+        if degenerate { return }
         for e in elements {
             switch e {
             case .move(let x, let y): cairo_move_to(cr, x, y)
@@ -151,6 +173,7 @@ public final class VectorCanvas {
     /// A rectangle with rounded corners (radius clamped to half the shorter side).
     public func setRoundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) {
         cairo_new_path(cr)
+        if degenerate { return }
         let r = max(0, min(radius, abs(width) / 2, abs(height) / 2))
         if r == 0 { cairo_rectangle(cr, x, y, width, height); return }
         cairo_arc(cr, x + width - r, y + r, r, -.pi / 2, 0)
@@ -162,7 +185,7 @@ public final class VectorCanvas {
 
     public func setEllipse(cx: Double, cy: Double, rx: Double, ry: Double) {
         cairo_new_path(cr)
-        guard rx > 0, ry > 0 else { return }
+        guard !degenerate, rx > 0, ry > 0 else { return }
         cairo_save(cr)
         cairo_translate(cr, cx, cy)
         cairo_scale(cr, rx, ry)
@@ -173,18 +196,22 @@ public final class VectorCanvas {
 
     /// Intersects the clip with the current path (non-zero winding).
     public func clip() {
+        // A clip drawn under a degenerate transform leaves nothing visible.
+        if degenerate { return }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_clip(cr)
-        clipped[clipped.count - 1] = true
+        levels[levels.count - 1].clipped = true
     }
 
     public func fill(r: Double, g: Double, b: Double, a: Double) {
+        if degenerate { return }
         cairo_set_source_rgba(cr, r, g, b, a)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_fill_preserve(cr)
     }
 
     public func stroke(r: Double, g: Double, b: Double, a: Double, style: StrokeStyle) {
+        if degenerate { return }
         cairo_set_source_rgba(cr, r, g, b, a)
         cairo_set_line_width(cr, style.width)
         cairo_set_line_cap(cr, style.cap == .butt ? CAIRO_LINE_CAP_BUTT : style.cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
@@ -199,12 +226,12 @@ public final class VectorCanvas {
     /// filtered (as the players draw bitmaps); only the image's own rectangle is touched.
     /// Rotated or skewed images without a clip are drawn by `AffineBlit`; the rest by pixman.
     public func draw(_ image: CanvasImage, alpha: Double) {
-        guard let surface = image.surface else { return }
+        guard let surface = image.surface, !degenerate else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let scale = max(abs(m.xx), abs(m.yy), abs(m.xy), abs(m.yx))
         if allowsBlit, abs(m.xy) > 1e-9 * scale || abs(m.yx) > 1e-9 * scale {
-            if !clipped.last! {
+            if !levels.last!.clipped {
                 if blit(surface, image, m, alpha: alpha, clip: nil) { return }
             } else if let clip = clipCoverage() {
                 defer { cairo_pattern_destroy(clip.pattern) }
@@ -283,7 +310,7 @@ public final class VectorCanvas {
     /// Starts drawing into an offscreen group.
     public func beginGroup() {
         cairo_push_group(cr)
-        clipped.append(clipped.last!)
+        levels.append(levels.last!)
     }
 
     /// A group ended with `endGroup()`, to paint or to use as a mask.
@@ -294,7 +321,7 @@ public final class VectorCanvas {
     }
 
     public func endGroup() -> Group {
-        if clipped.count > 1 { clipped.removeLast() }
+        if levels.count > 1 { levels.removeLast() }
         return Group(cairo_pop_group(cr))
     }
 
