@@ -98,7 +98,8 @@ enum AffineBlit {
             var ilo = lo, ihi = hi
             narrow(&ilo, &ihi, start: u0, step: ia, limit: w - 1, from: 0)
             narrow(&ilo, &ihi, start: v0, step: ib, limit: h - 1, from: 0)
-            var xi0 = Int(max(lo, ilo)) + 1, xi1 = Int(min(hi, ihi)) - 1
+            // Clamped to the row's columns before converting (the estimates can be far off).
+            var xi0 = Int(min(max(lo, ilo), hi + 1)) + 1, xi1 = Int(max(min(hi, ihi), lo - 1)) - 1
             while xi0 <= xi1, !inside(xi0) { xi0 += 1 }
             while xi1 >= xi0, !inside(xi1) { xi1 -= 1 }
             if xi0 > xi1 { xi0 = xe + 1; xi1 = xe }
