@@ -79,14 +79,15 @@ public final class Preview {
         }
         if rows.isEmpty { rows = [[Moment(timeMs: 0, caption: "single frame")]] }
         let aspect = plan.viewHeight / plan.viewWidth
-        let cellW = 170.0, cellH = cellW * aspect, labelH = 58.0, pad = 14.0, header = 64.0
+        let cellW = 170.0, cellH = cellW * aspect, labelH = 58.0, pad = 14.0, header = 80.0
         let columns = rows.map(\.count).max()!
         let w = pad + Double(columns) * (cellW + pad), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
         let d = try Drawing(width: Int(w), height: Int(h))
         d.text("\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
                x: pad, y: 24, size: 16, bold: true)
-        d.text("What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples); red frames are defects, orange ones states no refresh shows",
+        d.text("What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples)",
                x: pad, y: 46, size: 12, report.passed ? .green : .red)
+        d.text("red frames are defects; orange ones are states no refresh shows", x: pad, y: 63, size: 12)
         for (r, row) in rows.enumerated() {
             for (c, m) in row.enumerated() {
                 let x = pad + Double(c) * (cellW + pad), y = header + Double(r) * (cellH + labelH + pad)
@@ -95,7 +96,7 @@ public final class Preview {
                 var info = classify(t)
                 // A seam no refresh ever shows is drawn, but it is not a defect.
                 let unseen = seen[m.timeMs] == false && info.defective
-                if unseen { info.verdict = "seam between refreshes: never shown" }
+                if unseen { info.verdict = "no refresh shows it" }
                 let color: Drawing.Color = unseen ? .orange : info.defective ? .red : .grey
                 d.checkerboard(x: x, y: y, w: cellW, h: cellH)
                 try d.image(compositor.render(rotation: phi, images: images), x: x, y: y, w: cellW, h: cellH)
