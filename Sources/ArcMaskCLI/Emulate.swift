@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskExport
 import ArcMaskGeometry
 import ArcMaskRender
 import ArgumentParser

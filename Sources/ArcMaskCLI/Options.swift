@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskExport
 import ArcMaskSVGA
 import ArgumentParser
 

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskExport
 import ArcMaskGeometry
 import ArgumentParser
 import Foundation
@@ -38,9 +39,4 @@ struct PlanCommand: ParsableCommand {
         if p.layers.count > 64 { lines.append("  … \(p.layers.count - 64) more (see --json)") }
         return lines.joined(separator: "\n")
     }
-}
-
-func fmt(_ x: Double) -> String {
-    if x == x.rounded() && abs(x) < 1e12 { return String(Int(x)) }
-    return abs(x) >= 100 ? String(format: "%.1f", x) : String(format: "%.3g", x)
 }

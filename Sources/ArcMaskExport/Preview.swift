@@ -224,7 +224,9 @@ extension Drawing.Color {
     func withAlpha(_ a: Double) -> Drawing.Color { Drawing.Color(r, g, b, a) }
 }
 
-func fmt(_ x: Double) -> String {
+/// A number for people: whole numbers as integers, others to 3 significant digits (one
+/// decimal from 100 up). Shared by the pictures, the manifest text and the command line.
+public func fmt(_ x: Double) -> String {
     if x == x.rounded() && abs(x) < 1e12 { return String(Int(x)) }
     return abs(x) >= 100 ? String(format: "%.1f", x) : String(format: "%.3g", x)
 }

@@ -123,10 +123,11 @@ struct ArcLabels {
         let plan = coverage.plan
         let w = plan.viewWidth, y = plan.viewHeight / 2
         let steps = 64
+        let candidates = coverage.candidates(rotation: phi)
         var runs: [(frame: Int, from: Double, to: Double)] = []
         for k in 0..<steps {
             let x = (Double(k) + 0.5) / Double(steps) * w
-            let top = coverage.candidates(rotation: phi).last { coverage.covers($0, x: x, y: y, phi: phi) }
+            let top = candidates.last { coverage.covers($0, x: x, y: y, phi: phi) }
             guard let top else { continue }
             let f = plan.layers[top].frame
             if let last = runs.last, last.frame == f { runs[runs.count - 1].to = x } else { runs.append((f, x, x)) }

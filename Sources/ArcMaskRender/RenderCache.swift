@@ -12,6 +12,9 @@ public final class RenderCache: @unchecked Sendable {
     public let directory: URL
     public let capacityBytes: Int
     private let lock = NSLock()
+    /// The folder's size as of the last scan plus what this cache wrote since (nil: not scanned
+    /// yet). The folder is listed only when this passes the budget, not after every entry.
+    private var estimatedBytes: Int?
 
     /// `ARCMASK_CACHE_DIR`, else `$XDG_CACHE_HOME/arcmask/renders`, else `~/.cache/arcmask/renders`.
     public static var defaultDirectory: URL {
@@ -53,8 +56,13 @@ public final class RenderCache: @unchecked Sendable {
     public func store(_ image: PixelBuffer, key: String, frame: Int, size: PixelSize) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try AtomicFile.write(PNG.encode(image, compression: .fast), to: url(key, frame: frame, size: size))
-            evictIfNeeded()
+            let png = try PNG.encode(image, compression: .fast)
+            try AtomicFile.write(png, to: url(key, frame: frame, size: size))
+            let over: Bool = lock.withLock {
+                estimatedBytes = estimatedBytes.map { $0 + png.count }
+                return estimatedBytes.map { $0 > capacityBytes } ?? true
+            }
+            if over { evictIfNeeded() }
         } catch {
             // A cache that cannot be written is only slower.
         }
@@ -73,6 +81,7 @@ public final class RenderCache: @unchecked Sendable {
                 entries.append((path, size, a[.modificationDate] as? Date ?? .distantPast))
                 total += size
             }
+            defer { estimatedBytes = total }
             guard total > capacityBytes else { return }
             for e in entries.sorted(by: { $0.time < $1.time }) where total > capacityBytes {
                 if unlink(e.path) == 0 || errno == ENOENT { total -= e.size }

@@ -144,9 +144,10 @@ public final class VectorCanvas {
         var current = cairo_matrix_t(), product = cairo_matrix_t()
         cairo_get_matrix(cr, &current)
         cairo_matrix_multiply(&product, &matrix, &current)
-        let entries = [product.xx, product.yx, product.xy, product.yy]
+        // An infinite entry fails `largest <= 1e7`; a NaN one makes `det` NaN, which fails its test.
+        let largest = max(abs(product.xx), abs(product.yx), abs(product.xy), abs(product.yy))
         let det = product.xx * product.yy - product.yx * product.xy
-        guard !levels.last!.degenerate, entries.allSatisfy({ $0.isFinite && abs($0) <= 1e7 }), abs(det) >= 1e-14,
+        guard !levels.last!.degenerate, largest <= 1e7, abs(det) >= 1e-14,
               abs(product.x0) <= 1e9, abs(product.y0) <= 1e9 else {
             levels[levels.count - 1].degenerate = true
             return

@@ -16,7 +16,13 @@ public final class SVGARenderer {
     /// Images that could not be decoded (they draw nothing), for warnings.
     public private(set) var imageProblems: [String] = []
 
-    public init(movie: SVGAMovie) { self.movie = movie }
+    /// Matte sprites by the key other sprites name them with (the first one of each key).
+    private let mattes: [String: SVGASprite]
+
+    public init(movie: SVGAMovie) {
+        self.movie = movie
+        mattes = Dictionary(movie.sprites.filter(\.isMatte).map { ($0.imageKey, $0) }, uniquingKeysWith: { a, _ in a })
+    }
 
     /// Frame `index` at `size` pixels, straight RGBA on a transparent background.
     public func render(frame index: Int, size: PixelSize) throws -> PixelBuffer {
@@ -32,7 +38,6 @@ public final class SVGARenderer {
         let s = min(Double(size.width) / movie.viewBoxWidth, Double(size.height) / movie.viewBoxHeight)
         canvas.concat(.translate((Double(size.width) - s * movie.viewBoxWidth) / 2, (Double(size.height) - s * movie.viewBoxHeight) / 2))
         canvas.concat(.scale(s, s))
-        let mattes = Dictionary(movie.sprites.filter(\.isMatte).map { ($0.imageKey, $0) }, uniquingKeysWith: { a, _ in a })
         var k = 0
         let sprites = movie.sprites
         while k < sprites.count {
