@@ -1,14 +1,9 @@
 import ArcMaskCore
+import ArcMaskRender
 import Foundation
 
-/// An affine transform: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
-public struct SVGAMatrix: Sendable, Equatable {
-    public var a, b, c, d, tx, ty: Double
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
-    }
-    public static let identity = SVGAMatrix(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-}
+/// A sprite's or shape's transform: the canvas's own affine type, so frames draw as they are.
+public typealias SVGAMatrix = Affine
 
 public struct SVGARect: Sendable, Equatable {
     public var x, y, width, height: Double

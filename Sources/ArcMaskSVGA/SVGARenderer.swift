@@ -64,13 +64,13 @@ public final class SVGARenderer {
 
     private func draw(_ sprite: SVGASprite, _ index: Int, on canvas: VectorCanvas) throws {
         let frame = sprite.frames[index]
-        guard frame.alpha > 0, frame.transform.affine.isInvertible else { return }
+        guard frame.alpha > 0, frame.transform.isInvertible else { return }
         let alpha = min(1, frame.alpha)
         canvas.save()
         defer { canvas.restore() }
-        canvas.concat(frame.transform.affine)
+        canvas.concat(frame.transform)
         if let clip = frame.clipPath {
-            canvas.setPath(clip.pathElements)
+            canvas.setPath(clip.elements)
             canvas.clip()
         }
         // 2.x keys a matte's bitmap without ".matte"; 1.x keeps the suffix.
@@ -83,13 +83,13 @@ public final class SVGARenderer {
             canvas.restore()
         }
         for shape in frame.shapes {
-            guard shape.transform.affine.isInvertible else { continue }
+            guard shape.transform.isInvertible else { continue }
             canvas.save()
-            canvas.concat(shape.transform.affine)
+            canvas.concat(shape.transform)
             switch shape.geometry {
             case .path(let p):
                 if p.isEmpty { canvas.restore(); continue }
-                canvas.setPath(p.pathElements)
+                canvas.setPath(p.elements)
             case .rect(let x, let y, let w, let h, let r):
                 canvas.setRoundedRect(x: x, y: y, width: w, height: h, radius: r)
             case .ellipse(let cx, let cy, let rx, let ry):
@@ -126,23 +126,6 @@ public final class SVGARenderer {
             failedImages.insert(key)
             imageProblems.append("image '\(key)': \(error.localizedDescription); drawn as nothing")
             return nil
-        }
-    }
-}
-
-extension SVGAMatrix {
-    var affine: Affine { Affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
-}
-
-extension SVGPath {
-    var pathElements: [PathElement] {
-        elements.map {
-            switch $0 {
-            case .move(let x, let y): .move(x, y)
-            case .line(let x, let y): .line(x, y)
-            case .cubic(let a, let b, let c, let d, let e, let f): .cubic(a, b, c, d, e, f)
-            case .close: .close
-            }
         }
     }
 }

@@ -1,13 +1,10 @@
+import ArcMaskRender
 import Foundation
 
 /// A path in absolute coordinates, reduced to moves, lines, cubic curves and closes.
 public struct SVGPath: Sendable, Equatable {
-    public enum Element: Sendable, Equatable {
-        case move(Double, Double)
-        case line(Double, Double)
-        case cubic(Double, Double, Double, Double, Double, Double)
-        case close
-    }
+    /// Moves, lines, cubics and closes: the canvas's own path elements, so paths draw as parsed.
+    public typealias Element = PathElement
 
     public var elements: [Element]
 
