@@ -20,6 +20,7 @@ struct Inspect: ParsableCommand {
             var info = SVGACommand.Info()
             info.file = file
             info.json = json
+            info.limits = limits
             return try info.run()
         }
         try reportingFailures {

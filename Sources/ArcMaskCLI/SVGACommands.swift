@@ -20,6 +20,8 @@ struct SVGACommand: ParsableCommand {
         @Flag(help: "Print JSON.")
         var json = false
 
+        @OptionGroup var limits: LimitOptions
+
         struct Report: Encodable {
             var file: String, version: String, container: String
             var viewBoxWidth: Double, viewBoxHeight: Double, fps: Int, frames: Int, durationMs: Double
@@ -33,7 +35,8 @@ struct SVGACommand: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let m = try SVGAReader.read(path: file)
+                limits.armWatchdog(for: file)
+                let m = try SVGAReader.read(path: file, limits: limits.svgaLimits)
                 var shapes: [String: Int] = [:]
                 var clips = 0
                 for s in m.sprites {
@@ -86,10 +89,13 @@ struct SVGACommand: ParsableCommand {
         @Flag(help: "Replace OUT if it exists.")
         var force = false
 
+        @OptionGroup var limits: LimitOptions
+
         func run() throws {
             try reportingFailures {
                 if FileManager.default.fileExists(atPath: out) && !force { throw OutputError(path: out, "exists; use --force to replace it") }
-                let movie = try SVGAReader.read(path: file)
+                limits.armWatchdog(for: file)
+                let movie = try SVGAReader.read(path: file, limits: limits.svgaLimits)
                 guard frame >= 0 && frame < movie.frameCount else {
                     throw InputError(file: file, "has frames 0…\(movie.frameCount - 1); there is no frame \(frame)")
                 }

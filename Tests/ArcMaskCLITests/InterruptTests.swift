@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskRender
 import Foundation
 import Testing
 
@@ -54,6 +55,27 @@ struct InterruptTests {
         #expect(process.terminationStatus == 1)
         #expect(message.contains("took longer than 0.1 s"))
         #expect(s.entries == ["long.gif"], "left behind: \(s.entries)")
+    }
+
+    @Test("limit flags reach SVGA files in inspect, svga info and svga render", arguments: [
+        ["inspect"], ["svga", "info"], ["svga", "render", "--out", "never.png"],
+    ])
+    func svgaLimits(_ command: [String]) throws {
+        let s = try Scratch()
+        let input = s.path("big.svga")
+        try Data(Deflate.zlib([UInt8](repeating: 0, count: 5000))).write(to: URL(fileURLWithPath: input))
+        let process = Process(), errors = Pipe()
+        process.executableURL = try arcmaskBinary()
+        process.currentDirectoryURL = s.url
+        process.arguments = command + [input, "--max-svga-bytes", "1000"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("big.svga") && message.contains("inflates past 1000 bytes"), "\(message)")
+        #expect(s.entries == ["big.svga"], "left behind: \(s.entries)")
     }
 
     @Test("a second run on the same output folder is refused while the first holds it")
