@@ -4,7 +4,10 @@ import PackageDescription
 let package = Package(
     name: "arcmask",
     products: [
-        .library(name: "ArcMask", targets: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskSVGA"]),
+        .library(name: "ArcMask", targets: [
+            "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
+            "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
+        ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
         .executable(name: "arcmask", targets: ["arcmask"]),
@@ -23,46 +26,89 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
-        // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files.
-        .target(name: "ArcMaskCore"),
+        // Pure Swift value types shared by everyone: Affine, paths, Color, caps and joins, sizes, fit.
+        .target(name: "ArcMaskValues"),
         // Pure Swift: mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
-        .target(name: "ArcMaskGeometry"),
-        // Pure Swift: samples the rotation at display refreshes and classifies what shows.
-        .target(name: "ArcMaskEmulator", dependencies: ["ArcMaskGeometry"]),
+        .target(name: "ArcMaskGeometry", dependencies: ["ArcMaskValues"]),
+        // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
+        .target(name: "ArcMaskCore", dependencies: ["ArcMaskValues"]),
+        // The one thin wrapper over cairo: Surface, Context, Pattern.
+        .target(name: "ArcMaskCairo", dependencies: ["ArcMaskCore", "ArcMaskValues", "CCairo"]),
+        // Bytes in and out: PNG (libpng), zlib and CRC, ZIP archives, the render cache, the PNG writer pool.
+        .target(name: "ArcMaskIO", dependencies: ["ArcMaskCore", "ArcMaskValues", "CPNG", "CLibZ"]),
         // giflib-backed frame source and GIF writer.
-        .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "CGIF"]),
-        // libpng (and later cairo): PNG I/O and compositing.
-        .target(name: "ArcMaskRender", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "CPNG", "CLibZ", "CCairo"]),
+        .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
         // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, player.
         .target(name: "ArcMaskSVGA", dependencies: [
-            "ArcMaskCore", "ArcMaskRender",
+            "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], exclude: ["Proto"]),
+        // The one entry point for frames: reads a file once and picks its format from its bytes.
+        .target(name: "ArcMaskSources", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA"]),
+        // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
+        .target(name: "ArcMaskCompositor", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo"]),
+        // Pure Swift: samples the rotation at display refreshes and classifies what shows.
+        .target(name: "ArcMaskEmulator", dependencies: ["ArcMaskGeometry", "ArcMaskValues"]),
+        // Pictures of a plan and the offline page.
+        .target(name: "ArcMaskPreview", dependencies: [
+            "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor", "ArcMaskEmulator",
+        ]),
         // Widget-ready exports: memory budget, frame strips, manifest, SwiftUI code.
-        .target(name: "ArcMaskExport", dependencies: ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskRender"]),
+        .target(name: "ArcMaskExport", dependencies: [
+            "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskCompositor", "ArcMaskEmulator",
+        ]),
+        // Process concerns for executables only: signals, watchdog, output locks, progress lines.
+        .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore"]),
         // The command-line front end as a library, so tests can drive it.
         .target(name: "ArcMaskCLI", dependencies: [
-            "ArcMaskCore", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport",
+            "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
+            "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskCore"]),
+        .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"]),
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
-        .executableTarget(name: "ArcMaskConformance", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskSVGA"]),
+        .executableTarget(name: "ArcMaskConformance", dependencies: [
+            "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
+            "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator",
+        ]),
         // Measures the engines for Scripts/bench.
-        .executableTarget(name: "ArcMaskBench", dependencies: ["ArcMaskCore", "ArcMaskGIF", "ArcMaskRender", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskSVGA"]),
+        .executableTarget(name: "ArcMaskBench", dependencies: [
+            "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
+            "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskExport",
+        ]),
 
-        .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore"]),
-        .testTarget(name: "ArcMaskGeometryTests", dependencies: ["ArcMaskGeometry"]),
-        .testTarget(name: "ArcMaskExportTests", dependencies: ["ArcMaskExport", "ArcMaskGIF", "ArcMaskRender", "ArcMaskEmulator", "ArcMaskGeometry"]),
+        // Tests mirror the modules.
+        .testTarget(name: "ArcMaskValuesTests", dependencies: ["ArcMaskValues"]),
+        .testTarget(name: "ArcMaskGeometryTests", dependencies: ["ArcMaskGeometry", "ArcMaskValues"]),
+        .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore", "ArcMaskValues"]),
+        .testTarget(name: "ArcMaskCairoTests", dependencies: ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
+        .testTarget(name: "ArcMaskIOTests", dependencies: [
+            "ArcMaskIO", "ArcMaskCore", "ArcMaskValues",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(name: "ArcMaskSVGATests", dependencies: [
-            "ArcMaskSVGA", "ArcMaskRender", "ArcMaskCore",
+            "ArcMaskSVGA", "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "ArcMaskEmulatorTests", dependencies: ["ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskRender", "ArcMaskGIF"]),
-        .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskRender"]),
-        .testTarget(name: "ArcMaskRenderTests", dependencies: ["ArcMaskRender"]),
-        .testTarget(name: "ArcMaskCLITests", dependencies: ["ArcMaskCLI", "ArcMaskGIF", "ArcMaskRender"]),
+        .testTarget(name: "ArcMaskSourcesTests", dependencies: [
+            "ArcMaskSources", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskIO",
+        ]),
+        .testTarget(name: "ArcMaskCompositorTests", dependencies: [
+            "ArcMaskCompositor", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF",
+        ]),
+        .testTarget(name: "ArcMaskEmulatorTests", dependencies: [
+            "ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskValues", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskGIF",
+        ]),
+        .testTarget(name: "ArcMaskPreviewTests", dependencies: [
+            "ArcMaskPreview", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO", "ArcMaskEmulator",
+        ]),
+        .testTarget(name: "ArcMaskExportTests", dependencies: [
+            "ArcMaskExport", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO", "ArcMaskEmulator",
+        ]),
+        .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
+        .testTarget(name: "ArcMaskCLITests", dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@ import ArcMaskGeometry
 import ArcMaskGIF
 import ArcMaskSVGA
 import ArcMaskRender
+import ArcMaskValues
 import Foundation
 
 // Measures arcmask's own engines for Scripts/bench, which runs the peers beside it and

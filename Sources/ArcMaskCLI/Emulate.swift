@@ -3,6 +3,7 @@ import ArcMaskEmulator
 import ArcMaskExport
 import ArcMaskGeometry
 import ArcMaskRender
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 

@@ -3,6 +3,7 @@ import ArcMaskExport
 import ArcMaskGeometry
 import ArcMaskGIF
 import ArcMaskRender
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 

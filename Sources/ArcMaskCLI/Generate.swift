@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 

@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskExport
 import ArcMaskSVGA
+import ArcMaskValues
 import ArgumentParser
 
 /// Ceilings on inputs, shared by every command that reads one.

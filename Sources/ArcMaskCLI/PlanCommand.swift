@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskExport
 import ArcMaskGeometry
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 

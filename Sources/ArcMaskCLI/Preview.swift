@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskExport
 import ArcMaskRender
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 

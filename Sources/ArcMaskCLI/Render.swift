@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
 import ArcMaskRender
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 

@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskExport
 import ArcMaskRender
 import ArcMaskSVGA
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskRender
+import ArcMaskValues
 import Foundation
 
 /// Compares two RGBA images: exact, except that two fully transparent pixels are equal

@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskRender
 import ArcMaskSVGA
+import ArcMaskValues
 import Foundation
 
 // The SVGA lane: every corpus file parses and renders every frame; chosen frames match the

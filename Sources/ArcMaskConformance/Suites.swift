@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskGIF
 import ArcMaskRender
+import ArcMaskValues
 import Foundation
 
 struct SuiteResult {

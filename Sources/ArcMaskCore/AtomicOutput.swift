@@ -107,14 +107,12 @@ public final class OutputFolder {
     private let createdDestination: Bool
     private let inputs: [URL]
     private var finished = false
-    private var lock: OutputLock?
 
     /// - Parameters:
     ///   - force: allow writing into a folder that already holds files
     ///     (same-named files are replaced, others are left alone).
     public init(_ destination: URL, force: Bool, protecting inputs: [URL] = []) throws {
         let fm = FileManager.default
-        lock = try OutputLock(for: destination)
         OutputFolder.removeStaleStaging(near: destination)
         var isDir: ObjCBool = false
         let exists = fm.fileExists(atPath: destination.path, isDirectory: &isDir)
@@ -189,7 +187,6 @@ public final class OutputFolder {
         }
         Temporaries.remove(staging.path)
         finished = true
-        lock = nil
     }
 
     /// Removes everything staged; the destination is left as it was.
@@ -198,7 +195,6 @@ public final class OutputFolder {
         try? FileManager.default.removeItem(at: staging)
         Temporaries.remove(staging.path)
         finished = true
-        lock = nil
     }
 
     deinit { abort() }

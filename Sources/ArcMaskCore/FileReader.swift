@@ -55,6 +55,20 @@ public final class FileReader {
         if fd >= 0 { close(fd) }
     }
 
+    /// The whole of `path`, refused before reading when it is over `limit` bytes
+    /// (`kind` names what the limit is for in the message, e.g. "SVGA files").
+    public static func contents(of path: String, limit: Int, kind: String) throws -> [UInt8] {
+        try FileReader(path: path).contents(limit: limit, kind: kind)
+    }
+
+    /// The whole file, refused before reading when it is over `limit` bytes.
+    public func contents(limit: Int, kind: String) throws -> [UInt8] {
+        guard size <= limit else {
+            throw InputError(file: path, "is \(size) bytes, over the \(limit)-byte limit for \(kind)")
+        }
+        return bytes(at: 0, count: size)
+    }
+
     /// Moves the read position (past the end is allowed; reads then return 0 bytes).
     public func seek(to offset: Int) { position = max(0, offset) }
 

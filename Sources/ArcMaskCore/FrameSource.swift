@@ -1,3 +1,5 @@
+import ArcMaskValues
+
 /// How many times an animation plays.
 public enum LoopMode: Hashable, Sendable, CustomStringConvertible {
     /// Plays once (a GIF without a loop extension).
@@ -64,4 +66,11 @@ extension FrameSource {
 
     /// Decoded size of one frame in bytes.
     public var frameByteCount: Int { canvasSize.pixelCount * 4 }
+}
+
+/// A source that draws its frames at any size (vector formats): consumers ask for the size
+/// they show instead of resizing a frame drawn at the canvas size.
+public protocol ScalableFrameSource: FrameSource {
+    /// Frame `index` drawn at `size` pixels, placed as `fit` says, straight RGBA.
+    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer
 }

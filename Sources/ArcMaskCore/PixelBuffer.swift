@@ -1,16 +1,4 @@
-/// A size in pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    public var pixelCount: Int { width * height }
-    public var description: String { "\(width)×\(height)" }
-}
+import ArcMaskValues
 
 /// An 8-bit RGBA image, bytes in R, G, B, A order, rows packed (`width * 4` bytes each).
 ///
@@ -61,28 +49,4 @@ public struct PixelBuffer: Sendable, Equatable {
     public mutating func clear() {
         bytes.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
     }
-}
-
-/// A rectangle in pixels; may lie partly or wholly outside a canvas.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int, y: Int, width: Int, height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-
-    /// The part of this rectangle inside a canvas of the given size (possibly empty).
-    public func clipped(to size: PixelSize) -> PixelRect {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(size.width, x + width), y1 = min(size.height, y + height)
-        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-    }
-
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    public func covers(_ size: PixelSize) -> Bool {
-        x <= 0 && y <= 0 && x + width >= size.width && y + height >= size.height
-    }
-
-    public var description: String { "\(x),\(y) \(width)×\(height)" }
 }

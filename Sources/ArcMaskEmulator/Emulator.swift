@@ -1,4 +1,5 @@
 import ArcMaskGeometry
+import ArcMaskValues
 import Foundation
 
 /// What makes a sample defective.
@@ -63,6 +64,19 @@ public struct Sample: Codable, Sendable, Equatable {
     public var wrongFrame: Bool
     /// For a wrong frame: ms to the nearest instant the timeline shows it (negative: early).
     public var timingErrorMs: Double?
+
+    /// What is wrong with this refresh (empty: clean).
+    public var defects: [DefectKind] {
+        [torn ? .torn : nil, gap ? .gap : nil, wrongFrame ? .wrongFrame : nil].compactMap { $0 }
+    }
+
+    public var isClean: Bool { !torn && !gap && !wrongFrame }
+
+    /// "clean", or the defects in capitals ("TORN + GAP"), for pictures and pages.
+    public var verdict: String {
+        isClean ? "clean" : defects.map { $0.rawValue.replacingOccurrences(of: "-", with: " ").uppercased() }
+            .joined(separator: " + ")
+    }
 }
 
 /// The emulator's verdict on a plan.
@@ -110,11 +124,42 @@ public struct EmulationReport: Codable, Sendable {
     public var handoffs: [Handoff]
     /// The first defective samples.
     public var defects: [Sample]
+    /// Every sample, in order of refresh rate, phase and time (not part of the JSON report).
+    public var allSamples: [Sample] = []
 
     public var passed: Bool { defective == 0 }
+
+    enum CodingKeys: String, CodingKey {
+        case preset, mode, refreshHz, phasesMs, periodSeconds, timelinePeriodSeconds, sampledMs, samples, clean, torn, gap,
+             wrongFrame, defective, criteria, reversed, speedRatio, maxTimingErrorMs, frames, handoffs, defects
+    }
 }
 
 public enum Emulator {
+    /// How long the settings sample the plan, ms.
+    public static func span(_ plan: ArcPlan, settings: EmulationSettings) -> Double {
+        settings.durationMs ?? max(plan.periodSeconds * 1000, Timeline(durationsMs: plan.frameDurationsMs).period)
+    }
+
+    /// How many samples `run` takes (for progress lines).
+    public static func sampleCount(_ plan: ArcPlan, settings: EmulationSettings) -> Int {
+        let span = span(plan, settings: settings)
+        return settings.refreshRates.reduce(0) { $0 + Int((span / (1000 / $1)).rounded(.up)) } * settings.phasesMs.count
+    }
+
+    /// What the widget shows at `t` ms, classified against the source's timeline.
+    public static func sample(_ plan: ArcPlan, model: CoverageModel, at t: Double, timeline: Timeline? = nil,
+                              refreshHz: Double = 0, phaseMs: Double = 0) -> Sample {
+        let timeline = timeline ?? Timeline(durationsMs: plan.frameDurationsMs)
+        let phi = plan.rotation(at: t / 1000)
+        let seen = model.observe(rotation: phi)
+        let expected = timeline.frame(at: t)
+        let wrong = seen.frames.count == 1 && seen.frames[0] != expected
+        return Sample(timeMs: t, refreshHz: refreshHz, phaseMs: phaseMs, rotationDegrees: phi, shown: seen.frames,
+                      expected: expected, torn: seen.frames.count > 1, gap: seen.gap, wrongFrame: wrong,
+                      timingErrorMs: wrong ? timeline.timingError(showing: seen.frames[0], at: t) : nil)
+    }
+
     /// Samples the plan's rotation at every refresh of every rate and phase and classifies
     /// each against the source's timeline.
     public static func run(_ plan: ArcPlan, model: CoverageModel, mode: String,
@@ -123,22 +168,16 @@ public enum Emulator {
         let timeline = Timeline(durationsMs: plan.frameDurationsMs)
         let coverage = ArcCoverage(plan)
         let periodMs = plan.periodSeconds * 1000
-        let span = settings.durationMs ?? max(periodMs, timeline.period)
+        let span = span(plan, settings: settings)
         var samples: [Sample] = []
+        samples.reserveCapacity(sampleCount(plan, settings: settings))
         for hz in settings.refreshRates {
             let interval = 1000 / hz
             let count = Int((span / interval).rounded(.up))
             for phase in settings.phasesMs {
                 for n in 0..<count {
-                    let t = phase + Double(n) * interval
-                    let phi = plan.rotation(at: t / 1000)
-                    let seen = model.observe(rotation: phi)
-                    let expected = timeline.frame(at: t)
-                    let torn = seen.frames.count > 1
-                    let wrong = seen.frames.count == 1 && seen.frames[0] != expected
-                    let s = Sample(timeMs: t, refreshHz: hz, phaseMs: phase, rotationDegrees: phi, shown: seen.frames,
-                                   expected: expected, torn: torn, gap: seen.gap, wrongFrame: wrong,
-                                   timingErrorMs: wrong ? timeline.timingError(showing: seen.frames[0], at: t) : nil)
+                    let s = sample(plan, model: model, at: phase + Double(n) * interval, timeline: timeline,
+                                   refreshHz: hz, phaseMs: phase)
                     onSample?(s)
                     samples.append(s)
                 }
@@ -192,7 +231,7 @@ public enum Emulator {
             preset: plan.preset.rawValue, mode: mode, refreshHz: settings.refreshRates, phasesMs: settings.phasesMs,
             periodSeconds: plan.periodSeconds, timelinePeriodSeconds: timeline.period / 1000, sampledMs: span,
             samples: samples.count,
-            clean: samples.filter { !$0.torn && !$0.gap && !$0.wrongFrame }.count,
+            clean: samples.filter(\.isClean).count,
             torn: samples.filter(\.torn).count, gap: samples.filter(\.gap).count,
             wrongFrame: samples.filter(\.wrongFrame).count, defective: bad.count,
             criteria: settings.criteria.map(\.rawValue).sorted(),
@@ -200,6 +239,6 @@ public enum Emulator {
             speedRatio: timeline.period / periodMs,
             maxTimingErrorMs: samples.compactMap(\.timingErrorMs).map(abs).max() ?? 0,
             frames: (0..<n).map { .init(frame: $0, intendedMs: timeline.durations[$0], shownMs: shown[$0]) },
-            handoffs: handoffs, defects: Array(bad.prefix(settings.listLimit)))
+            handoffs: handoffs, defects: Array(bad.prefix(settings.listLimit)), allSamples: samples)
     }
 }

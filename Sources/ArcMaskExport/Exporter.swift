@@ -1,7 +1,9 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
-import ArcMaskRender
+import ArcMaskIO
+import ArcMaskValues
 import Dispatch
 import Foundation
 
@@ -43,8 +45,9 @@ public enum Exporter {
     /// The strip's width stays under this many pixels.
     public static let maxStripWidth = 8192
 
+    /// - Parameter progress: called once per layer image made.
     public static func run(source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
-                           progress: ProgressLine? = nil) throws -> ExportManifest {
+                           progress: (@Sendable () -> Void)? = nil) throws -> ExportManifest {
         // 1. Fit the budget. Thumbnails (a decoding pass) only when the frames do not fit as they are.
         let full = PixelSize(width: Int((r.viewWidth * r.scale).rounded()), height: Int((r.viewHeight * r.scale).rounded()))
         var thumbnails: [[UInt8]]? = nil
@@ -53,7 +56,7 @@ public enum Exporter {
         }
         let decision = try FrameBudget.fit(durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
                                            scale: r.scale, budgetBytes: r.budgetBytes, thumbnails: thumbnails)
-        let layersSource = GroupedSource(source, groups: decision.groups)
+        let layersSource = GroupedSource.over(source, groups: decision.groups)
         let size = decision.pixelSize
 
         // 2. Plan and check it.
@@ -94,8 +97,7 @@ public enum Exporter {
             source: source.name, preset: plan.preset.rawValue, family: r.family?.rawValue, device: r.device,
             viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
             pixelWidth: size.width, pixelHeight: size.height, fit: r.fit.rawValue,
-            periodSeconds: plan.periodSeconds, radius: plan.radius, lineWidth: plan.lineWidth, cap: plan.cap.rawValue,
-            centerOffset: plan.centerOffset, direction: plan.direction.rawValue, strip: stripName, stripColumns: columns,
+            plan: plan, strip: stripName, stripColumns: columns,
             frames: frames, decodedBytes: decision.layerBytes, budgetBytes: r.budgetBytes, budgetActions: decision.actions,
             warnings: warnings,
             emulator: .init(refreshHz: verdict.refreshHz, samples: verdict.samples, torn: verdict.torn, gap: verdict.gap,
@@ -108,54 +110,51 @@ public enum Exporter {
         return manifest
     }
 
-    /// Decodes on this thread while another resizes and encodes, a few frames apart.
+    /// Decodes on this thread while the image pipeline resizes and encodes on every core.
     static func writeImages(_ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int,
                             stripName: String?, folder: OutputFolder, compression: PNG.Compression,
-                            progress: ProgressLine?) throws {
+                            progress: (@Sendable () -> Void)?) throws {
         let n = source.frameCount
-        if stripName == nil {
-            let writer = ParallelPNGWriter(compression: compression)
-            for g in 0..<n {
-                let frame = try source.frame(at: g)
-                let cell = try FrameImages.resized(frame, to: size, fit: fit)
-                try writer.submit(cell, to: folder.url(for: String(format: "frame-%04d.png", g))) { progress?.advance() }
+        let pipeline = ImagePipeline()
+        // Vector sources draw at the layer size here, on this thread (a renderer is not shared).
+        func cell(_ g: Int) throws -> @Sendable () throws -> PixelBuffer {
+            if source is ScalableFrameSource {
+                let image = try Resampler.frame(g, of: source, size: size, fit: fit)
+                return { image }
             }
-            try writer.finish()
+            let frame = try source.frame(at: g)
+            return { try Resampler.resized(frame, to: size, fit: fit) }
+        }
+        guard let stripName else {
+            for g in 0..<n {
+                try pipeline.write(try cell(g), to: folder.url(for: String(format: "frame-%04d.png", g)),
+                                   compression: compression, completion: progress)
+            }
+            try pipeline.finish()
             return
         }
-        let png = try PNGStreamWriter(url: folder.url(for: stripName!), width: columns * size.width, height: rows * size.height,
+        let png = try PNGStreamWriter(url: folder.url(for: stripName), width: columns * size.width, height: rows * size.height,
                                       compression: compression)
-        // Frames resize on every core, out of order; bands are encoded in order on one queue.
+        // Cells arrive out of order; bands are encoded in order on one queue, at most two waiting.
         let strip = StripAssembler(columns: columns, cell: size, frameCount: n)
-        let resizing = DispatchQueue(label: "arcmask.resize", attributes: .concurrent)
-        let encoding = DispatchQueue(label: "arcmask.encode")
-        let slots = DispatchSemaphore(value: 2 * columns + 2)
-        let group = DispatchGroup()
-        let failure = FailureBox()
+        let encoding = DispatchQueue(label: "arcmask.strip")
+        let waitingBands = DispatchSemaphore(value: 2)
         for g in 0..<n {
-            if let e = failure.error { group.wait(); throw e }
-            let frame = try source.frame(at: g)
-            slots.wait()
-            group.enter()
-            resizing.async {
-                defer { group.leave() }
-                do {
-                    let cell = try FrameImages.resized(frame, to: size, fit: fit)
-                    progress?.advance()
-                    for band in strip.place(cell, frame: g) {
-                        group.enter()
-                        encoding.async {
-                            defer { group.leave() }
-                            guard failure.error == nil else { return }
-                            do { try png.append(band) } catch { failure.set(error) }
-                            for _ in 0..<columns { slots.signal() }
-                        }
+            try pipeline.submit(try cell(g)) { image in
+                progress?()
+                strip.place(image, frame: g) { band in
+                    waitingBands.wait()
+                    encoding.async {
+                        defer { waitingBands.signal() }
+                        guard pipeline.failure == nil else { return }
+                        do { try png.append(band) } catch { pipeline.record(error) }
                     }
-                } catch { failure.set(error); slots.signal() }
+                }
             }
         }
-        group.wait()
-        if let e = failure.error { throw e }
+        try pipeline.finish()
+        encoding.sync {}
+        if let error = pipeline.failure { throw error }
         try png.finish()
     }
 }
@@ -178,10 +177,11 @@ final class StripAssembler: @unchecked Sendable {
 
     private func cellsIn(_ band: Int) -> Int { min(columns, frameCount - band * columns) }
 
-    /// Places frame `g`'s cell; returns the bands that became ready, in strip order.
-    func place(_ image: PixelBuffer, frame g: Int) -> [PixelBuffer] {
+    /// Places frame `g`'s cell and hands the bands that became ready to `deliver`, in strip
+    /// order (under the assembler's lock, so deliveries keep that order).
+    func place(_ image: PixelBuffer, frame g: Int, deliver: (PixelBuffer) -> Void) {
         let band = g / columns, column = g % columns
-        return lock.withLock {
+        lock.withLock {
             // Taken out of the dictionary so the band's pixels are not copied when written.
             var entry = bands.removeValue(forKey: band) ?? (PixelBuffer(width: columns * cell.width, height: cell.height), 0)
             let rowBytes = cell.width * 4, bandWidth = entry.pixels.width
@@ -195,20 +195,11 @@ final class StripAssembler: @unchecked Sendable {
             }
             entry.filled += 1
             bands[band] = entry
-            var ready: [PixelBuffer] = []
             while let b = bands[nextBand], b.filled == cellsIn(nextBand) {
-                ready.append(b.pixels)
                 bands[nextBand] = nil
                 nextBand += 1
+                deliver(b.pixels)
             }
-            return ready
         }
     }
-}
-
-final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-    var error: Error? { lock.withLock { stored } }
-    func set(_ e: Error) { lock.withLock { if stored == nil { stored = e } } }
 }

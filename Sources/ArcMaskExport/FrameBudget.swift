@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskValues
 import Foundation
 
 /// A run of consecutive source frames shown as one layer.
@@ -119,13 +120,18 @@ public enum FrameBudget {
 }
 
 /// The layers cannot fit the memory budget.
-public struct BudgetError: Error, LocalizedError, Sendable {
+public struct BudgetError: ArcMaskError, Sendable {
     public let message: String
-    public var errorDescription: String? { message }
+    public var location: String? { nil }
 }
 
 /// A source seen through merged groups: frame g is the group's shown frame, lasting the group's duration.
-public final class GroupedSource: FrameSource {
+public class GroupedSource: FrameSource {
+    /// `base` seen through `groups`; drawn at any size when `base` can be.
+    public static func over(_ base: FrameSource, groups: [FrameGroup]) -> GroupedSource {
+        base is ScalableFrameSource ? ScalableGroupedSource(base, groups: groups) : GroupedSource(base, groups: groups)
+    }
+
     public let base: FrameSource
     public let groups: [FrameGroup]
 
@@ -141,4 +147,11 @@ public final class GroupedSource: FrameSource {
     public var warnings: [String] { base.warnings }
     public func duration(at index: Int) -> Double { groups[index].durationMs }
     public func frame(at index: Int) throws -> PixelBuffer { try base.frame(at: groups[index].shown) }
+}
+
+/// Merged groups of a source that draws at any size.
+final class ScalableGroupedSource: GroupedSource, ScalableFrameSource {
+    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
+        try (base as! ScalableFrameSource).frame(at: groups[index].shown, size: size, fit: fit)
+    }
 }

@@ -1,4 +1,3 @@
-import ArcMaskEmulator
 import ArcMaskGeometry
 
 /// `manifest.json`: everything a widget needs to play the export, and how it was checked.
@@ -39,12 +38,8 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var fit: String
-    public var periodSeconds: Double
-    public var radius: Double
-    public var lineWidth: Double
-    public var cap: String
-    public var centerOffset: Double
-    public var direction: String
+    /// The plan as it was computed for these layers (radius, stroke, caps, period, slices).
+    public var plan: ArcPlan
     public var strip: String?
     public var stripColumns: Int
     public var frames: [Frame]
@@ -54,23 +49,4 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var budgetActions: [String]
     public var warnings: [String]
     public var emulator: Verdict
-
-    /// The plan the manifest describes (to emulate it again, or draw it).
-    public var plan: ArcPlan {
-        get throws {
-            let request = PlanRequest(viewWidth: viewWidth, viewHeight: viewHeight, scale: scale,
-                                      durationsMs: frames.map(\.durationMs), preset: Preset(rawValue: preset) ?? .arcmask)
-            var p = try ArcPlanner.plan(request)
-            p.radius = radius
-            p.lineWidth = lineWidth
-            p.centerOffset = centerOffset
-            p.periodSeconds = periodSeconds
-            p.cap = LineCap(rawValue: cap) ?? .butt
-            // The exported layers, in strip order (presets that repeat frames keep their own layers).
-            if p.layers.count == frames.count {
-                p.layers = frames.map { ArcLayer(zIndex: $0.index, frame: $0.index, startAngle: $0.startAngle, endAngle: $0.endAngle) }
-            }
-            return p
-        }
-    }
 }

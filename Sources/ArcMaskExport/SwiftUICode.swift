@@ -1,4 +1,5 @@
 import ArcMaskGeometry
+import ArcMaskValues
 import Foundation
 
 /// Writes `ArcMaskView.swift`: the plan's numbers as Swift constants (plain Swift, compiles
@@ -32,11 +33,11 @@ public enum SwiftUICode {
             public static let viewWidth: Double = \(num(m.viewWidth))
             public static let viewHeight: Double = \(num(m.viewHeight))
             public static let scale: Double = \(num(m.scale))
-            public static let radius: Double = \(num(m.radius))
-            public static let lineWidth: Double = \(num(m.lineWidth))
-            public static let centerOffset: Double = \(num(m.centerOffset))
-            public static let periodSeconds: Double = \(num(m.periodSeconds))
-            public static let squareCaps = \(m.cap == "square")
+            public static let radius: Double = \(num(m.plan.radius))
+            public static let lineWidth: Double = \(num(m.plan.lineWidth))
+            public static let centerOffset: Double = \(num(m.plan.centerOffset))
+            public static let periodSeconds: Double = \(num(m.plan.periodSeconds))
+            public static let squareCaps = \(m.plan.cap == .square)
             /// The image resource holding every frame (nil: one file per frame).
             public static let stripResource: String? = \(m.strip.map { "\"\(($0 as NSString).deletingPathExtension)\"" } ?? "nil")
             public static let decodedBytes = \(m.decodedBytes)

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskValues
 
 /// What happens to a frame's rectangle before the next frame is drawn.
 public enum Disposal: Int, Sendable, CustomStringConvertible {

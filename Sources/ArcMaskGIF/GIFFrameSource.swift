@@ -1,5 +1,6 @@
 internal import CGIF
 import ArcMaskCore
+import ArcMaskValues
 
 /// A GIF read with giflib as a `FrameSource`.
 ///
@@ -64,7 +65,8 @@ public final class GIFFrameSource: FrameSource {
         try self.init(reader: FileReader(bytes: bytes, name: name), name: name, limits: limits)
     }
 
-    init(reader: FileReader, name: String, limits: DecodeLimits) throws {
+    /// Reads a GIF through `reader` (opened by the caller); `name` stands for the file in messages.
+    public init(reader: FileReader, name: String, limits: DecodeLimits = .default) throws {
         if reader.size == 0 { throw InputError(file: name, "is empty (0 bytes)") }
         let head = reader.bytes(at: 0, count: 6)
         guard head.count == 6, head.starts(with: "GIF".utf8) else {

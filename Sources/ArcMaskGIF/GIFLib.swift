@@ -1,5 +1,6 @@
 internal import CGIF
 import ArcMaskCore
+import ArcMaskValues
 
 /// A giflib failure: its error code and giflib's own message.
 struct GIFLibError: Error {

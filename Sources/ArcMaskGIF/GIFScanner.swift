@@ -1,5 +1,6 @@
 internal import CGIF
 import ArcMaskCore
+import ArcMaskValues
 
 /// What one pass over a GIF's blocks finds, without decoding any pixel.
 struct GIFScan {

@@ -1,5 +1,6 @@
 internal import CGIF
 import ArcMaskCore
+import ArcMaskValues
 import Foundation
 
 /// Writes GIFs with giflib's encoder, frame by frame (nothing is held but the bytes
@@ -170,8 +171,8 @@ private func writeToSink(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: Uns
 }
 
 /// The GIF encoder failed (usually an unwritable destination).
-public struct GIFWriterError: Error, LocalizedError {
+public struct GIFWriterError: ArcMaskError {
     public let message: String
     init(_ message: String) { self.message = message }
-    public var errorDescription: String? { "GIF encoder: \(message)" }
+    public var location: String? { "GIF encoder" }
 }

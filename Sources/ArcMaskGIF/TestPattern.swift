@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskValues
 import Foundation
 
 /// Animated test patterns: a gradient that shifts hue, a ball circling the centre and a

@@ -1,12 +1,5 @@
+import ArcMaskValues
 import Foundation
-
-/// The ends of a stroked arc.
-public enum LineCap: String, Codable, Sendable {
-    /// The stroke stops at the arc's end angles.
-    case butt
-    /// The stroke extends half its width past both ends, along the tangent.
-    case square
-}
 
 /// Which way the masks rotate on screen.
 public enum RotationDirection: String, Codable, Sendable {

@@ -1,3 +1,4 @@
+import ArcMaskValues
 import Foundation
 
 /// What a plan is made from.
@@ -218,8 +219,4 @@ public enum ArcPlanner {
                        periodSeconds: period, direction: .clockwise, epochSeconds: 0, layers: layers,
                        frameDurationsMs: r.durationsMs, figures: figures)
     }
-}
-
-func fmt(_ x: Double) -> String {
-    x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(format: "%.3g", x)
 }

@@ -1,5 +1,6 @@
 import ArcMaskCore
-import ArcMaskRender
+import ArcMaskIO
+import ArcMaskValues
 import Foundation
 
 /// How an SVGA's frames are played: a range, a direction and a rate.
@@ -41,8 +42,8 @@ public struct SVGASequenceError: Error, Sendable, CustomStringConvertible {
 }
 
 /// An SVGA movie as a `FrameSource`: frames rendered on demand at `canvasSize` (the viewBox
-/// by default), in the order the sequence plays them.
-public final class SVGAFrameSource: FrameSource {
+/// by default) or at any size a consumer asks for, in the order the sequence plays them.
+public final class SVGAFrameSource: ScalableFrameSource {
     public let name: String
     public let movie: SVGAMovie
     public let canvasSize: PixelSize
@@ -54,6 +55,7 @@ public final class SVGAFrameSource: FrameSource {
     public let cache: RenderCache?
     private let contentKey: String
 
+    /// - Parameter contentKey: identifies the file's bytes for the render cache (`RenderCache.contentKey`).
     public init(movie: SVGAMovie, name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
                 cache: RenderCache? = nil, contentKey: String = "") throws {
         self.cache = contentKey.isEmpty ? nil : cache
@@ -70,15 +72,10 @@ public final class SVGAFrameSource: FrameSource {
         renderer = SVGARenderer(movie: movie)
     }
 
-    /// Reads `path`; with a cache, rendered frames are reused across runs (keyed by the file's content).
-    public convenience init(path: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
+    /// Reads an SVGA file's bytes; with a cache, rendered frames are reused across runs (keyed by the content).
+    public convenience init(bytes: [UInt8], name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
                             limits: SVGALimits = .default, cache: RenderCache? = nil) throws {
-        let reader = try FileReader(path: path)
-        guard reader.size <= limits.maxInflatedBytes else {
-            throw InputError(file: path, "is \(reader.size) bytes, over the \(limits.maxInflatedBytes)-byte limit for SVGA files")
-        }
-        let bytes = reader.bytes(at: 0, count: reader.size)
-        try self.init(movie: SVGAReader.read(bytes: bytes, name: path, limits: limits), name: path, size: size,
+        try self.init(movie: SVGAReader.read(bytes: bytes, name: name, limits: limits), name: name, size: size,
                       sequence: sequence, cache: cache, contentKey: cache == nil ? "" : RenderCache.contentKey(bytes))
     }
 
@@ -89,10 +86,15 @@ public final class SVGAFrameSource: FrameSource {
     public var warnings: [String] { renderer.imageProblems }
 
     public func frame(at index: Int) throws -> PixelBuffer {
+        try frame(at: index, size: canvasSize, fit: .fit)
+    }
+
+    public func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
         let k = indexes[index]
-        if let cache, let hit = cache.image(key: contentKey, frame: k, size: canvasSize) { return hit }
-        let image = try renderer.render(frame: k, size: canvasSize)
-        cache?.store(image, key: contentKey, frame: k, size: canvasSize)
+        let variant = fit == .fit ? "" : "-\(fit.rawValue)"
+        if let cache, let hit = cache.image(key: contentKey + variant, frame: k, size: size) { return hit }
+        let image = try renderer.render(frame: k, size: size, fit: fit)
+        cache?.store(image, key: contentKey + variant, frame: k, size: size)
         return image
     }
 }

@@ -1,3 +1,4 @@
+import ArcMaskValues
 import ArcMaskCore
 import Foundation
 
@@ -9,23 +10,23 @@ struct RawShape {
     var rect: (Double, Double, Double, Double, Double)?
     var ellipse: (Double, Double, Double, Double)?
     var style: RawStyle?
-    var transform: SVGAMatrix?
+    var transform: Affine?
 }
 
 struct RawStyle {
     var fill: [Double]?
     var stroke: [Double]?
     var strokeWidth = 0.0
-    var lineCap = SVGALineCap.butt
-    var lineJoin = SVGALineJoin.miter
+    var lineCap = LineCap.butt
+    var lineJoin = LineJoin.miter
     var miterLimit = 0.0
     var dash: [Double] = []
 }
 
 struct RawFrame {
     var alpha = 0.0
-    var layout: SVGARect?
-    var transform: SVGAMatrix?
+    var layout: Rect?
+    var transform: Affine?
     var clipPath: String?
     var shapes: [RawShape] = []
 }
@@ -64,14 +65,14 @@ struct Mapper {
 
     private func frame(_ f: SVGAProtoFrameEntity) -> RawFrame {
         RawFrame(alpha: Double(f.alpha),
-                 layout: f.hasLayout ? SVGARect(x: Double(f.layout.x), y: Double(f.layout.y), width: Double(f.layout.width), height: Double(f.layout.height)) : nil,
+                 layout: f.hasLayout ? Rect(x: Double(f.layout.x), y: Double(f.layout.y), width: Double(f.layout.width), height: Double(f.layout.height)) : nil,
                  transform: f.hasTransform ? matrix(f.transform) : nil,
                  clipPath: f.clipPath.isEmpty ? nil : f.clipPath,
                  shapes: f.shapes.map(shape))
     }
 
-    private func matrix(_ t: SVGAProtoTransform) -> SVGAMatrix {
-        SVGAMatrix(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
+    private func matrix(_ t: SVGAProtoTransform) -> Affine {
+        Affine(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
     }
 
     private func shape(_ s: SVGAProtoShapeEntity) -> RawShape {
@@ -127,7 +128,7 @@ struct Mapper {
     private func frame(_ f: [String: Any]) -> RawFrame {
         var raw = RawFrame(alpha: double(f["alpha"]))
         if let l = f["layout"] as? [String: Any] {
-            raw.layout = SVGARect(x: double(l["x"]), y: double(l["y"]), width: double(l["width"]), height: double(l["height"]))
+            raw.layout = Rect(x: double(l["x"]), y: double(l["y"]), width: double(l["width"]), height: double(l["height"]))
         }
         if let t = f["transform"] as? [String: Any] { raw.transform = matrix(t) }
         if let c = f["clipPath"] as? String, !c.isEmpty { raw.clipPath = c }
@@ -135,8 +136,8 @@ struct Mapper {
         return raw
     }
 
-    private func matrix(_ t: [String: Any]) -> SVGAMatrix {
-        SVGAMatrix(a: double(t["a"]), b: double(t["b"]), c: double(t["c"]), d: double(t["d"]), tx: double(t["tx"]), ty: double(t["ty"]))
+    private func matrix(_ t: [String: Any]) -> Affine {
+        Affine(a: double(t["a"]), b: double(t["b"]), c: double(t["c"]), d: double(t["d"]), tx: double(t["tx"]), ty: double(t["ty"]))
     }
 
     private func shape(_ s: [String: Any]) -> RawShape {
@@ -156,8 +157,8 @@ struct Mapper {
         }
         if let st = s["styles"] as? [String: Any] {
             func color(_ v: Any?) -> [Double]? { (v as? [Any]).map { $0.map(double) } }
-            func cap(_ v: Any?) -> SVGALineCap { SVGALineCap(rawValue: (v as? String) ?? "") ?? .butt }
-            func join(_ v: Any?) -> SVGALineJoin { SVGALineJoin(rawValue: (v as? String) ?? "") ?? .miter }
+            func cap(_ v: Any?) -> LineCap { LineCap(rawValue: (v as? String) ?? "") ?? .butt }
+            func join(_ v: Any?) -> LineJoin { LineJoin(rawValue: (v as? String) ?? "") ?? .miter }
             raw.style = RawStyle(fill: color(st["fill"]), stroke: color(st["stroke"]), strokeWidth: double(st["strokeWidth"]),
                                  lineCap: cap(st["lineCap"]), lineJoin: join(st["lineJoin"]), miterLimit: double(st["miterLimit"]),
                                  dash: (st["lineDash"] as? [Any])?.map(double) ?? [])
@@ -256,11 +257,11 @@ struct Mapper {
         }
         var style: SVGAStyle? = nil
         if let st = s.style {
-            func color(_ c: [Double]?) -> SVGAColor? {
+            func color(_ c: [Double]?) -> Color? {
                 guard let c, c.count >= 3 else { return nil }
                 // Some exporters wrote 0…255.
                 let k = c[0] > 1 || c[1] > 1 || c[2] > 1 ? 255.0 : 1.0
-                return SVGAColor(r: c[0] / k, g: c[1] / k, b: c[2] / k, a: c.count > 3 ? min(1, max(0, c[3])) : 1)
+                return Color(r: c[0] / k, g: c[1] / k, b: c[2] / k, a: c.count > 3 ? min(1, max(0, c[3])) : 1)
             }
             let dash = st.dash.count >= 2 && (st.dash[0] > 0 || st.dash[1] > 0)
                 ? (st.dash[0], st.dash[1], st.dash.count > 2 ? st.dash[2] : 0) : nil

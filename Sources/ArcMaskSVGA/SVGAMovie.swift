@@ -1,28 +1,13 @@
 import ArcMaskCore
-import ArcMaskRender
+import ArcMaskValues
 import Foundation
 
-/// A sprite's or shape's transform: the canvas's own affine type, so frames draw as they are.
-public typealias SVGAMatrix = Affine
-
-public struct SVGARect: Sendable, Equatable {
-    public var x, y, width, height: Double
-}
-
-/// A colour with components in 0…1.
-public struct SVGAColor: Sendable, Equatable {
-    public var r, g, b, a: Double
-}
-
-public enum SVGALineCap: String, Sendable { case butt, round, square }
-public enum SVGALineJoin: String, Sendable { case miter, round, bevel }
-
 public struct SVGAStyle: Sendable, Equatable {
-    public var fill: SVGAColor?
-    public var stroke: SVGAColor?
+    public var fill: Color?
+    public var stroke: Color?
     public var strokeWidth: Double
-    public var lineCap: SVGALineCap
-    public var lineJoin: SVGALineJoin
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
     public var miterLimit: Double
     /// Dash length, gap length, offset (as written; the renderer applies the players' clamps).
     public var dash: (Double, Double, Double)?
@@ -42,14 +27,14 @@ public struct SVGAShape: Sendable, Equatable {
     }
     public var geometry: Geometry
     public var style: SVGAStyle?
-    public var transform: SVGAMatrix
+    public var transform: Affine
 }
 
 /// One sprite at one frame. `alpha` ≤ 0 means hidden.
 public struct SVGAFrame: Sendable, Equatable {
     public var alpha: Double
-    public var layout: SVGARect?
-    public var transform: SVGAMatrix
+    public var layout: Rect?
+    public var transform: Affine
     public var clipPath: SVGPath?
     /// KEEP already resolved: the shapes this frame draws.
     public var shapes: [SVGAShape]

@@ -429,35 +429,21 @@ final class DeliveryBox: @unchecked Sendable {
 
 /// Parsed movies kept in memory, bounded in bytes, least recently used first out.
 public final class SVGACache {
-    public let capacityBytes: Int
-    private var entries: [String: (movie: SVGAMovie, bytes: Int)] = [:]
-    private var order: [String] = []
-    public private(set) var usedBytes = 0
+    private var lru: ByteLRU<String, SVGAMovie>
 
-    public init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
+    public init(capacityBytes: Int) { lru = ByteLRU(capacityBytes: capacityBytes) }
 
-    public func movie(for key: String) -> SVGAMovie? {
-        guard let e = entries[key] else { return nil }
-        order.removeAll { $0 == key }
-        order.append(key)
-        return e.movie
-    }
+    public var capacityBytes: Int { lru.capacityBytes }
+    public var usedBytes: Int { lru.usedBytes }
+
+    public func movie(for key: String) -> SVGAMovie? { lru.value(for: key) }
 
     public func insert(_ movie: SVGAMovie, for key: String) {
-        let size = SVGACache.estimate(movie)
-        guard size <= capacityBytes else { return }
-        if let old = entries[key] { usedBytes -= old.bytes; order.removeAll { $0 == key } }
-        while usedBytes + size > capacityBytes, let oldest = order.first {
-            usedBytes -= entries[oldest]!.bytes
-            entries[oldest] = nil
-            order.removeFirst()
-        }
-        entries[key] = (movie, size)
-        order.append(key)
-        usedBytes += size
+        lru.insert(movie, bytes: SVGACache.estimate(movie), for: key)
     }
 
-    public var keys: [String] { order }
+    /// Keys from least to most recently used.
+    public var keys: [String] { lru.keys }
 
     /// Image bytes plus a rough size of the sprite frames.
     public static func estimate(_ m: SVGAMovie) -> Int {

@@ -1,5 +1,6 @@
 import ArcMaskCore
-import ArcMaskRender
+import ArcMaskIO
+import ArcMaskValues
 import Foundation
 import SwiftProtobuf
 
@@ -8,12 +9,8 @@ import SwiftProtobuf
 /// memory, never extracted, and names with "/" or ".." are refused.
 public enum SVGAReader {
     public static func read(path: String, limits: SVGALimits = .default) throws -> SVGAMovie {
-        let reader = try FileReader(path: path)
-        let cap = limits.maxInflatedBytes
-        guard reader.size <= cap else {
-            throw InputError(file: path, "is \(reader.size) bytes, over the \(cap)-byte limit for SVGA files")
-        }
-        return try read(bytes: reader.bytes(at: 0, count: reader.size), name: path, limits: limits)
+        let bytes = try FileReader.contents(of: path, limit: limits.maxInflatedBytes, kind: "SVGA files")
+        return try read(bytes: bytes, name: path, limits: limits)
     }
 
     /// - Parameter preferJSON: for ZIPs holding both `movie.binary` and `movie.spec`, read the
@@ -49,10 +46,8 @@ public enum SVGAReader {
     }
 
     static func readZIP(_ bytes: [UInt8], name: String, limits: SVGALimits, preferJSON: Bool) throws -> SVGAMovie {
-        // The directory is read and bounds-checked here, and entries are inflated with zlib:
-        // ZIPFoundation's in-memory reader traps on offsets past the end and its extraction can
-        // loop on corrupt deflate data (both found by fuzzing), so it only writes ZIPs (tests).
-        let spans = try ZIPCheck.validate(bytes, name: name)
+        let zip = try ZIPArchive(bytes: bytes, name: name)
+        let spans = zip.entries
         if spans.count > limits.maxZipEntries {
             throw InputError(file: name, location: "ZIP", "more than \(limits.maxZipEntries) entries")
         }
@@ -66,34 +61,7 @@ public enum SVGAReader {
                 throw InputError(file: name, location: "ZIP", "entries inflate past \(limits.maxInflatedBytes) bytes (the limit)")
             }
         }
-        /// An entry's bytes: inflated here from the span the directory gives (ZIPFoundation's own
-        /// extraction can loop for ever on corrupt deflate data), size and CRC checked.
-        func contents(_ entryName: String) throws -> [UInt8] {
-            guard let span = spans[entryName] else {
-                throw InputError(file: name, location: "ZIP", "has no entry '\(entryName)'")
-            }
-            let where_ = "ZIP entry '\(entryName)'"
-            let raw = bytes[span.start..<(span.start + span.compressedSize)]
-            let out: [UInt8]
-            switch span.method {
-            case 0:
-                out = Array(raw)
-            case 8:
-                do { out = try Inflate.raw(raw, limit: span.size) } catch {
-                    switch error {
-                    case .corrupt(let why): throw InputError(file: name, location: where_, "corrupt (\(why))")
-                    case .tooLarge: throw InputError(file: name, location: where_, "holds more than its declared \(span.size) bytes")
-                    }
-                }
-            default:
-                throw InputError(file: name, location: where_, "uses compression method \(span.method); only stored and deflate are read")
-            }
-            guard out.count == span.size else {
-                throw InputError(file: name, location: where_, "holds \(out.count) bytes, not the declared \(span.size)")
-            }
-            guard crc32(out) == span.crc else { throw InputError(file: name, location: where_, "fails its CRC check") }
-            return out
-        }
+        func contents(_ entryName: String) throws -> [UInt8] { try zip.contents(of: entryName) }
         func image(_ key: String, _ value: [UInt8]) throws -> [UInt8]? {
             // 1.5 and 1.x images name a file in the archive (without ".png").
             let file = String(decoding: value, as: UTF8.self)

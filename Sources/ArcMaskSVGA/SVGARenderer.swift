@@ -1,5 +1,6 @@
 import ArcMaskCore
-import ArcMaskRender
+import ArcMaskIO
+import ArcMaskValues
 import Foundation
 
 /// Draws SVGA frames: sprites in order, each frame's transform, clip path, bitmap (scaled
@@ -24,8 +25,9 @@ public final class SVGARenderer {
         mattes = Dictionary(movie.sprites.filter(\.isMatte).map { ($0.imageKey, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// Frame `index` at `size` pixels, straight RGBA on a transparent background.
-    public func render(frame index: Int, size: PixelSize) throws -> PixelBuffer {
+    /// Frame `index` at `size` pixels, straight RGBA on a transparent background; the viewBox
+    /// is placed as `fit` says (whole and centred by default).
+    public func render(frame index: Int, size: PixelSize, fit: FitMode = .fit) throws -> PixelBuffer {
         precondition(index >= 0 && index < movie.frameCount, "frame \(index) out of range")
         let canvas: VectorCanvas
         if let last = self.canvas, last.width == size.width, last.height == size.height {
@@ -35,9 +37,8 @@ public final class SVGARenderer {
             canvas = try VectorCanvas(width: size.width, height: size.height)
             self.canvas = canvas
         }
-        let s = min(Double(size.width) / movie.viewBoxWidth, Double(size.height) / movie.viewBoxHeight)
-        canvas.concat(.translate((Double(size.width) - s * movie.viewBoxWidth) / 2, (Double(size.height) - s * movie.viewBoxHeight) / 2))
-        canvas.concat(.scale(s, s))
+        canvas.concat(fit.placement(of: (movie.viewBoxWidth, movie.viewBoxHeight),
+                                    in: (Double(size.width), Double(size.height))))
         var k = 0
         let sprites = movie.sprites
         while k < sprites.count {
@@ -96,18 +97,16 @@ public final class SVGARenderer {
                 canvas.setEllipse(cx: cx, cy: cy, rx: rx, ry: ry)
             }
             if let style = shape.style {
-                if let f = style.fill, f.a > 0 { canvas.fill(r: f.r, g: f.g, b: f.b, a: f.a * alpha) }
+                if let f = style.fill, f.a > 0 { canvas.fill(f.withAlpha(f.a * alpha)) }
                 if let c = style.stroke, style.strokeWidth > 0, c.a > 0 {
-                    var stroke = StrokeStyle(width: style.strokeWidth,
-                                             cap: style.lineCap == .round ? .round : style.lineCap == .square ? .square : .butt,
-                                             join: style.lineJoin == .round ? .round : style.lineJoin == .bevel ? .bevel : .miter,
+                    var stroke = StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
                                              miterLimit: style.miterLimit > 0 ? style.miterLimit : 4)
                     if let (dash, gap, offset) = style.dash {
                         // The native players' clamps: dashes at least 1, gaps at least 0.1.
                         stroke.dash = [max(1, dash), max(0.1, gap)]
                         stroke.dashOffset = offset
                     }
-                    canvas.stroke(r: c.r, g: c.g, b: c.b, a: c.a * alpha, style: stroke)
+                    canvas.stroke(c.withAlpha(c.a * alpha), style: stroke)
                 }
             }
             canvas.restore()

@@ -1,4 +1,4 @@
-import ArcMaskRender
+import ArcMaskValues
 import Foundation
 
 /// A path in absolute coordinates, reduced to moves, lines, cubic curves and closes.

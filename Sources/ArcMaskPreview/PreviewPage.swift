@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskRender
+import ArcMaskIO
+import ArcMaskValues
 import Foundation
 
 extension Preview {
@@ -14,17 +15,16 @@ extension Preview {
         let scale = min(1.0, 200 / max(plan.viewWidth, plan.viewHeight))
         let cw = max(1, Int((plan.viewWidth * scale).rounded())), ch = max(1, Int((plan.viewHeight * scale).rounded()))
         let columns = min(16, count), rows = (count + columns - 1) / columns
-        let sheet = try Drawing(width: columns * cw, height: rows * ch, background: nil)
+        let sheet = try Chart(width: columns * cw, height: rows * ch, background: nil)
         for (k, s) in chosen.enumerated() {
             try sheet.image(compositor.render(rotation: s.rotationDegrees, images: images),
                             x: Double(k % columns * cw), y: Double(k / columns * ch), w: Double(cw), h: Double(ch))
         }
         let png = try PNG.encode(sheet.pixels(), compression: .balanced)
         struct Cell: Encodable { let t: Double; let phi: Double; let shown: [Int]; let expected: Int; let verdict: String; let defective: Bool }
-        let cells = chosen.map { s -> Cell in
-            let info = classify(s.timeMs)
-            return Cell(t: (s.timeMs * 1000).rounded() / 1000, phi: (s.rotationDegrees * 10000).rounded() / 10000,
-                        shown: info.shown, expected: info.expected, verdict: info.verdict, defective: info.defective)
+        let cells = chosen.map { s in
+            Cell(t: (s.timeMs * 1000).rounded() / 1000, phi: (s.rotationDegrees * 10000).rounded() / 10000,
+                 shown: s.shown, expected: s.expected, verdict: s.verdict, defective: !s.isClean)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -1,3 +1,5 @@
+import ArcMaskValues
+
 /// Draws a premultiplied ARGB32 image (cairo's layout: one native-endian `UInt32` per pixel,
 /// alpha in the top byte) into a premultiplied ARGB32 surface under an affine transform:
 /// bilinear filtering, transparent outside the image (pixman's `EXTEND_NONE`, which gives the

@@ -1,4 +1,4 @@
-import ArcMaskGeometry
+import ArcMaskValues
 import Foundation
 
 /// What one refresh shows, as a coverage model sees it.

@@ -1,7 +1,8 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
-import ArcMaskRender
+import ArcMaskValues
 import Foundation
 
 /// Pictures that tell a plan's story at a glance: a contact sheet of the timeline, the
@@ -12,13 +13,13 @@ public final class Preview {
     public let source: FrameSource
     public let refreshHz: Double
     public let report: EmulationReport
-    public let samples: [Sample]
     let compositor: ArcCompositor
     let images: FrameImages
     let model: AnalyticModel
     let timeline: Timeline
 
-    public init(plan: ArcPlan, source: FrameSource, refreshHz: Double, fit: FitMode = .fill) {
+    /// - Parameter report: the emulation at `refreshHz` the pictures show (run here when not given).
+    public init(plan: ArcPlan, source: FrameSource, refreshHz: Double, fit: FitMode = .fill, report: EmulationReport? = nil) {
         self.plan = plan
         self.source = source
         self.refreshHz = refreshHz
@@ -26,11 +27,11 @@ public final class Preview {
         images = FrameImages(source: source, pixelSize: compositor.pixelSize, fit: fit)
         model = AnalyticModel(plan)
         timeline = Timeline(durationsMs: plan.frameDurationsMs)
-        var collected: [Sample] = []
-        report = Emulator.run(plan, model: model, mode: "analytic",
-                              settings: EmulationSettings(refreshRates: [refreshHz])) { collected.append($0) }
-        samples = collected
+        self.report = report ?? Emulator.run(plan, model: model, mode: "analytic", settings: EmulationSettings(refreshRates: [refreshHz]))
     }
+
+    /// Every refresh the emulator sampled.
+    public var samples: [Sample] { report.allSamples }
 
     /// One labelled instant.
     struct Moment {
@@ -40,15 +41,9 @@ public final class Preview {
 
     var refreshMs: Double { 1000 / refreshHz }
 
-    /// What one instant shows, classified against the timeline.
-    func classify(_ t: Double) -> (shown: [Int], expected: Int, verdict: String, defective: Bool) {
-        let seen = model.observe(rotation: plan.rotation(at: t / 1000))
-        let expected = timeline.frame(at: t)
-        var kinds: [String] = []
-        if seen.frames.count > 1 { kinds.append("TORN") }
-        if seen.gap { kinds.append("GAP") }
-        if seen.frames.count == 1 && seen.frames[0] != expected { kinds.append("WRONG FRAME") }
-        return (seen.frames, expected, kinds.isEmpty ? "clean" : kinds.joined(separator: " + "), !kinds.isEmpty)
+    /// What one instant shows, classified as the emulator classifies refreshes.
+    func classify(_ t: Double) -> Sample {
+        Emulator.sample(plan, model: model, at: t, timeline: timeline)
     }
 
     // MARK: timeline.png
@@ -82,7 +77,7 @@ public final class Preview {
         let cellW = 170.0, cellH = cellW * aspect, labelH = 58.0, pad = 14.0, header = 80.0
         let columns = rows.map(\.count).max()!
         let w = pad + Double(columns) * (cellW + pad), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
-        let d = try Drawing(width: Int(w), height: Int(h))
+        let d = try Chart(width: Int(w), height: Int(h))
         d.text("\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
                x: pad, y: 24, size: 16, bold: true)
         d.text("What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples)",
@@ -93,18 +88,18 @@ public final class Preview {
                 let x = pad + Double(c) * (cellW + pad), y = header + Double(r) * (cellH + labelH + pad)
                 let t = (m.timeMs.truncatingRemainder(dividingBy: periodMs) + periodMs).truncatingRemainder(dividingBy: periodMs)
                 let phi = plan.rotation(at: t / 1000)
-                var info = classify(t)
+                let info = classify(t)
                 // A seam no refresh ever shows is drawn, but it is not a defect.
-                let unseen = seen[m.timeMs] == false && info.defective
-                if unseen { info.verdict = "no refresh shows it" }
-                let color: Drawing.Color = unseen ? .orange : info.defective ? .red : .grey
+                let unseen = seen[m.timeMs] == false && !info.isClean
+                let verdict = unseen ? "no refresh shows it" : info.verdict
+                let color: Color = unseen ? .orange : !info.isClean ? .red : .grey
                 d.checkerboard(x: x, y: y, w: cellW, h: cellH)
                 try d.image(compositor.render(rotation: phi, images: images), x: x, y: y, w: cellW, h: cellH)
-                d.stroke(x: x - 1.5, y: y - 1.5, w: cellW + 3, h: cellH + 3, color, width: info.defective ? 3 : 1)
+                d.stroke(x: x - 1.5, y: y - 1.5, w: cellW + 3, h: cellH + 3, color, width: info.isClean ? 1 : 3)
                 d.text(m.caption, x: x, y: y + cellH + 15, size: 11, bold: true)
                 d.text("t \(fmt(t)) ms, φ \(String(format: "%.3f", phi))°", x: x, y: y + cellH + 29, size: 10.5)
                 d.text("shows \(info.shown.map(String.init).joined(separator: "|")), timeline \(info.expected)", x: x, y: y + cellH + 42, size: 10.5)
-                d.text(info.verdict, x: x, y: y + cellH + 55, size: 10.5, unseen ? .orange : info.defective ? .red : .green, bold: true)
+                d.text(verdict, x: x, y: y + cellH + 55, size: 10.5, unseen ? .orange : info.isClean ? .green : .red, bold: true)
             }
         }
         return try d.pixels()
@@ -116,14 +111,14 @@ public final class Preview {
     /// far larger), each frame's thumbnail at its slice, the view at the top, the rotation arrow.
     public func arcsDiagram() throws -> PixelBuffer {
         let size = 900.0, cx = size / 2, cy = size / 2 + 20, r0 = 250.0, r1 = 330.0
-        let d = try Drawing(width: Int(size), height: Int(size))
+        let d = try Chart(width: Int(size), height: Int(size))
         d.text("The trick for \((source.name as NSString).lastPathComponent) (\(plan.preset.rawValue)): one arc per frame, all turning together",
                x: 20, y: 28, size: 16, bold: true)
         d.text("Slices at rotation 0, not to scale (radius \(fmt(plan.radius)) pt, stroke \(fmt(plan.lineWidth)) pt, \(plan.cap.rawValue) caps); the view sits at the top",
                x: 20, y: 50, size: 12)
         for l in plan.layers {
             d.sector(x: cx, y: cy, r0: r0, r1: r1, a0: l.startAngle, a1: l.endAngle,
-                     Drawing.Color.frame(l.frame).withAlpha(0.85), outline: .white)
+                     Color.frame(l.frame).withAlpha(0.85), outline: .white)
         }
         // Thumbnails: every layer when few, else evenly chosen.
         let step = max(1, plan.layers.count / 24)
@@ -132,7 +127,7 @@ public final class Preview {
             let tw = 54.0, th = tw * plan.viewHeight / plan.viewWidth
             let x = cx + cos(mid) * (r0 - 48) - tw / 2, y = cy + sin(mid) * (r0 - 48) - th / 2
             try d.image(images.image(l.frame), x: x, y: y, w: tw, h: th)
-            d.stroke(x: x, y: y, w: tw, h: th, Drawing.Color.frame(l.frame), width: 2)
+            d.stroke(x: x, y: y, w: tw, h: th, Color.frame(l.frame), width: 2)
             let lx = cx + cos(mid) * (r1 + 16), ly = cy + sin(mid) * (r1 + 16) + 4
             d.text("\(l.frame)", x: lx, y: ly, size: 12, bold: true, align: .center)
         }
@@ -158,7 +153,7 @@ public final class Preview {
     /// Frame shown against time at the refresh rate, beside the source's own timeline.
     public func handoffChart() throws -> PixelBuffer {
         let w = 1200.0, h = 520.0, left = 70.0, right = 30.0, top = 60.0, bottom = 70.0
-        let d = try Drawing(width: Int(w), height: Int(h))
+        let d = try Chart(width: Int(w), height: Int(h))
         let span = report.sampledMs, n = plan.frameCount
         func x(_ t: Double) -> Double { left + t / span * (w - left - right) }
         func y(_ f: Double) -> Double { top + (1 - (f + 0.5) / Double(n)) * (h - top - bottom) }
@@ -197,13 +192,13 @@ public final class Preview {
         }
         // Samples.
         for s in samples {
-            let color: Drawing.Color = s.torn ? .orange : s.gap ? .purple : s.wrongFrame ? .red : .blue
+            let color: Color = s.torn ? .orange : s.gap ? .purple : s.wrongFrame ? .red : .blue
             for f in s.shown { d.circle(x: x(s.timeMs), y: y(Double(f)), r: s.torn || s.gap || s.wrongFrame ? 3.2 : 2.4, color) }
         }
         // Legend.
         let ly = h - 18.0
         var lx = left
-        for (label, c) in [("timeline", Drawing.Color.grey), ("clean", .blue), ("torn", .orange), ("gap", .purple), ("wrong frame", .red)] {
+        for (label, c) in [("timeline", Color.grey), ("clean", .blue), ("torn", .orange), ("gap", .purple), ("wrong frame", .red)] {
             d.circle(x: lx + 5, y: ly - 4, r: 5, c)
             d.text(label, x: lx + 14, y: ly, size: 11)
             lx += 110
@@ -218,15 +213,4 @@ public final class Preview {
         for m in [1.0, 2, 5, 10] where m * p >= raw { return m * p }
         return 10 * p
     }
-}
-
-extension Drawing.Color {
-    func withAlpha(_ a: Double) -> Drawing.Color { Drawing.Color(r, g, b, a) }
-}
-
-/// A number for people: whole numbers as integers, others to 3 significant digits (one
-/// decimal from 100 up). Shared by the pictures, the manifest text and the command line.
-public func fmt(_ x: Double) -> String {
-    if x == x.rounded() && abs(x) < 1e12 { return String(Int(x)) }
-    return abs(x) >= 100 ? String(format: "%.1f", x) : String(format: "%.3g", x)
 }

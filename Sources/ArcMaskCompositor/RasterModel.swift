@@ -1,5 +1,4 @@
-internal import CCairo
-import ArcMaskEmulator
+import ArcMaskCairo
 import ArcMaskGeometry
 
 /// The raster model: renders each reachable layer's stroked-arc mask with the compositor's
@@ -12,7 +11,7 @@ import ArcMaskGeometry
 /// antialiased butt ends meet counts as a gap where it makes a pixel visibly translucent.
 public final class RasterModel: CoverageModel {
     public let compositor: ArcCompositor
-    private var masks: [CairoSurface] = []
+    private var masks: [Surface] = []
 
     public init(_ plan: ArcPlan) {
         compositor = ArcCompositor(plan: plan)
@@ -24,15 +23,13 @@ public final class RasterModel: CoverageModel {
         let layers = compositor.coverage.candidates(rotation: phi)
         do {
             while masks.count < layers.count {
-                masks.append(try CairoSurface(width: size.width, height: size.height, format: .alpha))
+                masks.append(try Surface(width: size.width, height: size.height, format: .alpha))
             }
             for (slot, i) in layers.enumerated() {
                 let mask = masks[slot]
-                let ctx = try CairoContext(mask)
-                cairo_set_operator(ctx.cr, CAIRO_OPERATOR_CLEAR)
-                cairo_paint(ctx.cr)
-                cairo_set_operator(ctx.cr, CAIRO_OPERATOR_OVER)
-                cairo_set_source_rgba(ctx.cr, 0, 0, 0, 1)
+                let ctx = try Context(mask)
+                ctx.clear()
+                ctx.setSource(.black)
                 compositor.strokeLayer(ctx, i, phi: phi)
                 try ctx.status()
                 mask.flush()

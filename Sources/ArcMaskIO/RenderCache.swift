@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskValues
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,48 +1,42 @@
 internal import CCairo
 import ArcMaskCore
+import ArcMaskValues
 
-/// A cairo failure, with cairo's own message.
-public struct CairoError: Error, CustomStringConvertible {
-    public let description: String
-}
+/// An image surface: ARGB32 (premultiplied colour, one native-endian `UInt32` per pixel,
+/// alpha in the top byte) or A8 (coverage only). Owns its cairo surface.
+public final class Surface {
+    public enum Format: Sendable { case argb, alpha }
 
-/// Maps a cairo status to success or a typed error (the one place that reads statuses).
-func check(_ status: cairo_status_t) throws(CairoError) {
-    guard status == CAIRO_STATUS_SUCCESS else {
-        throw CairoError(description: "cairo: " + String(cString: cairo_status_to_string(status)))
-    }
-}
+    let pointer: OpaquePointer
+    public let width: Int
+    public let height: Int
+    public let format: Format
 
-/// An image surface owned by Swift: ARGB32 (premultiplied colour) or A8 (coverage only).
-final class CairoSurface {
-    let surface: OpaquePointer
-    let width: Int
-    let height: Int
-
-    enum Format { case argb, alpha }
-
-    init(width: Int, height: Int, format: Format) throws(CairoError) {
+    public init(width: Int, height: Int, format: Format = .argb) throws(CairoError) {
         guard let s = cairo_image_surface_create(format == .argb ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8,
-                                                 Int32(width), Int32(height)) else {
+                                                 Int32(clamping: width), Int32(clamping: height)) else {
             throw CairoError(description: "cairo: cannot create a \(width)×\(height) surface")
         }
-        try check(cairo_surface_status(s))
-        surface = s
+        do { try check(cairo_surface_status(s)) } catch { cairo_surface_destroy(s); throw error }
+        pointer = s
         self.width = width
         self.height = height
+        self.format = format
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit { cairo_surface_destroy(pointer) }
 
-    var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
-    var data: UnsafeMutablePointer<UInt8> { cairo_image_surface_get_data(surface)! }
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+    /// Bytes from one row to the next.
+    public var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+    /// The pixels; call `flush()` before touching them and `markDirty()` after writing.
+    public var data: UnsafeMutablePointer<UInt8> { cairo_image_surface_get_data(pointer)! }
 
-    /// Call before touching pixels directly; `markDirty` after writing them.
-    func flush() { cairo_surface_flush(surface) }
-    func markDirty() { cairo_surface_mark_dirty(surface) }
+    public func flush() { cairo_surface_flush(pointer) }
+    public func markDirty() { cairo_surface_mark_dirty(pointer) }
 
     /// A surface holding `image` (straight RGBA) as premultiplied ARGB32.
-    convenience init(_ image: PixelBuffer) throws(CairoError) {
+    public convenience init(_ image: PixelBuffer) throws(CairoError) {
         try self.init(width: image.width, height: image.height, format: .argb)
         flush()
         let stride = self.stride, dst = data
@@ -64,7 +58,7 @@ final class CairoSurface {
 
     /// The pixels as straight RGBA: colour × 255 / alpha, rounded, as one division each,
     /// done exactly by a multiply with ⌈2²⁴ / alpha⌉ (exact for numerators below 2¹⁶).
-    func pixelBuffer() -> PixelBuffer {
+    public func pixelBuffer() -> PixelBuffer {
         flush()
         var out = PixelBuffer(width: width, height: height)
         let stride = self.stride, src = data
@@ -99,19 +93,33 @@ final class CairoSurface {
     private static let reciprocals: [UInt64] = (0...255).map { $0 == 0 ? 0 : ((1 << 24) + UInt64($0) - 1) / UInt64($0) }
 }
 
-/// A drawing context on a surface.
-final class CairoContext {
-    let cr: OpaquePointer
-    let target: CairoSurface
+/// Direct access to the pixels of an image surface that cairo owns (a group being drawn, a
+/// group's result). Valid while the group or pattern it came from lives.
+public struct ImageAccess {
+    let pointer: OpaquePointer
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+    public let data: UnsafeMutablePointer<UInt8>
+    /// Device pixel (0, 0) of the drawing lies at this pixel of the surface.
+    public let deviceOffsetX: Double
+    public let deviceOffsetY: Double
 
-    init(_ target: CairoSurface) throws(CairoError) {
-        guard let cr = cairo_create(target.surface) else { throw CairoError(description: "cairo: cannot create a context") }
-        self.cr = cr
-        self.target = target
-        try check(cairo_status(cr))
+    init?(_ s: OpaquePointer, format wanted: cairo_format_t) {
+        guard cairo_surface_get_type(s) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(s) == wanted,
+              let data = cairo_image_surface_get_data(s) else { return nil }
+        pointer = s
+        width = Int(cairo_image_surface_get_width(s))
+        height = Int(cairo_image_surface_get_height(s))
+        stride = Int(cairo_image_surface_get_stride(s))
+        self.data = data
+        var dx = 0.0, dy = 0.0
+        cairo_surface_get_device_offset(s, &dx, &dy)
+        deviceOffsetX = dx
+        deviceOffsetY = dy
     }
 
-    deinit { cairo_destroy(cr) }
-
-    func status() throws(CairoError) { try check(cairo_status(cr)) }
+    public func flush() { cairo_surface_flush(pointer) }
+    public func markDirty() { cairo_surface_mark_dirty(pointer) }
 }

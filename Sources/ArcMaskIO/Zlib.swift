@@ -1,6 +1,13 @@
 internal import CLibZ
 import Foundation
 
+/// CRC-32 (the zlib/PNG polynomial), chainable: `crc32(b, previous: crc32(a))` is the CRC of a then b.
+public func crc32(_ bytes: [UInt8], previous: UInt32 = 0) -> UInt32 {
+    bytes.withUnsafeBufferPointer { p in
+        UInt32(CLibZ.crc32(uLong(previous), p.baseAddress, uInt(p.count)))
+    }
+}
+
 /// zlib inflation with a ceiling on the output, checked as it grows (zip bombs stop early).
 public enum Inflate {
     public enum Failure: Error, Sendable {

@@ -89,10 +89,10 @@ public enum PNG {
 }
 
 /// A PNG could not be encoded or decoded.
-public struct PNGError: Error, LocalizedError, Equatable {
+public struct PNGError: ArcMaskError, Equatable {
     public let message: String
     init(_ message: String) { self.message = message }
-    public var errorDescription: String? { message }
+    public var location: String? { nil }
 }
 
 private final class OutputBytes {

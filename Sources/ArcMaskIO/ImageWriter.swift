@@ -1,0 +1,56 @@
+import ArcMaskCore
+import Dispatch
+import Foundation
+
+/// The one image-writing pipeline: images are produced (resized, rendered) and consumed
+/// (encoded and written) on every core while the caller decodes the next frame.
+///
+/// At most `maxInFlight` images are being produced or consumed at once, so memory stays at a
+/// few images whatever the count. Each image's bytes depend only on its inputs, so outputs
+/// are the same whatever the order the work finishes in.
+public final class ImagePipeline: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "arcmask.images", attributes: .concurrent)
+    private let group = DispatchGroup()
+    private let slots: DispatchSemaphore
+    private let lock = NSLock()
+    private var firstError: Error?
+
+    public init(maxInFlight: Int = ProcessInfo.processInfo.activeProcessorCount + 1) {
+        slots = DispatchSemaphore(value: max(1, maxInFlight))
+    }
+
+    /// Runs `produce` then `consume` on the pipeline's threads; blocks while too many images
+    /// are in flight. Throws the first failure of earlier work.
+    public func submit(_ produce: @escaping @Sendable () throws -> PixelBuffer,
+                       then consume: @escaping @Sendable (PixelBuffer) throws -> Void) throws {
+        if let error = failure { throw error }
+        slots.wait()
+        group.enter()
+        queue.async { [self] in
+            defer { slots.signal(); group.leave() }
+            guard failure == nil else { return }
+            do { try consume(try produce()) } catch { record(error) }
+        }
+    }
+
+    /// Encodes `produce()`'s image as a PNG written atomically to `url`.
+    public func write(_ produce: @escaping @Sendable () throws -> PixelBuffer, to url: URL,
+                      compression: PNG.Compression = .fast, completion: (@Sendable () -> Void)? = nil) throws {
+        try submit(produce) { image in
+            try AtomicFile.write(PNG.encode(image, compression: compression), to: url)
+            completion?()
+        }
+    }
+
+    /// Waits for every submitted image; throws the first failure.
+    public func finish() throws {
+        group.wait()
+        if let error = failure { throw error }
+    }
+
+    /// The first failure so far, if any.
+    public var failure: Error? { lock.withLock { firstError } }
+
+    /// Records a failure of work run outside `submit` (the first one wins).
+    public func record(_ error: Error) { lock.withLock { if firstError == nil { firstError = error } } }
+}

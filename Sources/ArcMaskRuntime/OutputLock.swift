@@ -1,0 +1,34 @@
+import ArcMaskCore
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive lock on an output path, so concurrent runs cannot write the same folder.
+/// Lock files live in the system's temporary folder, never beside the user's files.
+public final class OutputLock {
+    private let fd: Int32
+
+    public init(for destination: URL) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-locks")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = destination.standardizedFileURL.path
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in path.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        let lockPath = dir.appendingPathComponent(String(format: "%016llx.lock", h)).path
+        fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputError(path: path, "cannot create a lock (\(String(cString: strerror(errno))))") }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            throw OutputError(path: path, "another arcmask run is writing here; wait for it to finish")
+        }
+    }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}

@@ -1,0 +1,252 @@
+import ArcMaskCairo
+import ArcMaskCore
+import ArcMaskValues
+
+/// A premultiplied image ready to draw many times. Fully transparent borders are trimmed
+/// once, so drawing touches only the pixels that can show.
+public final class CanvasImage: @unchecked Sendable {
+    let surface: Surface?
+    /// The size of the image as given.
+    public let width: Int
+    public let height: Int
+    /// Where the kept part lies in the image.
+    let offsetX: Int
+    let offsetY: Int
+
+    public init(_ pixels: PixelBuffer) throws {
+        width = pixels.width
+        height = pixels.height
+        var x0 = pixels.width, y0 = pixels.height, x1 = -1, y1 = -1
+        pixels.bytes.withUnsafeBufferPointer { p in
+            for y in 0..<pixels.height {
+                var rowHas = false
+                for x in 0..<pixels.width where p[(y * pixels.width + x) * 4 + 3] != 0 {
+                    rowHas = true
+                    if x < x0 { x0 = x }
+                    if x > x1 { x1 = x }
+                }
+                if rowHas { if y < y0 { y0 = y }; y1 = y }
+            }
+        }
+        guard x1 >= 0 else { surface = nil; offsetX = 0; offsetY = 0; return }
+        offsetX = x0
+        offsetY = y0
+        if x0 == 0 && y0 == 0 && x1 == pixels.width - 1 && y1 == pixels.height - 1 {
+            surface = try Surface(pixels)
+            return
+        }
+        let w = x1 - x0 + 1, h = y1 - y0 + 1
+        var cropped = PixelBuffer(width: w, height: h)
+        cropped.bytes.withUnsafeMutableBytes { dst in
+            pixels.bytes.withUnsafeBytes { src in
+                for y in 0..<h {
+                    (dst.baseAddress! + y * w * 4).copyMemory(from: src.baseAddress! + ((y0 + y) * pixels.width + x0) * 4, byteCount: w * 4)
+                }
+            }
+        }
+        surface = try Surface(cropped)
+    }
+}
+
+/// Vector drawing in Swift terms (cairo underneath): transforms, paths, clips, fills, strokes,
+/// images, and groups masked by other groups.
+public final class VectorCanvas {
+    let surface: Surface
+    let ctx: Context
+    /// Per save level: is a clip in effect (bitmaps skip cairo only when none is), and is the
+    /// transform degenerate (then nothing draws until the level is restored)?
+    private struct Level {
+        var clipped = false
+        var degenerate = false
+    }
+    private var levels = [Level()]
+    /// Off: every bitmap goes through pixman (the reference `AffineBlit` is tested against).
+    var allowsBlit = true
+
+    public init(width: Int, height: Int) throws {
+        surface = try Surface(width: width, height: height)
+        ctx = try Context(surface)
+    }
+
+    /// Clears every pixel and resets the transform and clip, to draw the next picture on
+    /// the same surface (cheaper than a new canvas: no fresh pages to fault in).
+    public func reset() {
+        while levels.count > 1 { restore() }
+        ctx.resetClip()
+        ctx.resetTransform()
+        ctx.clear()
+        levels = [Level()]
+    }
+
+    public var width: Int { surface.width }
+    public var height: Int { surface.height }
+
+    public func save() {
+        ctx.save()
+        levels.append(levels.last!)
+    }
+
+    public func restore() {
+        ctx.restore()
+        if levels.count > 1 { levels.removeLast() }
+    }
+
+    /// Multiplies the transform by `m`. A product cairo cannot use safely (non-finite, singular
+    /// or beyond ten million in scale or a billion in offset: cairo asserts on some of these)
+    /// makes the level degenerate: nothing draws until it is restored.
+    public func concat(_ m: Affine) {
+        let product = m.concatenating(ctx.matrix)
+        // An infinite entry fails `largest <= 1e7`; a NaN one makes `det` NaN, which fails its test.
+        let largest = max(abs(product.a), abs(product.b), abs(product.c), abs(product.d))
+        guard !levels.last!.degenerate, largest <= 1e7, abs(product.determinant) >= 1e-14,
+              abs(product.tx) <= 1e9, abs(product.ty) <= 1e9 else {
+            levels[levels.count - 1].degenerate = true
+            return
+        }
+        ctx.concat(m)
+    }
+
+    /// Nothing draws at this level (see `concat`).
+    private var degenerate: Bool { levels.last!.degenerate }
+
+    public func setPath(_ elements: [PathElement]) {
+        ctx.newPath()
+        if degenerate { return }
+        ctx.append(elements)
+    }
+
+    /// A rectangle with rounded corners (radius clamped to half the shorter side).
+    public func setRoundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        ctx.newPath()
+        if degenerate { return }
+        let r = max(0, min(radius, abs(width) / 2, abs(height) / 2))
+        if r == 0 { ctx.rectangle(x, y, width, height); return }
+        ctx.arc(cx: x + width - r, cy: y + r, radius: r, from: -.pi / 2, to: 0)
+        ctx.arc(cx: x + width - r, cy: y + height - r, radius: r, from: 0, to: .pi / 2)
+        ctx.arc(cx: x + r, cy: y + height - r, radius: r, from: .pi / 2, to: .pi)
+        ctx.arc(cx: x + r, cy: y + r, radius: r, from: .pi, to: 3 * .pi / 2)
+        ctx.closePath()
+    }
+
+    public func setEllipse(cx: Double, cy: Double, rx: Double, ry: Double) {
+        ctx.newPath()
+        guard !degenerate, rx > 0, ry > 0 else { return }
+        ctx.save()
+        ctx.translate(cx, cy)
+        ctx.scale(rx, ry)
+        ctx.arc(cx: 0, cy: 0, radius: 1, from: 0, to: 2 * .pi)
+        ctx.closePath()
+        ctx.restore()
+    }
+
+    /// Intersects the clip with the current path (non-zero winding).
+    public func clip() {
+        // A clip drawn under a degenerate transform leaves nothing visible.
+        if degenerate { return }
+        ctx.clip()
+        levels[levels.count - 1].clipped = true
+    }
+
+    public func fill(_ color: Color) {
+        if degenerate { return }
+        ctx.setSource(color)
+        ctx.fill(preserve: true)
+    }
+
+    public func stroke(_ color: Color, style: StrokeStyle) {
+        if degenerate { return }
+        ctx.setSource(color)
+        ctx.setStroke(style)
+        ctx.stroke(preserve: true)
+        ctx.setDash([])
+    }
+
+    /// Draws `image` with its top-left at the origin of the current transform, bilinear
+    /// filtered (as the players draw bitmaps); only the image's own rectangle is touched.
+    /// Rotated or skewed images without a clip are drawn by `AffineBlit`; the rest by pixman.
+    public func draw(_ image: CanvasImage, alpha: Double) {
+        guard let surface = image.surface, !degenerate else { return }
+        let m = ctx.matrix
+        let scale = max(abs(m.a), abs(m.d), abs(m.c), abs(m.b))
+        if allowsBlit, abs(m.c) > 1e-9 * scale || abs(m.b) > 1e-9 * scale {
+            if !levels.last!.clipped {
+                if blit(surface, image, m, alpha: alpha, clip: nil) { return }
+            } else if let (pattern, coverage) = clipCoverage() {
+                let drawn = withExtendedLifetime(pattern) { blit(surface, image, m, alpha: alpha, clip: coverage) }
+                if drawn { return }
+            }
+        }
+        ctx.save()
+        defer { ctx.restore() }
+        ctx.translate(Double(image.offsetX), Double(image.offsetY))
+        if alpha >= 1 {
+            // A filled rectangle with a padded source keeps pixman on its fast scaling paths.
+            ctx.setSource(surface, filter: .bilinear, extend: .pad)
+            ctx.newPath()
+            ctx.rectangle(0, 0, Double(surface.width), Double(surface.height))
+            ctx.fill()
+        } else {
+            ctx.setSource(surface, filter: .bilinear)
+            ctx.paint(alpha: alpha)
+        }
+    }
+
+    /// Draws through `AffineBlit` straight into the current target (the canvas or the group
+    /// being drawn); false when that target is not a plain ARGB32 image.
+    private func blit(_ surface: Surface, _ image: CanvasImage, _ m: Affine, alpha: Double, clip: ImageAccess?) -> Bool {
+        guard let target = ctx.currentTargetImage() else { return false }
+        let dx = target.deviceOffsetX, dy = target.deviceOffsetY
+        let ox = Double(image.offsetX), oy = Double(image.offsetY)
+        let transform = Affine(a: m.a, b: m.b, c: m.c, d: m.d,
+                               tx: m.tx + m.a * ox + m.c * oy + dx, ty: m.ty + m.b * ox + m.d * oy + dy)
+        target.flush()
+        surface.flush()
+        let source = AffineBlit.Image(pixels: UnsafePointer(surface.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 }),
+                                      width: surface.width, height: surface.height, rowPixels: surface.stride / 4)
+        let into = AffineBlit.Target(pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
+                                     width: target.width, height: target.height, rowPixels: target.stride / 4)
+        // The clip's coverage byte (i, j) lies at device pixel (i − its offset); shift it into this target's pixels.
+        let mask = clip.map {
+            AffineBlit.Mask(coverage: UnsafePointer($0.data), x: -Int($0.deviceOffsetX) + Int(dx), y: -Int($0.deviceOffsetY) + Int(dy),
+                            width: $0.width, height: $0.height, rowBytes: $0.stride)
+        }
+        AffineBlit.draw(source, over: into, transform: transform, alpha: min(1, alpha), mask: mask)
+        target.markDirty()
+        return true
+    }
+
+    /// The current clip as coverage over its extents, drawn by cairo (so it matches what cairo
+    /// would clip to); nil if cairo gives no plain A8 image. The pattern owns the coverage.
+    private func clipCoverage() -> (Pattern, ImageAccess)? {
+        ctx.pushGroup(alphaOnly: true)
+        ctx.setSource(.black)
+        ctx.paint()
+        let pattern = ctx.popGroup()
+        guard let coverage = pattern.alphaImage() else { return nil }
+        coverage.flush()
+        return (pattern, coverage)
+    }
+
+    /// Starts drawing into an offscreen group.
+    public func beginGroup() {
+        ctx.pushGroup()
+        levels.append(levels.last!)
+    }
+
+    /// Ends the group begun by `beginGroup()`, to paint or to use as a mask.
+    public func endGroup() -> Pattern {
+        if levels.count > 1 { levels.removeLast() }
+        return ctx.popGroup()
+    }
+
+    /// Paints `content` where `mask` is opaque (multiplied by the mask's alpha).
+    public func paint(_ content: Pattern, maskedBy mask: Pattern) {
+        ctx.setSource(content)
+        ctx.mask(mask)
+    }
+
+    public func pixels() throws -> PixelBuffer {
+        try ctx.status()
+        return surface.pixelBuffer()
+    }
+}

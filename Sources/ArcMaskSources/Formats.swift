@@ -1,0 +1,32 @@
+import ArcMaskCore
+import ArcMaskGIF
+import ArcMaskSVGA
+
+/// GIF87a and GIF89a, decoded with giflib.
+public enum GIFFormat: FrameFormat {
+    public static let name = "GIF"
+
+    public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: Array("GIF".utf8)) }
+
+    public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
+        if options.svgaSequence != SVGASequence() {
+            throw InputError(file: name, "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files only")
+        }
+        return try GIFFrameSource(reader: reader, name: name, limits: options.limits)
+    }
+}
+
+/// SVGA 2.x (a zlib stream) and 1.x (a ZIP), drawn with the SVGA renderer.
+public enum SVGAFormat: FrameFormat {
+    public static let name = "SVGA"
+
+    public static func matches(_ head: [UInt8]) -> Bool {
+        head.first == 0x78 || head.starts(with: [0x50, 0x4B, 0x03, 0x04])
+    }
+
+    public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
+        let bytes = try reader.contents(limit: options.svgaLimits.maxInflatedBytes, kind: "SVGA files")
+        return try SVGAFrameSource(bytes: bytes, name: name,
+                                   sequence: options.svgaSequence, limits: options.svgaLimits, cache: options.renderCache)
+    }
+}

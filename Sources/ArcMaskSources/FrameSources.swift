@@ -1,0 +1,74 @@
+import ArcMaskCore
+import ArcMaskIO
+import ArcMaskSVGA
+import ArcMaskValues
+
+/// How to open an animation: limits, and the settings only some formats use.
+public struct SourceOptions: Sendable {
+    /// Ceilings on canvas, frames and decoded bytes (every format).
+    public var limits: DecodeLimits
+    /// Ceilings for SVGA files.
+    public var svgaLimits: SVGALimits
+    /// SVGA: which frames play, in which direction, at which rate.
+    public var svgaSequence: SVGASequence
+    /// Where vector formats keep rendered frames between runs (nil: render every time).
+    public var renderCache: RenderCache?
+
+    public init(limits: DecodeLimits = .default, svgaLimits: SVGALimits = .default,
+                svgaSequence: SVGASequence = SVGASequence(), renderCache: RenderCache? = nil) {
+        self.limits = limits
+        self.svgaLimits = svgaLimits
+        self.svgaSequence = svgaSequence
+        self.renderCache = renderCache
+    }
+}
+
+/// One animation format: how its files start, and how to open one.
+public protocol FrameFormat {
+    /// A short name for messages and reports ("GIF", "SVGA").
+    static var name: String { get }
+    /// Whether a file starting with `head` (up to 16 bytes) is of this format.
+    static func matches(_ head: [UInt8]) -> Bool
+    /// Opens the file `reader` reads; `name` stands for it in messages.
+    static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource
+}
+
+/// The library's one entry point for frames: opens a file once, decides its format from its
+/// first bytes (never from its name) and returns a `FrameSource`. New formats join by adding
+/// a `FrameFormat` type to `formats`.
+public enum FrameSources {
+    public static let formats: [any FrameFormat.Type] = [GIFFormat.self, SVGAFormat.self]
+
+    /// Opens `path` as whichever format its bytes say.
+    public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
+        let reader = try FileReader(path: path)
+        return try format(of: reader, name: path).open(reader, name: path, options: options)
+    }
+
+    /// Opens bytes held in memory; `name` stands for the file in messages.
+    public static func open(bytes: [UInt8], name: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
+        let reader = FileReader(bytes: bytes, name: name)
+        return try format(of: reader, name: name).open(reader, name: name, options: options)
+    }
+
+    /// The format of the file at `path`, from its first bytes.
+    public static func format(ofFileAt path: String) throws -> any FrameFormat.Type {
+        try format(of: FileReader(path: path), name: path)
+    }
+
+    static func format(of reader: FileReader, name: String) throws -> any FrameFormat.Type {
+        let head = reader.bytes(at: 0, count: 16)
+        if head.isEmpty { throw InputError(file: name, "is empty (0 bytes)") }
+        if let format = formats.first(where: { $0.matches(head) }) { return format }
+        let known = formats.map { $0.name }.joined(separator: ", ")
+        let start = head.prefix(4).map { String(hex: $0) }.joined(separator: " ")
+        throw InputError(file: name, "is not an animation arcmask reads (\(known)); it starts with \(start)")
+    }
+}
+
+extension String {
+    init(hex byte: UInt8) {
+        let digits = Array("0123456789ABCDEF")
+        self = String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+    }
+}
