@@ -1,9 +1,10 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
 import ArcMaskGIF
+import ArcMaskIO
 import ArcMaskSVGA
-import ArcMaskRender
 import ArcMaskValues
 import Foundation
 

@@ -9,7 +9,7 @@ public struct ArcMaskCommand: ParsableCommand {
         Exit status: 0 success; 1 bad input or output (the message says which file and where); \
         2 defects found (emulate); 64 bad arguments; 70 internal error.
         """,
-        subcommands: [Inspect.self, Frames.self, PlanCommand.self, Render.self, Emulate.self, Preview.self, Export.self, SVGACommand.self, Generate.self]
+        subcommands: [Inspect.self, Frames.self, PlanCommand.self, Render.self, Emulate.self, PreviewCommand.self, Export.self, SVGACommand.self, Generate.self]
     )
 
     public init() {}

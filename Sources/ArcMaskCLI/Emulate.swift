@@ -1,8 +1,7 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskExport
 import ArcMaskGeometry
-import ArcMaskRender
 import ArcMaskValues
 import ArgumentParser
 import Foundation
@@ -13,7 +12,7 @@ struct Emulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Sample the rotation at display refreshes and check every hand-off.",
         discussion: """
-        Exit status: 0 when no sample is defective under --fail-on; \(ExitStatus.defectsFound) when some are \
+        Exit status: 0 when no sample is defective under --fail-on; \(ExitStatus.defectsFound.rawValue) when some are \
         (so widget projects can run it in CI); 1 bad input; 64 bad arguments.
         """)
 
@@ -37,8 +36,7 @@ struct Emulate: ParsableCommand {
     @Option(help: "Which defects fail the check: torn, gap, wrong-frame (comma-separated).")
     var failOn: String = "torn,gap,wrong-frame"
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var reporting: ReportOptions
 
     var rates: [Double]? {
         let v = refresh.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -64,14 +62,13 @@ struct Emulate: ParsableCommand {
             phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
             let settings = EmulationSettings(refreshRates: rates!, phasesMs: phases, durationMs: duration, criteria: criteria!)
             let model: CoverageModel = mode == .analytic ? AnalyticModel(plan) : RasterModel(plan)
-            let total = rates!.reduce(0) { $0 + Int(((settings.durationMs ?? max(plan.periodSeconds * 1000, plan.frameDurationsMs.reduce(0, +))) * $1 / 1000).rounded(.up)) } * phases.count
-            let progress = ProgressLine("emulate", total: total, quiet: json)
+            let progress = reporting.progress("emulate", total: Emulator.sampleCount(plan, settings: settings))
             let report = Emulator.run(plan, model: model, mode: mode.rawValue, settings: settings) { _ in progress.advance() }
             progress.finish()
             return report
         }
-        emit(json ? try jsonString(report) : Self.describe(report))
-        if !report.passed { throw ExitCode(ExitStatus.defectsFound) }
+        emit(reporting.json ? try jsonString(report) : Self.describe(report))
+        if !report.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
     }
 
     static func describe(_ r: EmulationReport) -> String {

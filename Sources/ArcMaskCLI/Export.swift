@@ -1,8 +1,6 @@
 import ArcMaskCore
 import ArcMaskExport
 import ArcMaskGeometry
-import ArcMaskGIF
-import ArcMaskRender
 import ArcMaskValues
 import ArgumentParser
 import Foundation
@@ -17,7 +15,8 @@ struct Export: ParsableCommand {
         --size overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
         When the decoded layers exceed --budget, near-identical and very short frames are merged first \
         (keeping the total duration), then the scale is lowered; the export is refused when it still \
-        does not fit. Outputs appear all at once; a folder that holds files needs --force.
+        does not fit. --out names the output folder; outputs appear all at once; a folder that holds \
+        files needs --force.
         """)
 
     @Argument(help: "The animation (GIF or SVGA).")
@@ -38,8 +37,7 @@ struct Export: ParsableCommand {
     @Option(help: "How the masks are built.")
     var preset: Preset = .arcmask
 
-    @Option(help: "How frames fill the view: fill (crop) or fit (bars).")
-    var fit: FitModeArgument = .fill
+    @OptionGroup var fit: FitOption
 
     @Option(help: "Decoded-layer memory budget in MB (widget extensions are killed around 30 MB).")
     var budget: Double = 30
@@ -47,28 +45,20 @@ struct Export: ParsableCommand {
     @Flag(help: "One PNG per frame instead of one strip.")
     var perFramePng = false
 
-    @Option(name: .customLong("out"), help: "Output folder.")
-    var out: String?
+    @OptionGroup var output: OutputOptions
 
-    @Flag(help: "Write into a folder that already holds files.")
-    var force = false
-
-    @Flag(help: "No progress line.")
-    var quiet = false
-
-    @Flag(help: "Print the manifest as JSON.")
-    var json = false
+    @OptionGroup var reporting: ReportOptions
 
     @Flag(help: "List the widget size table and exit.")
     var listDevices = false
 
-    @OptionGroup var limits: LimitOptions
-
-    @OptionGroup var sequence: SequenceOptions
+    @OptionGroup var source: InputOptions
 
     func validate() throws {
-        guard listDevices || (file != nil && out != nil) else { throw ValidationError("give FILE and --out DIR") }
-        guard scale > 0, scale <= 8 else { throw ValidationError("--scale takes a value in (0, 8]") }
+        guard listDevices || (file != nil && output.out != nil) else { throw ValidationError("give FILE and --out DIR") }
+        guard [1.0, 2, 3].contains(scale) else {
+            throw ValidationError("--scale takes 1, 2 or 3 (the pixels per point of iPhone and iPad screens), not \(fmt(scale))")
+        }
         guard budget > 0 else { throw ValidationError("--budget must be positive") }
         if let device, WidgetSizeTable.device(device) == nil {
             throw ValidationError("unknown --device \(device); see --list-devices")
@@ -85,30 +75,31 @@ struct Export: ParsableCommand {
             } else if let s = dev.size(family) {
                 view = s
             } else {
-                throw OutputError(path: out!, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
+                throw OutputError(path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
-            let source = try openFrameSource(file!, limits: limits, sequence: sequence)
-            let folder = try OutputFolder(URL(fileURLWithPath: out!), force: force, protecting: [URL(fileURLWithPath: file!)])
+            let frames = try source.open(file!)
+            let (folder, lock) = try output.folder(protecting: [file!])
             let request = ExportRequest(viewWidth: view.width, viewHeight: view.height, scale: scale,
                                         family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
-                                        preset: preset, fit: FitMode(rawValue: fit.rawValue)!,
+                                        preset: preset, fit: fit.fit,
                                         budgetBytes: Int(budget * 1_048_576), perFramePNG: perFramePng)
-            let progress = ProgressLine("export", total: source.frameCount, quiet: quiet || json)
+            let progress = reporting.progress("export", total: frames.frameCount)
             let manifest: ExportManifest
             do {
-                manifest = try Exporter.run(source: source, request: request, into: folder, progress: progress)
+                manifest = try Exporter.run(source: frames, request: request, into: folder) { progress.advance() }
             } catch let error as BudgetError {
                 throw InputError(file: file!, error.message)
             }
             progress.finish()
             try folder.commit()
-            for w in manifest.warnings + source.warnings { warn(w) }
-            if json {
+            withExtendedLifetime(lock) {}
+            for w in manifest.warnings + frames.warnings { warn(w) }
+            if reporting.json {
                 emit(try jsonString(manifest))
             } else {
                 let e = manifest.emulator
                 var lines = [
-                    "wrote \(out!): \(manifest.strip ?? "\(manifest.frames.count) frame PNGs"), manifest.json, ArcMaskView.swift",
+                    "wrote \(try output.path): \(manifest.strip ?? "\(manifest.frames.count) frame PNGs"), manifest.json, ArcMaskView.swift",
                     "  \(manifest.frames.count) layers of \(manifest.pixelWidth)×\(manifest.pixelHeight) px for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))×, \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_048_576)) MB decoded (budget \(fmt(budget)) MB)",
                     "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL")",
                 ]

@@ -1,25 +1,9 @@
 import ArcMaskCore
-import ArcMaskExport
-import ArcMaskGIF
-import ArcMaskRender
 import ArgumentParser
 import Foundation
 
-/// Exit statuses, in one place.
-public enum ExitStatus {
-    public static let success: Int32 = 0
-    /// Bad input or output: a file is wrong, missing or would be overwritten.
-    public static let badInput: Int32 = 1
-    /// `emulate` found defective samples.
-    public static let defectsFound: Int32 = 2
-    /// Bad command-line arguments (ArgumentParser's validation failures use it too).
-    public static let usage: Int32 = 64
-    /// A bug: something the tool did not expect.
-    public static let internalError: Int32 = 70
-}
-
-/// Runs a command body; expected failures print one line on stderr and exit 1,
-/// unexpected ones exit 70.
+/// Runs a command body; errors a user can act on print one line on stderr and exit with their
+/// status, unexpected ones exit 70.
 func reportingFailures<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
@@ -27,26 +11,18 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
         throw error
     } catch let error as ValidationError {
         throw error
-    } catch let error as InputError {
-        throw fail(error.localizedDescription, ExitStatus.badInput)
-    } catch let error as OutputError {
-        throw fail(error.localizedDescription, ExitStatus.badInput)
-    } catch let error as PNGError {
-        throw fail(error.localizedDescription, ExitStatus.badInput)
-    } catch let error as BudgetError {
-        throw fail(error.localizedDescription, ExitStatus.badInput)
-    } catch let error as GIFWriterError {
-        throw fail(error.localizedDescription, ExitStatus.badInput)
+    } catch let error as ArcMaskError where error.exitStatus != .internalError {
+        throw fail(error.localizedDescription, error.exitStatus)
     } catch {
-        throw fail("internal error: \(error)", ExitStatus.internalError)
+        throw fail("internal error: \(error.localizedDescription)", .internalError)
     }
 }
 
-private func fail(_ message: String, _ status: Int32) -> ExitCode {
+private func fail(_ message: String, _ status: ExitStatus) -> ExitCode {
     // While an interrupt removes the outputs, its handler ends the process with the signal's status.
     while Temporaries.isInterrupted { sleep(1) }
     FileHandle.standardError.write(Data("arcmask: \(message)\n".utf8))
-    return ExitCode(status)
+    return ExitCode(status.rawValue)
 }
 
 /// Writes text to stdout.
@@ -63,4 +39,10 @@ func jsonString<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+/// Pads `s` to `n` characters, on the left when `right` aligns it right.
+func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
+    let fill = String(repeating: " ", count: max(0, n - s.count))
+    return right ? fill + s : s + fill
 }

@@ -6,10 +6,10 @@ import Foundation
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write an animated test-pattern GIF (for trying the tool and for benchmarks).")
+        abstract: "Write an animated test-pattern GIF (for trying the tool and for benchmarks).",
+        discussion: "--out names the GIF to write.")
 
-    @Option(name: .customLong("out"), help: "The GIF to write.")
-    var out: String
+    @OptionGroup var output: OutputOptions
 
     @Option(help: "Canvas size, WxH.")
     var size: SizeArgument = SizeArgument(argument: "240x240")!
@@ -20,13 +20,10 @@ struct Generate: ParsableCommand {
     @Option(help: "Frame delays in centiseconds, comma-separated; repeated over the frames.")
     var delays: String = "8"
 
-    @Flag(help: "Replace OUT if it exists.")
-    var force = false
-
-    @Flag(help: "No progress line.")
-    var quiet = false
+    @OptionGroup var reporting: ReportOptions
 
     func validate() throws {
+        try output.validate()
         guard frames > 0 else { throw ValidationError("--frames must be positive") }
         guard size.width <= 65535, size.height <= 65535 else { throw ValidationError("GIF sizes stop at 65535") }
         guard parsedDelays != nil else { throw ValidationError("--delays takes comma-separated centiseconds, e.g. 5,10,20") }
@@ -40,15 +37,12 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let url = URL(fileURLWithPath: out)
-            if FileManager.default.fileExists(atPath: out) && !force {
-                throw OutputError(path: out, "exists; use --force to replace it")
-            }
-            let progress = ProgressLine("generate", total: frames, quiet: quiet)
+            let url = try output.file()
+            let progress = reporting.progress("generate", total: frames)
             try TestPattern.writeGIF(to: url, size: PixelSize(width: size.width, height: size.height),
                                      frames: frames, delays: parsedDelays!) { _ in progress.advance() }
             progress.finish()
-            emit("wrote \(out): \(frames) frames of \(size.width)×\(size.height)")
+            emit("wrote \(try output.path): \(frames) frames of \(size.width)×\(size.height)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskSources
 import ArgumentParser
 import Foundation
 
@@ -10,27 +11,22 @@ struct Inspect: ParsableCommand {
     @Argument(help: "The GIF or SVGA to read.")
     var file: String
 
-    @Flag(help: "Print JSON instead of a table.")
-    var json = false
+    @OptionGroup var reporting: ReportOptions
 
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        if (try? sourceKind(file)) == .svga {
-            var info = SVGACommand.Info()
-            info.file = file
-            info.json = json
-            info.limits = limits
-            return try info.run()
-        }
         try reportingFailures {
+            if try FrameSources.format(ofFileAt: file) == SVGAFormat.self {
+                var info = SVGACommand.Info()
+                info.file = file
+                info.reporting = reporting
+                info.limits = limits
+                return try info.run()
+            }
             limits.armWatchdog(for: file)
             let gif = try GIFFrameSource(path: file, limits: limits.limits)
-            if json {
-                emit(try jsonString(gif.report))
-            } else {
-                emit(Self.table(gif.report))
-            }
+            emit(reporting.json ? try jsonString(gif.report) : Self.table(gif.report))
         }
     }
 
@@ -52,11 +48,6 @@ struct Inspect: ParsableCommand {
         for w in r.warnings { lines.append("warning: \(w)") }
         return lines.joined(separator: "\n")
     }
-}
-
-func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
-    let fill = String(repeating: " ", count: max(0, n - s.count))
-    return right ? fill + s : s + fill
 }
 
 func format(ms: Double) -> String {

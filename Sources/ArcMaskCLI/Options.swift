@@ -1,8 +1,13 @@
 import ArcMaskCore
-import ArcMaskExport
+import ArcMaskIO
+import ArcMaskRuntime
 import ArcMaskSVGA
+import ArcMaskSources
 import ArcMaskValues
 import ArgumentParser
+import Foundation
+
+extension FitMode: ExpressibleByArgument {}
 
 /// Ceilings on inputs, shared by every command that reads one.
 struct LimitOptions: ParsableArguments {
@@ -41,7 +46,8 @@ struct LimitOptions: ParsableArguments {
 
     func validate() throws {
         for (name, value) in [("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-decoded-bytes", maxDecodedBytes),
-                              ("--max-svga-bytes", maxSvgaBytes), ("--max-image-pixels", maxImagePixels), ("--max-path-commands", maxPathCommands)]
+                              ("--max-svga-bytes", maxSvgaBytes), ("--max-image-pixels", maxImagePixels),
+                              ("--max-path-commands", maxPathCommands)]
         where value <= 0 {
             throw ValidationError("\(name) must be positive")
         }
@@ -56,6 +62,103 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
+/// How to read an animation: limits, and the settings only SVGA files use.
+struct InputOptions: ParsableArguments {
+    @Option(help: "SVGA: play frames A..B only (inclusive).")
+    var range: ClosedRange<Int>?
+
+    @Flag(help: "SVGA: play backwards.")
+    var reverse = false
+
+    @Option(help: "SVGA: resample to this many frames per second.")
+    var fps: Double?
+
+    @Flag(help: "SVGA: render every frame anew instead of reusing renders kept in the cache folder (ARCMASK_CACHE_DIR, default ~/.cache/arcmask/renders).")
+    var noRenderCache = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps takes a rate in (0, 240]") }
+    }
+
+    /// Opens `path` through the library's one entry point, with the time limit armed.
+    func open(_ path: String) throws -> FrameSource {
+        limits.armWatchdog(for: path)
+        let options = SourceOptions(
+            limits: limits.limits, svgaLimits: limits.svgaLimits,
+            svgaSequence: SVGASequence(range: range, reverse: reverse, fps: fps),
+            renderCache: noRenderCache ? nil : RenderCache())
+        return try FrameSources.open(path: path, options: options)
+    }
+}
+
+extension ClosedRange<Int>: @retroactive ExpressibleByArgument {
+    /// "A..B" with 0 ≤ A ≤ B.
+    public init?(argument: String) {
+        let parts = argument.components(separatedBy: "..")
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b else { return nil }
+        self = a...b
+    }
+}
+
+/// `--fit`: how frames fill a view of another shape.
+struct FitOption: ParsableArguments {
+    @Option(help: "How frames fill the view: fill (crop) or fit (bars).")
+    var fit: FitMode = .fill
+}
+
+/// Where a command writes, and whether it may replace what is there.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .customLong("out"), help: "Where to write: a file or a folder, as the command's description says.")
+    var out: String?
+
+    @Flag(help: "Replace an existing output file, or write into a folder that already holds files (same-named files are replaced).")
+    var force = false
+
+    /// The path, required unless the command says otherwise.
+    var path: String {
+        get throws {
+            guard let out else { throw ValidationError("give --out") }
+            return out
+        }
+    }
+
+    func validate(required: Bool = true) throws {
+        if required && out == nil { throw ValidationError("give --out") }
+    }
+
+    /// The output file's URL, refused when it exists and --force is not given.
+    func file() throws -> URL {
+        let path = try path
+        try OutputError.refuseReplacing(path, force: force)
+        return URL(fileURLWithPath: path)
+    }
+
+    /// An output folder written all or nothing, locked against other runs while it is written.
+    /// Keep the lock until the folder is committed.
+    func folder(protecting inputs: [String]) throws -> (folder: OutputFolder, lock: OutputLock) {
+        let url = URL(fileURLWithPath: try path)
+        let lock = try OutputLock(for: url)
+        let folder = try OutputFolder(url, force: force, protecting: inputs.map { URL(fileURLWithPath: $0) })
+        return (folder, lock)
+    }
+}
+
+/// How results are reported: JSON for machines, and no progress line on request.
+struct ReportOptions: ParsableArguments {
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Flag(help: "No progress line.")
+    var quiet = false
+
+    /// A progress line on stderr (on a terminal only, never with --quiet or --json).
+    func progress(_ label: String, total: Int) -> ProgressLine {
+        ProgressLine(label, total: total, quiet: quiet || json)
+    }
+}
+
 /// "WxH" on the command line.
 struct SizeArgument: ExpressibleByArgument, Sendable {
     var width: Int
@@ -67,4 +170,6 @@ struct SizeArgument: ExpressibleByArgument, Sendable {
         width = w
         height = h
     }
+
+    var pixelSize: PixelSize { PixelSize(width: width, height: height) }
 }

@@ -12,13 +12,12 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var options: PlanOptions
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var reporting: ReportOptions
 
     func run() throws {
         try reportingFailures {
             let (_, plan) = try options.load()
-            emit(json ? try jsonString(plan) : Self.describe(plan))
+            emit(reporting.json ? try jsonString(plan) : Self.describe(plan))
         }
     }
 

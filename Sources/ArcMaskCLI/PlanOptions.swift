@@ -1,14 +1,10 @@
 import ArcMaskCore
 import ArcMaskGeometry
-import ArcMaskGIF
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 
 extension Preset: ExpressibleByArgument {}
-extension FitModeArgument: ExpressibleByArgument {}
-
-/// `--fit fill|fit`.
-enum FitModeArgument: String, CaseIterable { case fill, fit }
 
 /// The options every plan-based command shares: which file, which view, which preset.
 struct PlanOptions: ParsableArguments {
@@ -30,9 +26,7 @@ struct PlanOptions: ParsableArguments {
     @Option(help: "arcmask preset: the longest a seam may take to cross the view, as a fraction of one refresh.")
     var seamFraction: Double = 1.0 / 8
 
-    @OptionGroup var limits: LimitOptions
-
-    @OptionGroup var sequence: SequenceOptions
+    @OptionGroup var source: InputOptions
 
     func validate() throws {
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale takes a value in (0, 8]") }
@@ -42,12 +36,12 @@ struct PlanOptions: ParsableArguments {
 
     /// Opens the source and plans its masks.
     func load() throws -> (FrameSource, ArcPlan) {
-        let source = try openFrameSource(file, limits: limits, sequence: sequence)
+        let frames = try source.open(file)
         let request = PlanRequest(viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,
-                                  durationsMs: source.durations, preset: preset, refreshHz: planRefresh,
+                                  durationsMs: frames.durations, preset: preset, refreshHz: planRefresh,
                                   seamFraction: seamFraction)
         do {
-            return (source, try ArcPlanner.plan(request))
+            return (frames, try ArcPlanner.plan(request))
         } catch {
             throw InputError(file: file, "cannot plan the \(preset.rawValue) masks: \(error.description)")
         }

@@ -1,58 +1,60 @@
 import ArcMaskCore
-import ArcMaskExport
-import ArcMaskRender
+import ArcMaskIO
+import ArcMaskPreview
 import ArcMaskValues
 import ArgumentParser
 import Foundation
 
-struct Preview: ParsableCommand {
+struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write pictures of the arc-masked timeline: timeline.png, arcs.png, handoff.png and index.html.")
+        commandName: "preview",
+        abstract: "Write pictures of the arc-masked timeline: timeline.png, arcs.png, handoff.png and index.html.",
+        discussion: "--out names the folder to write them to.")
 
     @OptionGroup var options: PlanOptions
 
-    @Option(name: .customLong("out"), help: "Output folder.")
-    var out: String
+    @OptionGroup var output: OutputOptions
 
     @Option(help: "The display refresh rate the pictures sample, Hz.")
     var refresh: Double = 120
 
-    @Option(help: "How frames fill the view: fill (crop) or fit (bars).")
-    var fit: FitModeArgument = .fill
+    @OptionGroup var fit: FitOption
 
-    @Flag(help: "Write into a folder that already holds files.")
-    var force = false
-
-    @Flag(help: "No progress line.")
-    var quiet = false
+    @OptionGroup var reporting: ReportOptions
 
     func validate() throws {
+        try output.validate()
         guard refresh > 0, refresh <= 1000 else { throw ValidationError("--refresh takes a rate in Hz, up to 1000") }
     }
 
     func run() throws {
         try reportingFailures {
             let (source, plan) = try options.load()
-            let folder = try OutputFolder(URL(fileURLWithPath: out), force: force, protecting: [URL(fileURLWithPath: options.file)])
-            let progress = ProgressLine("preview", total: 4, quiet: quiet)
-            let preview = Preview_(plan: plan, source: source, refreshHz: refresh, fit: FitMode(rawValue: fit.rawValue)!)
-            try PNG.write(preview.timelineSheet(), to: folder.url(for: "timeline.png"), compression: .balanced)
-            progress.advance()
-            try PNG.write(preview.arcsDiagram(), to: folder.url(for: "arcs.png"), compression: .balanced)
-            progress.advance()
-            try PNG.write(preview.handoffChart(), to: folder.url(for: "handoff.png"), compression: .balanced)
-            progress.advance()
+            let (folder, lock) = try output.folder(protecting: [options.file])
+            let progress = reporting.progress("preview", total: 4)
+            let preview = Preview(plan: plan, source: source, refreshHz: refresh, fit: fit.fit)
+            let pictures: [(String, () throws -> PixelBuffer)] = [
+                ("timeline.png", { try preview.timelineSheet() }), ("arcs.png", { try preview.arcsDiagram() }),
+                ("handoff.png", { try preview.handoffChart() }),
+            ]
+            for (name, draw) in pictures {
+                try PNG.write(draw(), to: folder.url(for: name), compression: .balanced)
+                progress.advance()
+            }
             try AtomicFile.write(Array(preview.page().utf8), to: folder.url(for: "index.html"))
             progress.advance()
             progress.finish()
             try folder.commit()
+            withExtendedLifetime(lock) {}
             let r = preview.report
+            if reporting.json {
+                emit(try jsonString(r))
+                return
+            }
             emit("""
-            wrote \(out): timeline.png, arcs.png, handoff.png, index.html
+            wrote \(try output.path): timeline.png, arcs.png, handoff.png, index.html
               \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes
             """)
         }
     }
 }
-
-typealias Preview_ = ArcMaskExport.Preview

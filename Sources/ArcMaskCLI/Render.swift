@@ -1,14 +1,16 @@
+import ArcMaskCompositor
 import ArcMaskCore
-import ArcMaskEmulator
 import ArcMaskGeometry
-import ArcMaskRender
+import ArcMaskIO
+import ArcMaskPreview
 import ArcMaskValues
 import ArgumentParser
 import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw what the widget shows at an instant, with the real stroked-arc masks.")
+        abstract: "Draw what the widget shows at an instant, with the real stroked-arc masks.",
+        discussion: "--out names the PNG to write.")
 
     @OptionGroup var options: PlanOptions
 
@@ -18,37 +20,32 @@ struct Render: ParsableCommand {
     @Option(help: "Rotation angle in degrees, instead of --time.")
     var angle: Double?
 
-    @Option(name: .customLong("out"), help: "The PNG to write.")
-    var out: String
+    @OptionGroup var output: OutputOptions
 
-    @Option(help: "How frames fill the view: fill (crop) or fit (bars).")
-    var fit: FitModeArgument = .fill
+    @OptionGroup var fit: FitOption
 
     @Flag(help: "Draw the slices, seams and frame numbers over the picture.")
     var overlay = false
 
-    @Flag(help: "Replace OUT if it exists.")
-    var force = false
-
     func validate() throws {
+        try output.validate()
         guard (time == nil) != (angle == nil) else { throw ValidationError("give exactly one of --time and --angle") }
         if let time, parseSeconds(time) == nil { throw ValidationError("--time takes seconds, e.g. 0.25 or 250ms") }
     }
 
     func run() throws {
         try reportingFailures {
+            let url = try output.file()
             let (source, plan) = try options.load()
-            let url = URL(fileURLWithPath: out)
-            if FileManager.default.fileExists(atPath: out) && !force {
-                throw OutputError(path: out, "exists; use --force to replace it")
-            }
             let phi = angle ?? plan.rotation(at: parseSeconds(time!)!)
             let compositor = ArcCompositor(plan: plan)
-            let images = FrameImages(source: source, pixelSize: compositor.pixelSize, fit: FitMode(rawValue: fit.rawValue)!)
-            let picture = try compositor.render(rotation: phi, images: images, overlay: overlay)
+            let images = FrameImages(source: source, pixelSize: compositor.pixelSize, fit: fit.fit)
+            let picture = overlay ? try Overlay.render(compositor, rotation: phi, images: images)
+                                  : try compositor.render(rotation: phi, images: images)
             try PNG.write(picture, to: url, compression: .balanced, protecting: [URL(fileURLWithPath: options.file)])
             let seen = AnalyticModel(plan).observe(rotation: phi)
-            emit("wrote \(out): φ = \(String(format: "%.4f", phi))°, showing frame\(seen.frames.count == 1 ? "" : "s") \(seen.frames.map(String.init).joined(separator: ", "))\(seen.gap ? ", with uncovered pixels" : "")")
+            let frames = seen.frames.map(String.init).joined(separator: ", ")
+            emit("wrote \(try output.path): φ = \(String(format: "%.4f", phi))°, showing frame\(seen.frames.count == 1 ? "" : "s") \(frames)\(seen.gap ? ", with uncovered pixels" : "")")
         }
     }
 }

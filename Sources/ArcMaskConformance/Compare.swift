@@ -1,5 +1,6 @@
+import ArcMaskCompositor
 import ArcMaskCore
-import ArcMaskRender
+import ArcMaskIO
 import ArcMaskValues
 import Foundation
 

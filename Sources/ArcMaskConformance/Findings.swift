@@ -1,8 +1,9 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
 import ArcMaskGIF
-import ArcMaskRender
+import ArcMaskIO
 import Foundation
 
 /// The arc-mask findings on the corpus animations (peterdn, pygif): per animated GIF,

@@ -1,6 +1,7 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskGIF
-import ArcMaskRender
+import ArcMaskIO
 import ArcMaskValues
 import Foundation
 

@@ -1,6 +1,7 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskGIF
-import ArcMaskRender
+import ArcMaskIO
 import Foundation
 
 // The GIF conformance lane: compares every composited frame with the expected outputs

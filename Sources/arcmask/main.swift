@@ -1,5 +1,5 @@
 import ArcMaskCLI
-import ArcMaskCore
+import ArcMaskRuntime
 
 Interrupts.install()
 ArcMaskCommand.main()

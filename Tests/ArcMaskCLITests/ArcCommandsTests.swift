@@ -1,6 +1,5 @@
 import ArcMaskCore
 import ArcMaskGIF
-import ArcMaskRender
 import Foundation
 import Testing
 @testable import ArcMaskCLI

@@ -1,6 +1,5 @@
 import ArcMaskCore
 import ArcMaskGIF
-import ArcMaskRender
 import ArgumentParser
 import Foundation
 import Testing

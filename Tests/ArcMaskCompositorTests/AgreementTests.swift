@@ -1,6 +1,5 @@
 import ArcMaskEmulator
 import ArcMaskGeometry
-import ArcMaskRender
 import Testing
 
 @Suite("Analytic and raster models")

@@ -2,7 +2,6 @@ import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
 import ArcMaskGIF
-import ArcMaskRender
 import Foundation
 import Testing
 

@@ -3,7 +3,6 @@ import ArcMaskEmulator
 import ArcMaskExport
 import ArcMaskGeometry
 import ArcMaskGIF
-import ArcMaskRender
 import Foundation
 import Testing
 

@@ -1,5 +1,4 @@
 import ArcMaskCore
-import ArcMaskRender
 import Dispatch
 import Foundation
 import Testing

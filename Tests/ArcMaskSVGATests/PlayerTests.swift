@@ -1,5 +1,4 @@
 import ArcMaskCore
-import ArcMaskRender
 import Foundation
 import Testing
 @testable import ArcMaskSVGA

@@ -1,7 +1,6 @@
 import FuzzDriver
 import Foundation
 import ArcMaskCore
-import ArcMaskRender
 
 /// Bitmap drawing with random transforms, alpha, clips and image and canvas sizes: the path
 /// that draws rotated and skewed bitmaps straight into cairo's pixels (`AffineBlit`).

@@ -1,5 +1,4 @@
 import FuzzDriver
-import ArcMaskRender
 
 /// PNG reading (libpng through the project's wrapper).
 @_cdecl("LLVMFuzzerTestOneInput")
