@@ -103,12 +103,14 @@ let package = Package(
         ]),
         .testTarget(name: "ArcMaskPreviewTests", dependencies: [
             "ArcMaskPreview", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO", "ArcMaskEmulator",
+            "ArcMaskCompositor",
         ]),
         .testTarget(name: "ArcMaskExportTests", dependencies: [
             "ArcMaskExport", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO", "ArcMaskEmulator",
+            "ArcMaskCompositor",
         ]),
         .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
-        .testTarget(name: "ArcMaskCLITests", dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO"]),
+        .testTarget(name: "ArcMaskCLITests", dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,8 @@
 import ArcMaskCore
+import ArcMaskRuntime
+import ArcMaskIO
 import ArcMaskGIF
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 import Testing
@@ -59,7 +62,7 @@ struct CLITests {
         let input = try pattern(s)
         try FileManager.default.createDirectory(atPath: s.path("out"), withIntermediateDirectories: true)
         try AtomicFile.write(Array("mine".utf8), to: URL(fileURLWithPath: s.path("out/notes.txt")))
-        #expect(run(["frames", input, "--out", s.path("out"), "--quiet"]) == ExitStatus.badInput)
+        #expect(run(["frames", input, "--out", s.path("out"), "--quiet"]) == ExitStatus.badInput.rawValue)
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.path("out")) == ["notes.txt"])
         #expect(run(["frames", input, "--out", s.path("out"), "--force", "--quiet"]) == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.path("out")).count == 8)
@@ -73,22 +76,22 @@ struct CLITests {
     func badInput(name: String, bytes: [UInt8]) throws {
         let s = try Scratch()
         try AtomicFile.write(bytes, to: URL(fileURLWithPath: s.path(name)))
-        #expect(run(["inspect", s.path(name)]) == ExitStatus.badInput)
-        #expect(run(["frames", s.path(name), "--out", s.path("out"), "--quiet"]) == ExitStatus.badInput)
+        #expect(run(["inspect", s.path(name)]) == ExitStatus.badInput.rawValue)
+        #expect(run(["frames", s.path(name), "--out", s.path("out"), "--quiet"]) == ExitStatus.badInput.rawValue)
         #expect(s.entries == [name])
     }
 
     @Test("a missing file exits 1")
     func missing() throws {
         let s = try Scratch()
-        #expect(run(["inspect", s.path("nope.gif")]) == ExitStatus.badInput)
+        #expect(run(["inspect", s.path("nope.gif")]) == ExitStatus.badInput.rawValue)
     }
 
     @Test("limits refuse an input with a non-zero exit", arguments: [["--max-pixels", "100"], ["--max-frames", "3"]])
     func limits(_ flags: [String]) throws {
         let s = try Scratch()
         let input = try pattern(s)
-        #expect(run(["frames", input, "--out", s.path("out"), "--quiet"] + flags) == ExitStatus.badInput)
+        #expect(run(["frames", input, "--out", s.path("out"), "--quiet"] + flags) == ExitStatus.badInput.rawValue)
         #expect(s.entries == ["in.gif"])
     }
 
@@ -97,7 +100,7 @@ struct CLITests {
         ["inspect", "x.gif", "--max-pixels", "0"], ["generate", "--out", "g.gif", "--size", "12"], ["nonsense"],
     ])
     func usage(_ args: [String]) {
-        #expect(run(args) == ExitStatus.usage)
+        #expect(run(args) == ExitStatus.usage.rawValue)
     }
 
     @Test("inspect --json carries the documented keys")
@@ -121,7 +124,7 @@ struct CLITests {
         let s = try Scratch()
         let input = try pattern(s)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
-        #expect(run(["generate", "--out", input, "--quiet"]) == ExitStatus.badInput)
+        #expect(run(["generate", "--out", input, "--quiet"]) == ExitStatus.badInput.rawValue)
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
     }
 }

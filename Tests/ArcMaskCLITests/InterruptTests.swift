@@ -1,5 +1,7 @@
 import ArcMaskCore
+import ArcMaskIO
 import ArcMaskGIF
+import ArcMaskValues
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import ArcMaskCompositor
 import ArcMaskEmulator
 import ArcMaskGeometry
 import Testing
@@ -9,13 +10,11 @@ struct AgreementTests {
     func agree(_ preset: Preset) throws {
         // A small view keeps the raster model quick; the geometry is the same at any size.
         let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 60, viewHeight: 60, scale: 2,
-                                                    durationsMs: Inputs.variable, preset: preset))
+                                                    durationsMs: [60.0, 60, 120, 120, 200, 40, 80, 100, 30, 90], preset: preset))
         let settings = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
         let analytic = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings)
-        var rasterSamples: [Sample] = []
-        var analyticSamples: [Sample] = []
-        _ = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings) { analyticSamples.append($0) }
-        _ = Emulator.run(plan, model: RasterModel(plan), mode: "raster", settings: settings) { rasterSamples.append($0) }
+        let analyticSamples = analytic.allSamples
+        let rasterSamples = Emulator.run(plan, model: RasterModel(plan), mode: "raster", settings: settings).allSamples
         #expect(rasterSamples.count == analytic.samples)
         var disagreements: [String] = []
         for (a, r) in zip(analyticSamples, rasterSamples) where a.shown != r.shown || a.gap != r.gap {

@@ -1,7 +1,9 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
 import ArcMaskGIF
+import ArcMaskValues
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import ArcMaskValues
 import Foundation
 import Testing
 @testable import ArcMaskCore

@@ -1,8 +1,11 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskExport
 import ArcMaskGeometry
 import ArcMaskGIF
+import ArcMaskIO
+import ArcMaskValues
 import Foundation
 import Testing
 
@@ -51,14 +54,15 @@ struct ExportTests {
         let strip = try PNG.read(dir.path("out/strip.png"))
         #expect(strip.width == m.stripColumns * 100 && strip.height == 80 * ((10 + m.stripColumns - 1) / m.stripColumns))
         // Cell 3 of the strip is frame 3 resized.
-        let cell3 = try FrameImages.resized(source.frame(at: 3), to: PixelSize(width: 100, height: 80), fit: .fill)
+        let cell3 = try Resampler.resized(source.frame(at: 3), to: PixelSize(width: 100, height: 80), fit: .fill)
         let f = m.frames[3]
         #expect(strip.pixel(x: f.x + 50, y: f.y + 40) == cell3.pixel(x: 50, y: 40))
         #expect(m.frames.map(\.durationMs) == source.durations)
         #expect(m.emulator.passed && m.emulator.samples > 0)
         let decoded = try JSONDecoder().decode(ExportManifest.self, from: Data(contentsOf: dir.path("out/manifest.json")))
         #expect(decoded == m)
-        let plan = try decoded.plan
+        let plan = decoded.plan
+        #expect(plan == m.plan)   // the plan as computed, embedded, not planned again
         let again = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic")
         #expect(again.defective == 0 && again.samples > 0)
     }
@@ -127,10 +131,10 @@ struct ExportTests {
             guard let line = code.split(separator: "\n").first(where: { $0.contains("static let \(name): Double = ") }) else { return nil }
             return Double(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces))
         }
-        #expect(value("radius") == m.radius)
-        #expect(value("lineWidth") == m.lineWidth)
-        #expect(value("centerOffset") == m.centerOffset)
-        #expect(value("periodSeconds") == m.periodSeconds)
+        #expect(value("radius") == m.plan.radius)
+        #expect(value("lineWidth") == m.plan.lineWidth)
+        #expect(value("centerOffset") == m.plan.centerOffset)
+        #expect(value("periodSeconds") == m.plan.periodSeconds)
         #expect(value("viewWidth") == m.viewWidth && value("scale") == m.scale)
         // Compile the plain-Swift part (SwiftUI is compiled out on Linux) with a main that prints it.
         try """
@@ -155,7 +159,7 @@ struct ExportTests {
         run.waitUntilExit()
         let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         let first = lines[0].split(separator: " ")
-        #expect(Double(first[0]) == m.radius && Int(first[1]) == m.frames.count && abs(Double(first[2])! - 90) < 1e-9)
+        #expect(Double(first[0]) == m.plan.radius && Int(first[1]) == m.frames.count && abs(Double(first[2])! - 90) < 1e-9)
         #expect(String(lines[1]) == m.frames.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";"))
         #expect(String(lines[2]) == m.frames.map { "\($0.index):\($0.startAngle):\($0.endAngle)" }.joined(separator: ";"))
     }
@@ -165,29 +169,5 @@ struct ExportTests {
         #expect(WidgetSizeTable.defaultDevice(for: .small).size(.small)! == (170, 170))
         #expect(WidgetSizeTable.defaultDevice(for: .extraLarge).size(.extraLarge) != nil)
         #expect(WidgetSizeTable.devices.allSatisfy { $0.size(.medium)!.0 > $0.size(.small)!.0 })
-    }
-}
-
-@Suite("Preview")
-struct PreviewTests {
-    @Test("pictures and page tell the plan's story")
-    func pictures() throws {
-        let dir = try TempDir()
-        let source = try patternGIF(dir, count: 6)
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations, preset: .oneday))
-        let preview = Preview(plan: plan, source: source, refreshHz: 60)
-        #expect(preview.report.wrongFrame > 0)
-        let sheet = try preview.timelineSheet()
-        #expect(sheet.width > 600 && sheet.height > 6 * 60)   // 6 hand-offs, 4 instants each
-        // Defective cells have a red border: some pixel is the border's red.
-        #expect(stride(from: 0, to: sheet.bytes.count, by: 4).contains { (212...226).contains(sheet.bytes[$0]) && sheet.bytes[$0 + 1] < 60 && sheet.bytes[$0 + 2] < 70 })
-        let chart = try preview.handoffChart()
-        #expect(chart.width == 1200 && chart.height == 520)
-        let arcs = try preview.arcsDiagram()
-        #expect(arcs.width == 900)
-        let page = try preview.page()
-        #expect(page.contains("<input id=\"slider\" type=\"range\""))
-        #expect(page.contains("data:image/png;base64,"))
-        #expect(!page.contains("http://") && !page.contains("https://"))
     }
 }

@@ -1,5 +1,6 @@
 import ArcMaskCore
 @testable import ArcMaskGIF
+import ArcMaskValues
 
 /// Small GIFs written with giflib's encoder, so tests need nothing from outside.
 enum Fixture {

@@ -1,7 +1,7 @@
 import ArcMaskCore
 import Foundation
 import Testing
-@testable import ArcMaskRender
+@testable import ArcMaskIO
 
 @Suite("PNG")
 struct PNGTests {

@@ -1,7 +1,8 @@
 import ArcMaskCore
+import ArcMaskValues
 import Foundation
 import Testing
-@testable import ArcMaskRender
+@testable import ArcMaskSVGA
 
 @Suite("Rotated and skewed bitmaps")
 struct AffineBlitTests {
@@ -117,7 +118,7 @@ struct AffineBlitTests {
         let content = canvas.endGroup()
         canvas.beginGroup()
         canvas.setRoundedRect(x: 0, y: 0, width: 45, height: 80, radius: 0)
-        canvas.fill(r: 0, g: 0, b: 0, a: 1)
+        canvas.fill(.black)
         let mask = canvas.endGroup()
         canvas.paint(content, maskedBy: mask)
         let masked = try canvas.pixels()

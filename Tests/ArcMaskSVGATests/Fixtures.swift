@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskIO
 import Foundation
 import SwiftProtobuf
 import ZIPFoundation
@@ -103,25 +104,6 @@ enum SVGAFixture {
 
     /// A stored one-entry ZIP whose directory entry carries a ZIP64 extra field claiming an
     /// uncompressed size of 2^63 + 1 while its 32-bit sizes are ordinary.
-    static func zipWithHugeZIP64Size() throws -> [UInt8] {
-        let name = Array("movie.spec".utf8), content = Array("{}".utf8)
-        let crc = crc32(content)
-        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-        func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
-        func le64(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(v >> (8 * UInt64($0)) & 0xFF) } }
-        var out: [UInt8] = []
-        out += le32(0x0403_4B50) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
-            + le32(UInt32(content.count)) + le32(UInt32(content.count)) + le16(name.count) + le16(0) + name + content
-        let extra = le16(0x0001) + le16(8) + le64(UInt64(1) << 63 + 1)
-        let cdStart = out.count
-        out += le32(0x0201_4B50) + le16(45) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
-            + le32(UInt32(content.count)) + le32(UInt32(content.count)) + le16(name.count) + le16(extra.count) + le16(0)
-            + le16(0) + le16(0) + le32(0) + le32(0) + name + extra
-        let cdSize = out.count - cdStart
-        out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(1) + le16(1) + le32(UInt32(cdSize)) + le32(UInt32(cdStart)) + le16(0)
-        return out
-    }
-
     static func zipProtobuf() throws -> [UInt8] {
         try zip([("movie.binary", try [UInt8](entity(imagesAsNames: true).serializedData())), ("dot.png", try png(10, 10, (0, 255, 0, 255)))])
     }

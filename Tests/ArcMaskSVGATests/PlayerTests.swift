@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskIO
 import Foundation
 import Testing
 @testable import ArcMaskSVGA

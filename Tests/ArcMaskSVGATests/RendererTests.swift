@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskValues
 import Testing
 @testable import ArcMaskSVGA
 

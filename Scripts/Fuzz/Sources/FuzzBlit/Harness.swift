@@ -40,7 +40,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let content = canvas.endGroup()
         canvas.beginGroup()
         canvas.setEllipse(cx: Double(b[22]) / 2, cy: Double(b[23]) / 2, rx: 20, ry: 30)
-        canvas.fill(r: 0, g: 0, b: 0, a: 1)
+        canvas.fill(.black)
         canvas.paint(content, maskedBy: canvas.endGroup())
     }
     _ = try? canvas.pixels()
