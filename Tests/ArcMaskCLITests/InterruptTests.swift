@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskRuntime
 import ArcMaskGIF
 import ArcMaskValues
 import Foundation
@@ -82,11 +83,14 @@ struct InterruptTests {
     @Test("a second run on the same output folder is refused while the first holds it")
     func concurrent() throws {
         let s = try Scratch()
-        let dest = URL(fileURLWithPath: s.path("out"))
-        let first = try OutputFolder(dest, force: false)
-        #expect(throws: OutputError.self) { try OutputFolder(dest, force: true) }
-        first.abort()   // finishing releases the folder
-        let third = try OutputFolder(dest, force: false)
-        third.abort()
+        let input = s.path("in.gif")
+        try TestPattern.writeGIF(to: URL(fileURLWithPath: input), size: PixelSize(width: 40, height: 30), frames: 3, delays: [4])
+        // The first run holds the folder's lock (as `frames` does until it commits).
+        var first: OutputLock? = try OutputLock(for: URL(fileURLWithPath: s.path("out")))
+        #expect(run(["frames", input, "--out", s.path("out"), "--force", "--quiet"]) == ExitStatus.badInput.rawValue)
+        #expect(!FileManager.default.fileExists(atPath: s.path("out")))
+        withExtendedLifetime(first) {}
+        first = nil   // finishing releases the folder
+        #expect(run(["frames", input, "--out", s.path("out"), "--quiet"]) == ExitStatus.success.rawValue)
     }
 }
