@@ -1,4 +1,3 @@
-internal import CGIF
 import ArcMaskCore
 import ArcMaskValues
 
@@ -210,7 +209,7 @@ public final class GIFFrameSource: FrameSource {
 
         decoder.reader.seek(to: f.descriptorOffset)
         do {
-            guard try decoder.nextRecord() == IMAGE_DESC_RECORD_TYPE else { return reportDamage(k, "no image at its offset") }
+            guard try decoder.nextRecord() == .image else { return reportDamage(k, "no image at its offset") }
             try decoder.readImageDescriptor()
         } catch {
             return reportDamage(k, error.message)

@@ -9,6 +9,35 @@ struct GIFLibError: Error {
         guard let text = GifErrorString(code) else { return "giflib error \(code)" }
         return String(cString: text)
     }
+    /// The data holds a block type GIF does not define.
+    var isUnknownBlock: Bool { code == D_GIF_ERR_WRONG_RECORD }
+}
+
+/// The kinds of record a GIF holds, in giflib's reading.
+enum GIFRecord: Equatable {
+    case image, `extension`, end, other
+}
+
+/// The extensions arcmask reads.
+enum GIFExtensionKind: Equatable {
+    case graphicControl, application, other
+}
+
+/// A Graphic Control Extension: delay, disposal and transparent index.
+struct GraphicControl: Equatable {
+    var delayCentiseconds: Int
+    var disposal: Int
+    var transparentIndex: Int?
+
+    /// The extension's 4-byte data block, as giflib decodes it; nil when malformed.
+    init?(block: [UInt8]) {
+        guard block.count == 4 else { return nil }
+        var gcb = GraphicsControlBlock()
+        guard DGifExtensionToGCB(4, block, &gcb) == GIF_OK else { return nil }
+        delayCentiseconds = Int(gcb.DelayTime)
+        disposal = Int(gcb.DisposalMode)
+        transparentIndex = gcb.TransparentColor == NO_TRANSPARENT_COLOR ? nil : Int(gcb.TransparentColor)
+    }
 }
 
 /// Maps a giflib status to success or a typed error (the one place that reads `Error`).
@@ -47,10 +76,15 @@ final class GIFDecoderHandle {
     }
 
     /// Reads the next record's type at the reader's position.
-    func nextRecord() throws(GIFLibError) -> GifRecordType {
+    func nextRecord() throws(GIFLibError) -> GIFRecord {
         var type = UNDEFINED_RECORD_TYPE
         try check(DGifGetRecordType(gif, &type), gif)
-        return type
+        switch type {
+        case IMAGE_DESC_RECORD_TYPE: return .image
+        case EXTENSION_RECORD_TYPE: return .extension
+        case TERMINATE_RECORD_TYPE: return .end
+        default: return .other
+        }
     }
 
     /// Reads an image descriptor (and its local palette). giflib keeps a copy of every
@@ -73,7 +107,7 @@ final class GIFDecoderHandle {
     }
 
     /// Reads an extension: its code and the payload of every sub-block.
-    func readExtension() throws(GIFLibError) -> (code: Int32, blocks: [[UInt8]]) {
+    func readExtension() throws(GIFLibError) -> (kind: GIFExtensionKind, blocks: [[UInt8]]) {
         var code: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>? = nil
         try check(DGifGetExtension(gif, &code, &block), gif)
@@ -83,7 +117,9 @@ final class GIFDecoderHandle {
             blocks.append(Array(UnsafeBufferPointer(start: b + 1, count: n)))
             try check(DGifGetExtensionNext(gif, &block), gif)
         }
-        return (code, blocks)
+        let kind: GIFExtensionKind = code == GRAPHICS_EXT_FUNC_CODE ? .graphicControl
+            : code == APPLICATION_EXT_FUNC_CODE ? .application : .other
+        return (kind, blocks)
     }
 
     /// Decodes the next `count` pixels of the current image (one row) as palette indexes.

@@ -1,4 +1,3 @@
-internal import CGIF
 import ArcMaskCore
 import ArcMaskValues
 
@@ -26,7 +25,7 @@ enum GIFScanner {
         let reader = decoder.reader
         let signature = reader.bytes(at: 0, count: 6)
         var scan = GIFScan(version: String(decoding: signature, as: UTF8.self), screen: decoder.screenSize)
-        var pendingGCE: GraphicsControlBlock? = nil
+        var pendingGCE: GraphicControl? = nil
 
         func stop(_ problem: String, at offset: Int) {
             scan.damaged = true
@@ -35,13 +34,13 @@ enum GIFScanner {
 
         while true {
             let recordOffset = reader.position
-            let type: GifRecordType
+            let type: GIFRecord
             do {
                 type = try decoder.nextRecord()
             } catch {
                 if recordOffset >= reader.size {
                     scan.warnings.append("the file has no trailer byte (0x3B); all images are complete")
-                } else if error.code == D_GIF_ERR_WRONG_RECORD {
+                } else if error.isUnknownBlock {
                     let byte = reader.bytes(at: recordOffset, count: 1).first ?? 0
                     stop("unknown block type 0x\(String(byte, radix: 16, uppercase: true))", at: recordOffset)
                 } else {
@@ -49,23 +48,21 @@ enum GIFScanner {
                 }
                 break
             }
-            if type == TERMINATE_RECORD_TYPE { break }
+            if type == .end { break }
 
-            if type == EXTENSION_RECORD_TYPE {
-                let ext: (code: Int32, blocks: [[UInt8]])
+            if type == .extension {
+                let ext: (kind: GIFExtensionKind, blocks: [[UInt8]])
                 do { ext = try decoder.readExtension() } catch {
                     stop("extension block cut short (\(error.message))", at: recordOffset)
                     break
                 }
-                if ext.code == GRAPHICS_EXT_FUNC_CODE {
-                    var gcb = GraphicsControlBlock()
-                    if let first = ext.blocks.first, first.count == 4,
-                       DGifExtensionToGCB(4, first, &gcb) == GIF_OK {
-                        pendingGCE = gcb   // several GCEs before one image: the last one counts
+                if ext.kind == .graphicControl {
+                    if let first = ext.blocks.first, let gce = GraphicControl(block: first) {
+                        pendingGCE = gce   // several GCEs before one image: the last one counts
                     } else {
                         scan.warnings.append("byte \(recordOffset): malformed Graphic Control Extension ignored")
                     }
-                } else if ext.code == APPLICATION_EXT_FUNC_CODE, scan.loopCount == nil,
+                } else if ext.kind == .application, scan.loopCount == nil,
                           let id = ext.blocks.first, id.count == 11,
                           id.elementsEqual("NETSCAPE2.0".utf8) || id.elementsEqual("ANIMEXTS1.0".utf8),
                           ext.blocks.count > 1, ext.blocks[1].count >= 3, ext.blocks[1][0] == 1 {
@@ -91,9 +88,9 @@ enum GIFScanner {
             var info = GIFFrameInfo(
                 index: scan.frames.count,
                 rect: image.rect,
-                delayCentiseconds: Int(gce?.DelayTime ?? 0),
-                disposal: Disposal(gifValue: Int(gce?.DisposalMode ?? 0)),
-                transparentIndex: gce.flatMap { $0.TransparentColor == NO_TRANSPARENT_COLOR ? nil : Int($0.TransparentColor) },
+                delayCentiseconds: gce?.delayCentiseconds ?? 0,
+                disposal: Disposal(gifValue: gce?.disposal ?? 0),
+                transparentIndex: gce?.transparentIndex,
                 hasLocalPalette: image.localPalette != nil,
                 interlaced: image.interlaced,
                 truncated: false,
