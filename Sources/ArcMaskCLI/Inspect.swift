@@ -8,25 +8,19 @@ struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe a GIF (canvas, frames, delays, disposals, loop count, damage) or an SVGA file.")
 
-    @Argument(help: "The GIF or SVGA to read.")
-    var file: String
-
-    @OptionGroup var reporting: ReportOptions
-
-    @OptionGroup var limits: LimitOptions
+    @OptionGroup var described: DescribeOptions
 
     func run() throws {
         try reportingFailures {
+            let file = described.file
             if try FrameSources.format(ofFileAt: file) == SVGAFormat.self {
                 var info = SVGACommand.Info()
-                info.file = file
-                info.reporting = reporting
-                info.limits = limits
+                info.described = described
                 return try info.run()
             }
-            limits.armWatchdog(for: file)
-            let gif = try GIFFrameSource(path: file, limits: limits.limits)
-            emit(reporting.json ? try jsonString(gif.report) : Self.table(gif.report))
+            described.limits.armWatchdog(for: file)
+            let gif = try GIFFrameSource(path: file, limits: described.limits.limits)
+            emit(described.reporting.json ? try jsonString(gif.report) : Self.table(gif.report))
         }
     }
 

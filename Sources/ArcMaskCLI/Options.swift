@@ -159,6 +159,16 @@ struct ReportOptions: ParsableArguments {
     }
 }
 
+/// What the describing commands (`inspect`, `svga info`) take: a file, limits, and how to report.
+struct DescribeOptions: ParsableArguments {
+    @Argument(help: "The file to describe.")
+    var file: String
+
+    @OptionGroup var reporting: ReportOptions
+
+    @OptionGroup var limits: LimitOptions
+}
+
 /// "WxH" on the command line.
 struct SizeArgument: ExpressibleByArgument, Sendable {
     var width: Int

@@ -15,12 +15,12 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "The display refresh rate the pictures sample, Hz.")
-    var refresh: Double = 120
-
     @OptionGroup var fit: FitOption
 
     @OptionGroup var reporting: ReportOptions
+
+    @Option(help: "The display refresh rate the pictures sample, Hz.")
+    var refresh: Double = 120
 
     func validate() throws {
         try output.validate()

@@ -14,19 +14,15 @@ struct SVGACommand: ParsableCommand {
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Describe an SVGA file: container, canvas, timing, sprites, images, audio.")
 
-        @Argument(help: "The SVGA file.")
-        var file: String
-
-        @OptionGroup var reporting: ReportOptions
-
-        @OptionGroup var limits: LimitOptions
+        @OptionGroup var described: DescribeOptions
 
         func run() throws {
             try reportingFailures {
-                limits.armWatchdog(for: file)
-                let m = try SVGAReader.read(path: file, limits: limits.svgaLimits)
+                let file = described.file
+                described.limits.armWatchdog(for: file)
+                let m = try SVGAReader.read(path: file, limits: described.limits.svgaLimits)
                 let r = SVGAReport(m, file: file)
-                if reporting.json { emit(try jsonString(r)); return }
+                if described.reporting.json { emit(try jsonString(r)); return }
                 let shapes = r.shapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 emit("""
                 \(file): SVGA \(m.version), \(m.container.rawValue)

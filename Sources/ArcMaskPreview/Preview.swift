@@ -23,11 +23,27 @@ public final class Preview {
         self.plan = plan
         self.source = source
         self.refreshHz = refreshHz
-        compositor = ArcCompositor(plan: plan)
+        compositor = ArcCompositor(plan: Preview.thumbnailPlan(plan))
         images = FrameImages(source: source, pixelSize: compositor.pixelSize, fit: fit)
         model = AnalyticModel(plan)
         timeline = Timeline(durationsMs: plan.frameDurationsMs)
         self.report = report ?? Emulator.run(plan, model: model, mode: "analytic", settings: EmulationSettings(refreshRates: [refreshHz]))
+    }
+
+    /// The pictures are thumbnails: they draw the plan at a scale that keeps the view within
+    /// 340 pixels (and at least one pixel across), so their cost does not grow with the view's
+    /// pixel size. The verdicts still come from the plan at its own scale.
+    static func thumbnailPlan(_ plan: ArcPlan) -> ArcPlan {
+        var drawn = plan
+        let longest = max(plan.viewWidth, plan.viewHeight), shortest = min(plan.viewWidth, plan.viewHeight)
+        drawn.scale = max(min(plan.scale, 340 / longest), 1 / shortest)
+        return drawn
+    }
+
+    /// A `width`×`height` picture scaled to fit a `box`×`box` square, at least `least` points each way.
+    static func fitted(_ width: Double, _ height: Double, in box: Double, least: Double = 4) -> (w: Double, h: Double) {
+        let k = box / max(width, height)
+        return (max(least, width * k), max(least, height * k))
     }
 
     /// Every refresh the emulator sampled.
@@ -73,10 +89,11 @@ public final class Preview {
             ])
         }
         if rows.isEmpty { rows = [[Moment(timeMs: 0, caption: "single frame")]] }
-        let aspect = plan.viewHeight / plan.viewWidth
-        let cellW = 170.0, cellH = cellW * aspect, labelH = 58.0, pad = 14.0, header = 80.0
+        // Cells fit a 170-point square whatever the view's shape; columns leave room for the captions.
+        let (cellW, cellH) = Preview.fitted(plan.viewWidth, plan.viewHeight, in: 170)
+        let labelH = 58.0, pad = 14.0, header = 80.0, pitch = max(cellW, 150) + pad
         let columns = rows.map(\.count).max()!
-        let w = pad + Double(columns) * (cellW + pad), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
+        let w = max(720, pad + Double(columns) * pitch), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
         let d = try Chart(width: Int(w), height: Int(h))
         d.text("\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
                x: pad, y: 24, size: 16, bold: true)
@@ -85,7 +102,7 @@ public final class Preview {
         d.text("red frames are defects; orange ones are states no refresh shows", x: pad, y: 63, size: 12)
         for (r, row) in rows.enumerated() {
             for (c, m) in row.enumerated() {
-                let x = pad + Double(c) * (cellW + pad), y = header + Double(r) * (cellH + labelH + pad)
+                let x = pad + Double(c) * pitch, y = header + Double(r) * (cellH + labelH + pad)
                 let t = (m.timeMs.truncatingRemainder(dividingBy: periodMs) + periodMs).truncatingRemainder(dividingBy: periodMs)
                 let phi = plan.rotation(at: t / 1000)
                 let info = classify(t)
@@ -120,12 +137,21 @@ public final class Preview {
             d.sector(x: cx, y: cy, r0: r0, r1: r1, a0: l.startAngle, a1: l.endAngle,
                      Color.frame(l.frame).withAlpha(0.85), outline: .white)
         }
-        // Thumbnails: every layer when few, else evenly chosen.
-        let step = max(1, plan.layers.count / 24)
-        for (k, l) in plan.layers.enumerated() where k % step == 0 {
-            let mid = (l.startAngle + l.endAngle) / 2 * .pi / 180
-            let tw = 54.0, th = tw * plan.viewHeight / plan.viewWidth
-            let x = cx + cos(mid) * (r0 - 48) - tw / 2, y = cy + sin(mid) * (r0 - 48) - th / 2
+        // Thumbnails at their slices' middles, skipping any that would touch the last one drawn
+        // (or the first, across the wrap), so they never overlap however narrow the slices.
+        let (tw, th) = Preview.fitted(plan.viewWidth, plan.viewHeight, in: 54)
+        let ring = r0 - 48, spacing = 2 * asin(min(1, ((tw * tw + th * th).squareRoot() + 6) / (2 * ring))) * 180 / .pi
+        var placed: [Double] = []
+        for l in plan.layers.sorted(by: { $0.startAngle + $0.endAngle < $1.startAngle + $1.endAngle }) {
+            let midDegrees = (l.startAngle + l.endAngle) / 2
+            func apart(_ a: Double) -> Bool {
+                let d = abs((midDegrees - a).truncatingRemainder(dividingBy: 360))
+                return min(d, 360 - d) >= spacing
+            }
+            guard placed.allSatisfy(apart) else { continue }
+            placed.append(midDegrees)
+            let mid = midDegrees * .pi / 180
+            let x = cx + cos(mid) * ring - tw / 2, y = cy + sin(mid) * ring - th / 2
             try d.image(images.image(l.frame), x: x, y: y, w: tw, h: th)
             d.stroke(x: x, y: y, w: tw, h: th, Color.frame(l.frame), width: 2)
             let lx = cx + cos(mid) * (r1 + 16), ly = cy + sin(mid) * (r1 + 16) + 4

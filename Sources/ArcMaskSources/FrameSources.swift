@@ -24,7 +24,7 @@ public struct SourceOptions: Sendable {
 }
 
 /// One animation format: how its files start, and how to open one.
-public protocol FrameFormat {
+public protocol FrameFormat: Sendable {
     /// A short name for messages and reports ("GIF", "SVGA").
     static var name: String { get }
     /// Whether a file starting with `head` (up to 16 bytes) is of this format.
