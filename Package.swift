@@ -4,10 +4,13 @@ import PackageDescription
 let package = Package(
     name: "arcmask",
     products: [
-        .library(name: "ArcMask", targets: [
-            "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
-            "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
-        ]),
+        .library(
+            name: "ArcMask",
+            targets: [
+                "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
+                "ArcMaskSVGA",
+                "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
+            ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
         .executable(name: "arcmask", targets: ["arcmask"]),
@@ -39,78 +42,115 @@ let package = Package(
         // giflib-backed frame source and GIF writer.
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
         // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, player.
-        .target(name: "ArcMaskSVGA", dependencies: [
-            "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
-            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-        ], exclude: ["Proto"]),
+        .target(
+            name: "ArcMaskSVGA",
+            dependencies: [
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ], exclude: ["Proto"]),
         // The one entry point for frames: reads a file once and picks its format from its bytes.
-        .target(name: "ArcMaskSources", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA"]),
+        .target(
+            name: "ArcMaskSources",
+            dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA"]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
-        .target(name: "ArcMaskCompositor", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo"]),
+        .target(
+            name: "ArcMaskCompositor",
+            dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo"]),
         // Pure Swift: samples the rotation at display refreshes and classifies what shows.
         .target(name: "ArcMaskEmulator", dependencies: ["ArcMaskGeometry", "ArcMaskValues"]),
         // Pictures of a plan and the offline page.
-        .target(name: "ArcMaskPreview", dependencies: [
-            "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor", "ArcMaskEmulator",
-        ]),
+        .target(
+            name: "ArcMaskPreview",
+            dependencies: [
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
+                "ArcMaskEmulator",
+            ]),
         // Widget-ready exports: memory budget, frame strips, manifest, SwiftUI code.
-        .target(name: "ArcMaskExport", dependencies: [
-            "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskCompositor", "ArcMaskEmulator",
-        ]),
+        .target(
+            name: "ArcMaskExport",
+            dependencies: [
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskCompositor", "ArcMaskEmulator",
+            ]),
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
         .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore"]),
         // The command-line front end as a library, so tests can drive it.
-        .target(name: "ArcMaskCLI", dependencies: [
-            "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
-            "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "ArcMaskCLI",
+            dependencies: [
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
+                "ArcMaskSources",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"]),
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
-        .executableTarget(name: "ArcMaskConformance", dependencies: [
-            "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
-            "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator",
-        ]),
+        .executableTarget(
+            name: "ArcMaskConformance",
+            dependencies: [
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
+                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator",
+            ]),
         // Measures the engines for Scripts/bench.
-        .executableTarget(name: "ArcMaskBench", dependencies: [
-            "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
-            "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskExport",
-        ]),
+        .executableTarget(
+            name: "ArcMaskBench",
+            dependencies: [
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
+                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskExport",
+            ]),
 
         // Tests mirror the modules.
         .testTarget(name: "ArcMaskValuesTests", dependencies: ["ArcMaskValues"]),
         .testTarget(name: "ArcMaskGeometryTests", dependencies: ["ArcMaskGeometry", "ArcMaskValues"]),
         .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore", "ArcMaskValues"]),
         .testTarget(name: "ArcMaskCairoTests", dependencies: ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
-        .testTarget(name: "ArcMaskIOTests", dependencies: [
-            "ArcMaskIO", "ArcMaskCore", "ArcMaskValues",
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
-        .testTarget(name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
-        .testTarget(name: "ArcMaskSVGATests", dependencies: [
-            "ArcMaskSVGA", "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
-            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
-        .testTarget(name: "ArcMaskSourcesTests", dependencies: [
-            "ArcMaskSources", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskIO",
-        ]),
-        .testTarget(name: "ArcMaskCompositorTests", dependencies: [
-            "ArcMaskCompositor", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF",
-        ]),
-        .testTarget(name: "ArcMaskEmulatorTests", dependencies: [
-            "ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskValues", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskGIF",
-        ]),
-        .testTarget(name: "ArcMaskPreviewTests", dependencies: [
-            "ArcMaskPreview", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO", "ArcMaskEmulator",
-            "ArcMaskCompositor",
-        ]),
-        .testTarget(name: "ArcMaskExportTests", dependencies: [
-            "ArcMaskExport", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO", "ArcMaskEmulator",
-            "ArcMaskCompositor",
-        ]),
+        .testTarget(
+            name: "ArcMaskIOTests",
+            dependencies: [
+                "ArcMaskIO", "ArcMaskCore", "ArcMaskValues",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
+        .testTarget(
+            name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
+        .testTarget(
+            name: "ArcMaskSVGATests",
+            dependencies: [
+                "ArcMaskSVGA", "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
+        .testTarget(
+            name: "ArcMaskSourcesTests",
+            dependencies: [
+                "ArcMaskSources", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskIO",
+            ]),
+        .testTarget(
+            name: "ArcMaskCompositorTests",
+            dependencies: [
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF",
+            ]),
+        .testTarget(
+            name: "ArcMaskEmulatorTests",
+            dependencies: [
+                "ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskValues", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskGIF",
+            ]),
+        .testTarget(
+            name: "ArcMaskPreviewTests",
+            dependencies: [
+                "ArcMaskPreview", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
+                "ArcMaskEmulator",
+                "ArcMaskCompositor",
+            ]),
+        .testTarget(
+            name: "ArcMaskExportTests",
+            dependencies: [
+                "ArcMaskExport", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
+                "ArcMaskEmulator",
+                "ArcMaskCompositor",
+            ]),
         .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
-        .testTarget(name: "ArcMaskCLITests", dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime"]),
+        .testTarget(
+            name: "ArcMaskCLITests",
+            dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

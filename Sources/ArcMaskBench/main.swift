@@ -1,8 +1,8 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskGeometry
 import ArcMaskGIF
+import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskSVGA
 import ArcMaskValues
@@ -35,7 +35,9 @@ func option(_ name: String, _ fallback: Int) -> Int {
 
 switch args.first {
 case "decode"?:
-    guard args.count >= 2 else { FileHandle.standardError.write(Data("usage: arcmask-bench decode FILE [--repeats N]\n".utf8)); exit(64) }
+    guard args.count >= 2 else {
+        FileHandle.standardError.write(Data("usage: arcmask-bench decode FILE [--repeats N]\n".utf8)); exit(64)
+    }
     let path = args[1]
     var best = Double.infinity, crc: UInt32 = 0, frames = 0, size = PixelSize(width: 0, height: 0)
     for _ in 0..<option("--repeats", 3) {
@@ -50,11 +52,15 @@ case "decode"?:
         frames = gif.frameCount
         size = gif.canvasSize
     }
-    json(["decoder": "arcmask (giflib, lazy)", "file": path, "frames": frames, "canvas": [size.width, size.height],
-          "seconds": best, "fps": Double(frames) / best, "crc32_all_frames": String(format: "%08x", crc)])
+    json([
+        "decoder": "arcmask (giflib, lazy)", "file": path, "frames": frames, "canvas": [size.width, size.height],
+        "seconds": best, "fps": Double(frames) / best, "crc32_all_frames": String(format: "%08x", crc),
+    ])
 case "emulate"?:
-    let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 170, viewHeight: 170, scale: 3,
-                                               durationsMs: (0..<100).map { [40.0, 60, 80, 120][$0 % 4] }))
+    let plan = try ArcPlanner.plan(
+        PlanRequest(
+            viewWidth: 170, viewHeight: 170, scale: 3,
+            durationsMs: (0..<100).map { [40.0, 60, 80, 120][$0 % 4] }))
     let model = AnalyticModel(plan)
     let n = option("--samples", 2_000_000)
     var torn = 0
@@ -64,31 +70,38 @@ case "emulate"?:
         if model.observe(rotation: phi).frames.count > 1 { torn += 1 }
     }
     let seconds = now() - start
-    json(["engine": "analytic emulator", "plan": "arcmask, 100 frames, 170x170 pt @3x", "samples": n,
-          "seconds": seconds, "samplesPerSecond": Double(n) / seconds, "tornSamples": torn])
+    json([
+        "engine": "analytic emulator", "plan": "arcmask, 100 frames, 170x170 pt @3x", "samples": n,
+        "seconds": seconds, "samplesPerSecond": Double(n) / seconds, "tornSamples": torn,
+    ])
 case "svga"?:
     for path in args.dropFirst() where !path.hasPrefix("--") {
         let movie = try SVGAReader.read(path: path)
-        let size = PixelSize(width: max(1, Int(movie.viewBoxWidth.rounded())), height: max(1, Int(movie.viewBoxHeight.rounded())))
+        let size = PixelSize(
+            width: max(1, Int(movie.viewBoxWidth.rounded())), height: max(1, Int(movie.viewBoxHeight.rounded())))
         let renderer = SVGARenderer(movie: movie)
         let start = now()
         for k in 0..<movie.frameCount { _ = try renderer.render(frame: k, size: size) }
         let seconds = now() - start
         let fps = Double(movie.frameCount) / seconds
-        json(["file": path, "frames": movie.frameCount, "size": [size.width, size.height], "seconds": seconds,
-              "framesPerSecond": fps, "fileFps": movie.fps, "timesRealTime": fps / Double(movie.fps)])
+        json([
+            "file": path, "frames": movie.frameCount, "size": [size.width, size.height], "seconds": seconds,
+            "framesPerSecond": fps, "fileFps": movie.fps, "timesRealTime": fps / Double(movie.fps),
+        ])
     }
 case "composite"?:
     let count = option("--count", 600)
-    let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 170, viewHeight: 170, scale: 3,
-                                               durationsMs: (0..<100).map { [40.0, 60, 80, 120][$0 % 4] }))
+    let plan = try ArcPlanner.plan(
+        PlanRequest(
+            viewWidth: 170, viewHeight: 170, scale: 3,
+            durationsMs: (0..<100).map { [40.0, 60, 80, 120][$0 % 4] }))
     let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-bench-\(getpid()).gif")
     try TestPattern.writeGIF(to: tmp, size: PixelSize(width: 170, height: 170), frames: 100, delays: [4, 6, 8, 12])
     defer { try? FileManager.default.removeItem(at: tmp) }
     let source = try GIFFrameSource(path: tmp.path)
     let compositor = ArcCompositor(plan: plan)
     let images = FrameImages(source: source, pixelSize: compositor.pixelSize, budget: 256 << 20)
-    for i in 0..<100 { _ = try images.image(i) }   // resized once, as a widget holds its images
+    for i in 0..<100 { _ = try images.image(i) }  // resized once, as a widget holds its images
     func measure(_ selection: ArcCompositor.LayerSelection, _ angles: [Double]) throws -> Double {
         let start = now()
         var checksum = 0
@@ -110,10 +123,19 @@ case "composite"?:
     let evenAll = try measure(.all, Array(even.prefix(max(20, count / 10))))
     let seamReachable = try measure(.reachable, seamAngles)
     let seamAll = try measure(.all, Array(seamAngles.prefix(max(20, count / 10))))
-    json(["engine": "cairo compositor", "view": "510x510 px", "frames": 100,
-          "evenInstants": ["compositesPerSecond": evenReachable, "allLayersCompositesPerSecond": evenAll, "speedup": evenReachable / evenAll],
-          "seamInstants": ["compositesPerSecond": seamReachable, "allLayersCompositesPerSecond": seamAll, "speedup": seamReachable / seamAll]])
+    json([
+        "engine": "cairo compositor", "view": "510x510 px", "frames": 100,
+        "evenInstants": [
+            "compositesPerSecond": evenReachable, "allLayersCompositesPerSecond": evenAll,
+            "speedup": evenReachable / evenAll,
+        ],
+        "seamInstants": [
+            "compositesPerSecond": seamReachable, "allLayersCompositesPerSecond": seamAll,
+            "speedup": seamReachable / seamAll,
+        ],
+    ])
 default:
-    FileHandle.standardError.write(Data("usage: arcmask-bench decode FILE [--repeats N] | emulate [--samples N] | composite [--count N]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: arcmask-bench decode FILE [--repeats N] | emulate [--samples N] | composite [--count N]\n".utf8))
     exit(64)
 }

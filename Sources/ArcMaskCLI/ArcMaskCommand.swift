@@ -6,10 +6,13 @@ public struct ArcMaskCommand: ParsableCommand {
         commandName: "arcmask",
         abstract: "Plan, render and check the rotating arc masks that play GIFs in iOS widgets.",
         discussion: """
-        Exit status: 0 success; 1 bad input or output (the message says which file and where); \
-        2 defects found (emulate); 64 bad arguments; 70 internal error.
-        """,
-        subcommands: [Inspect.self, Frames.self, PlanCommand.self, Render.self, Emulate.self, PreviewCommand.self, Export.self, SVGACommand.self, Generate.self]
+            Exit status: 0 success; 1 bad input or output (the message says which file and where); \
+            2 defects found (emulate); 64 bad arguments; 70 internal error.
+            """,
+        subcommands: [
+            Inspect.self, Frames.self, PlanCommand.self, Render.self, Emulate.self, PreviewCommand.self, Export.self,
+            SVGACommand.self, Generate.self,
+        ]
     )
 
     public init() {}

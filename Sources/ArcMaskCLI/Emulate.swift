@@ -12,9 +12,9 @@ struct Emulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Sample the rotation at display refreshes and check every hand-off.",
         discussion: """
-        Exit status: 0 when no sample is defective under --fail-on; \(ExitStatus.defectsFound.rawValue) when some are \
-        (so widget projects can run it in CI); 1 bad input; 64 bad arguments.
-        """)
+            Exit status: 0 when no sample is defective under --fail-on; \(ExitStatus.defectsFound.rawValue) when some are \
+            (so widget projects can run it in CI); 1 bad input; 64 bad arguments.
+            """)
 
     @OptionGroup var options: PlanOptions
 
@@ -60,10 +60,13 @@ struct Emulate: ParsableCommand {
             let (_, plan) = try options.load()
             var phases = [phase]
             phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
-            let settings = EmulationSettings(refreshRates: rates!, phasesMs: phases, durationMs: duration, criteria: criteria!)
+            let settings = EmulationSettings(
+                refreshRates: rates!, phasesMs: phases, durationMs: duration, criteria: criteria!)
             let model: CoverageModel = mode == .analytic ? AnalyticModel(plan) : RasterModel(plan)
             let progress = reporting.progress("emulate", total: Emulator.sampleCount(plan, settings: settings))
-            let report = Emulator.run(plan, model: model, mode: mode.rawValue, settings: settings) { _ in progress.advance() }
+            let report = Emulator.run(plan, model: model, mode: mode.rawValue, settings: settings) { _ in
+                progress.advance()
+            }
             progress.finish()
             return report
         }
@@ -79,15 +82,18 @@ struct Emulate: ParsableCommand {
             "  frame  intended ms  shown ms",
         ]
         for f in r.frames.prefix(32) {
-            lines.append(pad(String(f.frame), 7, right: true) + pad(fmt(f.intendedMs), 13, right: true) + pad(fmt(f.shownMs), 10, right: true)
-                         + (abs(f.intendedMs - f.shownMs) > 0.5 ? "  ≠" : ""))
+            lines.append(
+                pad(String(f.frame), 7, right: true) + pad(fmt(f.intendedMs), 13, right: true)
+                    + pad(fmt(f.shownMs), 10, right: true)
+                    + (abs(f.intendedMs - f.shownMs) > 0.5 ? "  ≠" : ""))
         }
         if r.frames.count > 32 { lines.append("  … \(r.frames.count - 32) more frames (see --json)") }
         lines.append("  hand-off   at ms   intended ms   seam visible ms   refreshes seeing it")
         for h in r.handoffs.prefix(24) {
-            lines.append(pad("\(h.from)→\(h.to)", 10, right: true) + pad(fmt(h.atMs), 8, right: true)
-                         + pad(fmt(h.intendedAtMs), 14, right: true) + pad(fmt(h.seamVisibleMs), 18, right: true)
-                         + pad(String(h.refreshesSeeingSeam), 22, right: true))
+            lines.append(
+                pad("\(h.from)→\(h.to)", 10, right: true) + pad(fmt(h.atMs), 8, right: true)
+                    + pad(fmt(h.intendedAtMs), 14, right: true) + pad(fmt(h.seamVisibleMs), 18, right: true)
+                    + pad(String(h.refreshesSeeingSeam), 22, right: true))
         }
         if r.handoffs.count > 24 { lines.append("  … \(r.handoffs.count - 24) more hand-offs (see --json)") }
         for s in r.defects.prefix(8) {
@@ -95,7 +101,9 @@ struct Emulate: ParsableCommand {
             if s.torn { kinds.append("torn") }
             if s.gap { kinds.append("gap") }
             if s.wrongFrame { kinds.append("wrong frame (\(fmt(s.timingErrorMs ?? 0)) ms)") }
-            lines.append("  defect at \(fmt(s.timeMs)) ms, \(fmt(s.refreshHz)) Hz: shows \(s.shown), expected \(s.expected): \(kinds.joined(separator: ", "))")
+            lines.append(
+                "  defect at \(fmt(s.timeMs)) ms, \(fmt(s.refreshHz)) Hz: shows \(s.shown), expected \(s.expected): \(kinds.joined(separator: ", "))"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -11,13 +11,13 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write widget-ready frames (a strip PNG), manifest.json and ArcMaskView.swift.",
         discussion: """
-        Widget sizes come from a table of Apple's published sizes per device (see --list-devices); \
-        --size overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
-        When the decoded layers exceed --budget, near-identical and very short frames are merged first \
-        (keeping the total duration), then the scale is lowered; the export is refused when it still \
-        does not fit. --out names the output folder; outputs appear all at once; a folder that holds \
-        files needs --force.
-        """)
+            Widget sizes come from a table of Apple's published sizes per device (see --list-devices); \
+            --size overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
+            When the decoded layers exceed --budget, near-identical and very short frames are merged first \
+            (keeping the total duration), then the scale is lowered; the export is refused when it still \
+            does not fit. --out names the output folder; outputs appear all at once; a folder that holds \
+            files needs --force.
+            """)
 
     @Argument(help: "The animation (GIF or SVGA).")
     var file: String?
@@ -55,9 +55,12 @@ struct Export: ParsableCommand {
     @OptionGroup var source: InputOptions
 
     func validate() throws {
-        guard listDevices || (file != nil && output.out != nil) else { throw ValidationError("give FILE and --out DIR") }
+        guard listDevices || (file != nil && output.out != nil) else {
+            throw ValidationError("give FILE and --out DIR")
+        }
         guard [1.0, 2, 3].contains(scale) else {
-            throw ValidationError("--scale takes 1, 2 or 3 (the pixels per point of iPhone and iPad screens), not \(fmt(scale))")
+            throw ValidationError(
+                "--scale takes 1, 2 or 3 (the pixels per point of iPhone and iPad screens), not \(fmt(scale))")
         }
         guard budget > 0 else { throw ValidationError("--budget must be positive") }
         if let device, WidgetSizeTable.device(device) == nil {
@@ -75,14 +78,16 @@ struct Export: ParsableCommand {
             } else if let s = dev.size(family) {
                 view = s
             } else {
-                throw OutputError(path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
+                throw OutputError(
+                    path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
             let frames = try source.open(file!)
             let (folder, lock) = try output.folder(protecting: [file!])
-            let request = ExportRequest(viewWidth: view.width, viewHeight: view.height, scale: scale,
-                                        family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
-                                        preset: preset, fit: fit.fit,
-                                        budgetBytes: Int(budget * 1_048_576), perFramePNG: perFramePng)
+            let request = ExportRequest(
+                viewWidth: view.width, viewHeight: view.height, scale: scale,
+                family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
+                preset: preset, fit: fit.fit,
+                budgetBytes: Int(budget * 1_048_576), perFramePNG: perFramePng)
             let progress = reporting.progress("export", total: frames.frameCount)
             let manifest: ExportManifest
             do {
@@ -110,12 +115,15 @@ struct Export: ParsableCommand {
     }
 
     static func deviceTable() -> String {
-        var lines = ["Widget sizes in points (Apple Human Interface Guidelines, Widgets: Specifications)",
-                     "device            screen      small      medium     large      extraLarge  examples"]
+        var lines = [
+            "Widget sizes in points (Apple Human Interface Guidelines, Widgets: Specifications)",
+            "device            screen      small      medium     large      extraLarge  examples",
+        ]
         for d in WidgetSizeTable.devices {
             func s(_ v: (Double, Double)?) -> String { v.map { "\(fmt($0.0))×\(fmt($0.1))" } ?? "-" }
-            lines.append(pad(d.id, 18) + pad(d.screen, 12) + pad(s(d.small), 11) + pad(s(d.medium), 11) + pad(s(d.large), 11)
-                         + pad(s(d.extraLarge), 12) + d.examples)
+            lines.append(
+                pad(d.id, 18) + pad(d.screen, 12) + pad(s(d.small), 11) + pad(s(d.medium), 11) + pad(s(d.large), 11)
+                    + pad(s(d.extraLarge), 12) + d.examples)
         }
         return lines.joined(separator: "\n")
     }

@@ -8,9 +8,9 @@ struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write every composited frame as a canvas-sized RGBA PNG, plus frames.json.",
         discussion: """
-        --out names the folder for frame-0000.png … and frames.json. Outputs appear all at once: they are \
-        written to a hidden staging folder and moved into the folder at the end.
-        """)
+            --out names the folder for frame-0000.png … and frames.json. Outputs appear all at once: they are \
+            written to a hidden staging folder and moved into the folder at the end.
+            """)
 
     @Argument(help: "The animation to read.")
     var file: String
@@ -37,8 +37,10 @@ struct Frames: ParsableCommand {
             let progress = reporting.progress("frames", total: frames.frameCount)
             for i in 0..<frames.frameCount {
                 let frame = try frames.frame(at: i)
-                try pipeline.write({ frame }, to: folder.url(for: String(format: "frame-%04d.png", i)),
-                                   compression: PNG.Compression(level: compression)) { progress.advance() }
+                try pipeline.write(
+                    { frame }, to: folder.url(for: String(format: "frame-%04d.png", i)),
+                    compression: PNG.Compression(level: compression)
+                ) { progress.advance() }
             }
             try pipeline.finish()
             progress.finish()
@@ -51,7 +53,9 @@ struct Frames: ParsableCommand {
                 emit(json)
             } else {
                 let damaged = SourceReports.isDamaged(frames)
-                emit("wrote \(frames.frameCount) frames (\(frames.canvasSize)) and frames.json to \(try output.path)\(damaged ? " (input is damaged; see warnings)" : "")")
+                emit(
+                    "wrote \(frames.frameCount) frames (\(frames.canvasSize)) and frames.json to \(try output.path)\(damaged ? " (input is damaged; see warnings)" : "")"
+                )
             }
         }
     }

@@ -26,7 +26,9 @@ struct Generate: ParsableCommand {
         try output.validate()
         guard frames > 0 else { throw ValidationError("--frames must be positive") }
         guard size.width <= 65535, size.height <= 65535 else { throw ValidationError("GIF sizes stop at 65535") }
-        guard parsedDelays != nil else { throw ValidationError("--delays takes comma-separated centiseconds, e.g. 5,10,20") }
+        guard parsedDelays != nil else {
+            throw ValidationError("--delays takes comma-separated centiseconds, e.g. 5,10,20")
+        }
     }
 
     var parsedDelays: [Int]? {
@@ -39,8 +41,10 @@ struct Generate: ParsableCommand {
         try reportingFailures {
             let url = try output.file()
             let progress = reporting.progress("generate", total: frames)
-            try TestPattern.writeGIF(to: url, size: PixelSize(width: size.width, height: size.height),
-                                     frames: frames, delays: parsedDelays!) { _ in progress.advance() }
+            try TestPattern.writeGIF(
+                to: url, size: PixelSize(width: size.width, height: size.height),
+                frames: frames, delays: parsedDelays!
+            ) { _ in progress.advance() }
             progress.finish()
             emit("wrote \(try output.path): \(frames) frames of \(size.width)×\(size.height)")
         }

@@ -25,7 +25,9 @@ struct Inspect: ParsableCommand {
     }
 
     static func table(_ r: GIFReport) -> String {
-        let loop = r.loopCount.map { $0 == 0 ? "loops forever" : "loop count \($0) (\($0 + 1) plays)" } ?? "no loop extension (plays once)"
+        let loop =
+            r.loopCount.map { $0 == 0 ? "loops forever" : "loop count \($0) (\($0 + 1) plays)" }
+            ?? "no loop extension (plays once)"
         var lines = [
             "\(r.file): \(r.version), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(format(ms: r.durationMs)) per play\(r.damaged ? ", DAMAGED" : "")",
             "frame  rectangle             delay  duration  disposal    transparent  palette  interlaced",
@@ -33,11 +35,12 @@ struct Inspect: ParsableCommand {
         for f in r.frames {
             let rect = "\(f.x),\(f.y) \(f.width)×\(f.height)"
             lines.append(
-                pad(String(f.index), 5, right: true) + "  " + pad(rect, 20) + "  " +
-                pad("\(f.delayCentiseconds)cs", 5, right: true) + "  " + pad("\(Int(f.durationMs)) ms", 8, right: true) + "  " +
-                pad(f.disposal, 10) + "  " + pad(f.transparentIndex.map(String.init) ?? "-", 11) + "  " +
-                pad(f.localPalette ? "local" : "global", 7) + "  " + (f.interlaced ? "yes" : "no") +
-                (f.truncated ? "  (truncated)" : ""))
+                pad(String(f.index), 5, right: true) + "  " + pad(rect, 20) + "  "
+                    + pad("\(f.delayCentiseconds)cs", 5, right: true) + "  "
+                    + pad("\(Int(f.durationMs)) ms", 8, right: true) + "  " + pad(f.disposal, 10) + "  "
+                    + pad(f.transparentIndex.map(String.init) ?? "-", 11) + "  "
+                    + pad(f.localPalette ? "local" : "global", 7) + "  " + (f.interlaced ? "yes" : "no")
+                    + (f.truncated ? "  (truncated)" : ""))
         }
         for w in r.warnings { lines.append("warning: \(w)") }
         return lines.joined(separator: "\n")

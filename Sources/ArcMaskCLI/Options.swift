@@ -32,7 +32,9 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Give up on an input after this many seconds.")
     var timeout: Double = 600
 
-    var limits: DecodeLimits { DecodeLimits(maxCanvasPixels: maxPixels, maxFrames: maxFrames, maxDecodedBytes: maxDecodedBytes) }
+    var limits: DecodeLimits {
+        DecodeLimits(maxCanvasPixels: maxPixels, maxFrames: maxFrames, maxDecodedBytes: maxDecodedBytes)
+    }
 
     var svgaLimits: SVGALimits {
         var l = SVGALimits()
@@ -45,9 +47,11 @@ struct LimitOptions: ParsableArguments {
     }
 
     func validate() throws {
-        for (name, value) in [("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-decoded-bytes", maxDecodedBytes),
-                              ("--max-svga-bytes", maxSvgaBytes), ("--max-image-pixels", maxImagePixels),
-                              ("--max-path-commands", maxPathCommands)]
+        for (name, value) in [
+            ("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-decoded-bytes", maxDecodedBytes),
+            ("--max-svga-bytes", maxSvgaBytes), ("--max-image-pixels", maxImagePixels),
+            ("--max-path-commands", maxPathCommands),
+        ]
         where value <= 0 {
             throw ValidationError("\(name) must be positive")
         }
@@ -73,7 +77,10 @@ struct InputOptions: ParsableArguments {
     @Option(help: "SVGA: resample to this many frames per second.")
     var fps: Double?
 
-    @Flag(help: "SVGA: render every frame anew instead of reusing renders kept in the cache folder (ARCMASK_CACHE_DIR, default ~/.cache/arcmask/renders).")
+    @Flag(
+        help:
+            "SVGA: render every frame anew instead of reusing renders kept in the cache folder (ARCMASK_CACHE_DIR, default ~/.cache/arcmask/renders)."
+    )
     var noRenderCache = false
 
     @OptionGroup var limits: LimitOptions
@@ -113,7 +120,10 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .customLong("out"), help: "Where to write: a file or a folder, as the command's description says.")
     var out: String?
 
-    @Flag(help: "Replace an existing output file, or write into a folder that already holds files (same-named files are replaced).")
+    @Flag(
+        help:
+            "Replace an existing output file, or write into a folder that already holds files (same-named files are replaced)."
+    )
     var force = false
 
     /// The path, required unless the command says otherwise.

@@ -32,9 +32,10 @@ struct PlanCommand: ParsableCommand {
             "  layer  frame  start°        end°          sweep°",
         ]
         for l in p.layers.prefix(64) {
-            lines.append(pad(String(l.zIndex), 7, right: true) + pad(String(l.frame), 7, right: true) + "  "
-                         + pad(String(format: "%.4f", l.startAngle), 12) + "  " + pad(String(format: "%.4f", l.endAngle), 12)
-                         + "  " + String(format: "%.4f", l.sweep))
+            lines.append(
+                pad(String(l.zIndex), 7, right: true) + pad(String(l.frame), 7, right: true) + "  "
+                    + pad(String(format: "%.4f", l.startAngle), 12) + "  " + pad(String(format: "%.4f", l.endAngle), 12)
+                    + "  " + String(format: "%.4f", l.sweep))
         }
         if p.layers.count > 64 { lines.append("  … \(p.layers.count - 64) more (see --json)") }
         return lines.joined(separator: "\n")

@@ -31,15 +31,18 @@ struct PlanOptions: ParsableArguments {
     func validate() throws {
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale takes a value in (0, 8]") }
         guard planRefresh > 0 else { throw ValidationError("--plan-refresh must be positive") }
-        guard seamFraction > 0, seamFraction <= 1 else { throw ValidationError("--seam-fraction takes a value in (0, 1]") }
+        guard seamFraction > 0, seamFraction <= 1 else {
+            throw ValidationError("--seam-fraction takes a value in (0, 1]")
+        }
     }
 
     /// Opens the source and plans its masks.
     func load() throws -> (FrameSource, ArcPlan) {
         let frames = try source.open(file)
-        let request = PlanRequest(viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,
-                                  durationsMs: frames.durations, preset: preset, refreshHz: planRefresh,
-                                  seamFraction: seamFraction)
+        let request = PlanRequest(
+            viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,
+            durationsMs: frames.durations, preset: preset, refreshHz: planRefresh,
+            seamFraction: seamFraction)
         do {
             return (frames, try ArcPlanner.plan(request))
         } catch {

@@ -51,10 +51,11 @@ struct PreviewCommand: ParsableCommand {
                 emit(try jsonString(r))
                 return
             }
-            emit("""
-            wrote \(try output.path): timeline.png, arcs.png, handoff.png, index.html
-              \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes
-            """)
+            emit(
+                """
+                wrote \(try output.path): timeline.png, arcs.png, handoff.png, index.html
+                  \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes
+                """)
         }
     }
 }

@@ -40,12 +40,16 @@ struct Render: ParsableCommand {
             let phi = angle ?? plan.rotation(at: parseSeconds(time!)!)
             let compositor = ArcCompositor(plan: plan)
             let images = FrameImages(source: source, pixelSize: compositor.pixelSize, fit: fit.fit)
-            let picture = overlay ? try Overlay.render(compositor, rotation: phi, images: images)
-                                  : try compositor.render(rotation: phi, images: images)
+            let picture =
+                overlay
+                ? try Overlay.render(compositor, rotation: phi, images: images)
+                : try compositor.render(rotation: phi, images: images)
             try PNG.write(picture, to: url, compression: .balanced, protecting: [URL(fileURLWithPath: options.file)])
             let seen = AnalyticModel(plan).observe(rotation: phi)
             let frames = seen.frames.map(String.init).joined(separator: ", ")
-            emit("wrote \(try output.path): φ = \(String(format: "%.4f", phi))°, showing frame\(seen.frames.count == 1 ? "" : "s") \(frames)\(seen.gap ? ", with uncovered pixels" : "")")
+            emit(
+                "wrote \(try output.path): φ = \(String(format: "%.4f", phi))°, showing frame\(seen.frames.count == 1 ? "" : "s") \(frames)\(seen.gap ? ", with uncovered pixels" : "")"
+            )
         }
     }
 }

@@ -12,7 +12,8 @@ struct SVGACommand: ParsableCommand {
         subcommands: [Info.self, RenderFrame.self])
 
     struct Info: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Describe an SVGA file: container, canvas, timing, sprites, images, audio.")
+        static let configuration = CommandConfiguration(
+            abstract: "Describe an SVGA file: container, canvas, timing, sprites, images, audio.")
 
         @OptionGroup var described: DescribeOptions
 
@@ -24,19 +25,24 @@ struct SVGACommand: ParsableCommand {
                 let r = SVGAReport(m, file: file)
                 if described.reporting.json { emit(try jsonString(r)); return }
                 let shapes = r.shapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                emit("""
-                \(file): SVGA \(m.version), \(m.container.rawValue)
-                  viewBox \(fmt(m.viewBoxWidth))×\(fmt(m.viewBoxHeight)), \(m.frameCount) frames at \(m.fps) fps (\(fmt(m.durationMs)) ms)
-                  \(r.sprites) sprites (\(r.matteSprites) mattes, \(r.maskedSprites) masked, \(r.vectorSprites) vector), \(m.images.count) images, \(m.audios.count) audio
-                  shapes drawn: \(shapes.isEmpty ? "none" : shapes); clip paths on \(r.clipPathFrames) sprite frames
-                """ + m.audios.map { "\n  audio '\($0.key)': frames \($0.startFrame)–\($0.endFrame), from \($0.startTimeMs) ms of \($0.totalTimeMs) ms, \($0.byteCount) bytes" }.joined())
+                emit(
+                    """
+                    \(file): SVGA \(m.version), \(m.container.rawValue)
+                      viewBox \(fmt(m.viewBoxWidth))×\(fmt(m.viewBoxHeight)), \(m.frameCount) frames at \(m.fps) fps (\(fmt(m.durationMs)) ms)
+                      \(r.sprites) sprites (\(r.matteSprites) mattes, \(r.maskedSprites) masked, \(r.vectorSprites) vector), \(m.images.count) images, \(m.audios.count) audio
+                      shapes drawn: \(shapes.isEmpty ? "none" : shapes); clip paths on \(r.clipPathFrames) sprite frames
+                    """
+                        + m.audios.map {
+                            "\n  audio '\($0.key)': frames \($0.startFrame)–\($0.endFrame), from \($0.startTimeMs) ms of \($0.totalTimeMs) ms, \($0.byteCount) bytes"
+                        }.joined())
             }
         }
     }
 
     struct RenderFrame: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "render", abstract: "Render one SVGA frame to a PNG.", discussion: "--out names the PNG to write.")
+            commandName: "render", abstract: "Render one SVGA frame to a PNG.",
+            discussion: "--out names the PNG to write.")
 
         @Argument(help: "The SVGA file.")
         var file: String
@@ -65,7 +71,9 @@ struct SVGACommand: ParsableCommand {
                 let picture = try source.frame(at: frame)
                 try PNG.write(picture, to: url, compression: .balanced, protecting: [URL(fileURLWithPath: file)])
                 for w in source.warnings { warn(w) }
-                emit("wrote \(try output.path): frame \(frame) of \(movie.frameCount), \(picture.width)×\(picture.height)")
+                emit(
+                    "wrote \(try output.path): frame \(frame) of \(movie.frameCount), \(picture.width)×\(picture.height)"
+                )
             }
         }
     }

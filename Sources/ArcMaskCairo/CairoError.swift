@@ -1,5 +1,5 @@
-internal import CCairo
 import ArcMaskCore
+internal import CCairo
 
 /// A cairo failure, with cairo's own message.
 public struct CairoError: ArcMaskError, CustomStringConvertible, Sendable {

@@ -1,5 +1,5 @@
-internal import CCairo
 import ArcMaskValues
+internal import CCairo
 import Foundation
 
 /// A drawing context on a surface: transforms, paths, sources, fills, strokes, clips, groups
@@ -9,7 +9,9 @@ public final class Context {
     public let target: Surface
 
     public init(_ target: Surface) throws(CairoError) {
-        guard let cr = cairo_create(target.pointer) else { throw CairoError(description: "cairo: cannot create a context") }
+        guard let cr = cairo_create(target.pointer) else {
+            throw CairoError(description: "cairo: cannot create a context")
+        }
         do { try check(cairo_status(cr)) } catch { cairo_destroy(cr); throw error }
         pointer = cr
         self.target = target
@@ -45,7 +47,8 @@ public final class Context {
     public enum Operator: Sendable { case over, clear, source }
 
     public func setOperator(_ op: Operator) {
-        cairo_set_operator(pointer, op == .over ? CAIRO_OPERATOR_OVER : op == .clear ? CAIRO_OPERATOR_CLEAR : CAIRO_OPERATOR_SOURCE)
+        cairo_set_operator(
+            pointer, op == .over ? CAIRO_OPERATOR_OVER : op == .clear ? CAIRO_OPERATOR_CLEAR : CAIRO_OPERATOR_SOURCE)
     }
 
     // MARK: Paths
@@ -86,7 +89,9 @@ public final class Context {
     public func setSource(_ c: Color) { cairo_set_source_rgba(pointer, c.r, c.g, c.b, c.a) }
 
     /// Draws from `image` with its top-left at (x, y) in user space.
-    public func setSource(_ image: Surface, x: Double = 0, y: Double = 0, filter: Filter = .good, extend: Extend = .none) {
+    public func setSource(
+        _ image: Surface, x: Double = 0, y: Double = 0, filter: Filter = .good, extend: Extend = .none
+    ) {
         cairo_set_source_surface(pointer, image.pointer, x, y)
         let source = cairo_get_source(pointer)
         cairo_pattern_set_filter(source, filter.cairo)
@@ -98,11 +103,14 @@ public final class Context {
     public func setLineWidth(_ w: Double) { cairo_set_line_width(pointer, w) }
 
     public func setLineCap(_ cap: LineCap) {
-        cairo_set_line_cap(pointer, cap == .butt ? CAIRO_LINE_CAP_BUTT : cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
+        cairo_set_line_cap(
+            pointer, cap == .butt ? CAIRO_LINE_CAP_BUTT : cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
     }
 
     public func setLineJoin(_ join: LineJoin) {
-        cairo_set_line_join(pointer, join == .miter ? CAIRO_LINE_JOIN_MITER : join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
+        cairo_set_line_join(
+            pointer,
+            join == .miter ? CAIRO_LINE_JOIN_MITER : join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
     }
 
     public func setDash(_ dash: [Double], offset: Double = 0) {
@@ -173,7 +181,8 @@ public final class Context {
     // MARK: Text (cairo's toy font API: enough for labels)
 
     public func setFont(size: Double, bold: Bool = false, family: String = "sans-serif") {
-        cairo_select_font_face(pointer, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            pointer, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(pointer, size)
     }
 

@@ -1,6 +1,6 @@
-internal import CCairo
 import ArcMaskCore
 import ArcMaskValues
+internal import CCairo
 
 /// An image surface: ARGB32 (premultiplied colour, one native-endian `UInt32` per pixel,
 /// alpha in the top byte) or A8 (coverage only). Owns its cairo surface.
@@ -13,8 +13,11 @@ public final class Surface {
     public let format: Format
 
     public init(width: Int, height: Int, format: Format = .argb) throws(CairoError) {
-        guard let s = cairo_image_surface_create(format == .argb ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8,
-                                                 Int32(clamping: width), Int32(clamping: height)) else {
+        guard
+            let s = cairo_image_surface_create(
+                format == .argb ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8,
+                Int32(clamping: width), Int32(clamping: height))
+        else {
             throw CairoError(description: "cairo: cannot create a \(width)×\(height) surface")
         }
         do { try check(cairo_surface_status(s)) } catch { cairo_surface_destroy(s); throw error }
@@ -108,7 +111,8 @@ public struct ImageAccess {
 
     init?(_ s: OpaquePointer, format wanted: cairo_format_t) {
         guard cairo_surface_get_type(s) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(s) == wanted,
-              let data = cairo_image_surface_get_data(s) else { return nil }
+            let data = cairo_image_surface_get_data(s)
+        else { return nil }
         pointer = s
         width = Int(cairo_image_surface_get_width(s))
         height = Int(cairo_image_surface_get_height(s))

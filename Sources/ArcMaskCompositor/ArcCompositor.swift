@@ -26,7 +26,9 @@ public final class ArcCompositor {
     ///
     /// With `.reachable`, layers under the highest one that covers every pixel of the view
     /// with an opaque image are skipped too.
-    public func surface(rotation phi: Double, images: FrameImages, layers: LayerSelection = .reachable) throws -> Surface {
+    public func surface(
+        rotation phi: Double, images: FrameImages, layers: LayerSelection = .reachable
+    ) throws -> Surface {
         try draw(layersToDraw(phi, images: images, layers: layers).indexes, phi: phi, images: images)
     }
 
@@ -43,7 +45,9 @@ public final class ArcCompositor {
 
     /// The composite at rotation `phi` (degrees), straight RGBA. When the top layer drawn
     /// covers the view with an opaque image, the result is that image as is.
-    public func render(rotation phi: Double, images: FrameImages, layers: LayerSelection = .reachable) throws -> PixelBuffer {
+    public func render(
+        rotation phi: Double, images: FrameImages, layers: LayerSelection = .reachable
+    ) throws -> PixelBuffer {
         let (indexes, coveredByTop) = try layersToDraw(phi, images: images, layers: layers)
         if coveredByTop, let top = indexes.last { return try images.image(plan.layers[top].frame) }
         return try draw(indexes, phi: phi, images: images).pixelBuffer()
@@ -55,8 +59,11 @@ public final class ArcCompositor {
     }
 
     /// The layers to draw, bottom to top, and whether the top one alone covers the view opaquely.
-    private func layersToDraw(_ phi: Double, images: FrameImages, layers: LayerSelection) throws
-        -> (indexes: [Int], coveredByTop: Bool) {
+    private func layersToDraw(
+        _ phi: Double, images: FrameImages, layers: LayerSelection
+    ) throws
+        -> (indexes: [Int], coveredByTop: Bool)
+    {
         if layers == .all {
             return (plan.layers.indices.sorted { plan.layers[$0].zIndex < plan.layers[$1].zIndex }, false)
         }
@@ -78,8 +85,9 @@ public final class ArcCompositor {
         ctx.newPath()
         ctx.setLineWidth(plan.lineWidth * s)
         ctx.setLineCap(plan.cap)
-        ctx.arc(cx: c.x * s, cy: c.y * s, radius: plan.radius * s,
-                from: radians(layer.startAngle + phi), to: radians(layer.endAngle + phi))
+        ctx.arc(
+            cx: c.x * s, cy: c.y * s, radius: plan.radius * s,
+            from: radians(layer.startAngle + phi), to: radians(layer.endAngle + phi))
         ctx.stroke()
     }
 }

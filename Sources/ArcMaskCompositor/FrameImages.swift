@@ -40,7 +40,9 @@ public final class FrameImages {
         if let e = cache.value(for: index) { return e }
         let pixels = try Resampler.frame(index, of: source, size: pixelSize, fit: fit)
         let surface = try Surface(pixels)
-        let opaque = pixels.bytes.withUnsafeBufferPointer { p in stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 } }
+        let opaque = pixels.bytes.withUnsafeBufferPointer { p in
+            stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
+        }
         let e = Entry(surface: surface, pixels: pixels, opaque: opaque)
         cache.insert(e, bytes: pixelSize.pixelCount * 8, for: index)
         return e
@@ -50,7 +52,8 @@ public final class FrameImages {
 /// Frames at a requested pixel size: drawn at that size by sources that can, resized otherwise.
 public enum Resampler {
     /// Frame `index` of `source` at `size` pixels, placed as `fit` says, straight RGBA.
-    public static func frame(_ index: Int, of source: FrameSource, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
+    public static func frame(_ index: Int, of source: FrameSource, size: PixelSize, fit: FitMode) throws -> PixelBuffer
+    {
         if let scalable = source as? ScalableFrameSource { return try scalable.frame(at: index, size: size, fit: fit) }
         return try resized(source.frame(at: index), to: size, fit: fit)
     }
@@ -61,7 +64,9 @@ public enum Resampler {
         let src = try Surface(frame)
         let dst = try Surface(width: size.width, height: size.height)
         let ctx = try Context(dst)
-        ctx.concat(fit.placement(of: (Double(frame.width), Double(frame.height)), in: (Double(size.width), Double(size.height))))
+        ctx.concat(
+            fit.placement(
+                of: (Double(frame.width), Double(frame.height)), in: (Double(size.width), Double(size.height))))
         ctx.setSource(src, filter: .good, extend: .pad)
         ctx.rectangle(0, 0, Double(frame.width), Double(frame.height))
         ctx.fill()

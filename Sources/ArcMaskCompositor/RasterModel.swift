@@ -37,7 +37,7 @@ public final class RasterModel: CoverageModel {
         } catch {
             preconditionFailure("cairo failed while tracing: \(error)")
         }
-        var firstColumn = [Int](repeating: .max, count: layers.count)   // per layer: left-most column owned
+        var firstColumn = [Int](repeating: .max, count: layers.count)  // per layer: left-most column owned
         var gap = false
         let frames = layers.map { plan.layers[$0].frame }
         let strides = masks.prefix(layers.count).map(\.stride)
@@ -59,7 +59,7 @@ public final class RasterModel: CoverageModel {
                 if best >= 0 && bestValue >= 0.5 && firstColumn[best] > x { firstColumn[best] = x }
             }
         }
-        var owned: [Int: Int] = [:]   // frame → left-most column owned
+        var owned: [Int: Int] = [:]  // frame → left-most column owned
         for (k, x) in firstColumn.enumerated() where x != .max { owned[frames[k]] = min(owned[frames[k]] ?? .max, x) }
         return Observation(frames: owned.sorted { $0.value < $1.value }.map(\.key), gap: gap)
     }

@@ -33,16 +33,21 @@ func chosenFrames(_ count: Int) -> [Int] { Array(Set([0, count / 4, count / 2, 3
 /// Renders at the viewBox size (rounded), capped at 512 px on the long side for speed.
 func renderSize(_ m: SVGAMovie) -> PixelSize {
     let k = min(1, 512 / max(m.viewBoxWidth, m.viewBoxHeight))
-    return PixelSize(width: max(1, Int((m.viewBoxWidth * k).rounded())), height: max(1, Int((m.viewBoxHeight * k).rounded())))
+    return PixelSize(
+        width: max(1, Int((m.viewBoxWidth * k).rounded())), height: max(1, Int((m.viewBoxHeight * k).rounded())))
 }
 
 func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [SuiteResult] {
     let names = files(dir, suffix: ".svga")
     var render = SuiteResult(name: "SVGA: parse and render every frame", bar: names.count)
-    var prints = SuiteResult(name: "SVGA: chosen frames match the reviewed fingerprints (tolerance 6/255 per cell)", bar: names.count)
+    var prints = SuiteResult(
+        name: "SVGA: chosen frames match the reviewed fingerprints (tolerance 6/255 per cell)", bar: names.count)
     var stored: [String: [String: [Int]]] = [:]
     if let data = FileManager.default.contents(atPath: fingerprintsFile),
-       let json = try? JSONDecoder().decode([String: [String: [Int]]].self, from: data) { stored = json }
+        let json = try? JSONDecoder().decode([String: [String: [Int]]].self, from: data)
+    {
+        stored = json
+    }
     var fresh: [String: [String: [Int]]] = [:]
     var totalFrames = 0
     for name in names {
@@ -61,7 +66,9 @@ func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [Suite
                     fresh[name, default: [:]][String(k)] = fp
                     if let old = stored[name]?[String(k)] {
                         let worst = zip(old, fp).map { abs($0 - $1) }.max() ?? 0
-                        if old.count != fp.count || worst > 6 { printFailure = "frame \(k) differs by up to \(worst)/255 in a cell" }
+                        if old.count != fp.count || worst > 6 {
+                            printFailure = "frame \(k) differs by up to \(worst)/255 in a cell"
+                        }
                     } else if !write {
                         printFailure = "frame \(k) has no reviewed fingerprint"
                     }
@@ -88,18 +95,29 @@ func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [Suite
     // Twins in different containers render alike.
     // 1.x stores numbers as JSON doubles, 2.x as floats: antialiased edges may differ by a level or two.
     var twins = SuiteResult(name: "SVGA: container twins render alike (within 2/255 per premultiplied channel)", bar: 2)
-    twins.record("matteBitmap_1x / matteBitmap_2x", rendersAlike {
-        (try SVGAReader.read(path: "\(dir)/matteBitmap_1x.svga"), try SVGAReader.read(path: "\(dir)/matteBitmap_2x.svga"))
-    })
-    twins.record("red_pocket_miss_1.5: movie.binary (1.5) / movie.spec (1.x)", rendersAlike {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/red_pocket_miss_1.5.svga")))
-        let a = try SVGAReader.read(bytes: bytes, name: "binary"), b = try SVGAReader.read(bytes: bytes, name: "spec", preferJSON: true)
-        guard a.container == .zipProtobuf, b.container == .zipJSON else { throw Failure("containers \(a.container), \(b.container)") }
-        return (a, b)
-    })
+    twins.record(
+        "matteBitmap_1x / matteBitmap_2x",
+        rendersAlike {
+            (
+                try SVGAReader.read(path: "\(dir)/matteBitmap_1x.svga"),
+                try SVGAReader.read(path: "\(dir)/matteBitmap_2x.svga")
+            )
+        })
+    twins.record(
+        "red_pocket_miss_1.5: movie.binary (1.5) / movie.spec (1.x)",
+        rendersAlike {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/red_pocket_miss_1.5.svga")))
+            let a = try SVGAReader.read(bytes: bytes, name: "binary"),
+                b = try SVGAReader.read(bytes: bytes, name: "spec", preferJSON: true)
+            guard a.container == .zipProtobuf, b.container == .zipJSON else {
+                throw Failure("containers \(a.container), \(b.container)")
+            }
+            return (a, b)
+        })
 
     // Damaged copies: cut at 20 offsets, and 20 single flipped bytes each.
-    var damaged = SuiteResult(name: "SVGA: cut or corrupted copies give a clear error or a full render", bar: names.count)
+    var damaged = SuiteResult(
+        name: "SVGA: cut or corrupted copies give a clear error or a full render", bar: names.count)
     var refused = 0, accepted = 0
     for name in names {
         guard let data = FileManager.default.contents(atPath: "\(dir)/\(name)") else { continue }
@@ -127,7 +145,8 @@ func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [Suite
         }
         damaged.record(name, failure)
     }
-    damaged.note = "\(refused) refused with a clear error, \(accepted) still decoded and rendered (damage in image data or slack)"
+    damaged.note =
+        "\(refused) refused with a clear error, \(accepted) still decoded and rendered (damage in image data or slack)"
     return [render, prints, twins, damaged]
 }
 

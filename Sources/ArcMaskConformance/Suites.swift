@@ -89,12 +89,15 @@ func pygifTest(_ dir: String, _ name: String) -> String? {
         return frameNames.isEmpty ? nil : "decoding failed: \(error.localizedDescription)"
     }
     if frameNames.isEmpty { return nil }
-    if let w = c["width"].flatMap(Int.init), let h = c["height"].flatMap(Int.init), gif.canvasSize != PixelSize(width: w, height: h) {
+    if let w = c["width"].flatMap(Int.init), let h = c["height"].flatMap(Int.init),
+        gif.canvasSize != PixelSize(width: w, height: h)
+    {
         return "canvas \(gif.canvasSize), expected \(w)×\(h)"
     }
     let forced = c["force-animation"] == "yes"
     switch forced ? nil : c["loop-count"] {
-    case "infinite"?: if gif.loopCount != 0 { return "loop count \(String(describing: gif.loopCount)), expected 0 (forever)" }
+    case "infinite"?:
+        if gif.loopCount != 0 { return "loop count \(String(describing: gif.loopCount)), expected 0 (forever)" }
     case "0"?: if gif.loopCount != nil { return "loop count \(gif.loopCount!), expected no loop extension" }
     case let n?: if gif.loopCount != Int(n) { return "loop count \(String(describing: gif.loopCount)), expected \(n)" }
     case nil: break
@@ -153,21 +156,28 @@ func runImageRS(_ corpus: String) -> SuiteResult {
         for file in files("\(root)/images/gif/\(kind)", suffix: ".gif") {
             let first = "\(root)/reference/gif/\(kind)/\(file).png"
             guard FileManager.default.fileExists(atPath: first) else { continue }
-            result.record("\(kind)/\(file)", {
-                do {
-                    let (_, frames) = try decodeAll("\(root)/images/gif/\(kind)/\(file)")
-                    if let diff = difference(frames[0], try PNG.read(URL(fileURLWithPath: first))) { return "frame 0: \(diff)" }
-                    let animDir = "\(root)/reference-anim-2021/gif/\(kind)"
-                    for ref in files(animDir, suffix: ".png") where ref.hasPrefix(file + ".anim_") {
-                        let n = Int(ref.dropFirst(file.count + 6).prefix { $0 != "_" })! - 1
-                        guard n < frames.count else { return "reference for frame \(n) but only \(frames.count) frames" }
-                        if let diff = difference(frames[n], try PNG.read(URL(fileURLWithPath: "\(animDir)/\(ref)"))) {
-                            return "frame \(n): \(diff)"
+            result.record(
+                "\(kind)/\(file)",
+                {
+                    do {
+                        let (_, frames) = try decodeAll("\(root)/images/gif/\(kind)/\(file)")
+                        if let diff = difference(frames[0], try PNG.read(URL(fileURLWithPath: first))) {
+                            return "frame 0: \(diff)"
                         }
-                    }
-                    return nil
-                } catch { return "\(error.localizedDescription)" }
-            }())
+                        let animDir = "\(root)/reference-anim-2021/gif/\(kind)"
+                        for ref in files(animDir, suffix: ".png") where ref.hasPrefix(file + ".anim_") {
+                            let n = Int(ref.dropFirst(file.count + 6).prefix { $0 != "_" })! - 1
+                            guard n < frames.count else {
+                                return "reference for frame \(n) but only \(frames.count) frames"
+                            }
+                            if let diff = difference(frames[n], try PNG.read(URL(fileURLWithPath: "\(animDir)/\(ref)")))
+                            {
+                                return "frame \(n): \(diff)"
+                            }
+                        }
+                        return nil
+                    } catch { return "\(error.localizedDescription)" }
+                }())
         }
     }
     return result
@@ -179,7 +189,8 @@ func runWuffs(_ corpus: String) -> SuiteResult {
     var result = SuiteResult(name: "wuffs animated-red-blue", bar: 1)
     let dir = "\(corpus)/wuffs/test/data"
     let refs = files(dir, suffix: ".nie").filter { $0.hasPrefix("animated-red-blue.") }.map { "\(dir)/\($0)" }
-    result.record("animated-red-blue.gif", everyFrameMatches("\(dir)/animated-red-blue.gif", references: refs, load: readNIE))
+    result.record(
+        "animated-red-blue.gif", everyFrameMatches("\(dir)/animated-red-blue.gif", references: refs, load: readNIE))
     return result
 }
 
@@ -190,7 +201,8 @@ func runDerived(_ corpus: String) -> SuiteResult {
     let dir = "\(corpus)/derived/disposal0-after-2"
     let count = files(dir, suffix: ".png").filter { $0.hasPrefix("expected-") }.count
     let refs = (0..<count).map { "\(dir)/expected-\($0).png" }
-    result.record("disposal0-after-2.gif", everyFrameMatches("\(dir)/disposal0-after-2.gif", references: refs, load: readPNG))
+    result.record(
+        "disposal0-after-2.gif", everyFrameMatches("\(dir)/disposal0-after-2.gif", references: refs, load: readPNG))
     return result
 }
 
@@ -200,7 +212,9 @@ func runDerived(_ corpus: String) -> SuiteResult {
 /// or fails with a clear error, within 2 s.
 func runRobustness(_ corpus: String) -> SuiteResult {
     var paths: [String] = []
-    for sub in ["image-gif/tests/crashtest", "image-gif/tests/stall", "image-gif/tests/regression", "pillow/Tests/images"] {
+    for sub in [
+        "image-gif/tests/crashtest", "image-gif/tests/stall", "image-gif/tests/regression", "pillow/Tests/images",
+    ] {
         paths += files("\(corpus)/\(sub)", suffix: ".gif").map { "\(corpus)/\(sub)/\($0)" }
     }
     var result = SuiteResult(name: "robustness (decode or clear error, ≤ 2 s)", bar: paths.count)
@@ -244,7 +258,8 @@ func runTruncations(_ corpus: String) -> SuiteResult {
         cuts += o.cuts; partial += o.partial; refused += o.refused
         result.record((path as NSString).lastPathComponent, o.failure)
     }
-    result.note = "\(cuts) cuts: \(partial) gave frames so far, \(refused) a clear error, in \(String(format: "%.1f", Date().timeIntervalSince(start))) s"
+    result.note =
+        "\(cuts) cuts: \(partial) gave frames so far, \(refused) a clear error, in \(String(format: "%.1f", Date().timeIntervalSince(start))) s"
     return result
 }
 

@@ -19,13 +19,16 @@ if let i = args.firstIndex(of: "--svga"), i + 1 < args.endIndex {
         print("conformance: \(dir) is absent; SVGA lane skipped")
         exit(0)
     }
-    let prints = args.firstIndex(of: "--fingerprints").map { args[$0 + 1] } ?? "Tests/Conformance/svga-fingerprints.json"
+    let prints =
+        args.firstIndex(of: "--fingerprints").map { args[$0 + 1] } ?? "Tests/Conformance/svga-fingerprints.json"
     let results = runSVGALane(dir, fingerprintsFile: prints, write: args.contains("--write-fingerprints"))
     var failed = 0
     for s in results {
         let ok = s.bar.map { s.passed >= $0 } ?? true
         if !ok { failed += 1 }
-        print("\(ok ? "ok  " : "FAIL") \(s.name): \(s.passed)/\(s.total) passed\(s.bar.map { " (bar \($0))" } ?? "")\(s.note.map { ", \($0)" } ?? "")")
+        print(
+            "\(ok ? "ok  " : "FAIL") \(s.name): \(s.passed)/\(s.total) passed\(s.bar.map { " (bar \($0))" } ?? "")\(s.note.map { ", \($0)" } ?? "")"
+        )
         for m in s.misses { print("       miss: \(m)") }
     }
     let passed = results.reduce(0) { $0 + $1.passed }, total = results.reduce(0) { $0 + $1.total }
@@ -68,5 +71,7 @@ if let missesFile {
     try? (missLines.joined(separator: "\n") + "\n").write(toFile: missesFile, atomically: true, encoding: .utf8)
 }
 let passed = suites.reduce(0) { $0 + $1.passed }, total = suites.reduce(0) { $0 + $1.total }
-print("gif conformance: \(passed) of \(total) checks pass; \(total - passed) misses, each listed with its reason in Tests/Conformance/gif-known-misses.tsv or failing the lane")
+print(
+    "gif conformance: \(passed) of \(total) checks pass; \(total - passed) misses, each listed with its reason in Tests/Conformance/gif-known-misses.tsv or failing the lane"
+)
 exit(failedBars == 0 ? 0 : 1)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,7 +44,9 @@ public enum Temporaries {
     /// Stops new temporaries and removes every registered one (on SIGINT/SIGTERM). Files that
     /// other threads were creating meanwhile are caught by trying again.
     public static func removeAll() {
-        let all = lock.withLock { () -> Set<String> in closed = true; return paths }
+        let all = lock.withLock { () -> Set<String> in
+            closed = true; return paths
+        }
         for attempt in 0..<5 {
             var left = false
             for p in all where FileManager.default.fileExists(atPath: p) {
@@ -63,7 +66,8 @@ public enum AtomicFile {
     public static func write(_ bytes: some ContiguousBytes, to url: URL, protecting inputs: [URL] = []) throws {
         try refuseOverwritingInputs(url, inputs)
         let dir = url.deletingLastPathComponent().path
-        let tmp = "\(dir.isEmpty ? "." : dir)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let tmp =
+            "\(dir.isEmpty ? "." : dir)/.\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         try Temporaries.add(tmp)
         defer { Temporaries.remove(tmp) }
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -122,7 +126,9 @@ public final class OutputFolder {
         if exists && !force {
             let entries = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? []
             if !entries.isEmpty {
-                throw OutputError(path: destination.path, "folder is not empty (\(entries.count) entries); use --force to write into it")
+                throw OutputError(
+                    path: destination.path,
+                    "folder is not empty (\(entries.count) entries); use --force to write into it")
             }
         }
         self.destination = destination
@@ -147,8 +153,10 @@ public final class OutputFolder {
     /// Staging folders left by runs that were killed outright (their process is gone).
     static func removeStaleStaging(near destination: URL) {
         let fm = FileManager.default
-        let places = [(destination, ".arcmask-staging-"),
-                      (destination.deletingLastPathComponent(), ".\(destination.lastPathComponent).arcmask-staging-")]
+        let places = [
+            (destination, ".arcmask-staging-"),
+            (destination.deletingLastPathComponent(), ".\(destination.lastPathComponent).arcmask-staging-"),
+        ]
         for (dir, prefix) in places {
             for name in (try? fm.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasPrefix(prefix) {
                 let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }) ?? 0

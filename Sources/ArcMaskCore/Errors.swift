@@ -44,7 +44,9 @@ public struct InputError: ArcMaskError, Equatable, Sendable {
     }
 
     public var message: String { problem }
-    public var errorDescription: String? { ([file] + (location.map { [$0] } ?? []) + [problem]).joined(separator: ": ") }
+    public var errorDescription: String? {
+        ([file] + (location.map { [$0] } ?? []) + [problem]).joined(separator: ": ")
+    }
 }
 
 /// An output could not be written, or writing it would destroy something.

@@ -13,9 +13,11 @@ public struct DecodeLimits: Sendable, Equatable {
     public static let defaultMaxFrames = 20_000
     public static let defaultMaxDecodedBytes = 16 << 30
 
-    public init(maxCanvasPixels: Int = DecodeLimits.defaultMaxCanvasPixels,
-                maxFrames: Int = DecodeLimits.defaultMaxFrames,
-                maxDecodedBytes: Int = DecodeLimits.defaultMaxDecodedBytes) {
+    public init(
+        maxCanvasPixels: Int = DecodeLimits.defaultMaxCanvasPixels,
+        maxFrames: Int = DecodeLimits.defaultMaxFrames,
+        maxDecodedBytes: Int = DecodeLimits.defaultMaxDecodedBytes
+    ) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrames = maxFrames
         self.maxDecodedBytes = maxDecodedBytes

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,9 +19,13 @@ public final class StreamingFile {
 
     public init(url: URL) throws {
         self.url = url
-        tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        tmp =
+            url.deletingLastPathComponent().appendingPathComponent(
+                ".\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            ).path
         try Temporaries.add(tmp)
-        guard FileManager.default.createFile(atPath: tmp, contents: nil), let h = FileHandle(forWritingAtPath: tmp) else {
+        guard FileManager.default.createFile(atPath: tmp, contents: nil), let h = FileHandle(forWritingAtPath: tmp)
+        else {
             Temporaries.remove(tmp)
             throw OutputError(path: url.path, "cannot create a file here")
         }
@@ -47,7 +52,9 @@ public final class StreamingFile {
         open = false
         Temporaries.remove(tmp)
         if let failure { unlink(tmp); throw OutputError(path: url.path, failure) }
-        guard rename(tmp, url.path) == 0 else { unlink(tmp); throw OutputError(path: url.path, "cannot move the file into place") }
+        guard rename(tmp, url.path) == 0 else {
+            unlink(tmp); throw OutputError(path: url.path, "cannot move the file into place")
+        }
     }
 
     public func discard() {

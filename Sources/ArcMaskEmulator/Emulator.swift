@@ -25,8 +25,10 @@ public struct EmulationSettings: Sendable {
     /// How many defective samples to list in the report.
     public var listLimit: Int
 
-    public init(refreshRates: [Double] = [60, 120], phasesMs: [Double] = [0], durationMs: Double? = nil,
-                criteria: Set<DefectKind> = Set(DefectKind.allCases), listLimit: Int = 50) {
+    public init(
+        refreshRates: [Double] = [60, 120], phasesMs: [Double] = [0], durationMs: Double? = nil,
+        criteria: Set<DefectKind> = Set(DefectKind.allCases), listLimit: Int = 50
+    ) {
         self.refreshRates = refreshRates
         self.phasesMs = phasesMs
         self.durationMs = durationMs
@@ -74,8 +76,10 @@ public struct Sample: Codable, Sendable, Equatable {
 
     /// "clean", or the defects in capitals ("TORN + GAP"), for pictures and pages.
     public var verdict: String {
-        isClean ? "clean" : defects.map { $0.rawValue.replacingOccurrences(of: "-", with: " ").uppercased() }
-            .joined(separator: " + ")
+        isClean
+            ? "clean"
+            : defects.map { $0.rawValue.replacingOccurrences(of: "-", with: " ").uppercased() }
+                .joined(separator: " + ")
     }
 }
 
@@ -130,8 +134,9 @@ public struct EmulationReport: Codable, Sendable {
     public var passed: Bool { defective == 0 }
 
     enum CodingKeys: String, CodingKey {
-        case preset, mode, refreshHz, phasesMs, periodSeconds, timelinePeriodSeconds, sampledMs, samples, clean, torn, gap,
-             wrongFrame, defective, criteria, reversed, speedRatio, maxTimingErrorMs, frames, handoffs, defects
+        case preset, mode, refreshHz, phasesMs, periodSeconds, timelinePeriodSeconds, sampledMs, samples, clean, torn,
+            gap,
+            wrongFrame, defective, criteria, reversed, speedRatio, maxTimingErrorMs, frames, handoffs, defects
     }
 }
 
@@ -148,23 +153,28 @@ public enum Emulator {
     }
 
     /// What the widget shows at `t` ms, classified against the source's timeline.
-    public static func sample(_ plan: ArcPlan, model: CoverageModel, at t: Double, timeline: Timeline? = nil,
-                              refreshHz: Double = 0, phaseMs: Double = 0) -> Sample {
+    public static func sample(
+        _ plan: ArcPlan, model: CoverageModel, at t: Double, timeline: Timeline? = nil,
+        refreshHz: Double = 0, phaseMs: Double = 0
+    ) -> Sample {
         let timeline = timeline ?? Timeline(durationsMs: plan.frameDurationsMs)
         let phi = plan.rotation(at: t / 1000)
         let seen = model.observe(rotation: phi)
         let expected = timeline.frame(at: t)
         let wrong = seen.frames.count == 1 && seen.frames[0] != expected
-        return Sample(timeMs: t, refreshHz: refreshHz, phaseMs: phaseMs, rotationDegrees: phi, shown: seen.frames,
-                      expected: expected, torn: seen.frames.count > 1, gap: seen.gap, wrongFrame: wrong,
-                      timingErrorMs: wrong ? timeline.timingError(showing: seen.frames[0], at: t) : nil)
+        return Sample(
+            timeMs: t, refreshHz: refreshHz, phaseMs: phaseMs, rotationDegrees: phi, shown: seen.frames,
+            expected: expected, torn: seen.frames.count > 1, gap: seen.gap, wrongFrame: wrong,
+            timingErrorMs: wrong ? timeline.timingError(showing: seen.frames[0], at: t) : nil)
     }
 
     /// Samples the plan's rotation at every refresh of every rate and phase and classifies
     /// each against the source's timeline.
-    public static func run(_ plan: ArcPlan, model: CoverageModel, mode: String,
-                           settings: EmulationSettings = EmulationSettings(),
-                           onSample: ((Sample) -> Void)? = nil) -> EmulationReport {
+    public static func run(
+        _ plan: ArcPlan, model: CoverageModel, mode: String,
+        settings: EmulationSettings = EmulationSettings(),
+        onSample: ((Sample) -> Void)? = nil
+    ) -> EmulationReport {
         let timeline = Timeline(durationsMs: plan.frameDurationsMs)
         let coverage = ArcCoverage(plan)
         let periodMs = plan.periodSeconds * 1000
@@ -176,8 +186,9 @@ public enum Emulator {
             let count = Int((span / interval).rounded(.up))
             for phase in settings.phasesMs {
                 for n in 0..<count {
-                    let s = sample(plan, model: model, at: phase + Double(n) * interval, timeline: timeline,
-                                   refreshHz: hz, phaseMs: phase)
+                    let s = sample(
+                        plan, model: model, at: phase + Double(n) * interval, timeline: timeline,
+                        refreshHz: hz, phaseMs: phase)
                     onSample?(s)
                     samples.append(s)
                 }
@@ -220,10 +231,14 @@ public enum Emulator {
             var enter = (at - (270 - view.minAngle) / 360 * periodMs).truncatingRemainder(dividingBy: periodMs)
             if enter < 0 { enter += periodMs }
             let exit = enter + visible
-            let seen = exit <= periodMs ? tornCount(from: enter, to: exit)
-                                        : tornCount(from: enter, to: periodMs) + tornCount(from: 0, to: exit - periodMs)
-            handoffs.append(.init(from: a.frame, to: b.frame, atMs: at, intendedAtMs: timeline.starts[b.frame],
-                                  seamVisibleMs: visible, refreshesSeeingSeam: seen))
+            let seen =
+                exit <= periodMs
+                ? tornCount(from: enter, to: exit)
+                : tornCount(from: enter, to: periodMs) + tornCount(from: 0, to: exit - periodMs)
+            handoffs.append(
+                .init(
+                    from: a.frame, to: b.frame, atMs: at, intendedAtMs: timeline.starts[b.frame],
+                    seamVisibleMs: visible, refreshesSeeingSeam: seen))
         }
         handoffs.sort { $0.atMs < $1.atMs }
         let bad = samples.filter(defective)

@@ -20,9 +20,11 @@ public struct ExportRequest: Sendable {
     public var perFramePNG: Bool
     public var compression: PNG.Compression
 
-    public init(viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
-                preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
-                perFramePNG: Bool = false, compression: PNG.Compression = .fast) {
+    public init(
+        viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
+        preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
+        perFramePNG: Bool = false, compression: PNG.Compression = .fast
+    ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
         self.scale = scale
@@ -46,29 +48,36 @@ public enum Exporter {
     public static let maxStripWidth = 8192
 
     /// - Parameter progress: called once per layer image made.
-    public static func run(source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
-                           progress: (@Sendable () -> Void)? = nil) throws -> ExportManifest {
+    public static func run(
+        source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
+        progress: (@Sendable () -> Void)? = nil
+    ) throws -> ExportManifest {
         // 1. Fit the budget. Thumbnails (a decoding pass) only when the frames do not fit as they are.
-        let full = PixelSize(width: Int((r.viewWidth * r.scale).rounded()), height: Int((r.viewHeight * r.scale).rounded()))
+        let full = PixelSize(
+            width: Int((r.viewWidth * r.scale).rounded()), height: Int((r.viewHeight * r.scale).rounded()))
         var thumbnails: [[UInt8]]? = nil
         if source.frameCount * full.pixelCount * 4 > r.budgetBytes {
             thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
         }
-        let decision = try FrameBudget.fit(durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
-                                           scale: r.scale, budgetBytes: r.budgetBytes, thumbnails: thumbnails)
+        let decision = try FrameBudget.fit(
+            durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
+            scale: r.scale, budgetBytes: r.budgetBytes, thumbnails: thumbnails)
         let layersSource = GroupedSource.over(source, groups: decision.groups)
         let size = decision.pixelSize
 
         // 2. Plan and check it.
         let plan: ArcPlan
         do {
-            plan = try ArcPlanner.plan(PlanRequest(viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
-                                                   durationsMs: layersSource.durations, preset: r.preset))
+            plan = try ArcPlanner.plan(
+                PlanRequest(
+                    viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
+                    durationsMs: layersSource.durations, preset: r.preset))
         } catch {
             throw InputError(file: source.name, "cannot plan the \(r.preset.rawValue) masks: \(error.description)")
         }
-        let verdict = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic",
-                                   settings: EmulationSettings(refreshRates: [60, 120], listLimit: 0))
+        let verdict = Emulator.run(
+            plan, model: AnalyticModel(plan), mode: "analytic",
+            settings: EmulationSettings(refreshRates: [60, 120], listLimit: 0))
 
         // 3. Images: one strip streamed band by band, or a PNG per frame written on every core.
         let n = layersSource.frameCount
@@ -79,41 +88,51 @@ public enum Exporter {
         for g in 0..<n {
             let group = decision.groups[g]
             let arc = plan.layers.first { $0.frame == g }
-            frames.append(.init(index: g, sourceFrames: Array(group.first...group.last), durationMs: group.durationMs,
-                                startAngle: arc?.startAngle ?? 0, endAngle: arc?.endAngle ?? 0,
-                                x: r.perFramePNG ? 0 : g % columns * size.width, y: r.perFramePNG ? 0 : g / columns * size.height,
-                                width: size.width, height: size.height,
-                                file: stripName ?? String(format: "frame-%04d.png", g)))
+            frames.append(
+                .init(
+                    index: g, sourceFrames: Array(group.first...group.last), durationMs: group.durationMs,
+                    startAngle: arc?.startAngle ?? 0, endAngle: arc?.endAngle ?? 0,
+                    x: r.perFramePNG ? 0 : g % columns * size.width, y: r.perFramePNG ? 0 : g / columns * size.height,
+                    width: size.width, height: size.height,
+                    file: stripName ?? String(format: "frame-%04d.png", g)))
         }
-        try writeImages(layersSource, size: size, fit: r.fit, columns: columns, rows: rows, stripName: stripName,
-                        folder: folder, compression: r.compression, progress: progress)
+        try writeImages(
+            layersSource, size: size, fit: r.fit, columns: columns, rows: rows, stripName: stripName,
+            folder: folder, compression: r.compression, progress: progress)
 
         // 4. Manifest and Swift code.
         var warnings: [String] = []
         if size.pixelCount > blankImagePixels {
-            warnings.append("each layer image has \(size.pixelCount) pixels, over the ~\(blankImagePixels) at which widgets can render images blank")
+            warnings.append(
+                "each layer image has \(size.pixelCount) pixels, over the ~\(blankImagePixels) at which widgets can render images blank"
+            )
         }
         let manifest = ExportManifest(
             source: source.name, preset: plan.preset.rawValue, family: r.family?.rawValue, device: r.device,
             viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
             pixelWidth: size.width, pixelHeight: size.height, fit: r.fit.rawValue,
             plan: plan, strip: stripName, stripColumns: columns,
-            frames: frames, decodedBytes: decision.layerBytes, budgetBytes: r.budgetBytes, budgetActions: decision.actions,
+            frames: frames, decodedBytes: decision.layerBytes, budgetBytes: r.budgetBytes,
+            budgetActions: decision.actions,
             warnings: warnings,
-            emulator: .init(refreshHz: verdict.refreshHz, samples: verdict.samples, torn: verdict.torn, gap: verdict.gap,
-                            wrongFrame: verdict.wrongFrame, passed: verdict.passed))
+            emulator: .init(
+                refreshHz: verdict.refreshHz, samples: verdict.samples, torn: verdict.torn, gap: verdict.gap,
+                wrongFrame: verdict.wrongFrame, passed: verdict.passed))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))
-        try AtomicFile.write(Array(SwiftUICode.generate(manifest: manifest, layers: plan.layers).utf8),
-                             to: folder.url(for: "ArcMaskView.swift"))
+        try AtomicFile.write(
+            Array(SwiftUICode.generate(manifest: manifest, layers: plan.layers).utf8),
+            to: folder.url(for: "ArcMaskView.swift"))
         return manifest
     }
 
     /// Decodes on this thread while the image pipeline resizes and encodes on every core.
-    static func writeImages(_ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int,
-                            stripName: String?, folder: OutputFolder, compression: PNG.Compression,
-                            progress: (@Sendable () -> Void)?) throws {
+    static func writeImages(
+        _ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int,
+        stripName: String?, folder: OutputFolder, compression: PNG.Compression,
+        progress: (@Sendable () -> Void)?
+    ) throws {
         let n = source.frameCount
         let pipeline = ImagePipeline()
         // Vector sources draw at the layer size here, on this thread (a renderer is not shared).
@@ -127,14 +146,16 @@ public enum Exporter {
         }
         guard let stripName else {
             for g in 0..<n {
-                try pipeline.write(try cell(g), to: folder.url(for: String(format: "frame-%04d.png", g)),
-                                   compression: compression, completion: progress)
+                try pipeline.write(
+                    try cell(g), to: folder.url(for: String(format: "frame-%04d.png", g)),
+                    compression: compression, completion: progress)
             }
             try pipeline.finish()
             return
         }
-        let png = try PNGStreamWriter(url: folder.url(for: stripName), width: columns * size.width, height: rows * size.height,
-                                      compression: compression)
+        let png = try PNGStreamWriter(
+            url: folder.url(for: stripName), width: columns * size.width, height: rows * size.height,
+            compression: compression)
         // Cells arrive out of order; bands are encoded in order on one queue, at most two waiting.
         let strip = StripAssembler(columns: columns, cell: size, frameCount: n)
         let encoding = DispatchQueue(label: "arcmask.strip")
@@ -183,7 +204,8 @@ final class StripAssembler: @unchecked Sendable {
         let band = g / columns, column = g % columns
         lock.withLock {
             // Taken out of the dictionary so the band's pixels are not copied when written.
-            var entry = bands.removeValue(forKey: band) ?? (PixelBuffer(width: columns * cell.width, height: cell.height), 0)
+            var entry =
+                bands.removeValue(forKey: band) ?? (PixelBuffer(width: columns * cell.width, height: cell.height), 0)
             let rowBytes = cell.width * 4, bandWidth = entry.pixels.width
             entry.pixels.bytes.withUnsafeMutableBytes { dst in
                 image.bytes.withUnsafeBytes { src in

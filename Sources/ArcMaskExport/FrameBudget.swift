@@ -35,8 +35,10 @@ public enum FrameBudget {
 
     /// - Parameters:
     ///   - thumbnails: an 8×8 RGB thumbnail per frame, or nil when the caller knows the plan fits.
-    public static func fit(durations: [Double], viewWidth: Double, viewHeight: Double, scale: Double,
-                           budgetBytes: Int, thumbnails: [[UInt8]]?) throws -> BudgetDecision {
+    public static func fit(
+        durations: [Double], viewWidth: Double, viewHeight: Double, scale: Double,
+        budgetBytes: Int, thumbnails: [[UInt8]]?
+    ) throws -> BudgetDecision {
         func pixels(_ s: Double) -> PixelSize {
             PixelSize(width: max(1, Int((viewWidth * s).rounded())), height: max(1, Int((viewHeight * s).rounded())))
         }
@@ -48,7 +50,9 @@ public enum FrameBudget {
             let before = groups.count
             groups = merge(groups, durations: durations, thumbnails: thumbnails, target: capacity)
             if groups.count < before {
-                actions.append("merged \(before) frames into \(groups.count) layers (near-identical or shorter than \(Int(shortFrameMs)) ms; total duration kept)")
+                actions.append(
+                    "merged \(before) frames into \(groups.count) layers (near-identical or shorter than \(Int(shortFrameMs)) ms; total duration kept)"
+                )
             }
         }
         var chosen = scale
@@ -56,10 +60,15 @@ public enum FrameBudget {
             chosen = s
             size = pixels(s)
         }
-        if chosen != scale { actions.append("lowered the scale from \(fmtScale(scale))× to \(fmtScale(chosen))× (\(size) px layers)") }
+        if chosen != scale {
+            actions.append("lowered the scale from \(fmtScale(scale))× to \(fmtScale(chosen))× (\(size) px layers)")
+        }
         let bytes = groups.count * size.pixelCount * 4
         guard bytes <= budgetBytes else {
-            throw BudgetError(message: "\(groups.count) layers of \(size) px need \(mb(bytes)) MB of decoded images, over the \(mb(budgetBytes)) MB budget even at \(fmtScale(chosen))×; raise --budget (widgets are killed around 30 MB, 45 MB on newer phones) or use an animation with fewer distinct frames")
+            throw BudgetError(
+                message:
+                    "\(groups.count) layers of \(size) px need \(mb(bytes)) MB of decoded images, over the \(mb(budgetBytes)) MB budget even at \(fmtScale(chosen))×; raise --budget (widgets are killed around 30 MB, 45 MB on newer phones) or use an animation with fewer distinct frames"
+            )
         }
         return BudgetDecision(groups: groups, scale: chosen, pixelSize: size, layerBytes: bytes, actions: actions)
     }
@@ -107,7 +116,8 @@ public enum FrameBudget {
                 for x in stride(from: 0, to: image.width, by: step) {
                     let t = ty * 8 + x * 8 / image.width, i = (y * image.width + x) * 4
                     let a = Int(p[i + 3])
-                    sums[t * 3] += Int(p[i]) * a / 255; sums[t * 3 + 1] += Int(p[i + 1]) * a / 255; sums[t * 3 + 2] += Int(p[i + 2]) * a / 255
+                    sums[t * 3] += Int(p[i]) * a / 255; sums[t * 3 + 1] += Int(p[i + 1]) * a / 255;
+                    sums[t * 3 + 2] += Int(p[i + 2]) * a / 255
                     counts[t] += 1
                 }
             }

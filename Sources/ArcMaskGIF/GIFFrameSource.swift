@@ -82,13 +82,18 @@ public final class GIFFrameSource: FrameSource {
             throw InputError(file: name, location: "header", "the canvas (logical screen) is \(screen): zero-sized")
         }
         if screen.pixelCount > limits.maxCanvasPixels {
-            throw InputError(file: name, location: "header",
-                             "the canvas is \(screen) = \(screen.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)")
+            throw InputError(
+                file: name, location: "header",
+                "the canvas is \(screen) = \(screen.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)"
+            )
         }
         let scan = try GIFScanner.scan(decoder, name: name, limits: limits)
         let decoded = scan.frames.count * screen.pixelCount * 4
         if decoded > limits.maxDecodedBytes {
-            throw InputError(file: name, "decoding its \(scan.frames.count) frames of \(screen) would produce \(decoded) bytes, over the limit of \(limits.maxDecodedBytes) (raise it with --max-decoded-bytes)")
+            throw InputError(
+                file: name,
+                "decoding its \(scan.frames.count) frames of \(screen) would produce \(decoded) bytes, over the limit of \(limits.maxDecodedBytes) (raise it with --max-decoded-bytes)"
+            )
         }
         if scan.frames.isEmpty {
             let why = scan.warnings.last.map { " (\($0))" } ?? ""
@@ -214,7 +219,8 @@ public final class GIFFrameSource: FrameSource {
         } catch {
             return reportDamage(k, error.message)
         }
-        var colors = decoder.image.localPalette.map(GIFFrameSource.colorTable) ?? globalColors ?? GIFFrameSource.blackTable
+        var colors =
+            decoder.image.localPalette.map(GIFFrameSource.colorTable) ?? globalColors ?? GIFFrameSource.blackTable
         if let t = f.transparentIndex, t < 256 { colors[t] = 0 }
 
         // Rows in decoding order; interlaced images come in four passes.
@@ -245,7 +251,9 @@ public final class GIFFrameSource: FrameSource {
                 }
             }
         }
-        if let failure { reportDamage(k, "image data ends early or is corrupt at \(failure); drawn as far as it decoded") }
+        if let failure {
+            reportDamage(k, "image data ends early or is corrupt at \(failure); drawn as far as it decoded")
+        }
     }
 
     private func reportDamage(_ k: Int, _ problem: String) {

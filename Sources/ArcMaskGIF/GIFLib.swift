@@ -1,6 +1,6 @@
-internal import CGIF
 import ArcMaskCore
 import ArcMaskValues
+internal import CGIF
 
 /// A giflib failure: its error code and giflib's own message.
 struct GIFLibError: Error {
@@ -48,9 +48,11 @@ func check(_ status: Int32, _ gif: UnsafeMutablePointer<GifFileType>) throws(GIF
 
 /// giflib's read callback: copies from the `FileReader` in `UserData`.
 /// A short read (end of file) returns fewer bytes, which giflib reports as an error.
-private func readFromFileReader(_ gif: UnsafeMutablePointer<GifFileType>?,
-                                _ bytes: UnsafeMutablePointer<GifByteType>?,
-                                _ count: Int32) -> Int32 {
+private func readFromFileReader(
+    _ gif: UnsafeMutablePointer<GifFileType>?,
+    _ bytes: UnsafeMutablePointer<GifByteType>?,
+    _ count: Int32
+) -> Int32 {
     guard let gif, let bytes, count > 0, let user = gif.pointee.UserData else { return 0 }
     let reader = Unmanaged<FileReader>.fromOpaque(user).takeUnretainedValue()
     return Int32(reader.read(into: bytes, count: Int(count)))
@@ -117,7 +119,9 @@ final class GIFDecoderHandle {
             blocks.append(Array(UnsafeBufferPointer(start: b + 1, count: n)))
             try check(DGifGetExtensionNext(gif, &block), gif)
         }
-        let kind: GIFExtensionKind = code == GRAPHICS_EXT_FUNC_CODE ? .graphicControl
+        let kind: GIFExtensionKind =
+            code == GRAPHICS_EXT_FUNC_CODE
+            ? .graphicControl
             : code == APPLICATION_EXT_FUNC_CODE ? .application : .other
         return (kind, blocks)
     }
@@ -137,8 +141,10 @@ final class GIFDecoderHandle {
     /// The descriptor most recently read.
     var image: (rect: PixelRect, interlaced: Bool, localPalette: [RGB]?) {
         let d = gif.pointee.Image
-        return (PixelRect(x: Int(d.Left), y: Int(d.Top), width: Int(d.Width), height: Int(d.Height)),
-                d.Interlace, Self.palette(d.ColorMap))
+        return (
+            PixelRect(x: Int(d.Left), y: Int(d.Top), width: Int(d.Width), height: Int(d.Height)),
+            d.Interlace, Self.palette(d.ColorMap)
+        )
     }
 
     private static func palette(_ map: UnsafeMutablePointer<ColorMapObject>?) -> [RGB]? {

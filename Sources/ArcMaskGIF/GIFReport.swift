@@ -37,11 +37,12 @@ extension GIFFrameSource {
             frameCount: frameCount, loopCount: loopCount, plays: loopMode.plays,
             durationMs: totalDuration, damaged: damaged, warnings: warnings,
             frames: frames.map {
-                GIFReport.Frame(index: $0.index, x: $0.rect.x, y: $0.rect.y, width: $0.rect.width, height: $0.rect.height,
-                                delayCentiseconds: $0.delayCentiseconds, durationMs: $0.durationMs,
-                                disposal: $0.disposal.description, disposalCode: $0.disposal.rawValue,
-                                transparentIndex: $0.transparentIndex, localPalette: $0.hasLocalPalette,
-                                interlaced: $0.interlaced, truncated: $0.truncated)
+                GIFReport.Frame(
+                    index: $0.index, x: $0.rect.x, y: $0.rect.y, width: $0.rect.width, height: $0.rect.height,
+                    delayCentiseconds: $0.delayCentiseconds, durationMs: $0.durationMs,
+                    disposal: $0.disposal.description, disposalCode: $0.disposal.rawValue,
+                    transparentIndex: $0.transparentIndex, localPalette: $0.hasLocalPalette,
+                    interlaced: $0.interlaced, truncated: $0.truncated)
             })
     }
 }

@@ -58,14 +58,15 @@ enum GIFScanner {
                 }
                 if ext.kind == .graphicControl {
                     if let first = ext.blocks.first, let gce = GraphicControl(block: first) {
-                        pendingGCE = gce   // several GCEs before one image: the last one counts
+                        pendingGCE = gce  // several GCEs before one image: the last one counts
                     } else {
                         scan.warnings.append("byte \(recordOffset): malformed Graphic Control Extension ignored")
                     }
                 } else if ext.kind == .application, scan.loopCount == nil,
-                          let id = ext.blocks.first, id.count == 11,
-                          id.elementsEqual("NETSCAPE2.0".utf8) || id.elementsEqual("ANIMEXTS1.0".utf8),
-                          ext.blocks.count > 1, ext.blocks[1].count >= 3, ext.blocks[1][0] == 1 {
+                    let id = ext.blocks.first, id.count == 11,
+                    id.elementsEqual("NETSCAPE2.0".utf8) || id.elementsEqual("ANIMEXTS1.0".utf8),
+                    ext.blocks.count > 1, ext.blocks[1].count >= 3, ext.blocks[1][0] == 1
+                {
                     scan.loopCount = Int(ext.blocks[1][1]) | Int(ext.blocks[1][2]) << 8
                 }
                 continue
@@ -73,13 +74,16 @@ enum GIFScanner {
 
             // An image.
             if scan.frames.count >= limits.maxFrames {
-                throw InputError(file: name, location: "frame \(scan.frames.count)",
-                                 "more than \(limits.maxFrames) frames (the limit; raise it with --max-frames)")
+                throw InputError(
+                    file: name, location: "frame \(scan.frames.count)",
+                    "more than \(limits.maxFrames) frames (the limit; raise it with --max-frames)")
             }
             do {
                 try decoder.readImageDescriptor()
             } catch {
-                stop("image of frame \(scan.frames.count) unreadable (\(describeImageFailure(reader, at: recordOffset, error)))", at: recordOffset)
+                stop(
+                    "image of frame \(scan.frames.count) unreadable (\(describeImageFailure(reader, at: recordOffset, error)))",
+                    at: recordOffset)
                 break
             }
             let image = decoder.image
@@ -96,14 +100,17 @@ enum GIFScanner {
                 truncated: false,
                 descriptorOffset: recordOffset)
             if image.rect.clipped(to: scan.screen) != image.rect {
-                scan.warnings.append("frame \(info.index): rectangle \(image.rect) reaches outside the \(scan.screen) canvas; clipped")
+                scan.warnings.append(
+                    "frame \(info.index): rectangle \(image.rect) reaches outside the \(scan.screen) canvas; clipped")
             }
             do {
                 try decoder.skipImageData()
             } catch {
                 info.truncated = true
                 scan.frames.append(info)
-                stop("image data of frame \(info.index) cut short (\(error.message)); it is drawn as far as it decodes", at: recordOffset)
+                stop(
+                    "image data of frame \(info.index) cut short (\(error.message)); it is drawn as far as it decodes",
+                    at: recordOffset)
                 break
             }
             scan.frames.append(info)

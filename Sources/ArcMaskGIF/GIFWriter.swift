@@ -1,6 +1,6 @@
-internal import CGIF
 import ArcMaskCore
 import ArcMaskValues
+internal import CGIF
 import Foundation
 
 /// Writes GIFs with giflib's encoder, frame by frame (nothing is held but the bytes
@@ -22,10 +22,12 @@ public final class GIFWriter {
         /// Write a Graphic Control Extension (without one the frame has delay 0, disposal 0).
         public var writesControlExtension: Bool
 
-        public init(indices: [UInt8], rect: PixelRect, delayCentiseconds: Int = 10,
-                    disposal: Disposal = .unspecified, transparentIndex: Int? = nil,
-                    localPalette: [RGB]? = nil, interlaced: Bool = false,
-                    writesControlExtension: Bool = true) {
+        public init(
+            indices: [UInt8], rect: PixelRect, delayCentiseconds: Int = 10,
+            disposal: Disposal = .unspecified, transparentIndex: Int? = nil,
+            localPalette: [RGB]? = nil, interlaced: Bool = false,
+            writesControlExtension: Bool = true
+        ) {
             self.indices = indices
             self.rect = rect
             self.delayCentiseconds = delayCentiseconds
@@ -44,21 +46,29 @@ public final class GIFWriter {
     private var closed = false
 
     /// Starts a GIF in memory; `finish()` returns its bytes.
-    public convenience init(screen: PixelSize, globalPalette: [RGB]?, loopCount: Int? = 0,
-                            loopExtension: LoopExtension = .netscape) throws {
-        try self.init(sink: Sink(file: nil), screen: screen, globalPalette: globalPalette,
-                      loopCount: loopCount, loopExtension: loopExtension)
+    public convenience init(
+        screen: PixelSize, globalPalette: [RGB]?, loopCount: Int? = 0,
+        loopExtension: LoopExtension = .netscape
+    ) throws {
+        try self.init(
+            sink: Sink(file: nil), screen: screen, globalPalette: globalPalette,
+            loopCount: loopCount, loopExtension: loopExtension)
     }
 
     /// Starts a GIF written to `url` (through a temporary file renamed by `finish()`).
-    public convenience init(url: URL, screen: PixelSize, globalPalette: [RGB]?, loopCount: Int? = 0,
-                            loopExtension: LoopExtension = .netscape) throws {
-        try self.init(sink: Sink(file: url), screen: screen, globalPalette: globalPalette,
-                      loopCount: loopCount, loopExtension: loopExtension)
+    public convenience init(
+        url: URL, screen: PixelSize, globalPalette: [RGB]?, loopCount: Int? = 0,
+        loopExtension: LoopExtension = .netscape
+    ) throws {
+        try self.init(
+            sink: Sink(file: url), screen: screen, globalPalette: globalPalette,
+            loopCount: loopCount, loopExtension: loopExtension)
     }
 
-    private init(sink: Sink, screen: PixelSize, globalPalette: [RGB]?, loopCount: Int?,
-                 loopExtension: LoopExtension) throws {
+    private init(
+        sink: Sink, screen: PixelSize, globalPalette: [RGB]?, loopCount: Int?,
+        loopExtension: LoopExtension
+    ) throws {
         self.sink = sink
         var error: Int32 = 0
         guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), writeToSink, &error) else {
@@ -90,16 +100,19 @@ public final class GIFWriter {
     public func add(_ frame: Frame) throws {
         precondition(frame.indices.count == frame.rect.width * frame.rect.height, "indices do not fill the frame")
         if frame.writesControlExtension {
-            var gcb = GraphicsControlBlock(DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
-                                           DelayTime: Int32(frame.delayCentiseconds),
-                                           TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+            var gcb = GraphicsControlBlock(
+                DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
+                DelayTime: Int32(frame.delayCentiseconds),
+                TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
             var bytes = [GifByteType](repeating: 0, count: 4)
             let n = EGifGCBToExtension(&gcb, &bytes)
             try put(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), bytes))
         }
         try withColorMap(frame.localPalette) { map in
-            try put(EGifPutImageDesc(gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
-                                     Int32(frame.rect.height), frame.interlaced, map))
+            try put(
+                EGifPutImageDesc(
+                    gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
+                    Int32(frame.rect.height), frame.interlaced, map))
         }
         var indices = frame.indices
         let w = frame.rect.width
@@ -128,14 +141,16 @@ public final class GIFWriter {
         if status != GIF_OK { throw GIFWriterError(GIFLibError(code: gif.pointee.Error).message) }
     }
 
-    private func withColorMap(_ palette: [RGB]?, _ body: (UnsafeMutablePointer<ColorMapObject>?) throws -> Void) throws {
+    private func withColorMap(_ palette: [RGB]?, _ body: (UnsafeMutablePointer<ColorMapObject>?) throws -> Void) throws
+    {
         guard let palette else { return try body(nil) }
         precondition(!palette.isEmpty && palette.count <= 256, "a palette has 1 to 256 colours")
         var size = 2
         while size < palette.count { size *= 2 }
         let colors = (0..<size).map { i in
-            i < palette.count ? GifColorType(Red: palette[i].r, Green: palette[i].g, Blue: palette[i].b)
-                              : GifColorType(Red: 0, Green: 0, Blue: 0)
+            i < palette.count
+                ? GifColorType(Red: palette[i].r, Green: palette[i].g, Blue: palette[i].b)
+                : GifColorType(Red: 0, Green: 0, Blue: 0)
         }
         guard let map = GifMakeMapObject(Int32(size), colors) else { throw GIFWriterError("out of memory") }
         defer { GifFreeMapObject(map) }
@@ -164,7 +179,9 @@ public final class GIFWriter {
     }
 }
 
-private func writeToSink(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?, _ count: Int32) -> Int32 {
+private func writeToSink(
+    _ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?, _ count: Int32
+) -> Int32 {
     guard let gif, let bytes, let user = gif.pointee.UserData else { return 0 }
     Unmanaged<GIFWriter.Sink>.fromOpaque(user).takeUnretainedValue().write(bytes, Int(count))
     return count

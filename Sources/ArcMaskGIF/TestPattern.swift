@@ -46,14 +46,18 @@ public enum TestPattern {
     }
 
     /// Writes a looping GIF of the pattern. `delays` (centiseconds) repeat over the frames.
-    public static func writeGIF(to url: URL, size: PixelSize, frames: Int, delays: [Int],
-                                progress: ((Int) -> Void)? = nil) throws {
+    public static func writeGIF(
+        to url: URL, size: PixelSize, frames: Int, delays: [Int],
+        progress: ((Int) -> Void)? = nil
+    ) throws {
         precondition(frames > 0 && !delays.isEmpty)
         let writer = try GIFWriter(url: url, screen: size, globalPalette: palette, loopCount: 0)
         for t in 0..<frames {
-            try writer.add(GIFWriter.Frame(indices: indices(frame: t, of: frames, size: size),
-                                           rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
-                                           delayCentiseconds: delays[t % delays.count]))
+            try writer.add(
+                GIFWriter.Frame(
+                    indices: indices(frame: t, of: frames, size: size),
+                    rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
+                    delayCentiseconds: delays[t % delays.count]))
             progress?(t)
         }
         try writer.finish()

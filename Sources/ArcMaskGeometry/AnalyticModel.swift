@@ -140,11 +140,14 @@ public struct AnalyticModel: CoverageModel, Sendable {
         var merged = new
         var placed = false
         for iv in list {
-            if iv.1 < merged.0 { out.append(iv) }
-            else if iv.0 > merged.1 {
+            if iv.1 < merged.0 {
+                out.append(iv)
+            } else if iv.0 > merged.1 {
                 if !placed { out.append(merged); placed = true }
                 out.append(iv)
-            } else { merged = (min(merged.0, iv.0), max(merged.1, iv.1)) }
+            } else {
+                merged = (min(merged.0, iv.0), max(merged.1, iv.1))
+            }
         }
         if !placed { out.append(merged) }
         return out
@@ -162,7 +165,9 @@ public struct AnalyticModel: CoverageModel, Sendable {
         let plan = coverage.plan
         let inset = 1 / (8 * scale)
         let w = plan.viewWidth, h = plan.viewHeight
-        let probes = [(inset, inset), (w - inset, inset), (inset, h - inset), (w - inset, h - inset), (w / 2, h - inset)]
+        let probes = [
+            (inset, inset), (w - inset, inset), (inset, h - inset), (w - inset, h - inset), (w / 2, h - inset),
+        ]
         for (x, y) in probes where !candidates.contains(where: { coverage.covers($0, x: x, y: y, phi: phi) }) {
             return true
         }
@@ -179,7 +184,7 @@ public struct AnalyticModel: CoverageModel, Sendable {
             guard lo < hi || (lo == hi && lo > 0 && lo < Double(pixelWidth)) else { continue }
             if hi - lo >= 1 { return true }
             let fl = lo - lo.rounded(.down), fh = hi - hi.rounded(.down)
-            let band = (0.1464466, 0.8535534)   // f(1 − f) > 1/8
+            let band = (0.1464466, 0.8535534)  // f(1 − f) > 1/8
             if lo.rounded(.down) != hi.rounded(.down) {
                 if fl < band.1 || fh > band.0 { return true }
             } else if fl < band.1 && fh > band.0 {

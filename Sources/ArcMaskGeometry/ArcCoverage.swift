@@ -65,16 +65,20 @@ public struct ArcCoverage: Sendable {
         let last = full ? Self.bucketCount - 1 : Int((hi / width).rounded(.down))
         var out: [Int] = []
         guard let buckets else {
-            return plan.layers.indices.filter { reaches($0, phi: phi) }.sorted { plan.layers[$0].zIndex < plan.layers[$1].zIndex }
+            return plan.layers.indices.filter { reaches($0, phi: phi) }.sorted {
+                plan.layers[$0].zIndex < plan.layers[$1].zIndex
+            }
         }
         if first >= last {
-            for i in buckets[((first % Self.bucketCount) + Self.bucketCount) % Self.bucketCount] where reaches(Int(i), phi: phi) {
+            for i in buckets[((first % Self.bucketCount) + Self.bucketCount) % Self.bucketCount]
+            where reaches(Int(i), phi: phi) {
                 out.append(Int(i))
             }
         } else {
             var seen = Set<Int32>()
             for k in first...last {
-                for i in buckets[((k % Self.bucketCount) + Self.bucketCount) % Self.bucketCount] where seen.insert(i).inserted {
+                for i in buckets[((k % Self.bucketCount) + Self.bucketCount) % Self.bucketCount]
+                where seen.insert(i).inserted {
                     if reaches(Int(i), phi: phi) { out.append(Int(i)) }
                 }
             }
@@ -126,7 +130,7 @@ public struct ArcCoverage: Sendable {
         let a = layer.startAngle + phi, b = layer.endAngle + phi
         if rho >= plan.radius - half && rho <= plan.radius + half {
             var theta = degrees(atan2(dy, dx))
-            theta += 360 * ((a - theta) / 360).rounded(.up)   // smallest θ + 360k ≥ a
+            theta += 360 * ((a - theta) / 360).rounded(.up)  // smallest θ + 360k ≥ a
             if theta <= b { return true }
         }
         guard plan.cap == .square else { return false }

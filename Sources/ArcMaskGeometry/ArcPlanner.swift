@@ -17,8 +17,10 @@ public struct PlanRequest: Sendable {
     /// of one refresh interval.
     public var seamFraction: Double
 
-    public init(viewWidth: Double, viewHeight: Double, scale: Double = 3, durationsMs: [Double],
-                preset: Preset = .arcmask, refreshHz: Double = 120, seamFraction: Double = 1.0 / 8) {
+    public init(
+        viewWidth: Double, viewHeight: Double, scale: Double = 3, durationsMs: [Double],
+        preset: Preset = .arcmask, refreshHz: Double = 120, seamFraction: Double = 1.0 / 8
+    ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
         self.scale = scale
@@ -49,22 +51,27 @@ public enum ArcPlanner {
 
     public static func plan(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
         guard r.durationsMs.count <= maxLayers else {
-            throw PlanError(problem: "\(r.durationsMs.count) frames, over the limit of \(maxLayers) layers", suggestion: "use fewer frames")
+            throw PlanError(
+                problem: "\(r.durationsMs.count) frames, over the limit of \(maxLayers) layers",
+                suggestion: "use fewer frames")
         }
         guard !r.durationsMs.isEmpty else {
             throw PlanError(problem: "the animation has no frames", suggestion: "give it at least one frame")
         }
         guard r.viewWidth > 0, r.viewHeight > 0, r.scale > 0 else {
-            throw PlanError(problem: "the view is \(r.viewWidth)×\(r.viewHeight) pt at \(r.scale)×",
-                            suggestion: "use a positive size and scale")
+            throw PlanError(
+                problem: "the view is \(r.viewWidth)×\(r.viewHeight) pt at \(r.scale)×",
+                suggestion: "use a positive size and scale")
         }
         guard (r.viewWidth * r.scale).rounded() >= 1, (r.viewHeight * r.scale).rounded() >= 1 else {
-            throw PlanError(problem: "the view is \(fmt(r.viewWidth))×\(fmt(r.viewHeight)) pt at \(fmt(r.scale))×: under one pixel",
-                            suggestion: "give a view of at least one pixel each way")
+            throw PlanError(
+                problem: "the view is \(fmt(r.viewWidth))×\(fmt(r.viewHeight)) pt at \(fmt(r.scale))×: under one pixel",
+                suggestion: "give a view of at least one pixel each way")
         }
         guard r.durationsMs.allSatisfy({ $0 >= 0 && $0.isFinite }), r.durationsMs.reduce(0, +) > 0 else {
-            throw PlanError(problem: "the frames' total duration is zero",
-                            suggestion: "give the frames delays (a GIF delay of 0 plays as 100 ms)")
+            throw PlanError(
+                problem: "the frames' total duration is zero",
+                suggestion: "give the frames delays (a GIF delay of 0 plays as 100 ms)")
         }
         switch r.preset {
         case .dynamicwidget: return try dynamicWidget(r)
@@ -85,8 +92,10 @@ public enum ArcPlanner {
         let g = ms.reduce(0, gcd)
         let total = ms.reduce(0) { $0 + $1 / g }
         guard total <= maxLayers else {
-            throw PlanError(problem: "repeating each frame delay/gcd(delays) times (as SDWebImage does) makes \(total) layers, over the limit of \(maxLayers)",
-                            suggestion: "use the arcmask preset, which needs one layer per frame")
+            throw PlanError(
+                problem:
+                    "repeating each frame delay/gcd(delays) times (as SDWebImage does) makes \(total) layers, over the limit of \(maxLayers)",
+                suggestion: "use the arcmask preset, which needs one layer per frame")
         }
         return ms.enumerated().flatMap { i, d in Array(repeating: i, count: d / g) }
     }
@@ -102,16 +111,18 @@ public enum ArcPlanner {
         let s = max(r.viewWidth, r.viewHeight)
         let expanded = try repeatedFrames(r.durationsMs)
         let period = r.durationsMs.reduce(0, +) / 2 / 1000
-        return try finish(r, radius: s * s, lineWidth: s, cap: .square, centerOffset: s * s, period: period,
-                      layers: uniformLayers(expanded) { expanded[$0] })
+        return try finish(
+            r, radius: s * s, lineWidth: s, cap: .square, centerOffset: s * s, period: period,
+            layers: uniformLayers(expanded) { expanded[$0] })
     }
 
     static func oneDay(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
         let s = max(r.viewWidth, r.viewHeight)
         let n = r.durationsMs.count
         let period = r.durationsMs.map { $0 < 20 ? 100 : $0 }.reduce(0, +) / 1000
-        return try finish(r, radius: s * s, lineWidth: 1.1 * s, cap: .square, centerOffset: s * s, period: period,
-                      layers: uniformLayers(Array(0..<n)) { n - 1 - $0 })
+        return try finish(
+            r, radius: s * s, lineWidth: 1.1 * s, cap: .square, centerOffset: s * s, period: period,
+            layers: uniformLayers(Array(0..<n)) { n - 1 - $0 })
     }
 
     static func widgetnimation(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
@@ -121,7 +132,8 @@ public enum ArcPlanner {
         let layers = (0..<n).map { k in
             ArcLayer(zIndex: k, frame: k, startAngle: -Double(k + 1) * theta, endAngle: -Double(k) * theta)
         }
-        return try finish(r, radius: 50 * s, lineWidth: 1.5 * s, cap: .butt, centerOffset: 50 * s, period: 2, layers: layers)
+        return try finish(
+            r, radius: 50 * s, lineWidth: 1.5 * s, cap: .butt, centerOffset: 50 * s, period: 2, layers: layers)
     }
 
     static func douyin(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
@@ -135,9 +147,10 @@ public enum ArcPlanner {
         let lw = outer - b
         let radius = (outer - lw / 2) * 300
         let t = outer - s - b
-        return try finish(r, radius: radius, lineWidth: lw, cap: .square, centerOffset: radius - t / 2,
-                      period: r.durationsMs.reduce(0, +) / 1000,
-                      layers: uniformLayers(expanded) { expanded[m - 1 - $0] })
+        return try finish(
+            r, radius: radius, lineWidth: lw, cap: .square, centerOffset: radius - t / 2,
+            period: r.durationsMs.reduce(0, +) / 1000,
+            layers: uniformLayers(expanded) { expanded[m - 1 - $0] })
     }
 
     // MARK: arcmask
@@ -153,8 +166,9 @@ public enum ArcPlanner {
         let refreshMs = 1000 / r.refreshHz
         let sweepMs = r.seamFraction * refreshMs
         guard sweepMs > 0, sweepMs < periodMs / 2 else {
-            throw PlanError(problem: "a seam budget of \(fmt(sweepMs)) ms does not fit a \(fmt(periodMs)) ms animation",
-                            suggestion: "use a seam fraction between 0 and 1 and a refresh rate above 1 Hz")
+            throw PlanError(
+                problem: "a seam budget of \(fmt(sweepMs)) ms does not fit a \(fmt(periodMs)) ms animation",
+                suggestion: "use a seam fraction between 0 and 1 and a refresh rate above 1 Hz")
         }
         // Centre offset D: the view spans Δ = 360°·sweep/P seen from the centre.
         let delta = 2 * Double.pi * sweepMs / periodMs
@@ -166,13 +180,17 @@ public enum ArcPlanner {
         let shortest = sweepMs + guardMs
         if let k = r.durationsMs.indices.first(where: { r.durationsMs[$0] <= shortest }), n > 1 {
             throw PlanError(
-                problem: "frame \(k) lasts \(fmt(r.durationsMs[k])) ms, not longer than a seam's crossing (\(fmt(shortest)) ms at \(fmt(r.refreshHz)) Hz with seam fraction \(fmt(r.seamFraction)))",
-                suggestion: "lower --seam-fraction (the largest that works is about \(fmt(((r.durationsMs.min() ?? 0) - guardMs) / refreshMs * 0.99)))")
+                problem:
+                    "frame \(k) lasts \(fmt(r.durationsMs[k])) ms, not longer than a seam's crossing (\(fmt(shortest)) ms at \(fmt(r.refreshHz)) Hz with seam fraction \(fmt(r.seamFraction)))",
+                suggestion:
+                    "lower --seam-fraction (the largest that works is about \(fmt(((r.durationsMs.min() ?? 0) - guardMs) / refreshMs * 0.99)))"
+            )
         }
         guard n > 1 else {
-            return try finish(r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
-                          period: periodMs / 1000,
-                          layers: [ArcLayer(zIndex: 0, frame: 0, startAngle: 0, endAngle: 361)])
+            return try finish(
+                r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
+                period: periodMs / 1000,
+                layers: [ArcLayer(zIndex: 0, frame: 0, startAngle: 0, endAngle: 361)])
         }
         // Seam into frame i, unrotated: at rotation φ_i − g it reaches the view's right edge.
         let timeline = Timeline(durationsMs: r.durationsMs)
@@ -188,19 +206,25 @@ public enum ArcPlanner {
             let start = i == n - 1 ? seams[n] : seams[i + 1] - overlap
             layers.append(ArcLayer(zIndex: i, frame: i, startAngle: start, endAngle: end))
         }
-        return try finish(r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
-                      period: periodMs / 1000, layers: layers)
+        return try finish(
+            r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
+            period: periodMs / 1000, layers: layers)
     }
 
     // MARK: Figures
 
-    static func finish(_ r: PlanRequest, radius: Double, lineWidth: Double, cap: LineCap, centerOffset: Double,
-                       period: Double, layers: [ArcLayer]) throws(PlanError) -> ArcPlan {
+    static func finish(
+        _ r: PlanRequest, radius: Double, lineWidth: Double, cap: LineCap, centerOffset: Double,
+        period: Double, layers: [ArcLayer]
+    ) throws(PlanError) -> ArcPlan {
         // The geometry needs the circle's centre below the view (and finite numbers).
         guard centerOffset.isFinite, radius.isFinite, lineWidth.isFinite, period.isFinite, period > 0,
-              centerOffset > r.viewHeight / 2 else {
-            throw PlanError(problem: "the \(r.preset.rawValue) geometry for a \(fmt(r.viewWidth))×\(fmt(r.viewHeight)) pt view puts the circle's centre inside the view (radius \(fmt(radius)) pt)",
-                            suggestion: "use a view of at least a few points, or the arcmask preset")
+            centerOffset > r.viewHeight / 2
+        else {
+            throw PlanError(
+                problem:
+                    "the \(r.preset.rawValue) geometry for a \(fmt(r.viewWidth))×\(fmt(r.viewHeight)) pt view puts the circle's centre inside the view (radius \(fmt(radius)) pt)",
+                suggestion: "use a view of at least a few points, or the arcmask preset")
         }
         let view = ViewGeometry(width: r.viewWidth, height: r.viewHeight, centerOffset: centerOffset)
         let periodMs = period * 1000
@@ -214,9 +238,10 @@ public enum ArcPlanner {
             layerMemoryBytes: r.durationsMs.count * pixels * 4,
             viewAngleDegrees: view.angularWidth,
             shortestFrameMs: r.preset == .arcmask ? seam + guardMs : seam)
-        return ArcPlan(preset: r.preset, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale,
-                       radius: radius, lineWidth: lineWidth, cap: cap, centerOffset: centerOffset,
-                       periodSeconds: period, direction: .clockwise, epochSeconds: 0, layers: layers,
-                       frameDurationsMs: r.durationsMs, figures: figures)
+        return ArcPlan(
+            preset: r.preset, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale,
+            radius: radius, lineWidth: lineWidth, cap: cap, centerOffset: centerOffset,
+            periodSeconds: period, direction: .clockwise, epochSeconds: 0, layers: layers,
+            frameDurationsMs: r.durationsMs, figures: figures)
     }
 }

@@ -49,8 +49,8 @@ public struct Timeline: Sendable, Equatable {
             if v < -period / 2 { v += period }
             return v
         }
-        let toStart = wrap(start - local)   // > 0: the frame begins later (shown early)
-        let fromEnd = wrap(local - end)     // > 0: the frame ended before (shown late)
+        let toStart = wrap(start - local)  // > 0: the frame begins later (shown early)
+        let fromEnd = wrap(local - end)  // > 0: the frame ended before (shown late)
         return abs(toStart) <= abs(fromEnd) ? -abs(toStart) : abs(fromEnd)
     }
 }

@@ -22,7 +22,9 @@ public struct ViewGeometry: Sendable, Equatable {
     /// Distance from the centre to the nearest point of the view (middle of its bottom edge).
     public var nearestRadius: Double { centerOffset - height / 2 }
     /// Distance to the farthest points (the top corners).
-    public var farthestRadius: Double { ((width / 2) * (width / 2) + (centerOffset + height / 2) * (centerOffset + height / 2)).squareRoot() }
+    public var farthestRadius: Double {
+        ((width / 2) * (width / 2) + (centerOffset + height / 2) * (centerOffset + height / 2)).squareRoot()
+    }
 }
 
 @inline(__always) public func degrees(_ r: Double) -> Double { r * 180 / .pi }

@@ -21,8 +21,10 @@ public final class ImagePipeline: @unchecked Sendable {
 
     /// Runs `produce` then `consume` on the pipeline's threads; blocks while too many images
     /// are in flight. Throws the first failure of earlier work.
-    public func submit(_ produce: @escaping @Sendable () throws -> PixelBuffer,
-                       then consume: @escaping @Sendable (PixelBuffer) throws -> Void) throws {
+    public func submit(
+        _ produce: @escaping @Sendable () throws -> PixelBuffer,
+        then consume: @escaping @Sendable (PixelBuffer) throws -> Void
+    ) throws {
         if let error = failure { throw error }
         slots.wait()
         group.enter()
@@ -34,8 +36,10 @@ public final class ImagePipeline: @unchecked Sendable {
     }
 
     /// Encodes `produce()`'s image as a PNG written atomically to `url`.
-    public func write(_ produce: @escaping @Sendable () throws -> PixelBuffer, to url: URL,
-                      compression: PNG.Compression = .fast, completion: (@Sendable () -> Void)? = nil) throws {
+    public func write(
+        _ produce: @escaping @Sendable () throws -> PixelBuffer, to url: URL,
+        compression: PNG.Compression = .fast, completion: (@Sendable () -> Void)? = nil
+    ) throws {
         try submit(produce) { image in
             try AtomicFile.write(PNG.encode(image, compression: compression), to: url)
             completion?()

@@ -1,5 +1,5 @@
-internal import CPNG
 import ArcMaskCore
+internal import CPNG
 import Foundation
 
 /// PNG encoding and decoding with libpng.
@@ -31,22 +31,27 @@ public enum PNG {
         io.context = Unmanaged.passUnretained(out).toOpaque()
         io.write = appendToOutput
         let status = image.bytes.withUnsafeBufferPointer { p in
-            arcmask_png_encode_rgba(p.baseAddress, UInt32(image.width), UInt32(image.height), image.rowBytes,
-                                    Int32(compression.level), compression.filters, &io)
+            arcmask_png_encode_rgba(
+                p.baseAddress, UInt32(image.width), UInt32(image.height), image.rowBytes,
+                Int32(compression.level), compression.filters, &io)
         }
         if status != 0 { throw PNGError("libpng: \(message(of: &io))") }
         return out.bytes
     }
 
     /// Encodes and writes atomically (temporary file, then rename); never replaces an input.
-    public static func write(_ image: PixelBuffer, to url: URL, compression: Compression = .fast,
-                             protecting inputs: [URL] = []) throws {
+    public static func write(
+        _ image: PixelBuffer, to url: URL, compression: Compression = .fast,
+        protecting inputs: [URL] = []
+    ) throws {
         try AtomicFile.write(encode(image, compression: compression), to: url, protecting: inputs)
     }
 
     /// Decodes any PNG (palette, grey, 16-bit, with or without alpha) to straight RGBA.
     /// - Parameter maxPixels: refuse larger images before allocating their pixels.
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = DecodeLimits.defaultMaxCanvasPixels) throws -> PixelBuffer {
+    public static func decode(
+        _ bytes: [UInt8], maxPixels: Int = DecodeLimits.defaultMaxCanvasPixels
+    ) throws -> PixelBuffer {
         var image = png_image()
         let begun = bytes.withUnsafeBytes { arcmask_png_begin_read(&image, $0.baseAddress, $0.count) }
         defer { png_image_free(&image) }
@@ -126,7 +131,9 @@ public final class PNGStreamWriter: @unchecked Sendable {
         do { sink = try StreamingFile(url: url) } catch { io.deallocate(); throw error }
         io.pointee.context = Unmanaged.passUnretained(sink).toOpaque()
         io.pointee.write = writeToFileSink
-        if arcmask_png_stream_begin(&stream, UInt32(width), UInt32(height), Int32(compression.level), compression.filters, io) != 0 {
+        if arcmask_png_stream_begin(
+            &stream, UInt32(width), UInt32(height), Int32(compression.level), compression.filters, io) != 0
+        {
             throw fail()
         }
     }
@@ -157,7 +164,9 @@ public final class PNGStreamWriter: @unchecked Sendable {
     }
 
     private func fail() -> PNGError {
-        let message = withUnsafeBytes(of: &io.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let message = withUnsafeBytes(of: &io.pointee.message) {
+            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
         return PNGError("libpng: \(message)")
     }
 }

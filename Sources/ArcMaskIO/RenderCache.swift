@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskValues
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,8 @@ public final class RenderCache: @unchecked Sendable {
     public static var defaultDirectory: URL {
         let env = ProcessInfo.processInfo.environment
         if let dir = env["ARCMASK_CACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
-        let base = env["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+        let base =
+            env["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return base.appendingPathComponent("arcmask/renders")
     }
@@ -49,8 +51,9 @@ public final class RenderCache: @unchecked Sendable {
     public func image(key: String, frame: Int, size: PixelSize) -> PixelBuffer? {
         let u = url(key, frame: frame, size: size)
         guard let data = FileManager.default.contents(atPath: u.path),
-              let image = try? PNG.decode([UInt8](data)), image.size == size else { return nil }
-        utime(u.path, nil)   // mark as recently used
+            let image = try? PNG.decode([UInt8](data)), image.size == size
+        else { return nil }
+        utime(u.path, nil)  // mark as recently used
         return image
     }
 

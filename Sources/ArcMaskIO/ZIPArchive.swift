@@ -46,12 +46,14 @@ public struct ZIPArchive {
             do { out = try Inflate.raw(raw, limit: entry.size) } catch {
                 switch error {
                 case .corrupt(let why): throw InputError(file: name, location: location, "corrupt (\(why))")
-                case .tooLarge: throw InputError(file: name, location: location, "holds more than its declared \(entry.size) bytes")
+                case .tooLarge:
+                    throw InputError(file: name, location: location, "holds more than its declared \(entry.size) bytes")
                 }
             }
         default:
-            throw InputError(file: name, location: location,
-                             "uses compression method \(entry.method); only stored and deflate are read")
+            throw InputError(
+                file: name, location: location,
+                "uses compression method \(entry.method); only stored and deflate are read")
         }
         guard out.count == entry.size else {
             throw InputError(file: name, location: location, "holds \(out.count) bytes, not the declared \(entry.size)")
@@ -75,16 +77,26 @@ public struct ZIPArchive {
             o -= 1
         }
         guard eocd >= 0 else { throw fail("has no end-of-directory record (cut short?)") }
-        guard eocd + 22 + u16(eocd + 20) <= b.count else { throw fail("its end-of-directory comment runs past the end (cut short?)") }
+        guard eocd + 22 + u16(eocd + 20) <= b.count else {
+            throw fail("its end-of-directory comment runs past the end (cut short?)")
+        }
         let entries = u16(eocd + 10), cdSize = u32(eocd + 12), cdOffset = u32(eocd + 16)
-        if entries == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
-        guard cdOffset + cdSize <= eocd else { throw fail("its directory (\(cdSize) bytes at \(cdOffset)) lies outside the file") }
+        if entries == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF {
+            throw fail("is a ZIP64 archive, which SVGA never needs")
+        }
+        guard cdOffset + cdSize <= eocd else {
+            throw fail("its directory (\(cdSize) bytes at \(cdOffset)) lies outside the file")
+        }
         var p = cdOffset
         for k in 0..<entries {
-            guard p + 46 <= cdOffset + cdSize, u32(p) == 0x0201_4B50 else { throw fail("directory entry \(k) is damaged") }
+            guard p + 46 <= cdOffset + cdSize, u32(p) == 0x0201_4B50 else {
+                throw fail("directory entry \(k) is damaged")
+            }
             let method = u16(p + 10), crc = UInt32(u32(p + 16)), csize = u32(p + 20), usize = u32(p + 24)
             let nameLen = u16(p + 28), extraLen = u16(p + 30), commentLen = u16(p + 32), local = u32(p + 42)
-            if csize == 0xFFFF_FFFF || usize == 0xFFFF_FFFF || local == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
+            if csize == 0xFFFF_FFFF || usize == 0xFFFF_FFFF || local == 0xFFFF_FFFF {
+                throw fail("is a ZIP64 archive, which SVGA never needs")
+            }
             let next = p + 46 + nameLen + extraLen + commentLen
             guard next <= cdOffset + cdSize else { throw fail("directory entry \(k) runs past the directory") }
             let entryName = String(decoding: b[(p + 46)..<(p + 46 + nameLen)], as: UTF8.self)
@@ -97,9 +109,13 @@ public struct ZIPArchive {
             }
             // The entry header must agree with the directory.
             let flags = u16(local + 6), localC = u32(local + 18), localU = u32(local + 22)
-            if localC == 0xFFFF_FFFF || localU == 0xFFFF_FFFF { throw fail("is a ZIP64 archive, which SVGA never needs") }
+            if localC == 0xFFFF_FFFF || localU == 0xFFFF_FFFF {
+                throw fail("is a ZIP64 archive, which SVGA never needs")
+            }
             if flags & 0x08 != 0 {
-                guard dataStart + csize + 16 <= cdOffset else { throw fail("entry '\(entryName)': its data descriptor lies outside the file") }
+                guard dataStart + csize + 16 <= cdOffset else {
+                    throw fail("entry '\(entryName)': its data descriptor lies outside the file")
+                }
             } else if localC != csize || localU != usize {
                 throw fail("entry '\(entryName)': its header and the directory disagree on its size")
             }

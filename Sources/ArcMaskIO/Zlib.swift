@@ -26,7 +26,9 @@ public enum Inflate {
 
     private static func run(_ input: ArraySlice<UInt8>, limit: Int, raw: Bool) throws(Failure) -> [UInt8] {
         var stream = z_stream()
-        guard (raw ? arcmask_inflate_init_raw(&stream) : arcmask_inflate_init(&stream)) == Z_OK else { throw .corrupt("cannot start zlib") }
+        guard (raw ? arcmask_inflate_init_raw(&stream) : arcmask_inflate_init(&stream)) == Z_OK else {
+            throw .corrupt("cannot start zlib")
+        }
         defer { inflateEnd(&stream) }
         var output = [UInt8]()
         output.reserveCapacity(min(limit, max(1 << 16, input.count * 4)))
@@ -48,7 +50,9 @@ public enum Inflate {
                 }
                 if output.count + produced > limit { throw .tooLarge(limit: limit) }
                 output.append(contentsOf: chunk.prefix(produced))
-                if produced == 0 && stream.avail_in == 0 && status != Z_STREAM_END { throw .corrupt("the data ends early") }
+                if produced == 0 && stream.avail_in == 0 && status != Z_STREAM_END {
+                    throw .corrupt("the data ends early")
+                }
             }
         }
         return output

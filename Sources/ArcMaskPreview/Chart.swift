@@ -52,7 +52,9 @@ public final class Chart {
     }
 
     /// An annular sector between `r0` and `r1` from angle `a0` to `a1` (degrees, clockwise on screen).
-    public func sector(x: Double, y: Double, r0: Double, r1: Double, a0: Double, a1: Double, _ c: Color, outline: Color? = nil) {
+    public func sector(
+        x: Double, y: Double, r0: Double, r1: Double, a0: Double, a1: Double, _ c: Color, outline: Color? = nil
+    ) {
         ctx.newPath()
         ctx.arc(cx: x, cy: y, radius: r1, from: a0 * .pi / 180, to: a1 * .pi / 180)
         ctx.arcNegative(cx: x, cy: y, radius: r0, from: a1 * .pi / 180, to: a0 * .pi / 180)
@@ -69,8 +71,10 @@ public final class Chart {
     public enum Align { case left, center, right }
 
     /// Text with its baseline at y.
-    public func text(_ s: String, x: Double, y: Double, size: Double = 12, _ c: Color = .ink, bold: Bool = false,
-                     align: Align = .left) {
+    public func text(
+        _ s: String, x: Double, y: Double, size: Double = 12, _ c: Color = .ink, bold: Bool = false,
+        align: Align = .left
+    ) {
         ctx.setFont(size: size, bold: bold)
         let advance = ctx.textAdvance(s)
         let dx = align == .left ? 0 : align == .center ? -advance / 2 : -advance
@@ -130,14 +134,15 @@ extension Color {
     /// A distinct colour per frame index.
     public static func frame(_ i: Int) -> Color {
         let h = Double((i * 47) % 360) / 60, x = 1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)
-        let (r, g, b): (Double, Double, Double) = switch Int(h) {
-        case 0: (1, x, 0)
-        case 1: (x, 1, 0)
-        case 2: (0, 1, x)
-        case 3: (0, x, 1)
-        case 4: (x, 0, 1)
-        default: (1, 0, x)
-        }
+        let (r, g, b): (Double, Double, Double) =
+            switch Int(h) {
+            case 0: (1, x, 0)
+            case 1: (x, 1, 0)
+            case 2: (0, 1, x)
+            case 3: (0, x, 1)
+            case 4: (x, 0, 1)
+            default: (1, 0, x)
+            }
         return Color(0.25 + 0.6 * r, 0.25 + 0.6 * g, 0.25 + 0.6 * b)
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// and each frame's number written over its part of the view.
 public enum Overlay {
     /// What the widget shows at rotation `phi` (degrees), with the overlay drawn on top.
-    public static func render(_ compositor: ArcCompositor, rotation phi: Double, images: FrameImages) throws -> PixelBuffer {
+    public static func render(
+        _ compositor: ArcCompositor, rotation phi: Double, images: FrameImages
+    ) throws -> PixelBuffer {
         let surface = try compositor.surface(rotation: phi, images: images)
         let ctx = try Context(surface)
         draw(compositor, on: ctx, phi: phi)
@@ -21,7 +23,10 @@ public enum Overlay {
         let plan = compositor.plan
         let s = plan.scale
         let c = plan.center
-        let palette: [Color] = [Color(0.9, 0.2, 0.2), Color(0.2, 0.6, 0.95), Color(0.25, 0.8, 0.3), Color(0.95, 0.7, 0.1), Color(0.7, 0.3, 0.9)]
+        let palette: [Color] = [
+            Color(0.9, 0.2, 0.2), Color(0.2, 0.6, 0.95), Color(0.25, 0.8, 0.3), Color(0.95, 0.7, 0.1),
+            Color(0.7, 0.3, 0.9),
+        ]
         for i in compositor.coverage.candidates(rotation: phi) {
             let layer = plan.layers[i]
             let tint = palette[layer.frame % palette.count]

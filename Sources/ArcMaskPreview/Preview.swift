@@ -19,7 +19,9 @@ public final class Preview {
     let timeline: Timeline
 
     /// - Parameter report: the emulation at `refreshHz` the pictures show (run here when not given).
-    public init(plan: ArcPlan, source: FrameSource, refreshHz: Double, fit: FitMode = .fill, report: EmulationReport? = nil) {
+    public init(
+        plan: ArcPlan, source: FrameSource, refreshHz: Double, fit: FitMode = .fill, report: EmulationReport? = nil
+    ) {
         self.plan = plan
         self.source = source
         self.refreshHz = refreshHz
@@ -27,7 +29,10 @@ public final class Preview {
         images = FrameImages(source: source, pixelSize: compositor.pixelSize, fit: fit)
         model = AnalyticModel(plan)
         timeline = Timeline(durationsMs: plan.frameDurationsMs)
-        self.report = report ?? Emulator.run(plan, model: model, mode: "analytic", settings: EmulationSettings(refreshRates: [refreshHz]))
+        self.report =
+            report
+            ?? Emulator.run(
+                plan, model: model, mode: "analytic", settings: EmulationSettings(refreshRates: [refreshHz]))
     }
 
     /// The pictures are thumbnails: they draw the plan at a scale that keeps the view within
@@ -68,14 +73,16 @@ public final class Preview {
     /// then just before, during and just after the seam crosses the view.
     public func timelineSheet(maxRows: Int = 8) throws -> PixelBuffer {
         let handoffs = report.handoffs
-        let picked: [EmulationReport.Handoff] = handoffs.count <= maxRows ? handoffs
+        let picked: [EmulationReport.Handoff] =
+            handoffs.count <= maxRows
+            ? handoffs
             : (0..<maxRows).map { handoffs[$0 * handoffs.count / maxRows] }
         let periodMs = plan.periodSeconds * 1000
         let view = plan.viewGeometry
         let crossing = periodMs * view.angularWidth / 360
         let toLeft = periodMs * (270 - view.minAngle) / 360
         var rows: [[Moment]] = []
-        var seen: [Double: Bool] = [:]   // "during" instants: does any refresh see that seam?
+        var seen: [Double: Bool] = [:]  // "during" instants: does any refresh see that seam?
         for h in picked {
             seen[h.atMs - toLeft + crossing / 2] = h.refreshesSeeingSeam > 0
             let enter = h.atMs - toLeft
@@ -95,15 +102,18 @@ public final class Preview {
         let columns = rows.map(\.count).max()!
         let w = max(720, pad + Double(columns) * pitch), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
         let d = try Chart(width: Int(w), height: Int(h))
-        d.text("\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
-               x: pad, y: 24, size: 16, bold: true)
-        d.text("What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples)",
-               x: pad, y: 46, size: 12, report.passed ? .green : .red)
+        d.text(
+            "\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
+            x: pad, y: 24, size: 16, bold: true)
+        d.text(
+            "What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples)",
+            x: pad, y: 46, size: 12, report.passed ? .green : .red)
         d.text("red frames are defects; orange ones are states no refresh shows", x: pad, y: 63, size: 12)
         for (r, row) in rows.enumerated() {
             for (c, m) in row.enumerated() {
                 let x = pad + Double(c) * pitch, y = header + Double(r) * (cellH + labelH + pad)
-                let t = (m.timeMs.truncatingRemainder(dividingBy: periodMs) + periodMs).truncatingRemainder(dividingBy: periodMs)
+                let t = (m.timeMs.truncatingRemainder(dividingBy: periodMs) + periodMs).truncatingRemainder(
+                    dividingBy: periodMs)
                 let phi = plan.rotation(at: t / 1000)
                 let info = classify(t)
                 // A seam no refresh ever shows is drawn, but it is not a defect.
@@ -115,8 +125,12 @@ public final class Preview {
                 d.stroke(x: x - 1.5, y: y - 1.5, w: cellW + 3, h: cellH + 3, color, width: info.isClean ? 1 : 3)
                 d.text(m.caption, x: x, y: y + cellH + 15, size: 11, bold: true)
                 d.text("t \(fmt(t)) ms, φ \(String(format: "%.3f", phi))°", x: x, y: y + cellH + 29, size: 10.5)
-                d.text("shows \(info.shown.map(String.init).joined(separator: "|")), timeline \(info.expected)", x: x, y: y + cellH + 42, size: 10.5)
-                d.text(verdict, x: x, y: y + cellH + 55, size: 10.5, unseen ? .orange : info.isClean ? .green : .red, bold: true)
+                d.text(
+                    "shows \(info.shown.map(String.init).joined(separator: "|")), timeline \(info.expected)", x: x,
+                    y: y + cellH + 42, size: 10.5)
+                d.text(
+                    verdict, x: x, y: y + cellH + 55, size: 10.5, unseen ? .orange : info.isClean ? .green : .red,
+                    bold: true)
             }
         }
         return try d.pixels()
@@ -129,13 +143,16 @@ public final class Preview {
     public func arcsDiagram() throws -> PixelBuffer {
         let size = 900.0, cx = size / 2, cy = size / 2 + 20, r0 = 250.0, r1 = 330.0
         let d = try Chart(width: Int(size), height: Int(size))
-        d.text("The trick for \((source.name as NSString).lastPathComponent) (\(plan.preset.rawValue)): one arc per frame, all turning together",
-               x: 20, y: 28, size: 16, bold: true)
-        d.text("Slices at rotation 0, not to scale (radius \(fmt(plan.radius)) pt, stroke \(fmt(plan.lineWidth)) pt, \(plan.cap.rawValue) caps); the view sits at the top",
-               x: 20, y: 50, size: 12)
+        d.text(
+            "The trick for \((source.name as NSString).lastPathComponent) (\(plan.preset.rawValue)): one arc per frame, all turning together",
+            x: 20, y: 28, size: 16, bold: true)
+        d.text(
+            "Slices at rotation 0, not to scale (radius \(fmt(plan.radius)) pt, stroke \(fmt(plan.lineWidth)) pt, \(plan.cap.rawValue) caps); the view sits at the top",
+            x: 20, y: 50, size: 12)
         for l in plan.layers {
-            d.sector(x: cx, y: cy, r0: r0, r1: r1, a0: l.startAngle, a1: l.endAngle,
-                     Color.frame(l.frame).withAlpha(0.85), outline: .white)
+            d.sector(
+                x: cx, y: cy, r0: r0, r1: r1, a0: l.startAngle, a1: l.endAngle,
+                Color.frame(l.frame).withAlpha(0.85), outline: .white)
         }
         // Thumbnails at their slices' middles, skipping any that would touch the last one drawn
         // (or the first, across the wrap), so they never overlap however narrow the slices.
@@ -167,10 +184,17 @@ public final class Preview {
         }
         d.line(arrow, .ink, width: 3)
         let tip = arrow.last!, a = 260 * Double.pi / 180
-        d.line([(tip.0 - 14 * cos(a - 0.5), tip.1 - 14 * sin(a - 0.5)), tip, (tip.0 - 14 * cos(a + 0.5), tip.1 - 14 * sin(a + 0.5))], .ink, width: 3)
-        d.text("rotates \(plan.direction.rawValue), once per \(fmt(plan.periodSeconds * 1000)) ms", x: cx - r1 - 20, y: cy - r1 - 40, size: 12, bold: true)
-        d.text("a slice's angle = its share of the period: \(plan.preset == .arcmask ? "proportional to the frame's delay" : "as the preset's code makes it")",
-               x: 20, y: size - 20, size: 12)
+        d.line(
+            [
+                (tip.0 - 14 * cos(a - 0.5), tip.1 - 14 * sin(a - 0.5)), tip,
+                (tip.0 - 14 * cos(a + 0.5), tip.1 - 14 * sin(a + 0.5)),
+            ], .ink, width: 3)
+        d.text(
+            "rotates \(plan.direction.rawValue), once per \(fmt(plan.periodSeconds * 1000)) ms", x: cx - r1 - 20,
+            y: cy - r1 - 40, size: 12, bold: true)
+        d.text(
+            "a slice's angle = its share of the period: \(plan.preset == .arcmask ? "proportional to the frame's delay" : "as the preset's code makes it")",
+            x: 20, y: size - 20, size: 12)
         return try d.pixels()
     }
 
@@ -183,10 +207,12 @@ public final class Preview {
         let span = report.sampledMs, n = plan.frameCount
         func x(_ t: Double) -> Double { left + t / span * (w - left - right) }
         func y(_ f: Double) -> Double { top + (1 - (f + 0.5) / Double(n)) * (h - top - bottom) }
-        d.text("Frame shown at each \(fmt(refreshHz)) Hz refresh (dots) against the GIF's own timeline (grey steps): \(plan.preset.rawValue)",
-               x: left, y: 24, size: 15, bold: true)
-        d.text("\(report.reversed ? "plays BACKWARDS, " : "")speed \(fmt(report.speedRatio))×, \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong frame of \(report.samples)",
-               x: left, y: 44, size: 12, report.passed ? .green : .red)
+        d.text(
+            "Frame shown at each \(fmt(refreshHz)) Hz refresh (dots) against the GIF's own timeline (grey steps): \(plan.preset.rawValue)",
+            x: left, y: 24, size: 15, bold: true)
+        d.text(
+            "\(report.reversed ? "plays BACKWARDS, " : "")speed \(fmt(report.speedRatio))×, \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong frame of \(report.samples)",
+            x: left, y: 44, size: 12, report.passed ? .green : .red)
         // Axes and grid.
         for f in stride(from: 0, to: n, by: max(1, n / 12)) {
             d.line([(left, y(Double(f))), (w - right, y(Double(f)))], .light)
@@ -204,7 +230,9 @@ public final class Preview {
         var t = 0.0
         while t < span {
             let f = timeline.frame(at: t)
-            let end = min(span, t + (timeline.starts[f] + timeline.durations[f] - t.truncatingRemainder(dividingBy: timeline.period)))
+            let end = min(
+                span,
+                t + (timeline.starts[f] + timeline.durations[f] - t.truncatingRemainder(dividingBy: timeline.period)))
             steps += [(x(t), y(Double(f))), (x(end), y(Double(f)))]
             t = end + 1e-9
         }
@@ -219,12 +247,16 @@ public final class Preview {
         // Samples.
         for s in samples {
             let color: Color = s.torn ? .orange : s.gap ? .purple : s.wrongFrame ? .red : .blue
-            for f in s.shown { d.circle(x: x(s.timeMs), y: y(Double(f)), r: s.torn || s.gap || s.wrongFrame ? 3.2 : 2.4, color) }
+            for f in s.shown {
+                d.circle(x: x(s.timeMs), y: y(Double(f)), r: s.torn || s.gap || s.wrongFrame ? 3.2 : 2.4, color)
+            }
         }
         // Legend.
         let ly = h - 18.0
         var lx = left
-        for (label, c) in [("timeline", Color.grey), ("clean", .blue), ("torn", .orange), ("gap", .purple), ("wrong frame", .red)] {
+        for (label, c) in [
+            ("timeline", Color.grey), ("clean", .blue), ("torn", .orange), ("gap", .purple), ("wrong frame", .red),
+        ] {
             d.circle(x: lx + 5, y: ly - 4, r: 5, c)
             d.text(label, x: lx + 14, y: ly, size: 11)
             lx += 110

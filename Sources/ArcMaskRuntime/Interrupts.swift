@@ -1,6 +1,7 @@
 import ArcMaskCore
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

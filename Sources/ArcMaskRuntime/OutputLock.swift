@@ -1,6 +1,7 @@
 import ArcMaskCore
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +21,9 @@ public final class OutputLock {
         for b in path.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
         let lockPath = dir.appendingPathComponent(String(format: "%016llx.lock", h)).path
         fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputError(path: path, "cannot create a lock (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else {
+            throw OutputError(path: path, "cannot create a lock (\(String(cString: strerror(errno))))")
+        }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             close(fd)
             throw OutputError(path: path, "another arcmask run is writing here; wait for it to finish")

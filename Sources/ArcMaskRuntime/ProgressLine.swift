@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +35,8 @@ public final class ProgressLine: @unchecked Sendable {
             let rate = elapsed > 0 ? Double(done) / elapsed : 0
             let left = rate > 0 ? Double(total - done) / rate : 0
             let pct = total > 0 ? 100 * done / total : 100
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(label) \(done)/\(total) (\(pct)%), \(String(format: "%.1f", left)) s left".utf8))
+            FileHandle.standardError.write(
+                Data("\r\u{1B}[K\(label) \(done)/\(total) (\(pct)%), \(String(format: "%.1f", left)) s left".utf8))
         }
     }
 

@@ -40,10 +40,12 @@ enum AffineBlit {
     /// Composites `image` over `target`, `transform` mapping image space to target pixels.
     /// Returns false (drawing nothing) for transforms it cannot invert.
     @discardableResult
-    static func draw(_ image: Image, over target: Target, transform m: Affine, alpha: Double, mask: Mask? = nil) -> Bool {
+    static func draw(_ image: Image, over target: Target, transform m: Affine, alpha: Double, mask: Mask? = nil) -> Bool
+    {
         let det = m.a * m.d - m.b * m.c
         guard det.isFinite, abs(det) > 1e-12, m.tx.isFinite, m.ty.isFinite, alpha > 0,
-              image.width > 0, image.height > 0 else { return false }
+            image.width > 0, image.height > 0
+        else { return false }
         // Target → image: u = ia·x + ic·y + itx, v = ib·x + id·y + ity.
         let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
         let itx = (m.c * m.ty - m.d * m.tx) / det, ity = (m.b * m.tx - m.a * m.ty) / det
@@ -62,7 +64,9 @@ enum AffineBlit {
         let bx0 = max(0, mask?.x ?? 0), by0 = max(0, mask?.y ?? 0)
         let bx1 = min(target.width, mask.map { $0.x + $0.width } ?? target.width) - 1
         let by1 = min(target.height, mask.map { $0.y + $0.height } ?? target.height) - 1
-        guard minX < Double(bx1 + 1), maxX > Double(bx0), minY < Double(by1 + 1), maxY > Double(by0) else { return true }
+        guard minX < Double(bx1 + 1), maxX > Double(bx0), minY < Double(by1 + 1), maxY > Double(by0) else {
+            return true
+        }
         // Clamped as doubles first: far-off corners must not overflow the conversion.
         let x0 = Int(max(Double(bx0), minX.rounded(.down))), x1 = Int(min(Double(bx1), maxX.rounded(.up)))
         let y0 = Int(max(Double(by0), minY.rounded(.down))), y1 = Int(min(Double(by1), maxY.rounded(.up)))
@@ -115,8 +119,10 @@ enum AffineBlit {
             @inline(__always) func edge(_ x: Int) {
                 let uu = u &+ du &* (x - xs), vv = v &+ dv &* (x - xs)
                 let iu = uu >> 16, iv = vv >> 16
-                composite(texel(image, iu, iv), texel(image, iu + 1, iv), texel(image, iu, iv + 1), texel(image, iu + 1, iv + 1),
-                          fx: uu, fy: vv, scale: scale(x), into: row + x)
+                composite(
+                    texel(image, iu, iv), texel(image, iu + 1, iv), texel(image, iu, iv + 1),
+                    texel(image, iu + 1, iv + 1),
+                    fx: uu, fy: vv, scale: scale(x), into: row + x)
             }
             // Left edge, interior, right edge.
             for x in xs..<min(xi0, xe + 1) { edge(x) }
@@ -126,7 +132,9 @@ enum AffineBlit {
                 var x = xi0
                 // Four pixels at a time in vector lanes, then the rest one by one.
                 while x + 3 <= xi1 {
-                    let factors = clip.map { c in SIMD4(scaled[Int(c[x])], scaled[Int(c[x + 1])], scaled[Int(c[x + 2])], scaled[Int(c[x + 3])]) }
+                    let factors = clip.map { c in
+                        SIMD4(scaled[Int(c[x])], scaled[Int(c[x + 1])], scaled[Int(c[x + 2])], scaled[Int(c[x + 3])])
+                    }
                     compositeFour(image, u: uu, v: vv, du: du, dv: dv, scale: factors ?? uniform, into: row + x)
                     uu &+= du &* 4
                     vv &+= dv &* 4
@@ -134,7 +142,8 @@ enum AffineBlit {
                 }
                 for x in x..<(xi1 + 1) {
                     let top = image.pixels + ((vv >> 16) &* stride &+ (uu >> 16))
-                    composite(top[0], top[1], top[stride], top[stride + 1], fx: uu, fy: vv, scale: scale(x), into: row + x)
+                    composite(
+                        top[0], top[1], top[stride], top[stride + 1], fx: uu, fy: vv, scale: scale(x), into: row + x)
                     uu &+= du
                     vv &+= dv
                 }
@@ -149,8 +158,10 @@ enum AffineBlit {
     /// in 16-bit lanes (as in `spread`), four pixels to a vector. Pixels whose taps are
     /// transparent come out unchanged (OVER with nothing), so there is no branch per pixel.
     @inline(__always)
-    private static func compositeFour(_ image: Image, u: Int, v: Int, du: Int, dv: Int, scale: SIMD4<UInt32>,
-                                      into pixels: UnsafeMutablePointer<UInt32>) {
+    private static func compositeFour(
+        _ image: Image, u: Int, v: Int, du: Int, dv: Int, scale: SIMD4<UInt32>,
+        into pixels: UnsafeMutablePointer<UInt32>
+    ) {
         if scale == .zero { return }
         typealias Pairs = SIMD8<UInt16>
         let stride = image.rowPixels
@@ -168,13 +179,13 @@ enum AffineBlit {
         if (t00 | t10 | t01 | t11) == .zero { return }
         let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
         @inline(__always) func pairs(_ x: SIMD4<UInt32>) -> Pairs { unsafeBitCast(x, to: Pairs.self) }
-        @inline(__always) func both(_ x: SIMD4<UInt32>) -> Pairs { pairs(x | x &<< 16) }   // a pixel's value in its two lanes
+        @inline(__always) func both(_ x: SIMD4<UInt32>) -> Pairs { pairs(x | x &<< 16) }  // a pixel's value in its two lanes
         let x16 = both(fx), y16 = both(fy)
         let w11 = (x16 &* y16) &>> 8, w10 = x16 &- w11, w01 = y16 &- w11
         let w00 = 256 &- x16 &- y16 &+ w11
         @inline(__always) func mix(_ shift: UInt32) -> Pairs {
             (pairs((t00 &>> shift) & mask) &* w00 &+ pairs((t10 &>> shift) & mask) &* w10
-             &+ pairs((t01 &>> shift) & mask) &* w01 &+ pairs((t11 &>> shift) & mask) &* w11) &>> 8
+                &+ pairs((t01 &>> shift) & mask) &* w01 &+ pairs((t11 &>> shift) & mask) &* w11) &>> 8
         }
         var rb = mix(0), ag = mix(8)
         if scale != SIMD4(repeating: 256) {
@@ -198,8 +209,10 @@ enum AffineBlit {
     /// One target pixel: the bilinear mix of four taps (`fx`, `fy`: 16.16 positions, whose
     /// fractions weigh them), times `scale` (256ths), OVER the pixel.
     @inline(__always)
-    private static func composite(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
-                                  fx u: Int, fy v: Int, scale: UInt64, into pixel: UnsafeMutablePointer<UInt32>) {
+    private static func composite(
+        _ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
+        fx u: Int, fy v: Int, scale: UInt64, into pixel: UnsafeMutablePointer<UInt32>
+    ) {
         if p00 | p10 | p01 | p11 == 0 || scale == 0 { return }
         // Weights in 256ths that sum to exactly 256, so no lane can pass 255·256.
         let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
@@ -220,8 +233,10 @@ enum AffineBlit {
 
     /// Narrows the columns `lo…hi` to those where `start + step·x` lies in (floor, limit).
     @inline(__always)
-    private static func narrow(_ lo: inout Double, _ hi: inout Double, start: Double, step: Double, limit: Double,
-                               from floor: Double = -1) {
+    private static func narrow(
+        _ lo: inout Double, _ hi: inout Double, start: Double, step: Double, limit: Double,
+        from floor: Double = -1
+    ) {
         if abs(step) < 1e-12 {
             if !(start > floor && start < limit) { lo = 1; hi = 0 }
             return

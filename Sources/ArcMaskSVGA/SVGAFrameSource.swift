@@ -22,7 +22,9 @@ public struct SVGASequence: Sendable, Equatable {
         var base = Array(0..<movie.frameCount)
         if let range {
             guard range.lowerBound >= 0, range.upperBound < movie.frameCount else {
-                throw SVGASequenceError(message: "range \(range.lowerBound)..\(range.upperBound) is outside frames 0..\(movie.frameCount - 1)")
+                throw SVGASequenceError(
+                    message:
+                        "range \(range.lowerBound)..\(range.upperBound) is outside frames 0..\(movie.frameCount - 1)")
             }
             base = Array(range)
         }
@@ -31,7 +33,9 @@ public struct SVGASequence: Sendable, Equatable {
         guard fps > 0, fps <= 240 else { throw SVGASequenceError(message: "--fps \(fps) must be in (0, 240]") }
         let seconds = Double(base.count) / Double(movie.fps)
         let count = max(1, Int((seconds * fps).rounded()))
-        let indexes = (0..<count).map { j in base[min(base.count - 1, Int((Double(j) / fps * Double(movie.fps)).rounded(.down)))] }
+        let indexes = (0..<count).map { j in
+            base[min(base.count - 1, Int((Double(j) / fps * Double(movie.fps)).rounded(.down)))]
+        }
         return (indexes, 1000 / fps)
     }
 }
@@ -56,13 +60,18 @@ public final class SVGAFrameSource: ScalableFrameSource {
     private let contentKey: String
 
     /// - Parameter contentKey: identifies the file's bytes for the render cache (`RenderCache.contentKey`).
-    public init(movie: SVGAMovie, name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
-                cache: RenderCache? = nil, contentKey: String = "") throws {
+    public init(
+        movie: SVGAMovie, name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
+        cache: RenderCache? = nil, contentKey: String = ""
+    ) throws {
         self.cache = contentKey.isEmpty ? nil : cache
         self.contentKey = contentKey
         self.movie = movie
         self.name = name
-        canvasSize = size ?? PixelSize(width: max(1, Int(movie.viewBoxWidth.rounded())), height: max(1, Int(movie.viewBoxHeight.rounded())))
+        canvasSize =
+            size
+            ?? PixelSize(
+                width: max(1, Int(movie.viewBoxWidth.rounded())), height: max(1, Int(movie.viewBoxHeight.rounded())))
         self.sequence = sequence
         do {
             (indexes, stepMs) = try sequence.frames(of: movie)
@@ -73,10 +82,13 @@ public final class SVGAFrameSource: ScalableFrameSource {
     }
 
     /// Reads an SVGA file's bytes; with a cache, rendered frames are reused across runs (keyed by the content).
-    public convenience init(bytes: [UInt8], name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
-                            limits: SVGALimits = .default, cache: RenderCache? = nil) throws {
-        try self.init(movie: SVGAReader.read(bytes: bytes, name: name, limits: limits), name: name, size: size,
-                      sequence: sequence, cache: cache, contentKey: cache == nil ? "" : RenderCache.contentKey(bytes))
+    public convenience init(
+        bytes: [UInt8], name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
+        limits: SVGALimits = .default, cache: RenderCache? = nil
+    ) throws {
+        try self.init(
+            movie: SVGAReader.read(bytes: bytes, name: name, limits: limits), name: name, size: size,
+            sequence: sequence, cache: cache, contentKey: cache == nil ? "" : RenderCache.contentKey(bytes))
     }
 
     public var frameCount: Int { indexes.count }

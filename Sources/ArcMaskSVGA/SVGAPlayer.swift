@@ -105,12 +105,14 @@ public final class SVGAPlayer {
     private var loadingSource: String?
     private var loadToken = 0
     private var pending: (fromFrame: Int, autoPlay: Bool) = (0, true)
-    private var playhead = 0.0            // frames into the movie (fractional)
+    private var playhead = 0.0  // frames into the movie (fractional)
     private var events: [Event] = []
     private var playingAudio: Set<Int> = []
 
-    public init(cacheBytes: Int = 64 << 20, limits: SVGALimits = .default,
-                downloader: @escaping Downloader = { url, done in done(.failure(URLError(.unsupportedURL))) }) {
+    public init(
+        cacheBytes: Int = 64 << 20, limits: SVGALimits = .default,
+        downloader: @escaping Downloader = { url, done in done(.failure(URLError(.unsupportedURL))) }
+    ) {
         cache = SVGACache(capacityBytes: cacheBytes)
         self.limits = limits
         self.downloader = downloader
@@ -142,25 +144,37 @@ public final class SVGAPlayer {
         loadToken += 1
         setStatus(.loading)
         let token = loadToken
-        if let loader { loader(source, LoadContext(player: self, source: source, token: token)) } else { defaultLoad(source, token: token) }
+        if let loader {
+            loader(source, LoadContext(player: self, source: source, token: token))
+        } else {
+            defaultLoad(source, token: token)
+        }
         return drain()
     }
 
     func defaultLoad(_ source: String, token: Int) {
         if source.hasPrefix("http://") || source.hasPrefix("https://") {
-            guard let url = URL(string: source) else { return loaded(source, token: token, .failure(URLError(.badURL))) }
+            guard let url = URL(string: source) else {
+                return loaded(source, token: token, .failure(URLError(.badURL)))
+            }
             let box = deliveries
             downloader(url) { result in box.add(source, token, result) }
             return
         }
         let path: String
-        if let url = URL(string: source), url.isFileURL { path = url.path }
-        else if source.hasPrefix("/") || source.hasPrefix(".") || !source.contains("://") { path = source }
-        else { return fail(.unknownSource(source), clearLoading: true) }
+        if let url = URL(string: source), url.isFileURL {
+            path = url.path
+        } else if source.hasPrefix("/") || source.hasPrefix(".") || !source.contains("://") {
+            path = source
+        } else {
+            return fail(.unknownSource(source), clearLoading: true)
+        }
         do {
             let reader = try FileReader(path: path)
             guard reader.size <= limits.maxInflatedBytes else {
-                return loaded(source, token: token, .failure(InputError(file: path, "is over the \(limits.maxInflatedBytes)-byte limit")))
+                return loaded(
+                    source, token: token,
+                    .failure(InputError(file: path, "is over the \(limits.maxInflatedBytes)-byte limit")))
             }
             loaded(source, token: token, .success(reader.bytes(at: 0, count: reader.size)))
         } catch {
@@ -172,7 +186,7 @@ public final class SVGAPlayer {
     private let deliveries = DeliveryBox()
 
     func loaded(_ source: String, token: Int, _ result: Result<[UInt8], Error>) {
-        guard token == loadToken, loadingSource == source else { return }   // a newer load replaced it
+        guard token == loadToken, loadingSource == source else { return }  // a newer load replaced it
         loadingSource = nil
         switch result {
         case .failure(let error):
@@ -183,7 +197,9 @@ public final class SVGAPlayer {
                 return fail(.parseFailed(source: source, reason: error.localizedDescription), clearLoading: false)
             }
             guard movie.frameCount > 0, !movie.sprites.isEmpty else {
-                return fail(.invalidEntity(source: source, reason: movie.sprites.isEmpty ? "no sprites" : "no frames"), clearLoading: false)
+                return fail(
+                    .invalidEntity(source: source, reason: movie.sprites.isEmpty ? "no sprites" : "no frames"),
+                    clearLoading: false)
             }
             cache.insert(movie, for: cacheKey(source))
             adopt(movie, source: source, isNew: true)
@@ -394,7 +410,9 @@ public final class SVGAPlayer {
 
     private func stopAudio() {
         guard let movie else { playingAudio.removeAll(); return }
-        for i in playingAudio.sorted() { emit(.audio(key: movie.audios[i].key, change: .stop, offsetMs: 0, muted: isMuted)) }
+        for i in playingAudio.sorted() {
+            emit(.audio(key: movie.audios[i].key, change: .stop, offsetMs: 0, muted: isMuted))
+        }
         playingAudio.removeAll()
     }
 
@@ -423,8 +441,14 @@ final class DeliveryBox: @unchecked Sendable {
     struct Delivery { let source: String; let token: Int; let result: Result<[UInt8], Error> }
     private let lock = NSLock()
     private var items: [Delivery] = []
-    func add(_ s: String, _ t: Int, _ r: Result<[UInt8], Error>) { lock.withLock { items.append(Delivery(source: s, token: t, result: r)) } }
-    func take() -> [Delivery] { lock.withLock { defer { items.removeAll() }; return items } }
+    func add(_ s: String, _ t: Int, _ r: Result<[UInt8], Error>) {
+        lock.withLock { items.append(Delivery(source: s, token: t, result: r)) }
+    }
+    func take() -> [Delivery] {
+        lock.withLock {
+            defer { items.removeAll() }; return items
+        }
+    }
 }
 
 /// Parsed movies kept in memory, bounded in bytes, least recently used first out.

@@ -15,26 +15,30 @@ public enum SVGAReader {
 
     /// - Parameter preferJSON: for ZIPs holding both `movie.binary` and `movie.spec`, read the
     ///   JSON (players prefer the binary; this is for comparing the two).
-    public static func read(bytes: [UInt8], name: String, limits: SVGALimits = .default, preferJSON: Bool = false) throws -> SVGAMovie {
+    public static func read(
+        bytes: [UInt8], name: String, limits: SVGALimits = .default, preferJSON: Bool = false
+    ) throws -> SVGAMovie {
         guard !bytes.isEmpty else { throw InputError(file: name, "is empty (0 bytes)") }
         if bytes.count >= 2, bytes[0] == 0x78 {
             let inflated: [UInt8]
             do { inflated = try Inflate.zlib(bytes, limit: limits.maxInflatedBytes) } catch {
                 switch error {
                 case .corrupt(let why): throw InputError(file: name, location: "zlib stream", "corrupt (\(why))")
-                case .tooLarge(let limit): throw InputError(file: name, location: "zlib stream", "inflates past \(limit) bytes (the limit)")
+                case .tooLarge(let limit):
+                    throw InputError(file: name, location: "zlib stream", "inflates past \(limit) bytes (the limit)")
                 }
             }
             let entity = try decodeProto(inflated, name: name, part: "MovieEntity")
             return try Mapper(name: name, limits: limits).map(entity, container: .zlibProtobuf) { key, value in
-                value   // 2.x images hold the bytes themselves
+                value  // 2.x images hold the bytes themselves
             }
         }
         if bytes.count >= 4, bytes[0] == 0x50, bytes[1] == 0x4B, bytes[2] == 0x03, bytes[3] == 0x04 {
             return try readZIP(bytes, name: name, limits: limits, preferJSON: preferJSON)
         }
         let head = bytes.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
-        throw InputError(file: name, "is not an SVGA file (starts with \(head); expected a zlib stream 78 … or a ZIP PK 03 04)")
+        throw InputError(
+            file: name, "is not an SVGA file (starts with \(head); expected a zlib stream 78 … or a ZIP PK 03 04)")
     }
 
     static func decodeProto(_ bytes: [UInt8], name: String, part: String) throws -> SVGAProtoMovieEntity {
@@ -58,7 +62,8 @@ public enum SVGAReader {
             }
             total += span.size
             if total > limits.maxInflatedBytes {
-                throw InputError(file: name, location: "ZIP", "entries inflate past \(limits.maxInflatedBytes) bytes (the limit)")
+                throw InputError(
+                    file: name, location: "ZIP", "entries inflate past \(limits.maxInflatedBytes) bytes (the limit)")
             }
         }
         func contents(_ entryName: String) throws -> [UInt8] { try zip.contents(of: entryName) }

@@ -37,8 +37,10 @@ public final class SVGARenderer {
             canvas = try VectorCanvas(width: size.width, height: size.height)
             self.canvas = canvas
         }
-        canvas.concat(fit.placement(of: (movie.viewBoxWidth, movie.viewBoxHeight),
-                                    in: (Double(size.width), Double(size.height))))
+        canvas.concat(
+            fit.placement(
+                of: (movie.viewBoxWidth, movie.viewBoxHeight),
+                in: (Double(size.width), Double(size.height))))
         var k = 0
         let sprites = movie.sprites
         while k < sprites.count {
@@ -99,8 +101,9 @@ public final class SVGARenderer {
             if let style = shape.style {
                 if let f = style.fill, f.a > 0 { canvas.fill(f.withAlpha(f.a * alpha)) }
                 if let c = style.stroke, style.strokeWidth > 0, c.a > 0 {
-                    var stroke = StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
-                                             miterLimit: style.miterLimit > 0 ? style.miterLimit : 4)
+                    var stroke = StrokeStyle(
+                        width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
+                        miterLimit: style.miterLimit > 0 ? style.miterLimit : 4)
                     if let (dash, gap, offset) = style.dash {
                         // The native players' clamps: dashes at least 1, gaps at least 0.1.
                         stroke.dash = [max(1, dash), max(0.1, gap)]

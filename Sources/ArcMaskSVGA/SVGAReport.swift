@@ -42,8 +42,11 @@ public struct SVGAReport: Codable, Sendable, Equatable {
         maskedSprites = m.sprites.filter { $0.matteKey != nil }.count
         images = m.images.mapValues { [$0.width, $0.height] }
         audios = m.audios.map {
-            ["startFrame": $0.startFrame, "endFrame": $0.endFrame, "startTimeMs": $0.startTimeMs, "totalTimeMs": $0.totalTimeMs,
-             "bytes": $0.byteCount]
+            [
+                "startFrame": $0.startFrame, "endFrame": $0.endFrame, "startTimeMs": $0.startTimeMs,
+                "totalTimeMs": $0.totalTimeMs,
+                "bytes": $0.byteCount,
+            ]
         }
         audioKeys = m.audios.map(\.key)
         self.shapes = shapes

@@ -27,7 +27,7 @@ public enum SVGPathParser {
         var p = Scanner(Array(text.utf8))
         var out: [SVGPath.Element] = []
         var x = 0.0, y = 0.0, startX = 0.0, startY = 0.0
-        var lastControl: (Double, Double)? = nil   // for S/T reflection
+        var lastControl: (Double, Double)? = nil  // for S/T reflection
         var lastWasCubic = false, lastWasQuad = false
         var command: UInt8 = 0
         var count = 0
@@ -43,7 +43,9 @@ public enum SVGPathParser {
                 command = command == UInt8(ascii: "M") ? UInt8(ascii: "L") : UInt8(ascii: "l")
             }
             count += 1
-            if count > maxCommands { throw SVGPathError(offset: p.offset, problem: "more than \(maxCommands) commands") }
+            if count > maxCommands {
+                throw SVGPathError(offset: p.offset, problem: "more than \(maxCommands) commands")
+            }
             let relative = command >= UInt8(ascii: "a")
             let ox = relative ? x : 0, oy = relative ? y : 0
             var cubic = false, quad = false
@@ -68,7 +70,8 @@ public enum SVGPathParser {
                 out.append(.cubic(x1, y1, x2, y2, x, y))
                 lastControl = (x2, y2); cubic = true
             case UInt8(ascii: "s"):
-                let (x1, y1) = lastWasCubic && lastControl != nil ? (2 * x - lastControl!.0, 2 * y - lastControl!.1) : (x, y)
+                let (x1, y1) =
+                    lastWasCubic && lastControl != nil ? (2 * x - lastControl!.0, 2 * y - lastControl!.1) : (x, y)
                 let x2 = try p.number() + ox, y2 = try p.number() + oy
                 x = try p.number() + ox; y = try p.number() + oy
                 out.append(.cubic(x1, y1, x2, y2, x, y))
@@ -80,7 +83,8 @@ public enum SVGPathParser {
                 x = nx; y = ny
                 lastControl = (qx, qy); quad = true
             case UInt8(ascii: "t"):
-                let (qx, qy) = lastWasQuad && lastControl != nil ? (2 * x - lastControl!.0, 2 * y - lastControl!.1) : (x, y)
+                let (qx, qy) =
+                    lastWasQuad && lastControl != nil ? (2 * x - lastControl!.0, 2 * y - lastControl!.1) : (x, y)
                 let nx = try p.number() + ox, ny = try p.number() + oy
                 out.append(quadratic(x, y, qx, qy, nx, ny))
                 x = nx; y = ny
@@ -95,7 +99,8 @@ public enum SVGPathParser {
                 out.append(.close)
                 x = startX; y = startY
             default:
-                throw SVGPathError(offset: p.offset - 1, problem: "unknown command '\(Character(UnicodeScalar(command)))'")
+                throw SVGPathError(
+                    offset: p.offset - 1, problem: "unknown command '\(Character(UnicodeScalar(command)))'")
             }
             lastWasCubic = cubic
             lastWasQuad = quad
@@ -107,13 +112,17 @@ public enum SVGPathParser {
         return SVGPath(out)
     }
 
-    static func quadratic(_ x0: Double, _ y0: Double, _ qx: Double, _ qy: Double, _ x: Double, _ y: Double) -> SVGPath.Element {
+    static func quadratic(
+        _ x0: Double, _ y0: Double, _ qx: Double, _ qy: Double, _ x: Double, _ y: Double
+    ) -> SVGPath.Element {
         .cubic(x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0), x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y)
     }
 
     /// An elliptical arc as cubic curves (SVG 1.1, appendix F.6).
-    static func arc(_ x1: Double, _ y1: Double, _ rxIn: Double, _ ryIn: Double, _ angle: Double, _ large: Bool, _ sweep: Bool,
-                    _ x2: Double, _ y2: Double) -> [SVGPath.Element] {
+    static func arc(
+        _ x1: Double, _ y1: Double, _ rxIn: Double, _ ryIn: Double, _ angle: Double, _ large: Bool, _ sweep: Bool,
+        _ x2: Double, _ y2: Double
+    ) -> [SVGPath.Element] {
         if x1 == x2 && y1 == y2 { return [] }
         var rx = abs(rxIn), ry = abs(ryIn)
         if rx == 0 || ry == 0 { return [.line(x2, y2)] }
@@ -136,7 +145,9 @@ public enum SVGPathParser {
         var dtheta = angleOf((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry)
         if !sweep && dtheta > 0 { dtheta -= 2 * .pi } else if sweep && dtheta < 0 { dtheta += 2 * .pi }
         // Coordinates so large that the arithmetic overflows: draw the chord.
-        guard dtheta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else { return [.line(x2, y2)] }
+        guard dtheta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else {
+            return [.line(x2, y2)]
+        }
         let segments = max(1, min(4, Int((abs(dtheta) / (.pi / 2)).rounded(.up))))
         let delta = dtheta / Double(segments)
         let t = 4 / 3 * tan(delta / 4)
@@ -171,7 +182,9 @@ public enum SVGPathParser {
         mutating func advance() { offset += 1 }
 
         mutating func skipSeparators() {
-            while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C, UInt8(ascii: ",")].contains(bytes[offset]) { offset += 1 }
+            while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C, UInt8(ascii: ",")].contains(bytes[offset]) {
+                offset += 1
+            }
         }
 
         func peekCommand() -> UInt8? {
@@ -192,27 +205,40 @@ public enum SVGPathParser {
         mutating func number() throws(SVGPathError) -> Double {
             skipSeparators()
             let start = offset
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                offset += 1
+            }
             var digits = 0, dot = false
             while offset < bytes.count {
                 let c = bytes[offset]
-                if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") { digits += 1; offset += 1 }
-                else if c == UInt8(ascii: ".") && !dot { dot = true; offset += 1 }
-                else { break }
+                if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                    digits += 1; offset += 1
+                } else if c == UInt8(ascii: ".") && !dot {
+                    dot = true; offset += 1
+                } else {
+                    break
+                }
             }
             guard digits > 0 else {
-                throw SVGPathError(offset: start, problem: start < bytes.count ? "expected a number, found '\(Character(UnicodeScalar(bytes[start])))'" : "expected a number, found the end")
+                throw SVGPathError(
+                    offset: start,
+                    problem: start < bytes.count
+                        ? "expected a number, found '\(Character(UnicodeScalar(bytes[start])))'"
+                        : "expected a number, found the end")
             }
             if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
                 var k = offset + 1
                 if k < bytes.count, bytes[k] == UInt8(ascii: "+") || bytes[k] == UInt8(ascii: "-") { k += 1 }
                 if k < bytes.count, bytes[k] >= UInt8(ascii: "0") && bytes[k] <= UInt8(ascii: "9") {
                     offset = k
-                    while offset < bytes.count, bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9") { offset += 1 }
+                    while offset < bytes.count, bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9")
+                    { offset += 1 }
                 }
             }
             let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-            guard let v = Double(text), v.isFinite else { throw SVGPathError(offset: start, problem: "bad number '\(text)'") }
+            guard let v = Double(text), v.isFinite else {
+                throw SVGPathError(offset: start, problem: "bad number '\(text)'")
+            }
             return v
         }
     }

@@ -40,7 +40,8 @@ public final class CanvasImage: @unchecked Sendable {
         cropped.bytes.withUnsafeMutableBytes { dst in
             pixels.bytes.withUnsafeBytes { src in
                 for y in 0..<h {
-                    (dst.baseAddress! + y * w * 4).copyMemory(from: src.baseAddress! + ((y0 + y) * pixels.width + x0) * 4, byteCount: w * 4)
+                    (dst.baseAddress! + y * w * 4).copyMemory(
+                        from: src.baseAddress! + ((y0 + y) * pixels.width + x0) * 4, byteCount: w * 4)
                 }
             }
         }
@@ -99,7 +100,8 @@ public final class VectorCanvas {
         // An infinite entry fails `largest <= 1e7`; a NaN one makes `det` NaN, which fails its test.
         let largest = max(abs(product.a), abs(product.b), abs(product.c), abs(product.d))
         guard !levels.last!.degenerate, largest <= 1e7, abs(product.determinant) >= 1e-14,
-              abs(product.tx) <= 1e9, abs(product.ty) <= 1e9 else {
+            abs(product.tx) <= 1e9, abs(product.ty) <= 1e9
+        else {
             levels[levels.count - 1].degenerate = true
             return
         }
@@ -193,22 +195,28 @@ public final class VectorCanvas {
 
     /// Draws through `AffineBlit` straight into the current target (the canvas or the group
     /// being drawn); false when that target is not a plain ARGB32 image.
-    private func blit(_ surface: Surface, _ image: CanvasImage, _ m: Affine, alpha: Double, clip: ImageAccess?) -> Bool {
+    private func blit(_ surface: Surface, _ image: CanvasImage, _ m: Affine, alpha: Double, clip: ImageAccess?) -> Bool
+    {
         guard let target = ctx.currentTargetImage() else { return false }
         let dx = target.deviceOffsetX, dy = target.deviceOffsetY
         let ox = Double(image.offsetX), oy = Double(image.offsetY)
-        let transform = Affine(a: m.a, b: m.b, c: m.c, d: m.d,
-                               tx: m.tx + m.a * ox + m.c * oy + dx, ty: m.ty + m.b * ox + m.d * oy + dy)
+        let transform = Affine(
+            a: m.a, b: m.b, c: m.c, d: m.d,
+            tx: m.tx + m.a * ox + m.c * oy + dx, ty: m.ty + m.b * ox + m.d * oy + dy)
         target.flush()
         surface.flush()
-        let source = AffineBlit.Image(pixels: UnsafePointer(surface.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 }),
-                                      width: surface.width, height: surface.height, rowPixels: surface.stride / 4)
-        let into = AffineBlit.Target(pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
-                                     width: target.width, height: target.height, rowPixels: target.stride / 4)
+        let source = AffineBlit.Image(
+            pixels: UnsafePointer(surface.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 }),
+            width: surface.width, height: surface.height, rowPixels: surface.stride / 4)
+        let into = AffineBlit.Target(
+            pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
+            width: target.width, height: target.height, rowPixels: target.stride / 4)
         // The clip's coverage byte (i, j) lies at device pixel (i − its offset); shift it into this target's pixels.
         let mask = clip.map {
-            AffineBlit.Mask(coverage: UnsafePointer($0.data), x: -Int($0.deviceOffsetX) + Int(dx), y: -Int($0.deviceOffsetY) + Int(dy),
-                            width: $0.width, height: $0.height, rowBytes: $0.stride)
+            AffineBlit.Mask(
+                coverage: UnsafePointer($0.data), x: -Int($0.deviceOffsetX) + Int(dx),
+                y: -Int($0.deviceOffsetY) + Int(dy),
+                width: $0.width, height: $0.height, rowBytes: $0.stride)
         }
         AffineBlit.draw(source, over: into, transform: transform, alpha: min(1, alpha), mask: mask)
         target.markDirty()

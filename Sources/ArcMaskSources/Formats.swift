@@ -10,7 +10,9 @@ public enum GIFFormat: FrameFormat {
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         if options.svgaSequence != SVGASequence() {
-            throw InputError(file: name, "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files only")
+            throw InputError(
+                file: name,
+                "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files only")
         }
         return try GIFFrameSource(reader: reader, name: name, limits: options.limits)
     }
@@ -26,7 +28,8 @@ public enum SVGAFormat: FrameFormat {
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         let bytes = try reader.contents(limit: options.svgaLimits.maxInflatedBytes, kind: "SVGA files")
-        return try SVGAFrameSource(bytes: bytes, name: name,
-                                   sequence: options.svgaSequence, limits: options.svgaLimits, cache: options.renderCache)
+        return try SVGAFrameSource(
+            bytes: bytes, name: name,
+            sequence: options.svgaSequence, limits: options.svgaLimits, cache: options.renderCache)
     }
 }

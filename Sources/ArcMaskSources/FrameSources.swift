@@ -14,8 +14,10 @@ public struct SourceOptions: Sendable {
     /// Where vector formats keep rendered frames between runs (nil: render every time).
     public var renderCache: RenderCache?
 
-    public init(limits: DecodeLimits = .default, svgaLimits: SVGALimits = .default,
-                svgaSequence: SVGASequence = SVGASequence(), renderCache: RenderCache? = nil) {
+    public init(
+        limits: DecodeLimits = .default, svgaLimits: SVGALimits = .default,
+        svgaSequence: SVGASequence = SVGASequence(), renderCache: RenderCache? = nil
+    ) {
         self.limits = limits
         self.svgaLimits = svgaLimits
         self.svgaSequence = svgaSequence
@@ -46,7 +48,9 @@ public enum FrameSources {
     }
 
     /// Opens bytes held in memory; `name` stands for the file in messages.
-    public static func open(bytes: [UInt8], name: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
+    public static func open(
+        bytes: [UInt8], name: String, options: SourceOptions = SourceOptions()
+    ) throws -> FrameSource {
         let reader = FileReader(bytes: bytes, name: name)
         return try format(of: reader, name: name).open(reader, name: name, options: options)
     }

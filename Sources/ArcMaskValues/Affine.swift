@@ -20,9 +20,10 @@ public struct Affine: Sendable, Equatable, Hashable {
 
     /// `self` applied first, then `other`: (other ∘ self).
     public func concatenating(_ other: Affine) -> Affine {
-        Affine(a: a * other.a + b * other.c, b: a * other.b + b * other.d,
-               c: c * other.a + d * other.c, d: c * other.b + d * other.d,
-               tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
+        Affine(
+            a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+            tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
     }
 
     /// Where the point (x, y) lands.

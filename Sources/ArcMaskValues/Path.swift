@@ -30,8 +30,10 @@ public struct StrokeStyle: Sendable, Equatable {
     public var dash: [Double]
     public var dashOffset: Double
 
-    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4,
-                dash: [Double] = [], dashOffset: Double = 0) {
+    public init(
+        width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4,
+        dash: [Double] = [], dashOffset: Double = 0
+    ) {
         self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
         self.dash = dash; self.dashOffset = dashOffset
     }

@@ -53,11 +53,14 @@ public enum FitMode: String, Sendable, CaseIterable, Codable {
     case fit
 
     /// The uniform scale and the offset that place a `source`-sized picture in `target`.
-    public func placement(of source: (width: Double, height: Double),
-                          in target: (width: Double, height: Double)) -> Affine {
+    public func placement(
+        of source: (width: Double, height: Double),
+        in target: (width: Double, height: Double)
+    ) -> Affine {
         let sx = target.width / source.width, sy = target.height / source.height
         let k = self == .fill ? max(sx, sy) : min(sx, sy)
-        return Affine(a: k, b: 0, c: 0, d: k, tx: (target.width - k * source.width) / 2,
-                      ty: (target.height - k * source.height) / 2)
+        return Affine(
+            a: k, b: 0, c: 0, d: k, tx: (target.width - k * source.width) / 2,
+            ty: (target.height - k * source.height) / 2)
     }
 }

@@ -1,11 +1,12 @@
 import ArcMaskCore
-import ArcMaskRuntime
-import ArcMaskIO
 import ArcMaskGIF
+import ArcMaskIO
+import ArcMaskRuntime
 import ArcMaskValues
 import ArgumentParser
 import Foundation
 import Testing
+
 @testable import ArcMaskCLI
 
 /// Runs `arcmask ARGS` in-process; returns the exit status.
@@ -35,8 +36,9 @@ final class Scratch {
 struct CLITests {
     func pattern(_ s: Scratch, frames: Int = 6, delays: [Int] = [5, 10, 20]) throws -> String {
         let path = s.path("in.gif")
-        try TestPattern.writeGIF(to: URL(fileURLWithPath: path), size: PixelSize(width: 48, height: 32),
-                                 frames: frames, delays: delays)
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: path), size: PixelSize(width: 48, height: 32),
+            frames: frames, delays: delays)
         return path
     }
 
@@ -51,7 +53,8 @@ struct CLITests {
         for i in 0..<6 {
             #expect(try PNG.read(URL(fileURLWithPath: s.path("out/frame-000\(i).png"))) == gif.frame(at: i))
         }
-        let report = try JSONDecoder().decode(GIFReport.self, from: Data(contentsOf: URL(fileURLWithPath: s.path("out/frames.json"))))
+        let report = try JSONDecoder().decode(
+            GIFReport.self, from: Data(contentsOf: URL(fileURLWithPath: s.path("out/frames.json"))))
         #expect(report.frames.map(\.delayCentiseconds) == [5, 10, 20, 5, 10, 20])
         #expect(report.frameCount == 6 && report.loopCount == 0 && report.durationMs == 700)
     }
@@ -68,11 +71,13 @@ struct CLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.path("out")).count == 8)
     }
 
-    @Test("bad inputs exit 1 and leave no output", arguments: [
-        ("empty.gif", [UInt8]()),
-        ("text.gif", Array("hello, this is not a picture".utf8)),
-        ("cut.gif", Array("GIF89a\u{10}\u{00}".utf8)),
-    ])
+    @Test(
+        "bad inputs exit 1 and leave no output",
+        arguments: [
+            ("empty.gif", [UInt8]()),
+            ("text.gif", Array("hello, this is not a picture".utf8)),
+            ("cut.gif", Array("GIF89a\u{10}\u{00}".utf8)),
+        ])
     func badInput(name: String, bytes: [UInt8]) throws {
         let s = try Scratch()
         try AtomicFile.write(bytes, to: URL(fileURLWithPath: s.path(name)))
@@ -95,10 +100,12 @@ struct CLITests {
         #expect(s.entries == ["in.gif"])
     }
 
-    @Test("bad arguments exit 64", arguments: [
-        ["inspect"], ["frames", "x.gif"], ["frames", "x.gif", "--out", "o", "--compression", "12"],
-        ["inspect", "x.gif", "--max-pixels", "0"], ["generate", "--out", "g.gif", "--size", "12"], ["nonsense"],
-    ])
+    @Test(
+        "bad arguments exit 64",
+        arguments: [
+            ["inspect"], ["frames", "x.gif"], ["frames", "x.gif", "--out", "o", "--compression", "12"],
+            ["inspect", "x.gif", "--max-pixels", "0"], ["generate", "--out", "g.gif", "--size", "12"], ["nonsense"],
+        ])
     func usage(_ args: [String]) {
         #expect(run(args) == ExitStatus.usage.rawValue)
     }
@@ -113,7 +120,9 @@ struct CLITests {
             #expect(object[key] != nil, "missing \(key)")
         }
         let frame = (object["frames"] as! [[String: Any]])[0]
-        for key in ["delayCentiseconds", "durationMs", "disposal", "x", "y", "width", "height", "interlaced", "localPalette"] {
+        for key in [
+            "delayCentiseconds", "durationMs", "disposal", "x", "y", "width", "height", "interlaced", "localPalette",
+        ] {
             #expect(frame[key] != nil, "missing frames[].\(key)")
         }
         #expect(Inspect.table(gif.report).contains("6 frames, loops forever, 700 ms per play"))

@@ -1,7 +1,7 @@
 import ArcMaskCore
+import ArcMaskGIF
 import ArcMaskIO
 import ArcMaskRuntime
-import ArcMaskGIF
 import ArcMaskValues
 import Foundation
 import Testing
@@ -17,13 +17,16 @@ func arcmaskBinary() throws -> URL {
 
 @Suite("Interrupted runs and concurrent runs", .serialized)
 struct InterruptTests {
-    @Test("SIGINT or SIGTERM mid-way leaves no partial output and no temporary", arguments: [
-        (["frames"], SIGINT), (["export", "--budget", "2000", "--size", "300x300"], SIGTERM),
-    ])
+    @Test(
+        "SIGINT or SIGTERM mid-way leaves no partial output and no temporary",
+        arguments: [
+            (["frames"], SIGINT), (["export", "--budget", "2000", "--size", "300x300"], SIGTERM),
+        ])
     func interrupt(_ command: [String], _ sig: Int32) throws {
         let s = try Scratch()
         let input = s.path("long.gif")
-        try TestPattern.writeGIF(to: URL(fileURLWithPath: input), size: PixelSize(width: 320, height: 240), frames: 200, delays: [4])
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: input), size: PixelSize(width: 320, height: 240), frames: 200, delays: [4])
         let process = Process()
         process.executableURL = try arcmaskBinary()
         process.arguments = [command[0], input, "--out", s.path("out"), "--quiet"] + command.dropFirst()
@@ -45,7 +48,8 @@ struct InterruptTests {
     func timeout() throws {
         let s = try Scratch()
         let input = s.path("long.gif")
-        try TestPattern.writeGIF(to: URL(fileURLWithPath: input), size: PixelSize(width: 480, height: 360), frames: 200, delays: [4])
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: input), size: PixelSize(width: 480, height: 360), frames: 200, delays: [4])
         let process = Process(), errors = Pipe()
         process.executableURL = try arcmaskBinary()
         process.arguments = ["frames", input, "--out", s.path("out"), "--quiet", "--timeout", "0.1"]
@@ -59,9 +63,11 @@ struct InterruptTests {
         #expect(s.entries == ["long.gif"], "left behind: \(s.entries)")
     }
 
-    @Test("limit flags reach SVGA files in inspect, svga info and svga render", arguments: [
-        ["inspect"], ["svga", "info"], ["svga", "render", "--out", "never.png"],
-    ])
+    @Test(
+        "limit flags reach SVGA files in inspect, svga info and svga render",
+        arguments: [
+            ["inspect"], ["svga", "info"], ["svga", "render", "--out", "never.png"],
+        ])
     func svgaLimits(_ command: [String]) throws {
         let s = try Scratch()
         let input = s.path("big.svga")
@@ -84,13 +90,14 @@ struct InterruptTests {
     func concurrent() throws {
         let s = try Scratch()
         let input = s.path("in.gif")
-        try TestPattern.writeGIF(to: URL(fileURLWithPath: input), size: PixelSize(width: 40, height: 30), frames: 3, delays: [4])
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: input), size: PixelSize(width: 40, height: 30), frames: 3, delays: [4])
         // The first run holds the folder's lock (as `frames` does until it commits).
         var first: OutputLock? = try OutputLock(for: URL(fileURLWithPath: s.path("out")))
         #expect(run(["frames", input, "--out", s.path("out"), "--force", "--quiet"]) == ExitStatus.badInput.rawValue)
         #expect(!FileManager.default.fileExists(atPath: s.path("out")))
         withExtendedLifetime(first) {}
-        first = nil   // finishing releases the folder
+        first = nil  // finishing releases the folder
         #expect(run(["frames", input, "--out", s.path("out"), "--quiet"]) == ExitStatus.success.rawValue)
     }
 }

@@ -15,7 +15,9 @@ struct CairoTests {
             // Premultiplying rounds each channel to 1/alpha steps: within 255/alpha/2 of the original.
             let slack = Int((255.0 / Double(a) / 2).rounded(.up))
             #expect(p.a == q.a)
-            #expect(abs(Int(p.r) - Int(q.r)) <= slack && abs(Int(p.g) - Int(q.g)) <= slack && abs(Int(p.b) - Int(q.b)) <= slack)
+            #expect(
+                abs(Int(p.r) - Int(q.r)) <= slack && abs(Int(p.g) - Int(q.g)) <= slack
+                    && abs(Int(p.b) - Int(q.b)) <= slack)
         }
         #expect(back.pixel(x: 0, y: 0) == (0, 0, 0, 0))
     }

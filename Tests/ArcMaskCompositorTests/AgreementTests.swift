@@ -9,8 +9,10 @@ struct AgreementTests {
     @Test("agree on every sample", arguments: [Preset.arcmask, .oneday, .dynamicwidget, .widgetnimation, .douyin])
     func agree(_ preset: Preset) throws {
         // A small view keeps the raster model quick; the geometry is the same at any size.
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 60, viewHeight: 60, scale: 2,
-                                                    durationsMs: [60.0, 60, 120, 120, 200, 40, 80, 100, 30, 90], preset: preset))
+        let plan = try ArcPlanner.plan(
+            PlanRequest(
+                viewWidth: 60, viewHeight: 60, scale: 2,
+                durationsMs: [60.0, 60, 120, 120, 200, 40, 80, 100, 30, 90], preset: preset))
         let settings = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
         let analytic = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings)
         let analyticSamples = analytic.allSamples
@@ -18,7 +20,9 @@ struct AgreementTests {
         #expect(rasterSamples.count == analytic.samples)
         var disagreements: [String] = []
         for (a, r) in zip(analyticSamples, rasterSamples) where a.shown != r.shown || a.gap != r.gap {
-            disagreements.append("t=\(a.timeMs) φ=\(a.rotationDegrees): analytic \(a.shown) gap \(a.gap), raster \(r.shown) gap \(r.gap)")
+            disagreements.append(
+                "t=\(a.timeMs) φ=\(a.rotationDegrees): analytic \(a.shown) gap \(a.gap), raster \(r.shown) gap \(r.gap)"
+            )
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) of \(analytic.samples): \(disagreements.prefix(4))")
     }

@@ -1,8 +1,8 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskGeometry
 import ArcMaskGIF
+import ArcMaskGeometry
 import ArcMaskValues
 import Foundation
 import Testing
@@ -15,9 +15,11 @@ func flatFrames(_ durations: [Int], size: PixelSize = PixelSize(width: 40, heigh
     }
     let writer = try GIFWriter(screen: size, globalPalette: palette, loopCount: 0)
     for (i, d) in durations.enumerated() {
-        try writer.add(GIFWriter.Frame(indices: [UInt8](repeating: UInt8(i), count: size.pixelCount),
-                                       rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
-                                       delayCentiseconds: d))
+        try writer.add(
+            GIFWriter.Frame(
+                indices: [UInt8](repeating: UInt8(i), count: size.pixelCount),
+                rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
+                delayCentiseconds: d))
     }
     return try GIFFrameSource(bytes: writer.finish(), name: "flat.gif")
 }
@@ -28,14 +30,17 @@ struct CompositorTests {
 
     func setup(_ preset: Preset, size: Double = 64) throws -> (ArcPlan, FrameImages, ArcCompositor) {
         let source = try flatFrames(delays)
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: size, viewHeight: size, scale: 2,
-                                                    durationsMs: source.durations, preset: preset))
+        let plan = try ArcPlanner.plan(
+            PlanRequest(
+                viewWidth: size, viewHeight: size, scale: 2,
+                durationsMs: source.durations, preset: preset))
         let compositor = ArcCompositor(plan: plan)
         return (plan, FrameImages(source: source, pixelSize: compositor.pixelSize), compositor)
     }
 
-    @Test("drawing only the reachable layers gives the same bytes as drawing all",
-          arguments: [Preset.arcmask, .oneday, .dynamicwidget, .widgetnimation, .douyin])
+    @Test(
+        "drawing only the reachable layers gives the same bytes as drawing all",
+        arguments: [Preset.arcmask, .oneday, .dynamicwidget, .widgetnimation, .douyin])
     func culling(_ preset: Preset) throws {
         let (plan, images, compositor) = try setup(preset)
         for k in 0..<12 {

@@ -11,11 +11,13 @@ enum Inputs {
     static let all: [[Double]] = [uniform8, variable, gifLike, many]
 
     static func plan(_ durations: [Double], _ preset: Preset, size: Double = 170, scale: Double = 3) throws -> ArcPlan {
-        try ArcPlanner.plan(PlanRequest(viewWidth: size, viewHeight: size, scale: scale, durationsMs: durations, preset: preset))
+        try ArcPlanner.plan(
+            PlanRequest(viewWidth: size, viewHeight: size, scale: scale, durationsMs: durations, preset: preset))
     }
 
     static func emulate(_ plan: ArcPlan, rates: [Double] = [60, 120]) -> EmulationReport {
-        Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: EmulationSettings(refreshRates: rates))
+        Emulator.run(
+            plan, model: AnalyticModel(plan), mode: "analytic", settings: EmulationSettings(refreshRates: rates))
     }
 }
 
@@ -47,7 +49,9 @@ struct PresetFindingsTests {
         #expect(r.wrongFrame > 0)
         let average = Inputs.variable.reduce(0, +) / Double(Inputs.variable.count)
         // Square caps shift the first and last slices by the cap lag.
-        for f in r.frames { #expect(abs(f.shownMs - average) <= 2 * plan.figures.switchLagMs + 1e-3, "frame \(f.frame)") }
+        for f in r.frames {
+            #expect(abs(f.shownMs - average) <= 2 * plan.figures.switchLagMs + 1e-3, "frame \(f.frame)")
+        }
         #expect(!r.reversed)
     }
 
@@ -82,7 +86,8 @@ struct PresetFindingsTests {
             for k in 0..<n {
                 let phi = (Double(k) + 0.5) * 360 / Double(n)
                 let x = Double(n) * phi / 360
-                let expected = preset == .dynamicwidget
+                let expected =
+                    preset == .dynamicwidget
                     ? ((Int((3 * Double(n) / 4 - x).rounded(.down)) % n) + n) % n
                     : Int((x + Double(n) / 4).rounded(.down)) % n
                 #expect(model.observe(rotation: phi).frames == [expected], "\(preset) φ=\(phi)")
@@ -93,8 +98,9 @@ struct PresetFindingsTests {
 
 @Suite("The arcmask preset")
 struct ArcmaskPresetTests {
-    @Test("zero torn, gap and wrong-frame samples at 60 and 120 Hz, with exactly N layers",
-          arguments: Inputs.all)
+    @Test(
+        "zero torn, gap and wrong-frame samples at 60 and 120 Hz, with exactly N layers",
+        arguments: Inputs.all)
     func clean(_ durations: [Double]) throws {
         let plan = try Inputs.plan(durations, .arcmask)
         #expect(plan.layers.count == durations.count)
@@ -119,7 +125,8 @@ struct ArcmaskPresetTests {
         #expect(throws: PlanError.self) { try Inputs.plan([], .arcmask) }
         #expect(throws: PlanError.self) { try Inputs.plan([0, 0], .arcmask) }
         do {
-            _ = try ArcPlanner.plan(PlanRequest(viewWidth: 170, viewHeight: 170, durationsMs: [100, 1, 100], seamFraction: 0.25))
+            _ = try ArcPlanner.plan(
+                PlanRequest(viewWidth: 170, viewHeight: 170, durationsMs: [100, 1, 100], seamFraction: 0.25))
             Issue.record("a 1 ms frame was accepted")
         } catch {
             #expect(error.problem.contains("frame 1 lasts 1 ms"))

@@ -2,8 +2,8 @@ import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskExport
-import ArcMaskGeometry
 import ArcMaskGIF
+import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskValues
 import Foundation
@@ -20,15 +20,19 @@ final class TempDir {
 }
 
 /// A GIF of `count` frames; frames listed in `repeats` copy the frame before them.
-func patternGIF(_ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20]) throws -> GIFFrameSource {
+func patternGIF(
+    _ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20]
+) throws -> GIFFrameSource {
     let size = PixelSize(width: 60, height: 40)
     let writer = try GIFWriter(url: dir.path("in.gif"), screen: size, globalPalette: TestPattern.palette, loopCount: 0)
     var last: [UInt8] = []
     for t in 0..<count {
         let indices = repeats.contains(t) ? last : TestPattern.indices(frame: t, of: count, size: size)
         last = indices
-        try writer.add(GIFWriter.Frame(indices: indices, rect: PixelRect(x: 0, y: 0, width: 60, height: 40),
-                                       delayCentiseconds: delays[t % delays.count]))
+        try writer.add(
+            GIFWriter.Frame(
+                indices: indices, rect: PixelRect(x: 0, y: 0, width: 60, height: 40),
+                delayCentiseconds: delays[t % delays.count]))
     }
     try writer.finish()
     return try GIFFrameSource(path: dir.path("in.gif").path)
@@ -50,19 +54,24 @@ struct ExportTests {
         let dir = try TempDir()
         let source = try patternGIF(dir)
         let m = try export(source, dir, "out", small)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("out").path).sorted() == ["ArcMaskView.swift", "manifest.json", "strip.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path("out").path).sorted() == [
+                "ArcMaskView.swift", "manifest.json", "strip.png",
+            ])
         let strip = try PNG.read(dir.path("out/strip.png"))
-        #expect(strip.width == m.stripColumns * 100 && strip.height == 80 * ((10 + m.stripColumns - 1) / m.stripColumns))
+        #expect(
+            strip.width == m.stripColumns * 100 && strip.height == 80 * ((10 + m.stripColumns - 1) / m.stripColumns))
         // Cell 3 of the strip is frame 3 resized.
         let cell3 = try Resampler.resized(source.frame(at: 3), to: PixelSize(width: 100, height: 80), fit: .fill)
         let f = m.frames[3]
         #expect(strip.pixel(x: f.x + 50, y: f.y + 40) == cell3.pixel(x: 50, y: 40))
         #expect(m.frames.map(\.durationMs) == source.durations)
         #expect(m.emulator.passed && m.emulator.samples > 0)
-        let decoded = try JSONDecoder().decode(ExportManifest.self, from: Data(contentsOf: dir.path("out/manifest.json")))
+        let decoded = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: dir.path("out/manifest.json")))
         #expect(decoded == m)
         let plan = decoded.plan
-        #expect(plan == m.plan)   // the plan as computed, embedded, not planned again
+        #expect(plan == m.plan)  // the plan as computed, embedded, not planned again
         let again = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic")
         #expect(again.defective == 0 && again.samples > 0)
     }
@@ -83,7 +92,7 @@ struct ExportTests {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 10, repeats: [1, 2, 5, 6, 7])
         var r = small
-        r.budgetBytes = 5 * 100 * 80 * 4   // room for 5 layers at 2×
+        r.budgetBytes = 5 * 100 * 80 * 4  // room for 5 layers at 2×
         let m = try export(source, dir, "out", r)
         #expect(m.frames.count == 5)
         #expect(m.scale == 2)
@@ -128,7 +137,8 @@ struct ExportTests {
         let m = try export(try patternGIF(dir), dir, "out", small)
         let code = try String(contentsOf: dir.path("out/ArcMaskView.swift"), encoding: .utf8)
         func value(_ name: String) -> Double? {
-            guard let line = code.split(separator: "\n").first(where: { $0.contains("static let \(name): Double = ") }) else { return nil }
+            guard let line = code.split(separator: "\n").first(where: { $0.contains("static let \(name): Double = ") })
+            else { return nil }
             return Double(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces))
         }
         #expect(value("radius") == m.plan.radius)
@@ -147,8 +157,10 @@ struct ExportTests {
         """.write(to: dir.path("out/main.swift"), atomically: true, encoding: .utf8)
         let compile = Process()
         compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compile.arguments = ["swiftc", dir.path("out/ArcMaskView.swift").path, dir.path("out/main.swift").path,
-                             "-o", dir.path("check").path]
+        compile.arguments = [
+            "swiftc", dir.path("out/ArcMaskView.swift").path, dir.path("out/main.swift").path,
+            "-o", dir.path("check").path,
+        ]
         try compile.run()
         compile.waitUntilExit()
         try #require(compile.terminationStatus == 0)
@@ -157,11 +169,14 @@ struct ExportTests {
         run.standardOutput = pipe
         try run.run()
         run.waitUntilExit()
-        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+            separator: "\n")
         let first = lines[0].split(separator: " ")
-        #expect(Double(first[0]) == m.plan.radius && Int(first[1]) == m.frames.count && abs(Double(first[2])! - 90) < 1e-9)
+        #expect(
+            Double(first[0]) == m.plan.radius && Int(first[1]) == m.frames.count && abs(Double(first[2])! - 90) < 1e-9)
         #expect(String(lines[1]) == m.frames.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";"))
-        #expect(String(lines[2]) == m.frames.map { "\($0.index):\($0.startAngle):\($0.endAngle)" }.joined(separator: ";"))
+        #expect(
+            String(lines[2]) == m.frames.map { "\($0.index):\($0.startAngle):\($0.endAngle)" }.joined(separator: ";"))
     }
 
     @Test("the widget size table has every family for the default devices")

@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskValues
 import Testing
+
 @testable import ArcMaskGIF
 
 @Suite("GIF random access")
@@ -11,8 +12,9 @@ struct AccessTests {
         var frames = [Fixture.fill(2, Fixture.full(size))]
         let disposals: [Disposal] = [.unspecified, .keep, .background, .previous]
         for k in 1..<24 {
-            var f = Fixture.fill(UInt8(k % 4), PixelRect(x: k % 13, y: k % 9, width: 3, height: 3),
-                                 disposal: disposals[k % 4], transparent: k % 5 == 0 ? 1 : nil)
+            var f = Fixture.fill(
+                UInt8(k % 4), PixelRect(x: k % 13, y: k % 9, width: 3, height: 3),
+                disposal: disposals[k % 4], transparent: k % 5 == 0 ? 1 : nil)
             f.indices[4] = 1
             frames.append(f)
         }

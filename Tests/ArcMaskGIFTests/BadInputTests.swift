@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskValues
 import Testing
+
 @testable import ArcMaskGIF
 
 @Suite("GIF bad input")

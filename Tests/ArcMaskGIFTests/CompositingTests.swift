@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskValues
 import Testing
+
 @testable import ArcMaskGIF
 
 @Suite("GIF compositing")
@@ -17,10 +18,11 @@ struct CompositingTests {
 
     @Test("disposal 0 and 1 keep the frame", arguments: [Disposal.unspecified, .keep])
     func keep(_ disposal: Disposal) throws {
-        let gif = try Fixture.source(Fixture.gif([
-            Fixture.fill(0, inner, disposal: disposal),
-            Fixture.fill(1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
-        ]))
+        let gif = try Fixture.source(
+            Fixture.gif([
+                Fixture.fill(0, inner, disposal: disposal),
+                Fixture.fill(1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
+            ]))
         let f = try gif.frame(at: 1)
         #expect(f.pixel(x: 1, y: 1) == Fixture.rgba(Fixture.red))
         #expect(f.pixel(x: 0, y: 0) == Fixture.rgba(Fixture.green))
@@ -28,11 +30,12 @@ struct CompositingTests {
 
     @Test("disposal 2 clears the rectangle to transparent, not the background colour")
     func background() throws {
-        let gif = try Fixture.source(Fixture.gif([
-            Fixture.fill(2, Fixture.full()),
-            Fixture.fill(0, inner, disposal: .background),
-            Fixture.fill(1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
-        ]))
+        let gif = try Fixture.source(
+            Fixture.gif([
+                Fixture.fill(2, Fixture.full()),
+                Fixture.fill(0, inner, disposal: .background),
+                Fixture.fill(1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
+            ]))
         let f = try gif.frame(at: 2)
         #expect(f.pixel(x: 1, y: 1) == Fixture.clear)
         #expect(f.pixel(x: 2, y: 2) == Fixture.clear)
@@ -42,11 +45,12 @@ struct CompositingTests {
 
     @Test("disposal 3 restores the canvas from before the frame")
     func previous() throws {
-        let gif = try Fixture.source(Fixture.gif([
-            Fixture.fill(2, Fixture.full()),
-            Fixture.fill(0, inner, disposal: .previous),
-            Fixture.fill(1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
-        ]))
+        let gif = try Fixture.source(
+            Fixture.gif([
+                Fixture.fill(2, Fixture.full()),
+                Fixture.fill(0, inner, disposal: .previous),
+                Fixture.fill(1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
+            ]))
         #expect(try gif.frame(at: 1).pixel(x: 1, y: 1) == Fixture.rgba(Fixture.red))
         let f = try gif.frame(at: 2)
         #expect(f.pixel(x: 1, y: 1) == Fixture.rgba(Fixture.blue))
@@ -55,10 +59,11 @@ struct CompositingTests {
 
     @Test("disposal 3 on the first frame restores the transparent canvas")
     func previousFirst() throws {
-        let gif = try Fixture.source(Fixture.gif([
-            Fixture.fill(0, Fixture.full(), disposal: .previous),
-            Fixture.fill(1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
-        ]))
+        let gif = try Fixture.source(
+            Fixture.gif([
+                Fixture.fill(0, Fixture.full(), disposal: .previous),
+                Fixture.fill(1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
+            ]))
         let f = try gif.frame(at: 1)
         #expect(f.pixel(x: 0, y: 0) == Fixture.rgba(Fixture.green))
         #expect(f.pixel(x: 3, y: 3) == Fixture.clear)
@@ -66,11 +71,12 @@ struct CompositingTests {
 
     @Test("disposal 0 after a 2 keeps (it does not inherit the 2)")
     func zeroAfterTwo() throws {
-        let gif = try Fixture.source(Fixture.gif([
-            Fixture.fill(0, Fixture.full(), disposal: .background),
-            Fixture.fill(1, inner, disposal: .unspecified),
-            Fixture.fill(2, PixelRect(x: 0, y: 0, width: 1, height: 1)),
-        ]))
+        let gif = try Fixture.source(
+            Fixture.gif([
+                Fixture.fill(0, Fixture.full(), disposal: .background),
+                Fixture.fill(1, inner, disposal: .unspecified),
+                Fixture.fill(2, PixelRect(x: 0, y: 0, width: 1, height: 1)),
+            ]))
         let f = try gif.frame(at: 2)
         #expect(f.pixel(x: 1, y: 1) == Fixture.rgba(Fixture.green))
         #expect(f.pixel(x: 3, y: 3) == Fixture.clear)
@@ -93,10 +99,11 @@ struct CompositingTests {
     @Test("a local palette overrides the global one for its frame only")
     func localPalette() throws {
         let local = [RGB(r: 10, g: 20, b: 30), RGB(r: 40, g: 50, b: 60)]
-        let gif = try Fixture.source(Fixture.gif([
-            Fixture.fill(1, Fixture.full(), localPalette: local),
-            Fixture.fill(1, inner),
-        ]))
+        let gif = try Fixture.source(
+            Fixture.gif([
+                Fixture.fill(1, Fixture.full(), localPalette: local),
+                Fixture.fill(1, inner),
+            ]))
         #expect(gif.frames[0].hasLocalPalette && !gif.frames[1].hasLocalPalette)
         let f0 = try gif.frame(at: 0)
         #expect(f0.pixel(x: 0, y: 0) == (40, 50, 60, 255))
@@ -120,10 +127,11 @@ struct CompositingTests {
 
     @Test("frames reaching outside the canvas are clipped; the canvas never grows")
     func clipping() throws {
-        let gif = try Fixture.source(Fixture.gif([
-            Fixture.fill(0, PixelRect(x: 2, y: 2, width: 5, height: 5)),
-            Fixture.fill(1, PixelRect(x: 10, y: 10, width: 2, height: 2)),
-        ]))
+        let gif = try Fixture.source(
+            Fixture.gif([
+                Fixture.fill(0, PixelRect(x: 2, y: 2, width: 5, height: 5)),
+                Fixture.fill(1, PixelRect(x: 10, y: 10, width: 2, height: 2)),
+            ]))
         #expect(gif.canvasSize == PixelSize(width: 4, height: 4))
         let f0 = try gif.frame(at: 0)
         #expect(f0.width == 4 && f0.height == 4)
@@ -135,7 +143,8 @@ struct CompositingTests {
 
     @Test("palette indexes beyond the palette draw opaque black")
     func outOfPalette() throws {
-        let gif = try Fixture.source(Fixture.gif(palette: [Fixture.red, Fixture.green], [Fixture.fill(7, Fixture.full())]))
+        let gif = try Fixture.source(
+            Fixture.gif(palette: [Fixture.red, Fixture.green], [Fixture.fill(7, Fixture.full())]))
         #expect(try gif.frame(at: 0).pixel(x: 0, y: 0) == (0, 0, 0, 255))
     }
 }

@@ -1,6 +1,7 @@
 import ArcMaskCore
-@testable import ArcMaskGIF
 import ArcMaskValues
+
+@testable import ArcMaskGIF
 
 /// Small GIFs written with giflib's encoder, so tests need nothing from outside.
 enum Fixture {
@@ -15,16 +16,21 @@ enum Fixture {
     static let clear: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (0, 0, 0, 0)
 
     /// A frame filled with one index.
-    static func fill(_ index: UInt8, _ rect: PixelRect, delay: Int = 10, disposal: Disposal = .unspecified,
-                     transparent: Int? = nil, localPalette: [RGB]? = nil, interlaced: Bool = false) -> GIFWriter.Frame {
-        GIFWriter.Frame(indices: [UInt8](repeating: index, count: rect.width * rect.height), rect: rect,
-                        delayCentiseconds: delay, disposal: disposal, transparentIndex: transparent,
-                        localPalette: localPalette, interlaced: interlaced)
+    static func fill(
+        _ index: UInt8, _ rect: PixelRect, delay: Int = 10, disposal: Disposal = .unspecified,
+        transparent: Int? = nil, localPalette: [RGB]? = nil, interlaced: Bool = false
+    ) -> GIFWriter.Frame {
+        GIFWriter.Frame(
+            indices: [UInt8](repeating: index, count: rect.width * rect.height), rect: rect,
+            delayCentiseconds: delay, disposal: disposal, transparentIndex: transparent,
+            localPalette: localPalette, interlaced: interlaced)
     }
 
-    static func gif(size: PixelSize = PixelSize(width: 4, height: 4), palette: [RGB]? = Fixture.palette,
-                    loop: Int? = 0, loopExtension: GIFWriter.LoopExtension = .netscape,
-                    _ frames: [GIFWriter.Frame]) throws -> [UInt8] {
+    static func gif(
+        size: PixelSize = PixelSize(width: 4, height: 4), palette: [RGB]? = Fixture.palette,
+        loop: Int? = 0, loopExtension: GIFWriter.LoopExtension = .netscape,
+        _ frames: [GIFWriter.Frame]
+    ) throws -> [UInt8] {
         let w = try GIFWriter(screen: size, globalPalette: palette, loopCount: loop, loopExtension: loopExtension)
         for f in frames { try w.add(f) }
         return try w.finish()

@@ -1,16 +1,20 @@
 import ArcMaskCore
 import ArcMaskValues
 import Testing
+
 @testable import ArcMaskGIF
 
 @Suite("GIF metadata")
 struct MetadataTests {
-    @Test("loop extensions: NETSCAPE2.0 and ANIMEXTS1.0, 0 = forever, n = n repeats, none = once",
-          arguments: [(Int?.some(0), GIFWriter.LoopExtension.netscape, LoopMode.forever),
-                      (3, .netscape, .finite(repeats: 3)),
-                      (0, .animexts, .forever),
-                      (65535, .netscape, .finite(repeats: 65535)),
-                      (nil, .netscape, .once)])
+    @Test(
+        "loop extensions: NETSCAPE2.0 and ANIMEXTS1.0, 0 = forever, n = n repeats, none = once",
+        arguments: [
+            (Int?.some(0), GIFWriter.LoopExtension.netscape, LoopMode.forever),
+            (3, .netscape, .finite(repeats: 3)),
+            (0, .animexts, .forever),
+            (65535, .netscape, .finite(repeats: 65535)),
+            (nil, .netscape, .once),
+        ])
     func loops(_ count: Int?, _ ext: GIFWriter.LoopExtension, _ mode: LoopMode) throws {
         let gif = try Fixture.source(Fixture.gif(loop: count, loopExtension: ext, [Fixture.fill(0, Fixture.full())]))
         #expect(gif.loopMode == mode)
@@ -27,10 +31,12 @@ struct MetadataTests {
 
     @Test("metadata is read without decoding, per frame")
     func frameInfo() throws {
-        let gif = try Fixture.source(Fixture.gif([
-            Fixture.fill(0, PixelRect(x: 1, y: 2, width: 3, height: 1), delay: 4, disposal: .previous,
-                         transparent: 2, localPalette: Fixture.palette, interlaced: true),
-        ]))
+        let gif = try Fixture.source(
+            Fixture.gif([
+                Fixture.fill(
+                    0, PixelRect(x: 1, y: 2, width: 3, height: 1), delay: 4, disposal: .previous,
+                    transparent: 2, localPalette: Fixture.palette, interlaced: true)
+            ]))
         let f = gif.frames[0]
         #expect(f.rect == PixelRect(x: 1, y: 2, width: 3, height: 1))
         #expect(f.disposal == .previous && f.transparentIndex == 2 && f.hasLocalPalette && f.interlaced)
@@ -43,6 +49,7 @@ struct MetadataTests {
         let gif = try Fixture.source(Fixture.gif([Fixture.fill(0, Fixture.full(), delay: 5, disposal: .background)]))
         let r = gif.report
         #expect(r.width == 4 && r.height == 4 && r.frameCount == 1 && r.loopCount == 0 && r.durationMs == 50)
-        #expect(r.frames[0].delayCentiseconds == 5 && r.frames[0].durationMs == 50 && r.frames[0].disposal == "background")
+        #expect(
+            r.frames[0].delayCentiseconds == 5 && r.frames[0].durationMs == 50 && r.frames[0].disposal == "background")
     }
 }

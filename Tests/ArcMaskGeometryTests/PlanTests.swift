@@ -13,7 +13,7 @@ struct PlanTests {
     func parameters() throws {
         let d = try plan(.dynamicwidget, [100, 200])
         #expect(d.radius == s * s && d.lineWidth == s && d.cap == .square && d.periodSeconds == 0.15)
-        #expect(d.layers.map(\.frame) == [0, 1, 1])   // SDWebImage repeats frame 1 (delay/gcd = 2)
+        #expect(d.layers.map(\.frame) == [0, 1, 1])  // SDWebImage repeats frame 1 (delay/gcd = 2)
         let o = try plan(.oneday, [10, 100, 100])
         #expect(o.radius == s * s && o.lineWidth == 1.1 * s && o.periodSeconds == 0.3)
         #expect(o.layers.map(\.frame) == [2, 1, 0])
@@ -63,7 +63,8 @@ struct PlanLimitTests {
         let durations: [Double] = (0..<64).map { (k: Int) -> Double in Double(8191 - 2 * k) / 8 }
         for preset in [Preset.dynamicwidget, .douyin] {
             do {
-                _ = try ArcPlanner.plan(PlanRequest(viewWidth: 408, viewHeight: 1.5, scale: 1, durationsMs: durations, preset: preset))
+                _ = try ArcPlanner.plan(
+                    PlanRequest(viewWidth: 408, viewHeight: 1.5, scale: 1, durationsMs: durations, preset: preset))
                 Issue.record("\(preset) accepted")
             } catch let error as PlanError {
                 #expect(error.problem.contains("over the limit of 20000"))
@@ -79,7 +80,9 @@ struct DegenerateGeometryTests {
     @Test("a view under one pixel is refused (fuzzing finding: a 0-pixel-high view was emulated)")
     func subPixel() {
         #expect(throws: PlanError.self) {
-            try ArcPlanner.plan(PlanRequest(viewWidth: 0.83, viewHeight: 0.42, scale: 1, durationsMs: [32, 512], preset: .dynamicwidget))
+            try ArcPlanner.plan(
+                PlanRequest(
+                    viewWidth: 0.83, viewHeight: 0.42, scale: 1, durationsMs: [32, 512], preset: .dynamicwidget))
         }
     }
 
@@ -90,7 +93,8 @@ struct DegenerateGeometryTests {
         // walked billions of buckets.
         for (w, h, preset, durations) in [(409.0, 3.3, Preset.douyin, [4096.0]), (0.3, 0.34, .oneday, [0, 100, 0])] {
             do {
-                _ = try ArcPlanner.plan(PlanRequest(viewWidth: w, viewHeight: h, scale: 3, durationsMs: durations, preset: preset))
+                _ = try ArcPlanner.plan(
+                    PlanRequest(viewWidth: w, viewHeight: h, scale: 3, durationsMs: durations, preset: preset))
                 Issue.record("\(preset) \(w)×\(h) accepted")
             } catch {
                 #expect(error.problem.contains("circle's centre inside the view"))
@@ -112,8 +116,10 @@ struct CandidateSearchTests {
         // Found by Scripts/fuzz plan: a 0.66×0.42 pt view at 4× has two-pixel margins of tens of
         // degrees, so every layer sat in most of the 2,048 buckets (2.9 s under instrumentation).
         let durations = [34.5, 0, 0, 0, 1.25, 0, 0, 5.25, 896, 0]
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 42.0 / 64, viewHeight: 27.0 / 64, scale: 4,
-                                                   durationsMs: durations, preset: .dynamicwidget))
+        let plan = try ArcPlanner.plan(
+            PlanRequest(
+                viewWidth: 42.0 / 64, viewHeight: 27.0 / 64, scale: 4,
+                durationsMs: durations, preset: .dynamicwidget))
         let coverage = ArcCoverage(plan)
         #expect(!coverage.usesBuckets)
         for k in 0..<720 {
@@ -124,8 +130,10 @@ struct CandidateSearchTests {
 
     @Test("an ordinary widget plan keeps its buckets and finds the same layers")
     func ordinaryView() throws {
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 170, viewHeight: 170, scale: 3,
-                                                   durationsMs: Array(repeating: 40, count: 300)))
+        let plan = try ArcPlanner.plan(
+            PlanRequest(
+                viewWidth: 170, viewHeight: 170, scale: 3,
+                durationsMs: Array(repeating: 40, count: 300)))
         let coverage = ArcCoverage(plan)
         #expect(coverage.usesBuckets)
         for k in 0..<720 {

@@ -1,13 +1,18 @@
 import ArcMaskCore
 import Foundation
 import Testing
+
 @testable import ArcMaskIO
 
 @Suite("PNG")
 struct PNGTests {
     func gradient(_ w: Int, _ h: Int) -> PixelBuffer {
         var b = PixelBuffer(width: w, height: h)
-        for y in 0..<h { for x in 0..<w { b.setPixel(x: x, y: y, (UInt8(x * 255 / w), UInt8(y * 255 / h), 77, UInt8((x + y) % 256))) } }
+        for y in 0..<h {
+            for x in 0..<w {
+                b.setPixel(x: x, y: y, (UInt8(x * 255 / w), UInt8(y * 255 / h), 77, UInt8((x + y) % 256)))
+            }
+        }
         return b
     }
 

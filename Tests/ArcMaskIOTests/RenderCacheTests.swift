@@ -13,7 +13,8 @@ struct RenderCacheTests {
     func eviction() throws {
         let dir = folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let image = PixelBuffer(width: 64, height: 64, bytes: (0..<(64 * 64 * 4)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) })
+        let image = PixelBuffer(
+            width: 64, height: 64, bytes: (0..<(64 * 64 * 4)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) })
         let one = try PNG.encode(image, compression: .fast).count
         let cache = RenderCache(directory: dir, capacityBytes: 3 * one + one / 2)
         for k in 0..<6 { cache.store(image, key: "k", frame: k, size: image.size) }
@@ -35,7 +36,7 @@ struct RenderCacheTests {
         }
         #expect(cache.image(key: "same", frame: 0, size: image.size) == image)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-        #expect(names.filter { $0.hasPrefix(".") }.isEmpty)   // no temporary left behind
+        #expect(names.filter { $0.hasPrefix(".") }.isEmpty)  // no temporary left behind
         try AtomicFile.write(Array("garbage".utf8), to: dir.appendingPathComponent(names[0]))
         #expect(cache.image(key: "same", frame: 0, size: image.size) == nil)
     }

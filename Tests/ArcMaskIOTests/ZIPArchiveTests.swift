@@ -11,7 +11,9 @@ enum ZIPFixture {
     static func zip(_ files: [(String, [UInt8])]) throws -> [UInt8] {
         let archive = try Archive(accessMode: .create)
         for (name, bytes) in files {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate
+            ) { position, size in
                 Data(bytes[Int(position)..<Int(position) + size])
             }
         }
@@ -28,21 +30,27 @@ enum ZIPFixture {
         let name = Array("a.json".utf8), content = Array("{}".utf8)
         let crc = crc32(content)
         var out: [UInt8] = []
-        out += le32(0x0403_4B50) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
+        out +=
+            le32(0x0403_4B50) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
             + le32(UInt32(content.count)) + le32(UInt32(content.count)) + le16(name.count) + le16(0) + name + content
         let extra = le16(0x0001) + le16(8) + le64(UInt64(1) << 63 + 1)
         let cdStart = out.count
-        out += le32(0x0201_4B50) + le16(45) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
+        out +=
+            le32(0x0201_4B50) + le16(45) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
             + le32(UInt32(content.count)) + le32(UInt32(content.count)) + le16(name.count) + le16(extra.count) + le16(0)
             + le16(0) + le16(0) + le32(0) + le32(0) + name + extra
         let cdSize = out.count - cdStart
-        out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(1) + le16(1) + le32(UInt32(cdSize)) + le32(UInt32(cdStart)) + le16(0)
+        out +=
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(1) + le16(1) + le32(UInt32(cdSize)) + le32(UInt32(cdStart))
+            + le16(0)
         return out
     }
 
     /// Offsets of the end-of-directory record and of the first directory entry.
     static func records(_ b: [UInt8]) -> (eocd: Int, directory: Int) {
-        let eocd = (0...(b.count - 22)).last { b[$0] == 0x50 && b[$0 + 1] == 0x4B && b[$0 + 2] == 0x05 && b[$0 + 3] == 0x06 }!
+        let eocd = (0...(b.count - 22)).last {
+            b[$0] == 0x50 && b[$0 + 1] == 0x4B && b[$0 + 2] == 0x05 && b[$0 + 3] == 0x06
+        }!
         let cd = Int(b[eocd + 16]) | Int(b[eocd + 17]) << 8 | Int(b[eocd + 18]) << 16 | Int(b[eocd + 19]) << 24
         return (eocd, cd)
     }
@@ -53,7 +61,8 @@ struct ZIPArchiveTests {
     @Test("entries read back as written, deflated or not")
     func roundTrip() throws {
         let small = Array("tiny".utf8)
-        let zip = try ZIPArchive(bytes: try ZIPFixture.zip([("a.json", ZIPFixture.text), ("b.txt", small)]), name: "t.zip")
+        let zip = try ZIPArchive(
+            bytes: try ZIPFixture.zip([("a.json", ZIPFixture.text), ("b.txt", small)]), name: "t.zip")
         #expect(Set(zip.entries.keys) == ["a.json", "b.txt"])
         #expect(zip.entries["a.json"]!.method == 8)
         #expect(try zip.contents(of: "a.json") == ZIPFixture.text)
@@ -63,8 +72,9 @@ struct ZIPArchiveTests {
 
     /// Found by Scripts/fuzz svga: a directory offset past the end made ZIPFoundation's
     /// in-memory reader trap. Each damaged directory field must give a clear error instead.
-    @Test("offsets and sizes pointing outside the file are refused, located at the ZIP",
-          arguments: ["directory offset", "entry offset", "entry size", "comment length", "local sizes", "cut"])
+    @Test(
+        "offsets and sizes pointing outside the file are refused, located at the ZIP",
+        arguments: ["directory offset", "entry offset", "entry size", "comment length", "local sizes", "cut"])
     func damagedDirectory(_ field: String) throws {
         var b = try ZIPFixture.zip([("a.json", ZIPFixture.text)])
         let (eocd, cd) = ZIPFixture.records(b)
@@ -72,8 +82,8 @@ struct ZIPArchiveTests {
         case "directory offset": b[eocd + 17] = 0x7F
         case "entry offset": b[cd + 42] = 0xF0; b[cd + 43] = 0x7F
         case "entry size": b[cd + 22] = 0xF0; b[cd + 23] = 0x7F
-        case "comment length": b[eocd + 20] = 0x40   // found by Scripts/fuzz svga: ZIPFoundation leaked on it
-        case "local sizes": for i in 18..<26 { b[i] = 0xFF }   // found by Scripts/fuzz svga: ZIPFoundation read past the end
+        case "comment length": b[eocd + 20] = 0x40  // found by Scripts/fuzz svga: ZIPFoundation leaked on it
+        case "local sizes": for i in 18..<26 { b[i] = 0xFF }  // found by Scripts/fuzz svga: ZIPFoundation read past the end
         default: b = Array(b.prefix(b.count - 30))
         }
         let error = #expect(throws: InputError.self) { _ = try ZIPArchive(bytes: b, name: "damaged.zip") }
@@ -82,7 +92,8 @@ struct ZIPArchiveTests {
 
     /// Found by Scripts/fuzz svga: corrupt deflate data made ZIPFoundation's extraction loop
     /// for ever. Entries are inflated here, their size and CRC checked against the directory.
-    @Test("corrupt entry data is a clear error naming the entry", arguments: ["garbage", "block type", "directory CRC"])
+    @Test(
+        "corrupt entry data is a clear error naming the entry", arguments: ["garbage", "block type", "directory CRC"])
     func corruptData(_ damage: String) throws {
         var b = try ZIPFixture.zip([("a.json", ZIPFixture.text)])
         let (_, cd) = ZIPFixture.records(b)
@@ -91,9 +102,9 @@ struct ZIPArchiveTests {
         switch damage {
         case "garbage": for i in 0..<8 { b[start + 20 + i] ^= 0xA5 }
         case "block type": b[start] = 0x07
-        default: b[cd + 16] ^= 0xFF   // the CRC the reader checks: the directory's
+        default: b[cd + 16] ^= 0xFF  // the CRC the reader checks: the directory's
         }
-        let zip = try ZIPArchive(bytes: b, name: "corrupt.zip")   // the directory itself is sound
+        let zip = try ZIPArchive(bytes: b, name: "corrupt.zip")  // the directory itself is sound
         let error = #expect(throws: InputError.self) { _ = try zip.contents(of: "a.json") }
         #expect(error?.location == "ZIP entry 'a.json'", "\(error?.localizedDescription ?? "")")
         if damage == "directory CRC" { #expect(error?.problem == "fails its CRC check") }

@@ -1,8 +1,8 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskGeometry
 import ArcMaskGIF
+import ArcMaskGeometry
 import ArcMaskPreview
 import ArcMaskValues
 import Foundation
@@ -22,13 +22,17 @@ struct PreviewTests {
     @Test("pictures and page tell the plan's story")
     func pictures() throws {
         let source = try patternSource(frames: 6)
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations, preset: .oneday))
+        let plan = try ArcPlanner.plan(
+            PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations, preset: .oneday))
         let preview = Preview(plan: plan, source: source, refreshHz: 60)
         #expect(preview.report.wrongFrame > 0)
         let sheet = try preview.timelineSheet()
-        #expect(sheet.width > 600 && sheet.height > 6 * 60)   // 6 hand-offs, 4 instants each
+        #expect(sheet.width > 600 && sheet.height > 6 * 60)  // 6 hand-offs, 4 instants each
         // Defective cells have a red border: some pixel is the border's red.
-        #expect(stride(from: 0, to: sheet.bytes.count, by: 4).contains { (212...226).contains(sheet.bytes[$0]) && sheet.bytes[$0 + 1] < 60 && sheet.bytes[$0 + 2] < 70 })
+        #expect(
+            stride(from: 0, to: sheet.bytes.count, by: 4).contains {
+                (212...226).contains(sheet.bytes[$0]) && sheet.bytes[$0 + 1] < 60 && sheet.bytes[$0 + 2] < 70
+            })
         let chart = try preview.handoffChart()
         #expect(chart.width == 1200 && chart.height == 520)
         let arcs = try preview.arcsDiagram()
@@ -42,8 +46,10 @@ struct PreviewTests {
     @Test("the pictures read the emulator's one result: the page's cells are its samples")
     func oneResult() throws {
         let source = try patternSource(frames: 4)
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations, preset: .dynamicwidget))
-        let report = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: EmulationSettings(refreshRates: [60]))
+        let plan = try ArcPlanner.plan(
+            PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations, preset: .dynamicwidget))
+        let report = Emulator.run(
+            plan, model: AnalyticModel(plan), mode: "analytic", settings: EmulationSettings(refreshRates: [60]))
         let preview = Preview(plan: plan, source: source, refreshHz: 60, report: report)
         #expect(preview.samples.count == report.samples)
         #expect(preview.samples.filter { !$0.isClean }.count == report.defective)
@@ -55,7 +61,8 @@ struct PreviewTests {
     @Test("the overlay tints the slices and writes frame numbers over the composite")
     func overlay() throws {
         let source = try patternSource(frames: 4)
-        let plan = try ArcPlanner.plan(PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations))
+        let plan = try ArcPlanner.plan(
+            PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations))
         let compositor = ArcCompositor(plan: plan)
         let images = FrameImages(source: source, pixelSize: compositor.pixelSize)
         // At a hand-off two frames are in view; the overlay changes pixels the plain composite shows.

@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskValues
 import Foundation
 import Testing
+
 @testable import ArcMaskSVGA
 
 @Suite("Rotated and skewed bitmaps")
@@ -37,14 +38,18 @@ struct AffineBlitTests {
     }
 
     static let transforms: [(String, Affine)] = [
-        ("rotated 30° and scaled 1.4", Affine(a: 1.4 * cos(0.52), b: 1.4 * sin(0.52), c: -1.4 * sin(0.52), d: 1.4 * cos(0.52), tx: 40, ty: 3)),
+        (
+            "rotated 30° and scaled 1.4",
+            Affine(a: 1.4 * cos(0.52), b: 1.4 * sin(0.52), c: -1.4 * sin(0.52), d: 1.4 * cos(0.52), tx: 40, ty: 3)
+        ),
         ("skewed", Affine(a: 1.1, b: 0.3, c: 0.45, d: 0.9, tx: 5.5, ty: 7.25)),
         ("quarter turn, mirrored", Affine(a: 0, b: 1.7, c: 1.9, d: 0, tx: 2, ty: 1)),
         ("rotated and shrunk", Affine(a: 0.5, b: -0.3, c: 0.3, d: 0.5, tx: 20, ty: 40)),
     ]
 
-    @Test("translucent draws: every pixel matches pixman's bilinear drawing within 3/255",
-          arguments: transforms.map(\.0))
+    @Test(
+        "translucent draws: every pixel matches pixman's bilinear drawing within 3/255",
+        arguments: transforms.map(\.0))
     func matchesPixman(name: String) throws {
         let transform = Self.transforms.first { $0.0 == name }!.1
         for alpha in [0.5, 0.999] {
@@ -63,8 +68,9 @@ struct AffineBlitTests {
         }
     }
 
-    @Test("opaque draws match pixman inside the image and differ only along its edge",
-          arguments: transforms.map(\.0))
+    @Test(
+        "opaque draws match pixman inside the image and differ only along its edge",
+        arguments: transforms.map(\.0))
     func opaqueInterior(name: String) throws {
         let transform = Self.transforms.first { $0.0 == name }!.1
         let ours = try render(transform, alpha: 1, blit: true)
@@ -76,7 +82,10 @@ struct AffineBlitTests {
                 total[0] += a[3]; total[1] += b[3]
                 // Pixels whose whole neighbourhood is drawn in the reference are inside the image.
                 let neighbours = (-2...2).flatMap { dy in (-2...2).map { dx in (x + dx, y + dy) } }
-                guard neighbours.allSatisfy({ 0..<90 ~= $0.0 && 0..<80 ~= $0.1 && reference.pixel(x: $0.0, y: $0.1).3 > 0 })
+                guard
+                    neighbours.allSatisfy({
+                        0..<90 ~= $0.0 && 0..<80 ~= $0.1 && reference.pixel(x: $0.0, y: $0.1).3 > 0
+                    })
                 else { continue }
                 interior += 1
                 #expect(zip(a, b).allSatisfy { abs($0 - $1) <= 3 }, "\(name) at (\(x), \(y)): \(a) vs \(b)")
@@ -87,8 +96,9 @@ struct AffineBlitTests {
         #expect(abs(total[0] - total[1]) * 100 <= total[1] * 3, "\(name): coverage \(total[0]) vs \(total[1])")
     }
 
-    @Test("under a curved clip, every pixel matches pixman's clipped drawing within 4/255 (alpha and coverage rounded once, not twice)",
-          arguments: transforms.map(\.0))
+    @Test(
+        "under a curved clip, every pixel matches pixman's clipped drawing within 4/255 (alpha and coverage rounded once, not twice)",
+        arguments: transforms.map(\.0))
     func clipped(name: String) throws {
         let transform = Self.transforms.first { $0.0 == name }!.1
         let ours = try render(transform, alpha: 0.7, blit: true, clipToEllipse: true)
@@ -148,8 +158,9 @@ struct AffineBlitTests {
             Affine(a: 0.5, b: 1e-20, c: 1e-20, d: 0.5, tx: 4e18, ty: 3),
             // Found by Scripts/fuzz blit: invertible by its determinant (−3.6e−10), yet cairo's
             // own inversion overflowed and cairo aborted on an assertion.
-            Affine(a: -1.2753256169022032e+307, b: -2.0247376228950217e-156, c: -1.620957723300393e+74,
-                   d: 2.828865e-317, tx: -7.386847375302231e+102, ty: 2.9601806760433484e+142),
+            Affine(
+                a: -1.2753256169022032e+307, b: -2.0247376228950217e-156, c: -1.620957723300393e+74,
+                d: 2.828865e-317, tx: -7.386847375302231e+102, ty: 2.9601806760433484e+142),
         ]
         // Straight into a target with guard rows above and below: nothing outside it changes.
         let source = [UInt32](repeating: 0xFF80_4020, count: 40 * 30)
@@ -158,12 +169,14 @@ struct AffineBlitTests {
             source.withUnsafeBufferPointer { src in
                 buffer.withUnsafeMutableBufferPointer { dst in
                     for k in 90..<(90 * 81) { dst[k] = 0 }
-                    AffineBlit.draw(.init(pixels: src.baseAddress!, width: 40, height: 30, rowPixels: 40),
-                                    over: .init(pixels: dst.baseAddress! + 90, width: 90, height: 80, rowPixels: 90),
-                                    transform: transform, alpha: 1)
+                    AffineBlit.draw(
+                        .init(pixels: src.baseAddress!, width: 40, height: 30, rowPixels: 40),
+                        over: .init(pixels: dst.baseAddress! + 90, width: 90, height: 80, rowPixels: 90),
+                        transform: transform, alpha: 1)
                 }
             }
-            #expect(buffer[..<90].allSatisfy { $0 == 0xDEAD_BEEF } && buffer[(90 * 81)...].allSatisfy { $0 == 0xDEAD_BEEF })
+            #expect(
+                buffer[..<90].allSatisfy { $0 == 0xDEAD_BEEF } && buffer[(90 * 81)...].allSatisfy { $0 == 0xDEAD_BEEF })
             // Through the canvas: a transform cairo cannot use safely draws nothing at all.
             for alpha in [1, 0.51] {
                 let picture = try render(transform, alpha: alpha, blit: true)

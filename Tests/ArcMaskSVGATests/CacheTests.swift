@@ -4,6 +4,7 @@ import ArcMaskValues
 import Dispatch
 import Foundation
 import Testing
+
 @testable import ArcMaskSVGA
 
 @Suite("SVGA frames through the render cache")
@@ -20,7 +21,8 @@ struct CacheTests {
         let cache = RenderCache(directory: dir)
         let first = try SVGAFrameSource(bytes: fileBytes, name: path, cache: cache)
         let frames = try (0..<4).map { try first.frame(at: $0) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.count == 4)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.count == 4)
         // Replace one cached file with a marker image: the next source must return it, proving a hit.
         let key = RenderCache.contentKey([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         var marker = PixelBuffer(width: 100, height: 100)
@@ -30,7 +32,8 @@ struct CacheTests {
         #expect(try second.frame(at: 0) == frames[0])
         #expect(try second.frame(at: 2) == marker)
         // A different size is a different entry.
-        let big = try SVGAFrameSource(bytes: fileBytes, name: path, size: PixelSize(width: 50, height: 50), cache: cache)
+        let big = try SVGAFrameSource(
+            bytes: fileBytes, name: path, size: PixelSize(width: 50, height: 50), cache: cache)
         #expect(try big.frame(at: 2).width == 50)
     }
 }

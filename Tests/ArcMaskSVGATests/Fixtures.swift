@@ -3,6 +3,7 @@ import ArcMaskIO
 import Foundation
 import SwiftProtobuf
 import ZIPFoundation
+
 @testable import ArcMaskSVGA
 
 /// SVGA files the tests write themselves, in every container, with the same content:
@@ -29,7 +30,9 @@ enum SVGAFixture {
         return c
     }
 
-    static func rect(_ x: Float, _ y: Float, _ w: Float, _ h: Float, fill: SVGAProtoShapeEntity.ShapeStyle.RGBAColor) -> SVGAProtoShapeEntity {
+    static func rect(
+        _ x: Float, _ y: Float, _ w: Float, _ h: Float, fill: SVGAProtoShapeEntity.ShapeStyle.RGBAColor
+    ) -> SVGAProtoShapeEntity {
         var s = SVGAProtoShapeEntity()
         s.type = .rect
         var r = SVGAProtoShapeEntity.RectArgs()
@@ -41,8 +44,10 @@ enum SVGAFixture {
         return s
     }
 
-    static func frame(_ alpha: Float, _ shapes: [SVGAProtoShapeEntity] = [], clip: String = "", tx: Float = 0, ty: Float = 0,
-                      layout: (Float, Float)? = nil) -> SVGAProtoFrameEntity {
+    static func frame(
+        _ alpha: Float, _ shapes: [SVGAProtoShapeEntity] = [], clip: String = "", tx: Float = 0, ty: Float = 0,
+        layout: (Float, Float)? = nil
+    ) -> SVGAProtoFrameEntity {
         var f = SVGAProtoFrameEntity()
         f.alpha = alpha
         f.shapes = shapes
@@ -72,11 +77,16 @@ enum SVGAFixture {
         var st = SVGAProtoShapeEntity.ShapeStyle()
         st.fill = color(0, 0, 1)
         ellipse.styles = st
-        box.frames = [frame(1, [rect(10, 10, 40, 40, fill: color(1, 0, 0))]), frame(1, [keep]), frame(0), frame(1, [ellipse])]
+        box.frames = [
+            frame(1, [rect(10, 10, 40, 40, fill: color(1, 0, 0))]), frame(1, [keep]), frame(0), frame(1, [ellipse]),
+        ]
         var dot = SVGAProtoSpriteEntity()
         dot.imageKey = "dot"
-        dot.frames = [frame(1, tx: 60, ty: 60, layout: (20, 20)), frame(1, clip: "M0 0 H5 V10 H0 Z", tx: 60, ty: 60, layout: (20, 20)),
-                      frame(1, tx: 60, ty: 60, layout: (20, 20)), frame(0.5, tx: 60, ty: 60, layout: (20, 20))]
+        dot.frames = [
+            frame(1, tx: 60, ty: 60, layout: (20, 20)),
+            frame(1, clip: "M0 0 H5 V10 H0 Z", tx: 60, ty: 60, layout: (20, 20)),
+            frame(1, tx: 60, ty: 60, layout: (20, 20)), frame(0.5, tx: 60, ty: 60, layout: (20, 20)),
+        ]
         var matte = SVGAProtoSpriteEntity()
         matte.imageKey = "half.matte"
         matte.frames = (0..<4).map { _ in frame(1, [rect(0, 50, 50, 50, fill: color(1, 1, 1))]) }
@@ -95,7 +105,9 @@ enum SVGAFixture {
     static func zip(_ files: [(String, [UInt8])]) throws -> [UInt8] {
         let archive = try Archive(accessMode: .create)
         for (name, bytes) in files {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate
+            ) { position, size in
                 Data(bytes[Int(position)..<Int(position) + size])
             }
         }
@@ -105,15 +117,26 @@ enum SVGAFixture {
     /// A stored one-entry ZIP whose directory entry carries a ZIP64 extra field claiming an
     /// uncompressed size of 2^63 + 1 while its 32-bit sizes are ordinary.
     static func zipProtobuf() throws -> [UInt8] {
-        try zip([("movie.binary", try [UInt8](entity(imagesAsNames: true).serializedData())), ("dot.png", try png(10, 10, (0, 255, 0, 255)))])
+        try zip([
+            ("movie.binary", try [UInt8](entity(imagesAsNames: true).serializedData())),
+            ("dot.png", try png(10, 10, (0, 255, 0, 255))),
+        ])
     }
 
     static func zipJSON() throws -> [UInt8] {
         func rectJSON(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ fill: [Double]) -> [String: Any] {
-            ["type": "rect", "args": ["x": x, "y": y, "width": w, "height": h, "cornerRadius": 0], "styles": ["fill": fill]]
+            [
+                "type": "rect", "args": ["x": x, "y": y, "width": w, "height": h, "cornerRadius": 0],
+                "styles": ["fill": fill],
+            ]
         }
-        func f(_ alpha: Double, _ shapes: [[String: Any]] = [], clip: String? = nil, t: (Double, Double) = (0, 0), layout: Double? = nil) -> [String: Any] {
-            var out: [String: Any] = ["alpha": alpha, "transform": ["a": 1, "b": 0, "c": 0, "d": 1, "tx": t.0, "ty": t.1], "shapes": shapes]
+        func f(
+            _ alpha: Double, _ shapes: [[String: Any]] = [], clip: String? = nil, t: (Double, Double) = (0, 0),
+            layout: Double? = nil
+        ) -> [String: Any] {
+            var out: [String: Any] = [
+                "alpha": alpha, "transform": ["a": 1, "b": 0, "c": 0, "d": 1, "tx": t.0, "ty": t.1], "shapes": shapes,
+            ]
             if let clip { out["clipPath"] = clip }
             if let layout { out["layout"] = ["x": 0, "y": 0, "width": layout, "height": layout] }
             return out
@@ -123,14 +146,40 @@ enum SVGAFixture {
             "movie": ["viewBox": ["width": 100, "height": 100], "fps": 10, "frames": 4],
             "images": ["dot": "dot"],
             "sprites": [
-                ["imageKey": "half.matte", "frames": (0..<4).map { _ in f(1, [rectJSON(0, 50, 50, 50, [1, 1, 1, 1])]) }],
-                ["imageKey": "box.vector", "frames": [f(1, [rectJSON(10, 10, 40, 40, [1, 0, 0, 1])]), f(1, [["type": "keep"]]), [String: Any](),
-                                                      f(1, [["type": "ellipse", "args": ["x": 50, "y": 50, "radiusX": 20, "radiusY": 10], "styles": ["fill": [0, 0, 1, 1]]]])]],
-                ["imageKey": "dot", "frames": [f(1, t: (60, 60), layout: 20), f(1, clip: "M0 0 H5 V10 H0 Z", t: (60, 60), layout: 20),
-                                                f(1, t: (60, 60), layout: 20), f(0.5, t: (60, 60), layout: 20)]],
-                ["imageKey": "fill.vector", "matteKey": "half.matte", "frames": (0..<4).map { _ in f(1, [rectJSON(0, 0, 100, 100, [255, 255, 0, 1])]) }],
+                [
+                    "imageKey": "half.matte",
+                    "frames": (0..<4).map { _ in f(1, [rectJSON(0, 50, 50, 50, [1, 1, 1, 1])]) },
+                ],
+                [
+                    "imageKey": "box.vector",
+                    "frames": [
+                        f(1, [rectJSON(10, 10, 40, 40, [1, 0, 0, 1])]), f(1, [["type": "keep"]]), [String: Any](),
+                        f(
+                            1,
+                            [
+                                [
+                                    "type": "ellipse", "args": ["x": 50, "y": 50, "radiusX": 20, "radiusY": 10],
+                                    "styles": ["fill": [0, 0, 1, 1]],
+                                ]
+                            ]),
+                    ],
+                ],
+                [
+                    "imageKey": "dot",
+                    "frames": [
+                        f(1, t: (60, 60), layout: 20), f(1, clip: "M0 0 H5 V10 H0 Z", t: (60, 60), layout: 20),
+                        f(1, t: (60, 60), layout: 20), f(0.5, t: (60, 60), layout: 20),
+                    ],
+                ],
+                [
+                    "imageKey": "fill.vector", "matteKey": "half.matte",
+                    "frames": (0..<4).map { _ in f(1, [rectJSON(0, 0, 100, 100, [255, 255, 0, 1])]) },
+                ],
             ],
         ]
-        return try zip([("movie.spec", [UInt8](JSONSerialization.data(withJSONObject: spec))), ("dot.png", try png(10, 10, (0, 255, 0, 255)))])
+        return try zip([
+            ("movie.spec", [UInt8](JSONSerialization.data(withJSONObject: spec))),
+            ("dot.png", try png(10, 10, (0, 255, 0, 255))),
+        ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArcMaskSVGA
 
 @Suite("SVG path data")
@@ -7,8 +8,14 @@ struct PathTests {
 
     @Test("absolute and relative moves, lines, horizontals and verticals")
     func lines() throws {
-        #expect(try parse("M10 20 L30 40 H50 V60 Z") == [.move(10, 20), .line(30, 40), .line(50, 40), .line(50, 60), .close])
-        #expect(try parse("m10 20 l5 5 h5 v-10 z m1 1") == [.move(10, 20), .line(15, 25), .line(20, 25), .line(20, 15), .close, .move(11, 21)])
+        #expect(
+            try parse("M10 20 L30 40 H50 V60 Z") == [
+                .move(10, 20), .line(30, 40), .line(50, 40), .line(50, 60), .close,
+            ])
+        #expect(
+            try parse("m10 20 l5 5 h5 v-10 z m1 1") == [
+                .move(10, 20), .line(15, 25), .line(20, 25), .line(20, 15), .close, .move(11, 21),
+            ])
     }
 
     @Test("implicit repetition: coordinates after M are lines, after l relative lines")
@@ -27,8 +34,14 @@ struct PathTests {
     @Test("cubic, smooth cubic, quadratic and smooth quadratic")
     func curves() throws {
         #expect(try parse("M0 0 C1 2 3 4 5 6") == [.move(0, 0), .cubic(1, 2, 3, 4, 5, 6)])
-        #expect(try parse("M0 0 C1 2 3 4 5 6 S9 9 10 10") == [.move(0, 0), .cubic(1, 2, 3, 4, 5, 6), .cubic(7, 8, 9, 9, 10, 10)])
-        #expect(try parse("M0 0 c1 2 3 4 5 6 s4 3 5 4") == [.move(0, 0), .cubic(1, 2, 3, 4, 5, 6), .cubic(7, 8, 9, 9, 10, 10)])
+        #expect(
+            try parse("M0 0 C1 2 3 4 5 6 S9 9 10 10") == [
+                .move(0, 0), .cubic(1, 2, 3, 4, 5, 6), .cubic(7, 8, 9, 9, 10, 10),
+            ])
+        #expect(
+            try parse("M0 0 c1 2 3 4 5 6 s4 3 5 4") == [
+                .move(0, 0), .cubic(1, 2, 3, 4, 5, 6), .cubic(7, 8, 9, 9, 10, 10),
+            ])
         // Q becomes a cubic with control points 2/3 of the way to the quadratic's.
         let q = try parse("M0 0 Q3 3 6 0")
         #expect(q[1] == .cubic(2, 2, 4, 2, 6, 0))
@@ -41,10 +54,10 @@ struct PathTests {
         let a = try parse("M0 0 A10 10 0 0 1 20 0")
         guard case .cubic(_, _, _, _, let x, let y)? = a.last else { Issue.record("no curve"); return }
         #expect(abs(x - 20) < 1e-9 && abs(y) < 1e-9)
-        #expect(a.count == 3)   // a half circle: two quarter curves
-        #expect(try parse("M0 0 a0 5 0 1 0 10 0") == [.move(0, 0), .line(10, 0)])   // zero radius: a line
-        #expect(try parse("M0 0 A5 5 0 1 0 0 0") == [.move(0, 0)])                   // same end point: nothing
-        #expect(try parse("M0 0a5 5 0 1110 0").count == 3)                               // packed flags
+        #expect(a.count == 3)  // a half circle: two quarter curves
+        #expect(try parse("M0 0 a0 5 0 1 0 10 0") == [.move(0, 0), .line(10, 0)])  // zero radius: a line
+        #expect(try parse("M0 0 A5 5 0 1 0 0 0") == [.move(0, 0)])  // same end point: nothing
+        #expect(try parse("M0 0a5 5 0 1110 0").count == 3)  // packed flags
     }
 
     @Test("arcs with overflowing coordinates become their chord (fuzzing finding: Int(NaN) trapped)")
@@ -64,7 +77,9 @@ struct PathTests {
         #expect(try SVGPathParser.parse("   ").isEmpty)
     }
 
-    @Test("bad data says where", arguments: [("M1 2 X3", 5), ("10 20", 0), ("M1", 2), ("M1 2 A1 1 0 2 0 3 3", 12), ("M 1 2 Z 3", 8)])
+    @Test(
+        "bad data says where",
+        arguments: [("M1 2 X3", 5), ("10 20", 0), ("M1", 2), ("M1 2 A1 1 0 2 0 3 3", 12), ("M 1 2 Z 3", 8)])
     func errors(_ d: String, _ offset: Int) {
         #expect(throws: SVGPathError.self) { try SVGPathParser.parse(d) }
         do { _ = try SVGPathParser.parse(d) } catch { #expect(error.offset == offset, "\(d): \(error)") }
@@ -72,6 +87,8 @@ struct PathTests {
 
     @Test("the command limit is enforced")
     func limit() {
-        #expect(throws: SVGPathError.self) { try SVGPathParser.parse(String(repeating: "L1 1 ", count: 20), maxCommands: 10) }
+        #expect(throws: SVGPathError.self) {
+            try SVGPathParser.parse(String(repeating: "L1 1 ", count: 20), maxCommands: 10)
+        }
     }
 }

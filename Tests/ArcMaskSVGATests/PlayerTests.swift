@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskIO
 import Foundation
 import Testing
+
 @testable import ArcMaskSVGA
 
 /// Downloads held until the test releases them.
@@ -12,13 +13,23 @@ final class FakeNetwork: @unchecked Sendable {
     var bytes: [String: [UInt8]] = [:]
 
     var downloader: SVGAPlayer.Downloader {
-        { url, done in self.lock.withLock { self.requests.append(url); self.waiting.append((url, done)) } }
+        { url, done in
+            self.lock.withLock {
+                self.requests.append(url); self.waiting.append((url, done))
+            }
+        }
     }
 
     func release() {
-        let all = lock.withLock { defer { waiting.removeAll() }; return waiting }
+        let all = lock.withLock {
+            defer { waiting.removeAll() }; return waiting
+        }
         for (url, done) in all {
-            if let b = bytes[url.absoluteString] { done(.success(b)) } else { done(.failure(URLError(.fileDoesNotExist))) }
+            if let b = bytes[url.absoluteString] {
+                done(.success(b))
+            } else {
+                done(.failure(URLError(.fileDoesNotExist)))
+            }
         }
     }
 }
@@ -40,7 +51,8 @@ struct PlayerTests {
     }
 
     static func file() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("player-\(UUID().uuidString).svga").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("player-\(UUID().uuidString).svga")
+            .path
         try AtomicFile.write(try movieBytes(), to: URL(fileURLWithPath: path))
         return path
     }
@@ -54,15 +66,20 @@ struct PlayerTests {
         let path = try Self.file()
         let p = SVGAPlayer()
         let events = p.play(path)
-        #expect(events == [.statusChanged(old: .idle, new: .loading), .readyToPlay(isNewSource: true, fromFrame: 0, willPlay: true),
-                           .framePlaying(0), .statusChanged(old: .loading, new: .ready), .statusChanged(old: .ready, new: .playing)])
+        #expect(
+            events == [
+                .statusChanged(old: .idle, new: .loading),
+                .readyToPlay(isNewSource: true, fromFrame: 0, willPlay: true),
+                .framePlaying(0), .statusChanged(old: .loading, new: .ready),
+                .statusChanged(old: .ready, new: .playing),
+            ])
         #expect(frames(p.advance(by: 0.1)) == [1])
         #expect(frames(p.advance(by: 0.05)) == [])
         #expect(frames(p.advance(by: 0.1)) == [2])
         let wrap = p.advance(by: 0.2)
         #expect(frames(wrap) == [3, 0])
         #expect(wrap.contains(.finishedOnce(loop: 1)))
-        #expect(!wrap.contains(.finishedAll))   // loops = 0: for ever
+        #expect(!wrap.contains(.finishedAll))  // loops = 0: for ever
         #expect(p.status == .playing)
     }
 
@@ -190,7 +207,7 @@ struct PlayerTests {
         for n in ["a", "b", "c"] { net.bytes["https://x.test/\(n).svga?v=1"] = bytes }
         let size = SVGACache.estimate(try SVGAReader.read(bytes: bytes, name: "m"))
         let p = SVGAPlayer(cacheBytes: 2 * size + 10, downloader: net.downloader)
-        p.cacheKey = { $0.components(separatedBy: "?").first! }   // ignore the query
+        p.cacheKey = { $0.components(separatedBy: "?").first! }  // ignore the query
         for n in ["a", "b", "c"] {
             p.play("https://x.test/\(n).svga?v=1")
             net.release()
@@ -198,7 +215,7 @@ struct PlayerTests {
         }
         #expect(p.cache.keys == ["https://x.test/b.svga", "https://x.test/c.svga"])
         #expect(p.cache.usedBytes <= p.cache.capacityBytes)
-        p.play("https://x.test/c.svga?v=2")   // same key: no download
+        p.play("https://x.test/c.svga?v=2")  // same key: no download
         #expect(net.requests.count == 3)
     }
 
@@ -209,7 +226,11 @@ struct PlayerTests {
         var asked: [String] = []
         p.loader = { source, context in
             asked.append(source)
-            if source == "bundle:heart" { context.complete(.success(try! Self.movieBytes())) } else { context.forwardToDefault() }
+            if source == "bundle:heart" {
+                context.complete(.success(try! Self.movieBytes()))
+            } else {
+                context.forwardToDefault()
+            }
         }
         #expect(p.play("bundle:heart").contains(.readyToPlay(isNewSource: true, fromFrame: 0, willPlay: true)))
         #expect(p.play(path).contains(.readyToPlay(isNewSource: true, fromFrame: 0, willPlay: true)))
@@ -219,7 +240,9 @@ struct PlayerTests {
     @Test("the ready-to-play handler can change where playback starts and whether it does")
     func readyHook() throws {
         let p = SVGAPlayer()
-        p.onReadyToPlay = { ready in ready.fromFrame = 3; ready.willPlay = false }
+        p.onReadyToPlay = { ready in
+            ready.fromFrame = 3; ready.willPlay = false
+        }
         let events = p.play(try Self.file())
         #expect(events.contains(.readyToPlay(isNewSource: true, fromFrame: 3, willPlay: false)))
         #expect(p.status == .ready && p.currentFrame == 3)
@@ -235,7 +258,8 @@ struct PlayerTests {
         case "load": events = p.play("/nonexistent/x.svga")
         case "download": p.play("https://example.test/x.svga"); events = p.advance(by: 0)
         case "parse":
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).svga").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).svga")
+                .path
             try AtomicFile.write(Array("not svga".utf8), to: URL(fileURLWithPath: path))
             events = p.play(path)
         case "entity":
@@ -253,7 +277,7 @@ struct PlayerTests {
         let failure = events.compactMap { if case .failed(let f) = $0 { f } else { nil } }.first
         switch (kind, failure) {
         case ("unknown", .unknownSource?), ("load", .loadFailed?), ("download", .loadFailed?), ("parse", .parseFailed?),
-             ("entity", .invalidEntity?), ("play", .playFailed?):
+            ("entity", .invalidEntity?), ("play", .playFailed?):
             break
         default:
             Issue.record("\(kind): \(events)")

@@ -3,6 +3,7 @@ import ArcMaskIO
 import ArcMaskValues
 import Foundation
 import Testing
+
 @testable import ArcMaskSVGA
 
 @Suite("SVGA containers and model")
@@ -23,8 +24,8 @@ struct ReaderTests {
         #expect(m.sprites[3].matteKey == "half.matte" && m.sprites[0].isMatte)
         #expect(m.images["dot"]?.width == 10)
         let box = m.sprites[1].frames
-        #expect(box[1].shapes == box[0].shapes && !box[0].shapes.isEmpty)   // KEEP resolved
-        #expect(box[2].alpha == 0)                                           // hidden frame
+        #expect(box[1].shapes == box[0].shapes && !box[0].shapes.isEmpty)  // KEEP resolved
+        #expect(box[2].alpha == 0)  // hidden frame
         guard case .ellipse(50, 50, 20, 10)? = box[3].shapes.first?.geometry else { Issue.record("no ellipse"); return }
         #expect(m.sprites[2].frames[1].clipPath?.elements.count == 5)
         #expect(m.sprites[3].frames[0].shapes[0].style?.fill == Color(r: 1, g: 1, b: 0, a: 1))  // 0…255 read as such
@@ -32,17 +33,22 @@ struct ReaderTests {
 
     @Test("all three containers render alike", arguments: [0, 1, 2, 3])
     func twins(_ frame: Int) throws {
-        let renders = try Self.containers.map { try SVGARenderer(movie: SVGAReader.read(bytes: $0.1(), name: $0.0)).render(frame: frame, size: PixelSize(width: 100, height: 100)) }
+        let renders = try Self.containers.map {
+            try SVGARenderer(movie: SVGAReader.read(bytes: $0.1(), name: $0.0)).render(
+                frame: frame, size: PixelSize(width: 100, height: 100))
+        }
         #expect(renders[0] == renders[1])
         #expect(renders[0] == renders[2])
     }
 
-    @Test("bad input names the file and the part", arguments: [
-        ("empty", [UInt8](), "empty"),
-        ("text", Array("hello svga".utf8), "not an SVGA file"),
-        ("cut zlib", Array(Deflate.zlib(Array(repeating: 7, count: 5000)).prefix(20)), "zlib stream"),
-        ("garbage protobuf", Deflate.zlib(Array(repeating: 0xFF, count: 64)), "MovieEntity"),
-    ])
+    @Test(
+        "bad input names the file and the part",
+        arguments: [
+            ("empty", [UInt8](), "empty"),
+            ("text", Array("hello svga".utf8), "not an SVGA file"),
+            ("cut zlib", Array(Deflate.zlib(Array(repeating: 7, count: 5000)).prefix(20)), "zlib stream"),
+            ("garbage protobuf", Deflate.zlib(Array(repeating: 0xFF, count: 64)), "MovieEntity"),
+        ])
     func badInput(_ name: String, _ bytes: [UInt8], _ expected: String) {
         do {
             _ = try SVGAReader.read(bytes: bytes, name: name)
@@ -60,7 +66,9 @@ struct ReaderTests {
         let bomb = Deflate.zlib([UInt8](repeating: 0, count: 1_000_000))
         #expect(throws: InputError.self) { try SVGAReader.read(bytes: bomb, name: "bomb", limits: limits) }
         let zipBomb = try SVGAFixture.zip([("movie.spec", [UInt8](repeating: 0x20, count: 1_000_000))])
-        do { _ = try SVGAReader.read(bytes: zipBomb, name: "zipbomb", limits: limits); Issue.record("accepted") } catch let e as InputError {
+        do {
+            _ = try SVGAReader.read(bytes: zipBomb, name: "zipbomb", limits: limits); Issue.record("accepted")
+        } catch let e as InputError {
             #expect(e.localizedDescription.contains("inflate past"))
         }
     }
@@ -72,7 +80,9 @@ struct ReaderTests {
             #expect(e.localizedDescription.contains("'../x.png'"))
         }
         let empty = try SVGAFixture.zip([("readme.txt", Array("hi".utf8))])
-        do { _ = try SVGAReader.read(bytes: empty, name: "nomovie"); Issue.record("accepted") } catch let e as InputError {
+        do { _ = try SVGAReader.read(bytes: empty, name: "nomovie"); Issue.record("accepted") } catch let e
+            as InputError
+        {
             #expect(e.localizedDescription.contains("neither movie.binary nor movie.spec"))
         }
     }
@@ -81,16 +91,25 @@ struct ReaderTests {
     func params() throws {
         var e = try SVGAFixture.entity()
         e.params.viewBoxWidth = 0
-        #expect(throws: InputError.self) { try SVGAReader.read(bytes: Deflate.zlib([UInt8](e.serializedData())), name: "zero") }
+        #expect(throws: InputError.self) {
+            try SVGAReader.read(bytes: Deflate.zlib([UInt8](e.serializedData())), name: "zero")
+        }
         e = try SVGAFixture.entity()
         e.params.frames = 1_000_000
-        #expect(throws: InputError.self) { try SVGAReader.read(bytes: Deflate.zlib([UInt8](e.serializedData())), name: "many") }
+        #expect(throws: InputError.self) {
+            try SVGAReader.read(bytes: Deflate.zlib([UInt8](e.serializedData())), name: "many")
+        }
         e = try SVGAFixture.entity()
         e.params.fps = 0
-        #expect(throws: InputError.self) { try SVGAReader.read(bytes: Deflate.zlib([UInt8](e.serializedData())), name: "fps") }
+        #expect(throws: InputError.self) {
+            try SVGAReader.read(bytes: Deflate.zlib([UInt8](e.serializedData())), name: "fps")
+        }
         e = try SVGAFixture.entity()
         e.sprites[2].frames[1].clipPath = "M0 0 Q"
-        do { _ = try SVGAReader.read(bytes: Deflate.zlib([UInt8](e.serializedData())), name: "path"); Issue.record("accepted") } catch let err as InputError {
+        do {
+            _ = try SVGAReader.read(bytes: Deflate.zlib([UInt8](e.serializedData())), name: "path");
+            Issue.record("accepted")
+        } catch let err as InputError {
             #expect(err.localizedDescription.contains("sprite 2 'dot', frame 1"))
         }
     }

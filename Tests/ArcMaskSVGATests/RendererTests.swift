@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskValues
 import Testing
+
 @testable import ArcMaskSVGA
 
 @Suite("SVGA renderer")
@@ -13,32 +14,32 @@ struct RendererTests {
     @Test("rect shape, KEEP, hidden frame and ellipse")
     func shapes() throws {
         #expect(try render(0).pixel(x: 30, y: 30) == (255, 0, 0, 255))
-        #expect(try render(1).pixel(x: 30, y: 30) == (255, 0, 0, 255))   // KEEP
-        #expect(try render(2).pixel(x: 30, y: 30).a == 0)                // hidden
+        #expect(try render(1).pixel(x: 30, y: 30) == (255, 0, 0, 255))  // KEEP
+        #expect(try render(2).pixel(x: 30, y: 30).a == 0)  // hidden
         let f3 = try render(3)
         #expect(f3.pixel(x: 50, y: 45) == (0, 0, 255, 255))
-        #expect(f3.pixel(x: 50, y: 35).a == 0)                          // outside the ellipse's 10 px radius
+        #expect(f3.pixel(x: 50, y: 35).a == 0)  // outside the ellipse's 10 px radius
     }
 
     @Test("bitmaps are scaled to their layout, clipped by clip paths, and take the sprite's alpha")
     func bitmaps() throws {
         let f0 = try render(0)
         #expect(f0.pixel(x: 61, y: 61) == (0, 255, 0, 255))
-        #expect(f0.pixel(x: 78, y: 78) == (0, 255, 0, 255))   // 10 px image drawn 20 px wide
+        #expect(f0.pixel(x: 78, y: 78) == (0, 255, 0, 255))  // 10 px image drawn 20 px wide
         #expect(f0.pixel(x: 82, y: 70).a == 0)
         let f1 = try render(1)
-        #expect(f1.pixel(x: 62, y: 65) == (0, 255, 0, 255))   // clip keeps x < 65
+        #expect(f1.pixel(x: 62, y: 65) == (0, 255, 0, 255))  // clip keeps x < 65
         #expect(f1.pixel(x: 70, y: 65).a == 0)
         let a = try render(3).pixel(x: 70, y: 70).a
-        #expect(a >= 126 && a <= 129)                          // alpha 0.5
+        #expect(a >= 126 && a <= 129)  // alpha 0.5
     }
 
     @Test("a matte shows its run only where the matte is opaque")
     func matte() throws {
         let f = try render(0)
         #expect(f.pixel(x: 20, y: 80) == (255, 255, 0, 255))  // bottom-left: matte covers
-        #expect(f.pixel(x: 80, y: 20).a == 0)                  // top-right: no matte, no yellow
-        #expect(f.pixel(x: 20, y: 20) == (255, 0, 0, 255))     // the red box is not masked
+        #expect(f.pixel(x: 80, y: 20).a == 0)  // top-right: no matte, no yellow
+        #expect(f.pixel(x: 20, y: 20) == (255, 0, 0, 255))  // the red box is not masked
     }
 
     @Test("output at any size scales the viewBox uniformly and centres it")
@@ -47,7 +48,7 @@ struct RendererTests {
         #expect(big.pixel(x: 60, y: 60) == (255, 0, 0, 255))
         let wide = try SVGARenderer(movie: SVGAReader.read(bytes: SVGAFixture.zlibProtobuf(), name: "fixture"))
             .render(frame: 0, size: PixelSize(width: 200, height: 100))
-        #expect(wide.pixel(x: 20, y: 50).a == 0)               // bars left and right
+        #expect(wide.pixel(x: 20, y: 50).a == 0)  // bars left and right
         #expect(wide.pixel(x: 80, y: 30) == (255, 0, 0, 255))  // the box, shifted by 50
     }
 
@@ -63,6 +64,8 @@ struct RendererTests {
         #expect(throws: SVGASequenceError.self) { try SVGASequence(range: 2...9).frames(of: movie) }
         let source = try SVGAFrameSource(movie: movie, name: "fixture", sequence: SVGASequence(reverse: true))
         #expect(source.frameCount == 4 && source.duration(at: 0) == 100)
-        #expect(try source.frame(at: 3) == SVGARenderer(movie: movie).render(frame: 0, size: PixelSize(width: 100, height: 100)))
+        #expect(
+            try source.frame(at: 3)
+                == SVGARenderer(movie: movie).render(frame: 0, size: PixelSize(width: 100, height: 100)))
     }
 }

@@ -24,7 +24,9 @@ struct FrameSourcesTests {
 
     @Test("unknown, empty and missing files are clear errors naming the file")
     func refusals() throws {
-        let unknown = #expect(throws: InputError.self) { _ = try FrameSources.open(bytes: Array("hello".utf8), name: "x.bin") }
+        let unknown = #expect(throws: InputError.self) {
+            _ = try FrameSources.open(bytes: Array("hello".utf8), name: "x.bin")
+        }
         #expect(unknown?.file == "x.bin")
         #expect(unknown?.problem.contains("GIF, SVGA") == true)
         #expect(unknown?.problem.contains("68 65 6C 6C") == true)
@@ -37,7 +39,9 @@ struct FrameSourcesTests {
     func sequenceOnGIF() throws {
         var options = SourceOptions()
         options.svgaSequence = SVGASequence(reverse: true)
-        let error = #expect(throws: InputError.self) { _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options) }
+        let error = #expect(throws: InputError.self) {
+            _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options)
+        }
         #expect(error?.problem.contains("SVGA files only") == true)
     }
 

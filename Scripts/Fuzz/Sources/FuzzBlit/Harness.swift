@@ -1,6 +1,8 @@
-import FuzzDriver
-import Foundation
 import ArcMaskCore
+import ArcMaskSVGA
+import ArcMaskValues
+import Foundation
+import FuzzDriver
 
 /// Bitmap drawing with random transforms, alpha, clips and image and canvas sizes: the path
 /// that draws rotated and skewed bitmaps straight into cairo's pixels (`AffineBlit`).
@@ -19,7 +21,8 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         // Raw doubles: extremes, denormals, infinities, NaN.
         transform = Affine(a: raw(24), b: raw(32), c: raw(40), d: raw(48), tx: raw(56), ty: raw(64))
     } else {
-        transform = Affine(a: i16(1) / 256, b: i16(3) / 256, c: i16(5) / 256, d: i16(7) / 256, tx: i16(9) / 16, ty: i16(11) / 16)
+        transform = Affine(
+            a: i16(1) / 256, b: i16(3) / 256, c: i16(5) / 256, d: i16(7) / 256, tx: i16(9) / 16, ty: i16(11) / 16)
     }
     let alpha = Double(b[13]) / 255
     let width = 1 + Int(b[14]) % 64, height = 1 + Int(b[15]) % 64
@@ -28,7 +31,8 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let pixels = b.count > 24 ? Array(b[24...]) : [0xFF]
     for k in 0..<image.bytes.count { image.bytes[k] = pixels[k % pixels.count] }
     guard let canvas = try? VectorCanvas(width: canvasWidth, height: canvasHeight),
-          let picture = try? CanvasImage(image) else { return 0 }
+        let picture = try? CanvasImage(image)
+    else { return 0 }
     if flags & 2 != 0 {
         canvas.setEllipse(cx: Double(b[18]) / 2, cy: Double(b[19]) / 2, rx: Double(b[20]) / 3, ry: Double(b[21]) / 3)
         canvas.clip()

@@ -2,7 +2,8 @@
 private func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
 
 /// A harness's test: libFuzzer's LLVMFuzzerTestOneInput.
 public typealias FuzzTest = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
@@ -10,7 +11,9 @@ public typealias FuzzTest = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 /// Runs libFuzzer's driver on `test`. A harness calls it from its entry point (SwiftPM names it
 /// `<Target>_main`); the harness also exports `test` as LLVMFuzzerTestOneInput, so libFuzzer's
 /// own `main`, should the linker pick it, runs the same test.
-public func runFuzzer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ test: FuzzTest) -> Int32 {
+public func runFuzzer(
+    _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ test: FuzzTest
+) -> Int32 {
     var count = argc
     var vector = argv
     return LLVMFuzzerRunDriver(&count, &vector, test)

@@ -1,6 +1,6 @@
-import FuzzDriver
 import ArcMaskCore
 import ArcMaskGIF
+import FuzzDriver
 
 /// GIF decoding through the frame source: open, then every frame (in order, then one backwards).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,4 @@
+import ArcMaskIO
 import FuzzDriver
 
 /// PNG reading (libpng through the project's wrapper).

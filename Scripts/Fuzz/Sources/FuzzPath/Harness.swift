@@ -1,5 +1,5 @@
-import FuzzDriver
 import ArcMaskSVGA
+import FuzzDriver
 
 /// SVG path data.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
-import FuzzDriver
 import ArcMaskEmulator
 import ArcMaskGeometry
+import FuzzDriver
 
 /// The plan and emulate entry points with random geometry: view size, scale, durations,
 /// preset, refresh and seam budget from the input bytes.
@@ -15,15 +15,18 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let refresh = Double(b[6]) + 1
     let seam = Double(b[7] % 100 + 1) / 100
     let durations = stride(from: 8, to: min(b.count - 1, 8 + 2 * 64), by: 2).map { u16($0) / 8 }
-    let request = PlanRequest(viewWidth: width, viewHeight: height, scale: scale, durationsMs: durations,
-                              preset: preset, refreshHz: refresh, seamFraction: seam)
+    let request = PlanRequest(
+        viewWidth: width, viewHeight: height, scale: scale, durationsMs: durations,
+        preset: preset, refreshHz: refresh, seamFraction: seam)
     // Scope: plans of up to 1,000 layers and 250,000 pixels. Larger ones are correct but their
     // (linear) cost passes libFuzzer's 1 s per input under instrumentation; the tool bounds
     // them with --timeout.
     guard let plan = try? ArcPlanner.plan(request), plan.layers.count <= 1_000,
-          plan.pixelWidth * plan.pixelHeight <= 250_000 else { return 0 }
-    _ = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic",
-                     settings: EmulationSettings(refreshRates: [60], durationMs: min(2000, plan.periodSeconds * 1000)))
+        plan.pixelWidth * plan.pixelHeight <= 250_000
+    else { return 0 }
+    _ = Emulator.run(
+        plan, model: AnalyticModel(plan), mode: "analytic",
+        settings: EmulationSettings(refreshRates: [60], durationMs: min(2000, plan.periodSeconds * 1000)))
     return 0
 }
 

@@ -1,6 +1,6 @@
-import FuzzDriver
 import ArcMaskCore
 import ArcMaskSVGA
+import FuzzDriver
 
 /// SVGA parsing for every container (the first bytes pick it), then the first and last frames.
 @_cdecl("LLVMFuzzerTestOneInput")
