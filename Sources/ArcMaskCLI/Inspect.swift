@@ -12,15 +12,8 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let file = described.file
-            if try FrameSources.format(ofFileAt: file) == SVGAFormat.self {
-                var info = SVGACommand.Info()
-                info.described = described
-                return try info.run()
-            }
-            described.limits.armWatchdog(for: file)
-            let gif = try GIFFrameSource(path: file, limits: described.limits.limits)
-            emit(described.reporting.json ? try jsonString(gif.report) : Self.table(gif.report))
+            if try FrameSources.format(ofFileAt: described.file) == SVGAFormat.self { return try described.describeSVGA() }
+            try described.describeGIF()
         }
     }
 
@@ -49,4 +42,13 @@ struct Inspect: ParsableCommand {
 
 func format(ms: Double) -> String {
     ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.0f ms", ms)
+}
+
+extension DescribeOptions {
+    /// Prints the GIF's report: a table, or JSON.
+    func describeGIF() throws {
+        limits.armWatchdog(for: file)
+        let gif = try GIFFrameSource(path: file, limits: limits.limits)
+        emit(reporting.json ? try jsonString(gif.report) : Inspect.table(gif.report))
+    }
 }

@@ -18,24 +18,7 @@ struct SVGACommand: ParsableCommand {
         @OptionGroup var described: DescribeOptions
 
         func run() throws {
-            try reportingFailures {
-                let file = described.file
-                described.limits.armWatchdog(for: file)
-                let m = try SVGAReader.read(path: file, limits: described.limits.svgaLimits)
-                let r = SVGAReport(m, file: file)
-                if described.reporting.json { emit(try jsonString(r)); return }
-                let shapes = r.shapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                emit(
-                    """
-                    \(file): SVGA \(m.version), \(m.container.rawValue)
-                      viewBox \(fmt(m.viewBoxWidth))×\(fmt(m.viewBoxHeight)), \(m.frameCount) frames at \(m.fps) fps (\(fmt(m.durationMs)) ms)
-                      \(r.sprites) sprites (\(r.matteSprites) mattes, \(r.maskedSprites) masked, \(r.vectorSprites) vector), \(m.images.count) images, \(m.audios.count) audio
-                      shapes drawn: \(shapes.isEmpty ? "none" : shapes); clip paths on \(r.clipPathFrames) sprite frames
-                    """
-                        + m.audios.map {
-                            "\n  audio '\($0.key)': frames \($0.startFrame)–\($0.endFrame), from \($0.startTimeMs) ms of \($0.totalTimeMs) ms, \($0.byteCount) bytes"
-                        }.joined())
-            }
+            try reportingFailures { try described.describeSVGA() }
         }
     }
 
@@ -76,5 +59,26 @@ struct SVGACommand: ParsableCommand {
                 )
             }
         }
+    }
+}
+
+extension DescribeOptions {
+    /// Prints the SVGA's report: a summary, or JSON.
+    func describeSVGA() throws {
+        limits.armWatchdog(for: file)
+        let m = try SVGAReader.read(path: file, limits: limits.svgaLimits)
+        let r = SVGAReport(m, file: file)
+        if reporting.json { emit(try jsonString(r)); return }
+        let shapes = r.shapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        emit(
+            """
+            \(file): SVGA \(m.version), \(m.container.rawValue)
+              viewBox \(fmt(m.viewBoxWidth))×\(fmt(m.viewBoxHeight)), \(m.frameCount) frames at \(m.fps) fps (\(fmt(m.durationMs)) ms)
+              \(r.sprites) sprites (\(r.matteSprites) mattes, \(r.maskedSprites) masked, \(r.vectorSprites) vector), \(m.images.count) images, \(m.audios.count) audio
+              shapes drawn: \(shapes.isEmpty ? "none" : shapes); clip paths on \(r.clipPathFrames) sprite frames
+            """
+                + m.audios.map {
+                    "\n  audio '\($0.key)': frames \($0.startFrame)–\($0.endFrame), from \($0.startTimeMs) ms of \($0.totalTimeMs) ms, \($0.byteCount) bytes"
+                }.joined())
     }
 }

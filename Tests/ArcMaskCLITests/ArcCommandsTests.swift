@@ -63,4 +63,17 @@ struct ArcCommandsTests {
         #expect(run(["plan", file, "--size", "60x60", "--seam-fraction", "0"]) == ExitStatus.usage.rawValue)
         #expect(run(["plan", file, "--size", "60x60", "--json"]) == 0)
     }
+
+    /// A user's finding: tall, narrow views ended in an internal error (a sheet taller than cairo
+    /// can draw), and huge views took minutes. The pictures are thumbnails of bounded size now.
+    @Test("preview draws any view shape and size", arguments: [["1x364"], ["64x2000", "--scale", "2"], ["4000x2000"]])
+    func previewShapes(_ size: [String]) throws {
+        let s = try Scratch()
+        let file = try input(s)
+        let started = Date()
+        #expect(run(["preview", file, "--size"] + size + ["--out", s.path("p"), "--quiet"]) == ExitStatus.success.rawValue)
+        #expect(Date().timeIntervalSince(started) < 20)
+        let sheet = try PNG.read(URL(fileURLWithPath: s.path("p/timeline.png")))
+        #expect(sheet.width <= 1000 && sheet.height <= 2400)
+    }
 }

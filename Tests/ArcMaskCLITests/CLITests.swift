@@ -105,6 +105,8 @@ struct CLITests {
         arguments: [
             ["inspect"], ["frames", "x.gif"], ["frames", "x.gif", "--out", "o", "--compression", "12"],
             ["inspect", "x.gif", "--max-pixels", "0"], ["generate", "--out", "g.gif", "--size", "12"], ["nonsense"],
+            // A scale no screen has is refused, not silently replaced by 3× (a user's finding).
+            ["export", "x.gif", "--out", "o", "--scale", "7"], ["export", "x.gif", "--out", "o", "--scale", "2.5"],
         ])
     func usage(_ args: [String]) {
         #expect(run(args) == ExitStatus.usage.rawValue)
