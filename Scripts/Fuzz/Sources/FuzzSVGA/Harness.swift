@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskSVGA
+import ArcMaskValues
 import FuzzDriver
 
 /// SVGA parsing for every container (the first bytes pick it), then the first and last frames.
