@@ -12,7 +12,9 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            if try FrameSources.format(ofFileAt: described.file) == SVGAFormat.self { return try described.describeSVGA() }
+            if try FrameSources.format(ofFileAt: described.file) == SVGAFormat.self {
+                return try described.describeSVGA()
+            }
             try described.describeGIF()
         }
     }

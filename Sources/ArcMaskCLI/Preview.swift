@@ -37,10 +37,16 @@ struct PreviewCommand: ParsableCommand {
                 ("timeline.png", { try preview.timelineSheet() }), ("arcs.png", { try preview.arcsDiagram() }),
                 ("handoff.png", { try preview.handoffChart() }),
             ]
+            // Pictures are drawn here, one after another (the preview's frame cache is not shared);
+            // the image pipeline encodes and writes each while the next is drawn.
+            let pipeline = ImagePipeline()
             for (name, draw) in pictures {
-                try PNG.write(draw(), to: folder.url(for: name), compression: .balanced)
-                progress.advance()
+                let picture = try draw()
+                try pipeline.write({ picture }, to: folder.url(for: name), compression: .balanced) {
+                    progress.advance()
+                }
             }
+            try pipeline.finish()
             try AtomicFile.write(Array(preview.page().utf8), to: folder.url(for: "index.html"))
             progress.advance()
             progress.finish()

@@ -93,6 +93,8 @@ public final class Context {
         _ image: Surface, x: Double = 0, y: Double = 0, filter: Filter = .good, extend: Extend = .none
     ) {
         cairo_set_source_surface(pointer, image.pointer, x, y)
+        // A new surface source filters GOOD and does not extend: set only what differs.
+        guard filter != .good || extend != .none else { return }
         let source = cairo_get_source(pointer)
         cairo_pattern_set_filter(source, filter.cairo)
         cairo_pattern_set_extend(source, extend.cairo)

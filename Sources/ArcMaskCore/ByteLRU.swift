@@ -11,10 +11,10 @@ public struct ByteLRU<Key: Hashable, Value> {
 
     /// The value for `key`, marked as just used.
     public mutating func value(for key: Key) -> Value? {
-        guard let e = entries[key] else { return nil }
+        guard let i = entries.index(forKey: key) else { return nil }
         clock += 1
-        entries[key]!.stamp = clock
-        return e.value
+        entries.values[i].stamp = clock  // one hash lookup, updated in place
+        return entries.values[i].value
     }
 
     /// Keeps `value` (of `bytes` bytes) for `key`, evicting the least recently used as needed.

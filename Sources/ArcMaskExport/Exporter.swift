@@ -156,10 +156,10 @@ public enum Exporter {
         let png = try PNGStreamWriter(
             url: folder.url(for: stripName), width: columns * size.width, height: rows * size.height,
             compression: compression)
-        // Cells arrive out of order; bands are encoded in order on one queue, at most two waiting.
+        // Cells arrive out of order; bands are encoded in order on one queue, at most one waiting.
         let strip = StripAssembler(columns: columns, cell: size, frameCount: n)
         let encoding = DispatchQueue(label: "arcmask.strip")
-        let waitingBands = DispatchSemaphore(value: 2)
+        let waitingBands = DispatchSemaphore(value: 1)
         for g in 0..<n {
             try pipeline.submit(try cell(g)) { image in
                 progress?()

@@ -71,7 +71,8 @@ struct ArcCommandsTests {
         let s = try Scratch()
         let file = try input(s)
         let started = Date()
-        #expect(run(["preview", file, "--size"] + size + ["--out", s.path("p"), "--quiet"]) == ExitStatus.success.rawValue)
+        #expect(
+            run(["preview", file, "--size"] + size + ["--out", s.path("p"), "--quiet"]) == ExitStatus.success.rawValue)
         #expect(Date().timeIntervalSince(started) < 20)
         let sheet = try PNG.read(URL(fileURLWithPath: s.path("p/timeline.png")))
         #expect(sheet.width <= 1000 && sheet.height <= 2400)

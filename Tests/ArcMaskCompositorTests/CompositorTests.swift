@@ -77,3 +77,43 @@ struct CompositorTests {
         #expect(stride(from: 3, to: picture.bytes.count, by: 4).allSatisfy { picture.bytes[$0] == 255 })
     }
 }
+
+/// A vector-like source that records the sizes it is asked to draw at.
+final class RecordingScalableSource: ScalableFrameSource {
+    let name = "vector"
+    let canvasSize = PixelSize(width: 10, height: 10)
+    let frameCount = 2
+    let loopMode = LoopMode.forever
+    let warnings: [String] = []
+    var asked: [PixelSize] = []
+    func duration(at index: Int) -> Double { 100 }
+    func frame(at index: Int) throws -> PixelBuffer { try frame(at: index, size: canvasSize, fit: .fit) }
+    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
+        asked.append(size)
+        return PixelBuffer(
+            width: size.width, height: size.height, bytes: [UInt8](repeating: 255, count: size.pixelCount * 4))
+    }
+}
+
+@Suite("Frames at the view's size")
+struct FrameImagesTests {
+    @Test("sources that draw at any size are asked for the view's size, never resampled")
+    func vectorAtSize() throws {
+        let source = RecordingScalableSource()
+        let images = FrameImages(source: source, pixelSize: PixelSize(width: 300, height: 200))
+        let image = try images.image(1)
+        #expect(image.size == PixelSize(width: 300, height: 200))
+        #expect(source.asked == [PixelSize(width: 300, height: 200)])
+        _ = try images.image(1)  // cached: not drawn again
+        #expect(source.asked.count == 1)
+    }
+
+    @Test("raster frames are resized; the cache is bounded in bytes")
+    func rasterResized() throws {
+        let source = try flatFrames([5, 5, 5, 5])
+        let size = PixelSize(width: 20, height: 15)
+        let images = FrameImages(source: source, pixelSize: size, budget: 2 * size.pixelCount * 8)
+        for k in 0..<4 { #expect(try images.image(k).size == size) }
+        #expect(try images.isOpaque(0))
+    }
+}

@@ -69,3 +69,21 @@ struct RendererTests {
                 == SVGARenderer(movie: movie).render(frame: 0, size: PixelSize(width: 100, height: 100)))
     }
 }
+
+@Suite("SVGA frames at a requested size")
+struct ScaledFrameTests {
+    @Test("a frame asked for at a size is drawn at that size (vector-sharp), placed as the fit mode says")
+    func drawnAtSize() throws {
+        let bytes = try SVGAFixture.zlibProtobuf()
+        let source = try SVGAFrameSource(bytes: bytes, name: "fixture.svga")
+        let size = PixelSize(width: 300, height: 150)
+        let fit = try source.frame(at: 0, size: size, fit: .fit)
+        let direct = try SVGARenderer(movie: source.movie).render(frame: 0, size: size, fit: .fit)
+        #expect(fit == direct)
+        // The 100×100 viewBox: fit leaves bars left and right, fill covers the width and crops.
+        #expect(fit.pixel(x: 10, y: 75).a == 0)
+        let fill = try source.frame(at: 0, size: size, fit: .fill)
+        #expect(fill != fit)
+        #expect(fill.size == size)
+    }
+}
