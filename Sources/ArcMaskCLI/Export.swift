@@ -82,7 +82,7 @@ struct Export: ParsableCommand {
                     path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
             let frames = try source.open(file!)
-            let (folder, lock) = try output.folder(protecting: [file!])
+            let folder = try output.folder(protecting: [file!])
             let request = ExportRequest(
                 viewWidth: view.width, viewHeight: view.height, scale: scale,
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
@@ -97,7 +97,6 @@ struct Export: ParsableCommand {
             }
             progress.finish()
             try folder.commit()
-            withExtendedLifetime(lock) {}
             for w in manifest.warnings + frames.warnings { warn(w) }
             if reporting.json {
                 emit(try jsonString(manifest))

@@ -25,14 +25,14 @@ struct Frames: ParsableCommand {
     @OptionGroup var source: InputOptions
 
     func validate() throws {
-        try output.validate()
+        try output.requireOut()
         guard (0...9).contains(compression) else { throw ValidationError("--compression takes 0 to 9") }
     }
 
     func run() throws {
         try reportingFailures {
             let frames = try source.open(file)
-            let (folder, lock) = try output.folder(protecting: [file])
+            let folder = try output.folder(protecting: [file])
             let pipeline = ImagePipeline()
             let progress = reporting.progress("frames", total: frames.frameCount)
             for i in 0..<frames.frameCount {
@@ -47,7 +47,6 @@ struct Frames: ParsableCommand {
             let json = try jsonString(SourceReports.report(of: frames))
             try AtomicFile.write(Array(json.utf8), to: folder.url(for: "frames.json"))
             try folder.commit()
-            withExtendedLifetime(lock) {}
             for w in frames.warnings { warn(w) }
             if reporting.json {
                 emit(json)

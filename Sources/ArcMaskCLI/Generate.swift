@@ -23,7 +23,7 @@ struct Generate: ParsableCommand {
     @OptionGroup var reporting: ReportOptions
 
     func validate() throws {
-        try output.validate()
+        try output.requireOut()
         guard frames > 0 else { throw ValidationError("--frames must be positive") }
         guard size.width <= 65535, size.height <= 65535 else { throw ValidationError("GIF sizes stop at 65535") }
         guard parsedDelays != nil else {

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskSVGA
 import ArcMaskSources
 import ArgumentParser
 import Foundation
@@ -12,10 +13,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            if try FrameSources.format(ofFileAt: described.file) == SVGAFormat.self {
-                return try described.describeSVGA()
-            }
-            try described.describeGIF()
+            try described.describe()
         }
     }
 
@@ -47,10 +45,14 @@ func format(ms: Double) -> String {
 }
 
 extension DescribeOptions {
-    /// Prints the GIF's report: a table, or JSON.
-    func describeGIF() throws {
+    /// Opens the file once, through the library's entry point, and prints its format's report.
+    func describe() throws {
         limits.armWatchdog(for: file)
-        let gif = try GIFFrameSource(path: file, limits: limits.limits)
-        emit(reporting.json ? try jsonString(gif.report) : Inspect.table(gif.report))
+        let options = SourceOptions(limits: limits.limits, svgaLimits: limits.svgaLimits)
+        let source = try FrameSources.open(path: file, options: options)
+        if let svga = source as? SVGAFrameSource { return try describe(svga.movie) }
+        let report = SourceReports.report(of: source)
+        if let gif = report as? GIFReport, !reporting.json { return emit(Inspect.table(gif)) }
+        emit(try jsonString(report))
     }
 }

@@ -134,8 +134,9 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    func validate(required: Bool = true) throws {
-        if required && out == nil { throw ValidationError("give --out") }
+    /// For commands that always write: refuses a command line without --out.
+    func requireOut() throws {
+        if out == nil { throw ValidationError("give --out") }
     }
 
     /// The output file's URL, refused when it exists and --force is not given.
@@ -145,13 +146,12 @@ struct OutputOptions: ParsableArguments {
         return URL(fileURLWithPath: path)
     }
 
-    /// An output folder written all or nothing, locked against other runs while it is written.
-    /// Keep the lock until the folder is committed.
-    func folder(protecting inputs: [String]) throws -> (folder: OutputFolder, lock: OutputLock) {
+    /// An output folder written all or nothing, locked against other runs until it is committed.
+    func folder(protecting inputs: [String]) throws -> OutputFolder {
         let url = URL(fileURLWithPath: try path)
-        let lock = try OutputLock(for: url)
-        let folder = try OutputFolder(url, force: force, protecting: inputs.map { URL(fileURLWithPath: $0) })
-        return (folder, lock)
+        return try OutputFolder(
+            url, force: force, protecting: inputs.map { URL(fileURLWithPath: $0) },
+            guardedBy: OutputLock(for: url))
     }
 }
 

@@ -23,14 +23,14 @@ struct PreviewCommand: ParsableCommand {
     var refresh: Double = 120
 
     func validate() throws {
-        try output.validate()
+        try output.requireOut()
         guard refresh > 0, refresh <= 1000 else { throw ValidationError("--refresh takes a rate in Hz, up to 1000") }
     }
 
     func run() throws {
         try reportingFailures {
             let (source, plan) = try options.load()
-            let (folder, lock) = try output.folder(protecting: [options.file])
+            let folder = try output.folder(protecting: [options.file])
             let progress = reporting.progress("preview", total: 4)
             let preview = Preview(plan: plan, source: source, refreshHz: refresh, fit: fit.fit)
             let pictures: [(String, () throws -> PixelBuffer)] = [
@@ -51,7 +51,6 @@ struct PreviewCommand: ParsableCommand {
             progress.advance()
             progress.finish()
             try folder.commit()
-            withExtendedLifetime(lock) {}
             let r = preview.report
             if reporting.json {
                 emit(try jsonString(r))

@@ -40,7 +40,7 @@ struct SVGACommand: ParsableCommand {
 
         @OptionGroup var limits: LimitOptions
 
-        func validate() throws { try output.validate() }
+        func validate() throws { try output.requireOut() }
 
         func run() throws {
             try reportingFailures {
@@ -63,10 +63,14 @@ struct SVGACommand: ParsableCommand {
 }
 
 extension DescribeOptions {
-    /// Prints the SVGA's report: a summary, or JSON.
+    /// Reads the file as an SVGA and prints its report.
     func describeSVGA() throws {
         limits.armWatchdog(for: file)
-        let m = try SVGAReader.read(path: file, limits: limits.svgaLimits)
+        try describe(SVGAReader.read(path: file, limits: limits.svgaLimits))
+    }
+
+    /// Prints an SVGA movie's report: a summary, or JSON.
+    func describe(_ m: SVGAMovie) throws {
         let r = SVGAReport(m, file: file)
         if reporting.json { emit(try jsonString(r)); return }
         let shapes = r.shapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

@@ -1,6 +1,4 @@
-import ArcMaskCompositor
 import ArcMaskCore
-import ArcMaskIO
 import ArcMaskValues
 import Foundation
 

@@ -3,7 +3,6 @@ import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGIF
 import ArcMaskGeometry
-import ArcMaskIO
 import Foundation
 
 /// The arc-mask findings on the corpus animations (peterdn, pygif): per animated GIF,

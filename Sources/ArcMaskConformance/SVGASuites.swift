@@ -1,6 +1,4 @@
-import ArcMaskCompositor
 import ArcMaskCore
-import ArcMaskIO
 import ArcMaskSVGA
 import ArcMaskValues
 import Foundation

@@ -1,4 +1,3 @@
-import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskGIF
 import ArcMaskIO

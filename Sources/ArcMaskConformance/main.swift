@@ -1,7 +1,5 @@
-import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskGIF
-import ArcMaskIO
 import Foundation
 
 // The GIF conformance lane: compares every composited frame with the expected outputs

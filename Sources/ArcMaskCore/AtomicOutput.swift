@@ -111,11 +111,16 @@ public final class OutputFolder {
     private let createdDestination: Bool
     private let inputs: [URL]
     private var finished = false
+    private var `guard`: AnyObject?
 
     /// - Parameters:
     ///   - force: allow writing into a folder that already holds files
     ///     (same-named files are replaced, others are left alone).
-    public init(_ destination: URL, force: Bool, protecting inputs: [URL] = []) throws {
+    ///   - guardedBy: kept until the folder is committed or aborted (a front end's lock on it).
+    public init(
+        _ destination: URL, force: Bool, protecting inputs: [URL] = [], guardedBy guard: AnyObject? = nil
+    ) throws {
+        self.guard = `guard`
         let fm = FileManager.default
         OutputFolder.removeStaleStaging(near: destination)
         var isDir: ObjCBool = false
@@ -195,6 +200,7 @@ public final class OutputFolder {
         }
         Temporaries.remove(staging.path)
         finished = true
+        `guard` = nil
     }
 
     /// Removes everything staged; the destination is left as it was.
@@ -203,6 +209,7 @@ public final class OutputFolder {
         try? FileManager.default.removeItem(at: staging)
         Temporaries.remove(staging.path)
         finished = true
+        `guard` = nil
     }
 
     deinit { abort() }

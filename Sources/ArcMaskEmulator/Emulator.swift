@@ -143,7 +143,7 @@ public struct EmulationReport: Codable, Sendable {
 public enum Emulator {
     /// How long the settings sample the plan, ms.
     public static func span(_ plan: ArcPlan, settings: EmulationSettings) -> Double {
-        settings.durationMs ?? max(plan.periodSeconds * 1000, Timeline(durationsMs: plan.frameDurationsMs).period)
+        settings.durationMs ?? max(plan.periodSeconds * 1000, plan.frameDurationsMs.reduce(0, +))
     }
 
     /// How many samples `run` takes (for progress lines).

@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskIO
 import ArcMaskSVGA
 import ArcMaskValues
+import Foundation
 
 /// How to open an animation: limits, and the settings only some formats use.
 public struct SourceOptions: Sendable {
@@ -55,24 +56,12 @@ public enum FrameSources {
         return try format(of: reader, name: name).open(reader, name: name, options: options)
     }
 
-    /// The format of the file at `path`, from its first bytes.
-    public static func format(ofFileAt path: String) throws -> any FrameFormat.Type {
-        try format(of: FileReader(path: path), name: path)
-    }
-
     static func format(of reader: FileReader, name: String) throws -> any FrameFormat.Type {
         let head = reader.bytes(at: 0, count: 16)
         if head.isEmpty { throw InputError(file: name, "is empty (0 bytes)") }
         if let format = formats.first(where: { $0.matches(head) }) { return format }
         let known = formats.map { $0.name }.joined(separator: ", ")
-        let start = head.prefix(4).map { String(hex: $0) }.joined(separator: " ")
+        let start = head.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
         throw InputError(file: name, "is not an animation arcmask reads (\(known)); it starts with \(start)")
-    }
-}
-
-extension String {
-    init(hex byte: UInt8) {
-        let digits = Array("0123456789ABCDEF")
-        self = String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
     }
 }
