@@ -12,8 +12,13 @@ struct Emulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Sample the rotation at display refreshes and check every hand-off.",
         discussion: """
-            Exit status: 0 when no sample is defective under --fail-on; \(ExitStatus.defectsFound.rawValue) when some are \
-            (so widget projects can run it in CI); 1 bad input; 64 bad arguments.
+            Frames are judged against the animation's own timeline at the phase that fits best: the rotation \
+            follows the wall clock, so where in its loop a widget starts is not a defect (the offset is \
+            reported; --absolute-phase judges it). A plan that plays backwards or at the wrong speed fails.
+
+            Exit status: 0 when no refresh is defective under --fail-on (and, with wrong-frame, the loop \
+            plays forward at the right speed); \(ExitStatus.defectsFound.rawValue) otherwise (so widget projects \
+            can run it in CI); 1 bad input; 64 bad arguments.
             """)
 
     @OptionGroup var options: PlanOptions
@@ -36,6 +41,34 @@ struct Emulate: ParsableCommand {
     @Option(help: "Which defects fail the check: torn, gap, wrong-frame (comma-separated).")
     var failOn: String = "torn,gap,wrong-frame"
 
+    @Flag(
+        help: """
+            Judge frames with frame 0 exactly at the rotation's epoch, for widgets that must stay in step \
+            (default: at the phase that fits best, reported as information).
+            """)
+    var absolutePhase = false
+
+    @Option(help: "A frame shown within this many ms of its time in the timeline is not a wrong frame.")
+    var tolerance: Double = EmulationSettings.defaultToleranceMs
+
+    @Option(help: "The time zone the widget rotates in, to say when frame 0 starts (default: this machine's).")
+    var timeZone: String?
+
+    @Option(help: "The day to say it for, YYYY-MM-DD (default: today).")
+    var day: String?
+
+    /// The zone and day named, or this machine's zone and today.
+    var wallClock: (timeZone: TimeZone, day: Date)? {
+        guard let zone = timeZone.map({ TimeZone(identifier: $0) }) ?? TimeZone.current else { return nil }
+        guard let day else { return (zone, Date()) }
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = zone
+        f.dateFormat = "yyyy-MM-dd"
+        f.isLenient = false
+        return f.date(from: day).map { (zone, $0) }
+    }
+
     @OptionGroup var reporting: ReportOptions
 
     var rates: [Double]? {
@@ -53,6 +86,12 @@ struct Emulate: ParsableCommand {
         guard criteria != nil else { throw ValidationError("--fail-on takes torn, gap and wrong-frame") }
         guard randomPhases >= 0 else { throw ValidationError("--random-phases must be 0 or more") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+        guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be 0 or more (ms)") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError(
+                "--time-zone takes an IANA zone name such as Europe/Paris or Asia/Shanghai, not '\(timeZone)'")
+        }
+        if let day, wallClock == nil { throw ValidationError("--day takes a date as YYYY-MM-DD, not '\(day)'") }
     }
 
     func run() throws {
@@ -61,10 +100,11 @@ struct Emulate: ParsableCommand {
             var phases = [phase]
             phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
             let settings = EmulationSettings(
-                refreshRates: rates!, phasesMs: phases, durationMs: duration, criteria: criteria!)
+                refreshRates: rates!, phasesMs: phases, durationMs: duration, criteria: criteria!,
+                absolutePhase: absolutePhase, toleranceMs: tolerance, wallClock: wallClock)
             let model: CoverageModel = mode == .analytic ? AnalyticModel(plan) : RasterModel(plan)
             let progress = reporting.progress("emulate", total: Emulator.sampleCount(plan, settings: settings))
-            let report = Emulator.run(plan, model: model, mode: mode.rawValue, settings: settings) { _ in
+            let report = Emulator.run(plan, model: model, mode: mode.rawValue, settings: settings) {
                 progress.advance()
             }
             progress.finish()
@@ -77,8 +117,13 @@ struct Emulate: ParsableCommand {
     static func describe(_ r: EmulationReport) -> String {
         var lines = [
             "\(r.preset), \(r.mode) model: \(r.samples) refreshes at \(r.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz over \(fmt(r.sampledMs)) ms (\(r.phasesMs.count) phase\(r.phasesMs.count == 1 ? "" : "s"))",
-            "  clean \(r.clean), torn \(r.torn), gap \(r.gap), wrong frame \(r.wrongFrame)  →  \(r.passed ? "PASS" : "FAIL (\(r.defective) defective under \(r.criteria.joined(separator: ",")))")",
-            "  plays \(r.reversed ? "BACKWARDS" : "forward") at \(fmt(r.speedRatio))× speed; widget period \(fmt(r.periodSeconds * 1000)) ms, timeline \(fmt(r.timelinePeriodSeconds * 1000)) ms; worst timing error \(fmt(r.maxTimingErrorMs)) ms",
+            "  clean \(r.clean), torn \(r.torn), gap \(r.gap), wrong frame \(r.wrongFrame)  →  \(r.verdictText)",
+            "  plays \(r.reversed ? "BACKWARDS" : "forward") at \(fmt(r.speedRatio))× speed; widget period \(fmt(r.periodSeconds * 1000)) ms, timeline \(fmt(r.timelinePeriodSeconds * 1000)) ms",
+            "  phase: \(r.phaseText)",
+        ]
+        if let clock = r.frameZeroOnWallClock { lines.append("  wall clock: \(clock.sentence)") }
+        lines += [
+            "  worst timing error \(fmt(r.maxTimingErrorMs)) ms (frames within \(fmt(r.toleranceMs)) ms of their time count as right; fail on \(r.criteria.joined(separator: ",")))",
             "  frame  intended ms  shown ms",
         ]
         for f in r.frames.prefix(32) {
@@ -88,12 +133,12 @@ struct Emulate: ParsableCommand {
                     + (abs(f.intendedMs - f.shownMs) > 0.5 ? "  ≠" : ""))
         }
         if r.frames.count > 32 { lines.append("  … \(r.frames.count - 32) more frames (see --json)") }
-        lines.append("  hand-off   at ms   intended ms   seam visible ms   refreshes seeing it")
+        lines.append("  hand-off   at ms   intended ms   error ms   seam visible ms   refreshes seeing it")
         for h in r.handoffs.prefix(24) {
             lines.append(
                 pad("\(h.from)→\(h.to)", 10, right: true) + pad(fmt(h.atMs), 8, right: true)
-                    + pad(fmt(h.intendedAtMs), 14, right: true) + pad(fmt(h.seamVisibleMs), 18, right: true)
-                    + pad(String(h.refreshesSeeingSeam), 22, right: true))
+                    + pad(fmt(h.intendedAtMs), 14, right: true) + pad(h.errorMs.map { fmt($0) } ?? "–", 11, right: true)
+                    + pad(fmt(h.seamVisibleMs), 18, right: true) + pad(String(h.refreshesSeeingSeam), 22, right: true))
         }
         if r.handoffs.count > 24 { lines.append("  … \(r.handoffs.count - 24) more hand-offs (see --json)") }
         for s in r.defects.prefix(8) {

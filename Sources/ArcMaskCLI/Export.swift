@@ -105,7 +105,7 @@ struct Export: ParsableCommand {
                 var lines = [
                     "wrote \(try output.path): \(manifest.strip ?? "\(manifest.frames.count) frame PNGs"), manifest.json, ArcMaskView.swift",
                     "  \(manifest.frames.count) layers of \(manifest.pixelWidth)×\(manifest.pixelHeight) px for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))×, \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_048_576)) MB decoded (budget \(fmt(budget)) MB)",
-                    "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL")",
+                    "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")",
                 ]
                 lines += manifest.budgetActions.map { "  budget: \($0)" }
                 emit(lines.joined(separator: "\n"))

@@ -59,7 +59,8 @@ struct PreviewCommand: ParsableCommand {
             emit(
                 """
                 wrote \(try output.path): timeline.png, arcs.png, handoff.png, index.html
-                  \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes
+                  \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes → \(r.verdictText)
+                  phase: \(r.phaseText)
                 """)
         }
     }

@@ -24,17 +24,32 @@ public struct EmulationSettings: Sendable {
     public var criteria: Set<DefectKind>
     /// How many defective samples to list in the report.
     public var listLimit: Int
+    /// Judge frames against the timeline with frame 0 starting exactly at the rotation's epoch
+    /// (for widgets that must stay in step with others), instead of at the best phase.
+    public var absolutePhase: Bool
+    /// A refresh showing a frame within this many ms of when the timeline shows it is not a
+    /// wrong frame (1 ms by default: an eighth of a 120 Hz refresh, no person can see it).
+    public var toleranceMs: Double
+    /// The time zone the widget rotates in and a day, to state when frame 0 starts on the wall
+    /// clock (nil: not stated).
+    public var wallClock: (timeZone: TimeZone, day: Date)?
 
     public init(
         refreshRates: [Double] = [60, 120], phasesMs: [Double] = [0], durationMs: Double? = nil,
-        criteria: Set<DefectKind> = Set(DefectKind.allCases), listLimit: Int = 50
+        criteria: Set<DefectKind> = Set(DefectKind.allCases), listLimit: Int = 50, absolutePhase: Bool = false,
+        toleranceMs: Double = EmulationSettings.defaultToleranceMs, wallClock: (timeZone: TimeZone, day: Date)? = nil
     ) {
         self.refreshRates = refreshRates
         self.phasesMs = phasesMs
         self.durationMs = durationMs
         self.criteria = criteria
         self.listLimit = listLimit
+        self.absolutePhase = absolutePhase
+        self.toleranceMs = toleranceMs
+        self.wallClock = wallClock
     }
+
+    public static let defaultToleranceMs = 1.0
 
     /// `count` phases spread at random over one refresh interval of the slowest rate (seeded).
     public static func randomPhases(_ count: Int, refreshRates: [Double], seed: UInt64) -> [Double] {
@@ -59,12 +74,13 @@ public struct Sample: Codable, Sendable, Equatable {
     public var rotationDegrees: Double
     /// Frames visible, left to right.
     public var shown: [Int]
-    /// The frame the source's timeline shows.
+    /// The frame the source's timeline shows at this instant, shifted by the run's phase offset.
     public var expected: Int
     public var torn: Bool
     public var gap: Bool
     public var wrongFrame: Bool
-    /// For a wrong frame: ms to the nearest instant the timeline shows it (negative: early).
+    /// When the frame shown is not the timeline's (wrong, or within the tolerance): ms to the
+    /// nearest instant the shifted timeline shows it (negative: early).
     public var timingErrorMs: Double?
 
     /// What is wrong with this refresh (empty: clean).
@@ -74,12 +90,16 @@ public struct Sample: Codable, Sendable, Equatable {
 
     public var isClean: Bool { !torn && !gap && !wrongFrame }
 
-    /// "clean", or the defects in capitals ("TORN + GAP"), for pictures and pages.
+    /// "clean", or the defects in capitals ("TORN + GAP"), for pictures and pages; a clean
+    /// refresh whose frame is not the timeline's but within the tolerance says so.
     public var verdict: String {
-        isClean
-            ? "clean"
-            : defects.map { $0.rawValue.replacingOccurrences(of: "-", with: " ").uppercased() }
+        guard isClean else {
+            return defects.map { $0.rawValue.replacingOccurrences(of: "-", with: " ").uppercased() }
                 .joined(separator: " + ")
+        }
+        guard let e = timingErrorMs else { return "clean" }
+        return e == 0
+            ? "clean (on a frame boundary)" : "clean (\(fmt(abs(e))) ms \(e < 0 ? "early" : "late"), within tolerance)"
     }
 }
 
@@ -97,8 +117,11 @@ public struct EmulationReport: Codable, Sendable {
         public var to: Int
         /// When the seam crosses the view's centre, ms into the plan's period.
         public var atMs: Double
-        /// When the timeline starts `to`, ms into its period.
+        /// When the timeline, shifted by the phase offset, starts `to`, ms into its period.
         public var intendedAtMs: Double
+        /// `atMs − intendedAtMs` on the loop (positive: late); nil when the widget's speed is wrong,
+        /// as hand-offs then drift and no single error describes them.
+        public var errorMs: Double?
         /// How long the seam is inside the view.
         public var seamVisibleMs: Double
         /// Refreshes (of all rates and phases sampled) that showed this seam.
@@ -123,7 +146,27 @@ public struct EmulationReport: Codable, Sendable {
     public var reversed: Bool
     /// Timeline period / widget period: 1 is right, 2 plays twice as fast.
     public var speedRatio: Double
+    /// The speed ratio is off 1 by more than `Emulator.speedTolerance`.
+    public var wrongSpeed: Bool
+    /// Frames were judged with frame 0 exactly at the epoch (`--absolute-phase`).
+    public var absolutePhase: Bool
+    /// Frames shown within this many ms of their time were not counted wrong.
+    public var toleranceMs: Double
+    /// The widget at time t shows what the timeline shows at t + this (0 with `absolutePhase`):
+    /// information, not a defect, as the rotation's phase follows the wall clock.
+    public var phaseOffsetMs: Double
+    /// The same offset as a position in the timeline, in frames (2.5: halfway through frame 2).
+    public var phaseOffsetFrames: Double
+    /// When frame 0 starts, ms after each instant the rotation is at 0° (see `RotationClock`).
+    public var frameZeroStartsMs: Double
+    /// The same on the wall clock, when the settings named a time zone and day.
+    public var frameZeroOnWallClock: FrameZeroSchedule?
+    /// Worst |timing error| of a refresh showing another frame than the timeline's, after the
+    /// phase alignment (tolerated ones included).
     public var maxTimingErrorMs: Double
+    /// No defective refresh under the criteria, and (when wrong frames count) the loop plays
+    /// forward at the right speed.
+    public var passed: Bool
     public var frames: [FrameTiming]
     public var handoffs: [Handoff]
     /// The first defective samples.
@@ -131,16 +174,31 @@ public struct EmulationReport: Codable, Sendable {
     /// Every sample, in order of refresh rate, phase and time (not part of the JSON report).
     public var allSamples: [Sample] = []
 
-    public var passed: Bool { defective == 0 }
+    /// Why the run failed, in words ("216 defective refreshes", "plays backwards"); empty when it passed.
+    public var failures: [String] {
+        var out: [String] = []
+        if defective > 0 { out.append("\(defective) defective refresh\(defective == 1 ? "" : "es")") }
+        if criteria.contains(DefectKind.wrongFrame.rawValue) {
+            if reversed { out.append("plays backwards") }
+            if wrongSpeed { out.append("plays at \(fmt(speedRatio))× speed") }
+        }
+        return out
+    }
 
     enum CodingKeys: String, CodingKey {
         case preset, mode, refreshHz, phasesMs, periodSeconds, timelinePeriodSeconds, sampledMs, samples, clean, torn,
-            gap,
-            wrongFrame, defective, criteria, reversed, speedRatio, maxTimingErrorMs, frames, handoffs, defects
+            gap, wrongFrame, defective, criteria, reversed, speedRatio, wrongSpeed, absolutePhase, toleranceMs,
+            phaseOffsetMs,
+            phaseOffsetFrames, frameZeroStartsMs, frameZeroOnWallClock, maxTimingErrorMs, passed, frames, handoffs,
+            defects
     }
 }
 
 public enum Emulator {
+    /// A widget whose loop is off the timeline's length by more than this share plays at the
+    /// wrong speed (0.1%: a 2 s loop 2 ms long or short).
+    public static let speedTolerance = 0.001
+
     /// How long the settings sample the plan, ms.
     public static func span(_ plan: ArcPlan, settings: EmulationSettings) -> Double {
         settings.durationMs ?? max(plan.periodSeconds * 1000, plan.frameDurationsMs.reduce(0, +))
@@ -152,96 +210,98 @@ public enum Emulator {
         return settings.refreshRates.reduce(0) { $0 + Int((span / (1000 / $1)).rounded(.up)) } * settings.phasesMs.count
     }
 
-    /// What the widget shows at `t` ms, classified against the source's timeline.
+    /// What the widget shows at `t` ms, classified against the source's timeline shifted by
+    /// `offsetMs` (a report's `phaseOffsetMs`, so single instants agree with the run).
     public static func sample(
-        _ plan: ArcPlan, model: CoverageModel, at t: Double, timeline: Timeline? = nil,
-        refreshHz: Double = 0, phaseMs: Double = 0
+        _ plan: ArcPlan, model: CoverageModel, at t: Double, timeline: Timeline? = nil, offsetMs: Double = 0,
+        toleranceMs: Double = EmulationSettings.defaultToleranceMs, refreshHz: Double = 0, phaseMs: Double = 0
     ) -> Sample {
-        let timeline = timeline ?? Timeline(durationsMs: plan.frameDurationsMs)
         let phi = plan.rotation(at: t / 1000)
-        let seen = model.observe(rotation: phi)
-        let expected = timeline.frame(at: t)
-        let wrong = seen.frames.count == 1 && seen.frames[0] != expected
-        return Sample(
-            timeMs: t, refreshHz: refreshHz, phaseMs: phaseMs, rotationDegrees: phi, shown: seen.frames,
-            expected: expected, torn: seen.frames.count > 1, gap: seen.gap, wrongFrame: wrong,
-            timingErrorMs: wrong ? timeline.timingError(showing: seen.frames[0], at: t) : nil)
+        return classify(
+            model.observe(rotation: phi), at: t, rotation: phi,
+            timeline: timeline ?? Timeline(durationsMs: plan.frameDurationsMs), offsetMs: offsetMs,
+            toleranceMs: toleranceMs, refreshHz: refreshHz, phaseMs: phaseMs)
     }
 
-    /// Samples the plan's rotation at every refresh of every rate and phase and classifies
-    /// each against the source's timeline.
+    static func classify(
+        _ seen: Observation, at t: Double, rotation phi: Double, timeline: Timeline, offsetMs: Double,
+        toleranceMs: Double, refreshHz: Double, phaseMs: Double
+    ) -> Sample {
+        let expected = timeline.frame(at: t + offsetMs)
+        let differs = seen.frames.count == 1 && seen.frames[0] != expected
+        let error = differs ? timeline.timingError(showing: seen.frames[0], at: t + offsetMs) : nil
+        return Sample(
+            timeMs: t, refreshHz: refreshHz, phaseMs: phaseMs, rotationDegrees: phi, shown: seen.frames,
+            expected: expected, torn: seen.frames.count > 1, gap: seen.gap,
+            wrongFrame: differs && abs(error!) > toleranceMs, timingErrorMs: error)
+    }
+
+    /// Samples the plan's rotation at every refresh of every rate and phase, finds the phase
+    /// offset that best aligns what it shows with the source's timeline (unless
+    /// `settings.absolutePhase`), and classifies each refresh against the timeline at that offset.
     public static func run(
         _ plan: ArcPlan, model: CoverageModel, mode: String,
         settings: EmulationSettings = EmulationSettings(),
-        onSample: ((Sample) -> Void)? = nil
+        onRefresh: (() -> Void)? = nil
     ) -> EmulationReport {
         let timeline = Timeline(durationsMs: plan.frameDurationsMs)
         let coverage = ArcCoverage(plan)
+        let schedule = WidgetSchedule(coverage)
         let periodMs = plan.periodSeconds * 1000
         let span = span(plan, settings: settings)
-        var samples: [Sample] = []
-        samples.reserveCapacity(sampleCount(plan, settings: settings))
+        let n = plan.frameCount
+
+        // 1. What every refresh shows.
+        var seen: [(t: Double, hz: Double, phase: Double, phi: Double, observation: Observation)] = []
+        seen.reserveCapacity(sampleCount(plan, settings: settings))
         for hz in settings.refreshRates {
             let interval = 1000 / hz
             let count = Int((span / interval).rounded(.up))
             for phase in settings.phasesMs {
-                for n in 0..<count {
-                    let s = sample(
-                        plan, model: model, at: phase + Double(n) * interval, timeline: timeline,
-                        refreshHz: hz, phaseMs: phase)
-                    onSample?(s)
-                    samples.append(s)
+                for k in 0..<count {
+                    let t = phase + Double(k) * interval
+                    let phi = plan.rotation(at: t / 1000)
+                    seen.append((t, hz, phase, phi, model.observe(rotation: phi)))
+                    onRefresh?()
                 }
             }
+        }
+
+        // 2. The phase: one offset for the whole run.
+        let single = seen.filter { $0.observation.frames.count == 1 }.map {
+            PhaseAlignment.Observation(timeMs: $0.t, frame: $0.observation.frames[0])
+        }
+        let schedulesHandoffs = handoffTimes(schedule, periodMs: periodMs)
+        let alignment =
+            settings.absolutePhase
+            ? PhaseAlignment.absolute(single, timeline: timeline, toleranceMs: settings.toleranceMs)
+            : PhaseAlignment.best(
+                single, timeline: timeline, toleranceMs: settings.toleranceMs,
+                handoffOffsets: schedulesHandoffs.map { timeline.starts[$0.to] - $0.atMs })
+        let offset = alignment.offsetMs
+
+        // 3. Every refresh judged against the timeline at that offset.
+        let samples = seen.map {
+            classify(
+                $0.observation, at: $0.t, rotation: $0.phi, timeline: timeline, offsetMs: offset,
+                toleranceMs: settings.toleranceMs, refreshHz: $0.hz, phaseMs: $0.phase)
         }
         func defective(_ s: Sample) -> Bool {
             (settings.criteria.contains(.torn) && s.torn) || (settings.criteria.contains(.gap) && s.gap)
                 || (settings.criteria.contains(.wrongFrame) && s.wrongFrame)
         }
-        let schedule = WidgetSchedule(coverage)
-        let n = plan.frameCount
-        let shown = schedule.shownMs(frameCount: n)
+        let speedRatio = timeline.period / periodMs
+        let wrongSpeed = !(abs(speedRatio - 1) <= speedTolerance)
         let steps = schedule.steps(frameCount: n)
-        let view = coverage.view
-        let visible = periodMs * view.angularWidth / 360
-        var handoffs: [EmulationReport.Handoff] = []
-        // Torn refreshes by their time in the plan's period, sorted, to count each seam's by search.
-        let tornTimes = samples.filter(\.torn).map { s -> Double in
-            let local = s.timeMs.truncatingRemainder(dividingBy: periodMs)
-            return local < 0 ? local + periodMs : local
-        }.sorted()
-        func tornCount(from a: Double, to b: Double) -> Int {
-            func firstIndex(atLeast x: Double) -> Int {
-                var lo = 0, hi = tornTimes.count
-                while lo < hi { let mid = (lo + hi) / 2; if tornTimes[mid] < x { lo = mid + 1 } else { hi = mid } }
-                return lo
-            }
-            func after(_ x: Double) -> Int {
-                var lo = 0, hi = tornTimes.count
-                while lo < hi { let mid = (lo + hi) / 2; if tornTimes[mid] <= x { lo = mid + 1 } else { hi = mid } }
-                return lo
-            }
-            return max(0, after(b) - firstIndex(atLeast: a))
-        }
-        for k in 0..<schedule.segments.count where schedule.segments.count > 1 {
-            let a = schedule.segments[k], b = schedule.segments[(k + 1) % schedule.segments.count]
-            var at = a.to / 360 * periodMs
-            at = at.truncatingRemainder(dividingBy: periodMs)
-            if at < 0 { at += periodMs }
-            var enter = (at - (270 - view.minAngle) / 360 * periodMs).truncatingRemainder(dividingBy: periodMs)
-            if enter < 0 { enter += periodMs }
-            let exit = enter + visible
-            let seen =
-                exit <= periodMs
-                ? tornCount(from: enter, to: exit)
-                : tornCount(from: enter, to: periodMs) + tornCount(from: 0, to: exit - periodMs)
-            handoffs.append(
-                .init(
-                    from: a.frame, to: b.frame, atMs: at, intendedAtMs: timeline.starts[b.frame],
-                    seamVisibleMs: visible, refreshesSeeingSeam: seen))
-        }
-        handoffs.sort { $0.atMs < $1.atMs }
+        let reversed = n > 2 && steps.backward > steps.forward
+        let handoffs = describeHandoffs(
+            schedulesHandoffs, samples: samples, coverage: coverage, timeline: timeline, offsetMs: offset,
+            periodMs: periodMs, wrongSpeed: wrongSpeed)
         let bad = samples.filter(defective)
+        let passed =
+            bad.isEmpty && !(settings.criteria.contains(.wrongFrame) && (reversed || wrongSpeed))
+        let shown = schedule.shownMs(frameCount: n)
+        let frameZero = timeline.period > 0 ? wrap(-offset, timeline.period) : 0
         return EmulationReport(
             preset: plan.preset.rawValue, mode: mode, refreshHz: settings.refreshRates, phasesMs: settings.phasesMs,
             periodSeconds: plan.periodSeconds, timelinePeriodSeconds: timeline.period / 1000, sampledMs: span,
@@ -250,10 +310,94 @@ public enum Emulator {
             torn: samples.filter(\.torn).count, gap: samples.filter(\.gap).count,
             wrongFrame: samples.filter(\.wrongFrame).count, defective: bad.count,
             criteria: settings.criteria.map(\.rawValue).sorted(),
-            reversed: n > 2 && steps.backward > steps.forward,
-            speedRatio: timeline.period / periodMs,
+            reversed: reversed, speedRatio: speedRatio, wrongSpeed: wrongSpeed,
+            absolutePhase: settings.absolutePhase, toleranceMs: settings.toleranceMs, phaseOffsetMs: offset,
+            phaseOffsetFrames: alignment.frames(in: timeline),
+            frameZeroStartsMs: frameZero,
+            frameZeroOnWallClock: settings.wallClock.map {
+                FrameZeroSchedule(
+                    periodSeconds: plan.periodSeconds * plan.direction.sign, msAfterZero: frameZero,
+                    timeZone: $0.timeZone, day: $0.day)
+            },
             maxTimingErrorMs: samples.compactMap(\.timingErrorMs).map(abs).max() ?? 0,
+            passed: passed,
             frames: (0..<n).map { .init(frame: $0, intendedMs: timeline.durations[$0], shownMs: shown[$0]) },
             handoffs: handoffs, defects: Array(bad.prefix(settings.listLimit)), allSamples: samples)
+    }
+
+    /// The instants (ms into the plan's period) at which the view's centre switches frames.
+    static func handoffTimes(_ schedule: WidgetSchedule, periodMs: Double) -> [(from: Int, to: Int, atMs: Double)] {
+        let segments = schedule.segments
+        guard segments.count > 1 else { return [] }
+        return (0..<segments.count).map { k in
+            let a = segments[k], b = segments[(k + 1) % segments.count]
+            return (a.frame, b.frame, wrap(a.to / 360 * periodMs, periodMs))
+        }
+    }
+
+    /// Each hand-off with its intended instant and error after the alignment, and how many
+    /// torn refreshes saw its seam.
+    static func describeHandoffs(
+        _ times: [(from: Int, to: Int, atMs: Double)], samples: [Sample], coverage: ArcCoverage, timeline: Timeline,
+        offsetMs: Double, periodMs: Double, wrongSpeed: Bool
+    ) -> [EmulationReport.Handoff] {
+        let view = coverage.view
+        let visible = periodMs * view.angularWidth / 360
+        // Torn refreshes by their time in the plan's period, sorted, to count each seam's by search.
+        let tornTimes = samples.filter(\.torn).map { wrap($0.timeMs, periodMs) }.sorted()
+        func tornCount(from a: Double, to b: Double) -> Int {
+            func atLeast(_ x: Double) -> Int {
+                var lo = 0, hi = tornTimes.count
+                while lo < hi { let mid = (lo + hi) / 2; if tornTimes[mid] < x { lo = mid + 1 } else { hi = mid } }
+                return lo
+            }
+            return max(0, upperBound(tornTimes, b) - atLeast(a))
+        }
+        var out: [EmulationReport.Handoff] = []
+        for h in times {
+            let enter = wrap(h.atMs - (270 - view.minAngle) / 360 * periodMs, periodMs)
+            let exit = enter + visible
+            let seen =
+                exit <= periodMs
+                ? tornCount(from: enter, to: exit)
+                : tornCount(from: enter, to: periodMs) + tornCount(from: 0, to: exit - periodMs)
+            let intended = timeline.period > 0 ? wrap(timeline.starts[h.to] - offsetMs, timeline.period) : 0
+            var error: Double? = nil
+            if !wrongSpeed {
+                var e = wrap(h.atMs - intended, periodMs)
+                if e > periodMs / 2 { e -= periodMs }
+                error = e
+            }
+            out.append(
+                .init(
+                    from: h.from, to: h.to, atMs: h.atMs, intendedAtMs: intended, errorMs: error,
+                    seamVisibleMs: visible, refreshesSeeingSeam: seen))
+        }
+        return out.sorted { $0.atMs < $1.atMs }
+    }
+}
+
+extension EmulationReport {
+    /// "PASS", or "FAIL (216 defective refreshes; plays backwards)": the verdict every view of
+    /// the report shows.
+    public var verdictText: String {
+        passed ? "PASS" : "FAIL (\(failures.joined(separator: "; ")))"
+    }
+
+    /// Where in its loop the widget is, in words: "plays the loop 300 ms (3 frames) ahead of the
+    /// timeline: not a defect, the rotation's phase follows the wall clock".
+    public var phaseText: String {
+        if absolutePhase { return "judged with frame 0 at the rotation's epoch (absolute phase)" }
+        let frames =
+            phaseOffsetFrames == phaseOffsetFrames.rounded()
+            ? fmt(phaseOffsetFrames) : String(format: "%.2f", phaseOffsetFrames)
+        let offset = "\(fmt(phaseOffsetMs)) ms (\(frames) frame\(phaseOffsetFrames == 1 ? "" : "s"))"
+        if reversed || wrongSpeed {
+            return
+                "best fit \(offset) ahead of the timeline, but no phase helps a loop played \(reversed ? "backwards" : "at the wrong speed")"
+        }
+        if phaseOffsetMs == 0 { return "in phase: frame 0 starts at the rotation's epoch" }
+        return
+            "plays the loop \(offset) ahead of the timeline: not a defect, the rotation's phase follows the wall clock"
     }
 }

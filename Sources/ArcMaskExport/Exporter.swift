@@ -117,7 +117,9 @@ public enum Exporter {
             warnings: warnings,
             emulator: .init(
                 refreshHz: verdict.refreshHz, samples: verdict.samples, torn: verdict.torn, gap: verdict.gap,
-                wrongFrame: verdict.wrongFrame, passed: verdict.passed))
+                wrongFrame: verdict.wrongFrame, reversed: verdict.reversed, speedRatio: verdict.speedRatio,
+                phaseOffsetMs: verdict.phaseOffsetMs, frameZeroStartsMs: verdict.frameZeroStartsMs,
+                toleranceMs: verdict.toleranceMs, passed: verdict.passed))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))

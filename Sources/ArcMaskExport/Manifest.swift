@@ -19,12 +19,21 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         public var file: String
     }
 
+    /// The emulator's verdict on these layers (as `arcmask emulate` gives it).
     public struct Verdict: Codable, Sendable, Equatable {
         public var refreshHz: [Double]
         public var samples: Int
         public var torn: Int
         public var gap: Int
         public var wrongFrame: Int
+        public var reversed: Bool
+        public var speedRatio: Double
+        /// The widget plays what the timeline shows this much later (information: the phase
+        /// follows the wall clock).
+        public var phaseOffsetMs: Double
+        /// Frame 0 starts this long after each instant the rotation is at 0°.
+        public var frameZeroStartsMs: Double
+        public var toleranceMs: Double
         public var passed: Bool
     }
 

@@ -8,7 +8,7 @@ public enum RotationDirection: String, Codable, Sendable {
     /// A negative period.
     case counterclockwise
 
-    var sign: Double { self == .clockwise ? 1 : -1 }
+    public var sign: Double { self == .clockwise ? 1 : -1 }
 }
 
 /// Ways to build the masks: the public implementations, reproduced exactly, and this project's own.

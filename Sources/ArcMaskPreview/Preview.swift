@@ -64,7 +64,9 @@ public final class Preview {
 
     /// What one instant shows, classified as the emulator classifies refreshes.
     func classify(_ t: Double) -> Sample {
-        Emulator.sample(plan, model: model, at: t, timeline: timeline)
+        Emulator.sample(
+            plan, model: model, at: t, timeline: timeline, offsetMs: report.phaseOffsetMs,
+            toleranceMs: report.toleranceMs)
     }
 
     // MARK: timeline.png
@@ -87,7 +89,8 @@ public final class Preview {
             seen[h.atMs - toLeft + crossing / 2] = h.refreshesSeeingSeam > 0
             let enter = h.atMs - toLeft
             let outgoing = Timeline(durationsMs: plan.frameDurationsMs)
-            let mid = outgoing.starts[h.from] + outgoing.durations[h.from] / 2
+            // The widget shows the timeline `phaseOffsetMs` ahead.
+            let mid = outgoing.starts[h.from] + outgoing.durations[h.from] / 2 - report.phaseOffsetMs
             rows.append([
                 Moment(timeMs: mid, caption: "frame \(h.from), mid-frame"),
                 Moment(timeMs: enter - refreshMs / 4, caption: "just before"),
@@ -106,9 +109,11 @@ public final class Preview {
             "\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
             x: pad, y: 24, size: 16, bold: true)
         d.text(
-            "What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples)",
+            "What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples) → \(report.verdictText)",
             x: pad, y: 46, size: 12, report.passed ? .green : .red)
-        d.text("red frames are defects; orange ones are states no refresh shows", x: pad, y: 63, size: 12)
+        d.text(
+            "phase: \(report.phaseText). Red frames are defects; orange ones are states no refresh shows",
+            x: pad, y: 63, size: 12)
         for (r, row) in rows.enumerated() {
             for (c, m) in row.enumerated() {
                 let x = pad + Double(c) * pitch, y = header + Double(r) * (cellH + labelH + pad)
@@ -208,11 +213,16 @@ public final class Preview {
         func x(_ t: Double) -> Double { left + t / span * (w - left - right) }
         func y(_ f: Double) -> Double { top + (1 - (f + 0.5) / Double(n)) * (h - top - bottom) }
         d.text(
-            "Frame shown at each \(fmt(refreshHz)) Hz refresh (dots) against the GIF's own timeline (grey steps): \(plan.preset.rawValue)",
+            "Frame shown at each \(fmt(refreshHz)) Hz refresh (dots) against the animation's own timeline (grey steps): \(plan.preset.rawValue)",
             x: left, y: 24, size: 15, bold: true)
         d.text(
-            "\(report.reversed ? "plays BACKWARDS, " : "")speed \(fmt(report.speedRatio))×, \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong frame of \(report.samples)",
+            "\(report.reversed ? "plays BACKWARDS, " : "")speed \(fmt(report.speedRatio))×, \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong frame of \(report.samples) → \(report.verdictText)",
             x: left, y: 44, size: 12, report.passed ? .green : .red)
+        if report.phaseOffsetMs != 0 {
+            d.text(
+                "timeline drawn \(fmt(report.phaseOffsetMs)) ms ahead, the phase the widget plays at (\(report.reversed || report.wrongSpeed ? "the best fit" : "not a defect: it follows the wall clock"))",
+                x: left, y: 58, size: 11)
+        }
         // Axes and grid.
         for f in stride(from: 0, to: n, by: max(1, n / 12)) {
             d.line([(left, y(Double(f))), (w - right, y(Double(f)))], .light)
@@ -228,11 +238,12 @@ public final class Preview {
         // Intended timeline.
         var steps: [(Double, Double)] = []
         var t = 0.0
+        let shift = report.phaseOffsetMs
         while t < span {
-            let f = timeline.frame(at: t)
-            let end = min(
-                span,
-                t + (timeline.starts[f] + timeline.durations[f] - t.truncatingRemainder(dividingBy: timeline.period)))
+            let f = timeline.frame(at: t + shift)
+            var local = (t + shift).truncatingRemainder(dividingBy: timeline.period)
+            if local < 0 { local += timeline.period }
+            let end = min(span, t + max(1e-6, timeline.starts[f] + timeline.durations[f] - local))
             steps += [(x(t), y(Double(f))), (x(end), y(Double(f)))]
             t = end + 1e-9
         }

@@ -5,23 +5,33 @@ import ArcMaskValues
 import Foundation
 
 extension Preview {
-    /// One offline page: a time slider scrubbing the composite (pre-rendered at each refresh,
-    /// embedded as one PNG sheet), the same labels as the contact sheet, and the emulator summary.
-    /// `index.html?t=250` opens it at 250 ms.
+    /// One offline page: the composite at each refresh (pre-rendered, embedded as PNG sheets,
+    /// with and without the overlay of seams and frame numbers), a time slider, play and pause
+    /// at real speed or a tenth of it, stepping one refresh at a time, the same labels as the
+    /// contact sheet, and the emulator's verdict. `index.html?t=250` opens it at 250 ms
+    /// (`&step=1` one refresh later, `&overlay=1` with the overlay).
     public func page(maxCells: Int = 240) throws -> String {
-        let periodMs = report.sampledMs
+        let spanMs = report.sampledMs
         let count = min(maxCells, max(1, samples.count))
         let chosen = (0..<count).map { samples[$0 * samples.count / count] }
+        // Refreshes between two cells (1 when every refresh has its cell).
+        let stride = max(1, samples.count / count)
         let scale = min(1.0, 200 / max(plan.viewWidth, plan.viewHeight))
         let cw = max(1, Int((plan.viewWidth * scale).rounded())), ch = max(1, Int((plan.viewHeight * scale).rounded()))
         let columns = min(16, count), rows = (count + columns - 1) / columns
-        let sheet = try Chart(width: columns * cw, height: rows * ch, background: nil)
+        let plain = try Chart(width: columns * cw, height: rows * ch, background: nil)
+        let overlaid = try Chart(width: columns * cw, height: rows * ch, background: nil)
         for (k, s) in chosen.enumerated() {
-            try sheet.image(
-                compositor.render(rotation: s.rotationDegrees, images: images),
-                x: Double(k % columns * cw), y: Double(k / columns * ch), w: Double(cw), h: Double(ch))
+            let x = Double(k % columns * cw), y = Double(k / columns * ch)
+            try plain.image(
+                compositor.render(rotation: s.rotationDegrees, images: images), x: x, y: y, w: Double(cw),
+                h: Double(ch))
+            try overlaid.image(
+                Overlay.render(compositor, rotation: s.rotationDegrees, images: images), x: x, y: y, w: Double(cw),
+                h: Double(ch))
         }
-        let png = try PNG.encode(sheet.pixels(), compression: .balanced)
+        let plainPNG = try PNG.encode(plain.pixels(), compression: .balanced)
+        let overlayPNG = try PNG.encode(overlaid.pixels(), compression: .balanced)
         struct Cell: Encodable {
             let t: Double; let phi: Double; let shown: [Int]; let expected: Int; let verdict: String;
             let defective: Bool
@@ -37,7 +47,9 @@ extension Preview {
         let r = report
         let summary =
             "\(r.samples) refreshes at \(fmt(refreshHz)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame. "
-            + "Plays \(r.reversed ? "backwards" : "forward") at \(fmt(r.speedRatio))× speed; worst timing error \(fmt(r.maxTimingErrorMs)) ms."
+            + "Plays \(r.reversed ? "backwards" : "forward") at \(fmt(r.speedRatio))× speed → \(r.verdictText). "
+            + "Phase: \(r.phaseText). Worst timing error \(fmt(r.maxTimingErrorMs)) ms."
+        let stepLabel = stride == 1 ? "one refresh" : "\(stride) refreshes"
         let title = "\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan"
         return """
             <!doctype html>
@@ -51,53 +63,105 @@ extension Preview {
             #labels div { margin: 2px 0; }
             #verdict { font-weight: bold; }
             .clean { color: #2a7; } .bad { color: #d22; }
+            #controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 12px 0 4px; }
+            button { font: inherit; padding: 3px 10px; }
             input[type=range] { width: 100%; max-width: 720px; }
             </style></head><body>
             <h1>\(escape(title))</h1>
             <div>View \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt at \(fmt(plan.scale))×, radius \(fmt(plan.radius)) pt, stroke \(fmt(plan.lineWidth)) pt, \(plan.cap.rawValue) caps, period \(fmt(plan.periodSeconds * 1000)) ms.</div>
             <div id="summary" class="\(r.passed ? "clean" : "bad")">\(escape(summary))</div>
+            <div id="controls">
+              <button id="play" aria-label="play or pause">▶ play</button>
+              <label><input type="radio" name="speed" value="1" checked> real speed</label>
+              <label><input type="radio" name="speed" value="0.1"> 1/10 speed</label>
+              <button id="back" aria-label="step back">◀ step</button>
+              <button id="next" aria-label="step forward">step ▶</button>
+              <span>(a step is \(stepLabel) at \(fmt(refreshHz)) Hz)</span>
+              <label><input type="checkbox" id="overlay"> overlay: seams and frame numbers</label>
+            </div>
             <p><input id="slider" type="range" min="0" max="\(count - 1)" value="0" step="1" aria-label="time"></p>
             <div id="stage">
               <canvas id="view" width="\(cw * 2)" height="\(ch * 2)"></canvas>
               <div id="labels">
-                <div>time <b id="time"></b> ms of \(fmt(periodMs)) ms</div>
+                <div>time <b id="time"></b> ms of \(fmt(spanMs)) ms</div>
                 <div>rotation <b id="angle"></b>°</div>
                 <div>widget shows frame(s) <b id="shown"></b></div>
-                <div>timeline shows frame <b id="expected"></b></div>
+                <div>timeline shows frame <b id="expected"></b>\(r.phaseOffsetMs != 0 ? " (at the widget's phase, \(fmt(r.phaseOffsetMs)) ms ahead)" : "")</div>
                 <div id="verdict"></div>
               </div>
             </div>
             <script>
             const cells = \(cellsJSON);
-            const columns = \(columns), cw = \(cw), ch = \(ch);
-            const sheet = new Image();
-            sheet.src = "data:image/png;base64,\(Data(png).base64EncodedString())";
-            const slider = document.getElementById("slider"), view = document.getElementById("view");
-            const ctx = view.getContext("2d");
+            const columns = \(columns), cw = \(cw), ch = \(ch), span = \(spanMs);
+            const plain = new Image(), overlaid = new Image();
+            plain.src = "data:image/png;base64,\(Data(plainPNG).base64EncodedString())";
+            overlaid.src = "data:image/png;base64,\(Data(overlayPNG).base64EncodedString())";
+            const $ = (id) => document.getElementById(id);
+            const slider = $("slider"), view = $("view"), ctx = view.getContext("2d");
+            let playing = false, clock = 0, last = null;
             function show() {
               const k = Number(slider.value), c = cells[k];
+              const sheet = $("overlay").checked ? overlaid : plain;
               ctx.clearRect(0, 0, view.width, view.height);
               ctx.imageSmoothingEnabled = true;
               ctx.drawImage(sheet, (k % columns) * cw, Math.floor(k / columns) * ch, cw, ch, 0, 0, view.width, view.height);
-              document.getElementById("time").textContent = c.t.toFixed(2);
-              document.getElementById("angle").textContent = c.phi.toFixed(3);
-              document.getElementById("shown").textContent = c.shown.join(" | ");
-              document.getElementById("expected").textContent = c.expected;
-              const v = document.getElementById("verdict");
+              $("time").textContent = c.t.toFixed(2);
+              $("angle").textContent = c.phi.toFixed(3);
+              $("shown").textContent = c.shown.join(" | ");
+              $("expected").textContent = c.expected;
+              const v = $("verdict");
               v.textContent = c.verdict;
               v.className = c.defective ? "bad" : "clean";
               view.className = c.defective ? "defective" : "";
               document.title = "t=" + c.t.toFixed(2) + " frame " + c.shown.join("|");
             }
-            slider.addEventListener("input", show);
-            sheet.onload = () => {
-              const t = Number(new URLSearchParams(location.search).get("t"));
-              if (!Number.isNaN(t) && location.search.includes("t=")) {
+            function cellAt(t) {
+              let k = 0;
+              while (k + 1 < cells.length && cells[k + 1].t <= t) k++;
+              return k;
+            }
+            function speed() { return Number(document.querySelector("input[name=speed]:checked").value); }
+            function tick(now) {
+              if (!playing) { last = null; return; }
+              if (last !== null) clock = (clock + (now - last) * speed()) % span;
+              last = now;
+              const k = cellAt(clock);
+              if (k !== Number(slider.value)) { slider.value = k; show(); }
+              requestAnimationFrame(tick);
+            }
+            function setPlaying(on) {
+              playing = on;
+              $("play").textContent = on ? "❚❚ pause" : "▶ play";
+              if (on) { clock = cells[Number(slider.value)].t; requestAnimationFrame(tick); }
+            }
+            function step(by) {
+              setPlaying(false);
+              slider.value = (Number(slider.value) + by + cells.length) % cells.length;
+              show();
+            }
+            $("play").addEventListener("click", () => setPlaying(!playing));
+            $("back").addEventListener("click", () => step(-1));
+            $("next").addEventListener("click", () => step(1));
+            $("overlay").addEventListener("change", show);
+            slider.addEventListener("input", () => { setPlaying(false); show(); });
+            document.addEventListener("keydown", (e) => {
+              if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
+              if (e.key === "ArrowRight") step(1);
+              if (e.key === "ArrowLeft") step(-1);
+            });
+            // index.html?t=250&step=1&overlay=1: open at 250 ms, one step on, with the overlay.
+            plain.onload = overlaid.onload = () => {
+              if (!plain.complete || !overlaid.complete) return;
+              const query = new URLSearchParams(location.search);
+              const t = Number(query.get("t"));
+              if (query.has("t") && !Number.isNaN(t)) {
                 let best = 0;
                 cells.forEach((c, k) => { if (Math.abs(c.t - t) < Math.abs(cells[best].t - t)) best = k; });
                 slider.value = best;
-                slider.dispatchEvent(new Event("input"));
-              } else { show(); }
+              }
+              $("overlay").checked = query.get("overlay") === "1";
+              const steps = Number(query.get("step") || 0);
+              if (steps) step(steps); else show();
             };
             </script>
             </body></html>
