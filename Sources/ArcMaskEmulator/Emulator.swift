@@ -396,7 +396,7 @@ extension EmulationReport {
             return
                 "best fit \(offset) ahead of the timeline, but no phase helps a loop played \(reversed ? "backwards" : "at the wrong speed")"
         }
-        if phaseOffsetMs == 0 { return "in phase: frame 0 starts at the rotation's epoch" }
+        if phaseOffsetMs == 0 { return "offset 0 ms, frame 0 starts at the rotation's epoch" }
         return
             "plays the loop \(offset) ahead of the timeline: not a defect, the rotation's phase follows the wall clock"
     }

@@ -101,9 +101,9 @@ public final class Preview {
         if rows.isEmpty { rows = [[Moment(timeMs: 0, caption: "single frame")]] }
         // Cells fit a 170-point square whatever the view's shape; columns leave room for the captions.
         let (cellW, cellH) = Preview.fitted(plan.viewWidth, plan.viewHeight, in: 170)
-        let labelH = 58.0, pad = 14.0, header = 80.0, pitch = max(cellW, 150) + pad
+        let labelH = 58.0, pad = 14.0, header = 96.0, pitch = max(cellW, 150) + pad
         let columns = rows.map(\.count).max()!
-        let w = max(720, pad + Double(columns) * pitch), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
+        let w = max(880, pad + Double(columns) * pitch), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
         let d = try Chart(width: Int(w), height: Int(h))
         d.text(
             "\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
@@ -111,9 +111,8 @@ public final class Preview {
         d.text(
             "What the widget shows at \(fmt(refreshHz)) Hz: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong-frame refreshes of \(report.samples) → \(report.verdictText)",
             x: pad, y: 46, size: 12, report.passed ? .green : .red)
-        d.text(
-            "phase: \(report.phaseText). Red frames are defects; orange ones are states no refresh shows",
-            x: pad, y: 63, size: 12)
+        d.text("phase: \(report.phaseText)", x: pad, y: 63, size: 12)
+        d.text("red frames are defects; orange ones are states no refresh shows", x: pad, y: 80, size: 12)
         for (r, row) in rows.enumerated() {
             for (c, m) in row.enumerated() {
                 let x = pad + Double(c) * pitch, y = header + Double(r) * (cellH + labelH + pad)

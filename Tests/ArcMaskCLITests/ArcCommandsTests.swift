@@ -78,3 +78,88 @@ struct ArcCommandsTests {
         #expect(sheet.width <= 1000 && sheet.height <= 2400)
     }
 }
+
+/// Runs the built `arcmask ARGS` and returns its exit status and standard output.
+func output(_ args: [String]) throws -> (status: Int32, stdout: String) {
+    let process = Process(), out = Pipe()
+    process.executableURL = try arcmaskBinary()
+    process.arguments = args
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+@Suite("The verdict is the same everywhere")
+struct VerdictAgreementTests {
+    /// 12 frames of 100 ms: oneday plays the loop three frames in.
+    func equal(_ s: Scratch) throws -> String {
+        let path = s.path("equal.gif")
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: path), size: PixelSize(width: 40, height: 40), frames: 12, delays: [10])
+        return path
+    }
+
+    struct Verdict: Decodable {
+        let phaseOffsetMs: Double
+        let wrongFrame: Int
+        let passed: Bool
+        let absolutePhase: Bool
+        let frameZeroOnWallClock: Schedule?
+        struct Schedule: Decodable { let firstStart: String; let timeZone: String; let repeatsDaily: Bool }
+    }
+
+    @Test("emulate text, JSON and exit status; preview and the export's manifest say the same")
+    func agreement() throws {
+        let s = try Scratch()
+        let file = try equal(s)
+        let common = [file, "--size", "170x170", "--preset", "oneday"]
+        let json = try output(["emulate"] + common + ["--json", "--time-zone", "Asia/Shanghai", "--day", "2026-11-22"])
+        #expect(json.status == 0)
+        let v = try JSONDecoder().decode(Verdict.self, from: Data(json.stdout.utf8))
+        #expect(v.passed && v.wrongFrame == 0 && !v.absolutePhase)
+        #expect(abs(v.phaseOffsetMs - 300) < 1e-6)
+        #expect(v.frameZeroOnWallClock?.firstStart == "00:00:00.900")
+        #expect(v.frameZeroOnWallClock?.timeZone == "Asia/Shanghai" && v.frameZeroOnWallClock?.repeatsDaily == true)
+
+        let text = try output(["emulate"] + common)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("→  PASS"))
+        #expect(text.stdout.contains("plays the loop 300 ms (3 frames) ahead"))
+
+        let absolute = try output(["emulate"] + common + ["--absolute-phase", "--json"])
+        #expect(absolute.status == ExitStatus.defectsFound.rawValue)
+        let a = try JSONDecoder().decode(Verdict.self, from: Data(absolute.stdout.utf8))
+        #expect(a.absolutePhase && a.phaseOffsetMs == 0 && !a.passed && a.wrongFrame > 0)
+
+        let preview = try output(["preview"] + common + ["--out", s.path("preview"), "--json", "--quiet"])
+        #expect(preview.status == 0)
+        let p = try JSONDecoder().decode(Verdict.self, from: Data(preview.stdout.utf8))
+        #expect(p.passed && abs(p.phaseOffsetMs - 300) < 1e-6)
+        let page = try String(contentsOfFile: s.path("preview/index.html"), encoding: .utf8)
+        #expect(page.contains("→ PASS") && page.contains("300 ms (3 frames) ahead"))
+
+        #expect(
+            run(["export", file, "--size", "170x170", "--scale", "1", "--preset", "oneday", "--out", s.path("w")]) == 0)
+        let manifest = try JSONDecoder().decode(
+            ManifestVerdict.self, from: Data(contentsOf: URL(fileURLWithPath: s.path("w/manifest.json"))))
+        #expect(manifest.emulator.passed && abs(manifest.emulator.phaseOffsetMs - 300) < 1e-6)
+        #expect(abs(manifest.emulator.frameZeroStartsMs - 900) < 1e-6)
+    }
+
+    struct ManifestVerdict: Decodable {
+        struct Emulator: Decodable { let passed: Bool; let phaseOffsetMs: Double; let frameZeroStartsMs: Double }
+        let emulator: Emulator
+    }
+
+    @Test("bad time zones and days are refused with exit 64")
+    func badClock() throws {
+        let s = try Scratch()
+        let file = try equal(s)
+        #expect(run(["emulate", file, "--size", "60x60", "--time-zone", "Mars/Olympus"]) == ExitStatus.usage.rawValue)
+        #expect(run(["emulate", file, "--size", "60x60", "--day", "22/11/2026"]) == ExitStatus.usage.rawValue)
+        #expect(run(["emulate", file, "--size", "60x60", "--tolerance", "-1"]) == ExitStatus.usage.rawValue)
+    }
+}

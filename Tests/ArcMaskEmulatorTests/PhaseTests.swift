@@ -78,7 +78,7 @@ struct PhaseVerdictTests {
         let r = Inputs.emulate(try Inputs.plan(durations, .arcmask))
         #expect(r.phaseOffsetMs == 0 && r.frameZeroStartsMs == 0)
         #expect(r.passed && r.defective == 0)
-        #expect(r.phaseText.hasPrefix("in phase"))
+        #expect(r.phaseText.hasPrefix("offset 0 ms"))
     }
 
     @Test("hand-off errors are measured after the alignment")
