@@ -14,8 +14,9 @@ struct Export: ParsableCommand {
             Widget sizes come from a table of Apple's published sizes per device (see --list-devices); \
             --size overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
             When the decoded layers exceed --budget, near-identical and very short frames are merged first \
-            (keeping the total duration), then the scale is lowered; the export is refused when it still \
-            does not fit. --out names the output folder; outputs appear all at once; a folder that holds \
+            (keeping the total duration), then the scale is lowered one step at a time down to --min-scale \
+            (2), then the frame rate is lowered evenly in time until the layers fit (--keep-frames refuses \
+            instead). --out names the output folder; outputs appear all at once; a folder that holds \
             files needs --force.
             """)
 
@@ -42,6 +43,12 @@ struct Export: ParsableCommand {
     @Option(help: "Decoded-layer memory budget in MB (widget extensions are killed around 30 MB).")
     var budget: Double = 30
 
+    @Option(help: "The lowest scale the budget may drop the layers to: 1, 1.5, 2 or 3.")
+    var minScale: Double = 2
+
+    @Flag(help: "Refuse rather than lower the frame rate when the layers do not fit the budget.")
+    var keepFrames = false
+
     @Flag(help: "One PNG per frame instead of one strip.")
     var perFramePng = false
 
@@ -63,6 +70,9 @@ struct Export: ParsableCommand {
                 "--scale takes 1, 2 or 3 (the pixels per point of iPhone and iPad screens), not \(fmt(scale))")
         }
         guard budget > 0 else { throw ValidationError("--budget must be positive") }
+        guard FrameBudget.scales.contains(minScale) else {
+            throw ValidationError("--min-scale takes 1, 1.5, 2 or 3, not \(fmt(minScale))")
+        }
         if let device, WidgetSizeTable.device(device) == nil {
             throw ValidationError("unknown --device \(device); see --list-devices")
         }
@@ -87,7 +97,8 @@ struct Export: ParsableCommand {
                 viewWidth: view.width, viewHeight: view.height, scale: scale,
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
                 preset: preset, fit: fit.fit,
-                budgetBytes: Int(budget * 1_048_576), perFramePNG: perFramePng)
+                budgetBytes: Int(budget * 1_048_576), budget: BudgetPolicy(minScale: minScale, keepFrames: keepFrames),
+                perFramePNG: perFramePng)
             let progress = reporting.progress("export", total: frames.frameCount)
             let manifest: ExportManifest
             do {

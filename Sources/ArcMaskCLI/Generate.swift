@@ -20,11 +20,15 @@ struct Generate: ParsableCommand {
     @Option(help: "Frame delays in centiseconds, comma-separated; repeated over the frames.")
     var delays: String = "8"
 
+    @Option(help: "How many times the pattern goes round over the animation (more: frames differ more).")
+    var turns: Int = 1
+
     @OptionGroup var reporting: ReportOptions
 
     func validate() throws {
         try output.requireOut()
         guard frames > 0 else { throw ValidationError("--frames must be positive") }
+        guard turns >= 1 else { throw ValidationError("--turns must be 1 or more") }
         guard size.width <= 65535, size.height <= 65535 else { throw ValidationError("GIF sizes stop at 65535") }
         guard parsedDelays != nil else {
             throw ValidationError("--delays takes comma-separated centiseconds, e.g. 5,10,20")
@@ -43,7 +47,7 @@ struct Generate: ParsableCommand {
             let progress = reporting.progress("generate", total: frames)
             try TestPattern.writeGIF(
                 to: url, size: PixelSize(width: size.width, height: size.height),
-                frames: frames, delays: parsedDelays!
+                frames: frames, delays: parsedDelays!, turns: turns
             ) { _ in progress.advance() }
             progress.finish()
             emit("wrote \(try output.path): \(frames) frames of \(size.width)×\(size.height)")

@@ -192,4 +192,7 @@ struct SizeArgument: ExpressibleByArgument, Sendable {
     }
 
     var pixelSize: PixelSize { PixelSize(width: width, height: height) }
+
+    /// How `--help` shows a default: "240x240".
+    var defaultValueDescription: String { "\(width)x\(height)" }
 }

@@ -17,13 +17,15 @@ public struct ExportRequest: Sendable {
     public var preset: Preset
     public var fit: FitMode
     public var budgetBytes: Int
+    /// How far the budget may go (scale floor, whether frames may be dropped).
+    public var budget: BudgetPolicy
     public var perFramePNG: Bool
     public var compression: PNG.Compression
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
         preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
-        perFramePNG: Bool = false, compression: PNG.Compression = .fast
+        budget: BudgetPolicy = BudgetPolicy(), perFramePNG: Bool = false, compression: PNG.Compression = .fast
     ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
@@ -33,6 +35,7 @@ public struct ExportRequest: Sendable {
         self.preset = preset
         self.fit = fit
         self.budgetBytes = budgetBytes
+        self.budget = budget
         self.perFramePNG = perFramePNG
         self.compression = compression
     }
@@ -45,7 +48,7 @@ public enum Exporter {
     /// Images this large can render blank in a widget.
     public static let blankImagePixels = 2_100_000
     /// The strip's width stays under this many pixels.
-    public static let maxStripWidth = 8192
+    public static let maxStripWidth = 4096
 
     /// - Parameter progress: called once per layer image made.
     public static func run(
@@ -61,7 +64,7 @@ public enum Exporter {
         }
         let decision = try FrameBudget.fit(
             durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
-            scale: r.scale, budgetBytes: r.budgetBytes, thumbnails: thumbnails)
+            scale: r.scale, budgetBytes: r.budgetBytes, policy: r.budget, thumbnails: thumbnails)
         let layersSource = GroupedSource.over(source, groups: decision.groups)
         let size = decision.pixelSize
 

@@ -5,7 +5,9 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public struct Frame: Codable, Sendable, Equatable {
         /// Layer index = position in the strip.
         public var index: Int
-        /// The source frames this layer stands for (more than one when frames were merged).
+        /// The source frames this layer stands for: more than one when frames were merged, or
+        /// those whose time falls in its slot when the frame rate was lowered (then neighbouring
+        /// layers can share the frame that straddles their boundary).
         public var sourceFrames: [Int]
         public var durationMs: Double
         /// The layer's arc, unrotated, degrees.

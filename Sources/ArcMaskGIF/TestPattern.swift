@@ -14,10 +14,11 @@ public enum TestPattern {
 
     private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
 
-    /// Palette indexes of frame `t` of `count` at `size`.
-    public static func indices(frame t: Int, of count: Int, size: PixelSize) -> [UInt8] {
+    /// Palette indexes of frame `t` of `count` at `size`; the pattern goes round `turns` times
+    /// over the animation (more turns: neighbouring frames differ more).
+    public static func indices(frame t: Int, of count: Int, size: PixelSize, turns: Int = 1) -> [UInt8] {
         let w = size.width, h = size.height
-        let phase = Double(t) / Double(max(1, count))
+        let phase = Double(t * turns % max(1, count)) / Double(max(1, count))
         let angle = 2 * Double.pi * phase
         let cx = Double(w) * (0.5 + 0.3 * cos(angle)), cy = Double(h) * (0.5 + 0.3 * sin(angle))
         let radius = 0.12 * Double(min(w, h))
@@ -47,7 +48,7 @@ public enum TestPattern {
 
     /// Writes a looping GIF of the pattern. `delays` (centiseconds) repeat over the frames.
     public static func writeGIF(
-        to url: URL, size: PixelSize, frames: Int, delays: [Int],
+        to url: URL, size: PixelSize, frames: Int, delays: [Int], turns: Int = 1,
         progress: ((Int) -> Void)? = nil
     ) throws {
         precondition(frames > 0 && !delays.isEmpty)
@@ -55,7 +56,7 @@ public enum TestPattern {
         for t in 0..<frames {
             try writer.add(
                 GIFWriter.Frame(
-                    indices: indices(frame: t, of: frames, size: size),
+                    indices: indices(frame: t, of: frames, size: size, turns: turns),
                     rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
                     delayCentiseconds: delays[t % delays.count]))
             progress?(t)

@@ -1,13 +1,14 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskExport
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskValues
 import Foundation
 import Testing
+
+@testable import ArcMaskExport
 
 final class TempDir {
     let url: URL
@@ -21,13 +22,13 @@ final class TempDir {
 
 /// A GIF of `count` frames; frames listed in `repeats` copy the frame before them.
 func patternGIF(
-    _ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20]
+    _ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20], turns: Int = 1
 ) throws -> GIFFrameSource {
     let size = PixelSize(width: 60, height: 40)
     let writer = try GIFWriter(url: dir.path("in.gif"), screen: size, globalPalette: TestPattern.palette, loopCount: 0)
     var last: [UInt8] = []
     for t in 0..<count {
-        let indices = repeats.contains(t) ? last : TestPattern.indices(frame: t, of: count, size: size)
+        let indices = repeats.contains(t) ? last : TestPattern.indices(frame: t, of: count, size: size, turns: turns)
         last = indices
         try writer.add(
             GIFWriter.Frame(
@@ -117,6 +118,55 @@ struct ExportTests {
         r.budgetBytes = 1000
         #expect(throws: BudgetError.self) { try export(source, dir, "refused", r) }
         #expect(!FileManager.default.fileExists(atPath: dir.path("refused").path))
+    }
+
+    @Test("long animations keep playing: scale down to 2×, then fewer layers evenly in time, total duration kept")
+    func frameRate() throws {
+        let dir = try TempDir()
+        // 60 distinct frames of 40 ms (the pattern goes round 20 times: no two neighbours alike).
+        let source = try patternGIF(dir, count: 60, delays: [4], turns: 20)
+        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3)
+        r.budgetBytes = 12 * 100 * 80 * 4  // 12 layers at 2×, 5 at 3×
+        let m = try export(source, dir, "out", r)
+        #expect(m.scale == 2)
+        #expect(m.frames.count <= 12 && m.decodedBytes <= r.budgetBytes)
+        #expect(abs(m.frames.map(\.durationMs).reduce(0, +) - source.totalDuration) < 1e-9)
+        // Equal slots on the 120 Hz grid: 2400 ms / 12 = 200 ms each.
+        #expect(m.frames.allSatisfy { abs($0.durationMs - 200) < 1e-9 })
+        // Each layer shows the frame at its slot's middle: 100 ms, 300 ms… → frames 2, 7, 12…
+        let shown = try (0..<m.frames.count).map { g -> Bool in
+            let cell = try Resampler.resized(
+                source.frame(at: 2 + 5 * g), to: PixelSize(width: 100, height: 80), fit: .fill)
+            let strip = try PNG.read(dir.path("out/strip.png"))
+            let f = m.frames[g]
+            return strip.pixel(x: f.x + 30, y: f.y + 20) == cell.pixel(x: 30, y: 20)
+        }
+        #expect(shown.allSatisfy { $0 })
+        #expect(m.budgetActions.contains { $0.contains("lowered the frame rate from 25.0 to 5.0 layers per second") })
+        #expect(m.budgetActions.contains { $0.contains("in all: 60 frames → 12 layers, 3× → 2×") })
+        #expect(m.emulator.passed)
+
+        // --keep-frames refuses instead; --min-scale 1 lets the scale go lower first.
+        r.budget = BudgetPolicy(keepFrames: true)
+        #expect(throws: BudgetError.self) { try export(source, dir, "kept", r) }
+        r.budget = BudgetPolicy(minScale: 1)
+        let low = try export(source, dir, "low", r)
+        #expect(low.scale == 1 && low.frames.count == 48)
+    }
+
+    @Test("slots: the frame at each slot's middle; equal neighbours become one layer")
+    func decimation() {
+        let groups = (0..<10).map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: 100) }
+        let five = FrameBudget.decimate(groups, to: 5)
+        #expect(five.map(\.shown) == [1, 3, 5, 7, 9])
+        #expect(five.map(\.first) == [0, 2, 4, 6, 8] && five.map(\.last) == [1, 3, 5, 7, 9])
+        // One long frame covering several slots stays one layer.
+        let long =
+            [FrameGroup(first: 0, last: 0, shown: 0, durationMs: 900)]
+            + (1...3).map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: 100) }
+        let merged = FrameBudget.decimate(long, to: 3)  // 400 ms slots, middles at 200, 600, 1000 ms
+        #expect(merged.map(\.shown) == [0, 2])
+        #expect(merged.map(\.durationMs) == [800, 400])
     }
 
     @Test("one PNG per frame on request; layers over 2.1 M pixels are warned about")
