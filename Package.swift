@@ -146,7 +146,9 @@ let package = Package(
                 "ArcMaskExport", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
                 "ArcMaskEmulator",
                 "ArcMaskCompositor",
-            ]),
+            ],
+            // Stand-ins for Apple's frameworks, compiled by the tests themselves (see Stubs/README.md).
+            exclude: ["Stubs"]),
         .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
         .testTarget(
             name: "ArcMaskCLITests",

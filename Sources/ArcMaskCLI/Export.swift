@@ -6,10 +6,11 @@ import ArgumentParser
 import Foundation
 
 extension WidgetFamily: ExpressibleByArgument {}
+extension RotationRoute: ExpressibleByArgument {}
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write widget-ready frames (a strip PNG), manifest.json and ArcMaskView.swift.",
+        abstract: "Write widget-ready frames (a strip PNG), manifest.json, the SwiftUI view, a widget and INSTALL.md.",
         discussion: """
             Widget sizes come from a table of Apple's published sizes per device (see --list-devices); \
             --size overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
@@ -52,6 +53,20 @@ struct Export: ParsableCommand {
     @Flag(help: "One PNG per frame instead of one strip.")
     var perFramePng = false
 
+    @Option(
+        help: """
+            How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
+            no SDK declaration; turns on iOS 26.1), silgen (the exported symbol), package \
+            (octree/ClockHandRotationKit). All rest on private API.
+            """)
+    var rotation: RotationRoute = .runtime
+
+    @Option(
+        help:
+            "Prefix of the generated types and files (e.g. Orbit: OrbitView, OrbitWidget), so exports can share an extension."
+    )
+    var name: String = CodeNames.standard.prefix
+
     @OptionGroup var output: OutputOptions
 
     @OptionGroup var reporting: ReportOptions
@@ -72,6 +87,10 @@ struct Export: ParsableCommand {
         guard budget > 0 else { throw ValidationError("--budget must be positive") }
         guard FrameBudget.scales.contains(minScale) else {
             throw ValidationError("--min-scale takes 1, 1.5, 2 or 3, not \(fmt(minScale))")
+        }
+        guard CodeNames(name) != nil else {
+            throw ValidationError(
+                "--name takes a Swift type name starting with a capital letter (letters, digits, _), not '\(name)'")
         }
         if let device, WidgetSizeTable.device(device) == nil {
             throw ValidationError("unknown --device \(device); see --list-devices")
@@ -98,7 +117,7 @@ struct Export: ParsableCommand {
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
                 preset: preset, fit: fit.fit,
                 budgetBytes: Int(budget * 1_048_576), budget: BudgetPolicy(minScale: minScale, keepFrames: keepFrames),
-                perFramePNG: perFramePng)
+                perFramePNG: perFramePng, widgetFamily: family, names: CodeNames(name)!, rotation: rotation)
             let progress = reporting.progress("export", total: frames.frameCount)
             let manifest: ExportManifest
             do {
@@ -114,7 +133,7 @@ struct Export: ParsableCommand {
             } else {
                 let e = manifest.emulator
                 var lines = [
-                    "wrote \(try output.path): \(manifest.strip ?? "\(manifest.frames.count) frame PNGs"), manifest.json, ArcMaskView.swift",
+                    "wrote \(try output.path): \(manifest.strip ?? "\(manifest.frames.count) frame PNGs"), manifest.json, \(manifest.codeFiles.joined(separator: ", ")) (rotation: \(manifest.rotation))",
                     "  \(manifest.frames.count) layers of \(manifest.pixelWidth)×\(manifest.pixelHeight) px for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))×, \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_048_576)) MB decoded (budget \(fmt(budget)) MB)",
                     "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")",
                 ]

@@ -21,11 +21,18 @@ public struct ExportRequest: Sendable {
     public var budget: BudgetPolicy
     public var perFramePNG: Bool
     public var compression: PNG.Compression
+    /// The family the generated widget declares (the view's size may come from elsewhere).
+    public var widgetFamily: WidgetFamily
+    /// Type and file names of the generated code.
+    public var names: CodeNames
+    /// How the generated view reaches the clock-hand rotation.
+    public var rotation: RotationRoute
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
         preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
-        budget: BudgetPolicy = BudgetPolicy(), perFramePNG: Bool = false, compression: PNG.Compression = .fast
+        budget: BudgetPolicy = BudgetPolicy(), perFramePNG: Bool = false, compression: PNG.Compression = .fast,
+        widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationRoute = .runtime
     ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
@@ -38,6 +45,9 @@ public struct ExportRequest: Sendable {
         self.budget = budget
         self.perFramePNG = perFramePNG
         self.compression = compression
+        self.widgetFamily = widgetFamily ?? family ?? .small
+        self.names = names
+        self.rotation = rotation
     }
 }
 
@@ -86,7 +96,7 @@ public enum Exporter {
         let n = layersSource.frameCount
         let columns = r.perFramePNG ? 1 : max(1, min(n, maxStripWidth / size.width))
         let rows = (n + columns - 1) / columns
-        let stripName = r.perFramePNG ? nil : "strip.png"
+        let stripName = r.perFramePNG ? nil : r.names.stripFile
         var frames: [ExportManifest.Frame] = []
         for g in 0..<n {
             let group = decision.groups[g]
@@ -97,10 +107,10 @@ public enum Exporter {
                     startAngle: arc?.startAngle ?? 0, endAngle: arc?.endAngle ?? 0,
                     x: r.perFramePNG ? 0 : g % columns * size.width, y: r.perFramePNG ? 0 : g / columns * size.height,
                     width: size.width, height: size.height,
-                    file: stripName ?? String(format: "frame-%04d.png", g)))
+                    file: stripName ?? r.names.frameFile(g)))
         }
         try writeImages(
-            layersSource, size: size, fit: r.fit, columns: columns, rows: rows, stripName: stripName,
+            layersSource, size: size, fit: r.fit, columns: columns, rows: rows, stripName: stripName, names: r.names,
             folder: folder, compression: r.compression, progress: progress)
 
         // 4. Manifest and Swift code.
@@ -122,20 +132,30 @@ public enum Exporter {
                 refreshHz: verdict.refreshHz, samples: verdict.samples, torn: verdict.torn, gap: verdict.gap,
                 wrongFrame: verdict.wrongFrame, reversed: verdict.reversed, speedRatio: verdict.speedRatio,
                 phaseOffsetMs: verdict.phaseOffsetMs, frameZeroStartsMs: verdict.frameZeroStartsMs,
-                toleranceMs: verdict.toleranceMs, passed: verdict.passed))
+                toleranceMs: verdict.toleranceMs, passed: verdict.passed),
+            name: r.names.prefix, rotation: r.rotation.rawValue,
+            codeFiles: [r.names.viewFile, r.names.widgetFile, "INSTALL.md"])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))
         try AtomicFile.write(
-            Array(SwiftUICode.generate(manifest: manifest, layers: plan.layers).utf8),
-            to: folder.url(for: "ArcMaskView.swift"))
+            Array(ViewFile.generate(manifest: manifest, layers: plan.layers, names: r.names, route: r.rotation).utf8),
+            to: folder.url(for: r.names.viewFile))
+        try AtomicFile.write(
+            Array(WidgetFile.generate(source: source.name, family: r.widgetFamily, names: r.names).utf8),
+            to: folder.url(for: r.names.widgetFile))
+        try AtomicFile.write(
+            Array(
+                InstallGuide.generate(manifest: manifest, family: r.widgetFamily, names: r.names, route: r.rotation)
+                    .utf8),
+            to: folder.url(for: "INSTALL.md"))
         return manifest
     }
 
     /// Decodes on this thread while the image pipeline resizes and encodes on every core.
     static func writeImages(
         _ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int,
-        stripName: String?, folder: OutputFolder, compression: PNG.Compression,
+        stripName: String?, names: CodeNames, folder: OutputFolder, compression: PNG.Compression,
         progress: (@Sendable () -> Void)?
     ) throws {
         let n = source.frameCount
@@ -152,7 +172,7 @@ public enum Exporter {
         guard let stripName else {
             for g in 0..<n {
                 try pipeline.write(
-                    try cell(g), to: folder.url(for: String(format: "frame-%04d.png", g)),
+                    try cell(g), to: folder.url(for: names.frameFile(g)),
                     compression: compression, completion: progress)
             }
             try pipeline.finish()

@@ -60,4 +60,8 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var budgetActions: [String]
     public var warnings: [String]
     public var emulator: Verdict
+    /// The generated code: its type prefix (`--name`), rotation route and files.
+    public var name: String
+    public var rotation: String
+    public var codeFiles: [String]
 }

@@ -57,7 +57,7 @@ struct ExportTests {
         let m = try export(source, dir, "out", small)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir.path("out").path).sorted() == [
-                "ArcMaskView.swift", "manifest.json", "strip.png",
+                "ArcMaskView.swift", "ArcMaskWidget.swift", "INSTALL.md", "manifest.json", "strip.png",
             ])
         let strip = try PNG.read(dir.path("out/strip.png"))
         #expect(

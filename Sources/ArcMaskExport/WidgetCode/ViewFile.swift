@@ -2,11 +2,13 @@ import ArcMaskGeometry
 import ArcMaskValues
 import Foundation
 
-/// Writes `ArcMaskView.swift`: the plan's numbers as Swift constants (plain Swift, compiles
-/// anywhere) and a SwiftUI view that draws the same masks in a widget (compiled only where
-/// SwiftUI, WidgetKit and UIKit exist).
-public enum SwiftUICode {
-    public static func generate(manifest m: ExportManifest, layers: [ArcLayer]) -> String {
+/// Writes `<Name>View.swift`: the plan's numbers as Swift constants (plain Swift, compiles
+/// anywhere) and a SwiftUI view that draws the same masks in a widget and turns them through
+/// the chosen rotation route (compiled only where SwiftUI, WidgetKit and UIKit exist).
+public enum ViewFile {
+    public static func generate(
+        manifest m: ExportManifest, layers: [ArcLayer], names n: CodeNames = .standard, route: RotationRoute = .runtime
+    ) -> String {
         func num(_ x: Double) -> String {
             x == x.rounded() && abs(x) < 1e15 ? String(format: "%.1f", x) : "\(x)"
         }
@@ -17,20 +19,44 @@ public enum SwiftUICode {
             "        Cell(x: \($0.x), y: \($0.y), width: \($0.width), height: \($0.height), file: \"\($0.file)\"),"
         }
         .joined(separator: "\n")
+        let routeNotes = route.notes.map { "// \($0)" }.joined(separator: "\n")
+        let imports = (["SwiftUI", "UIKit", "WidgetKit"] + route.imports).sorted().map { "import \($0)" }
+            .joined(separator: "\n")
+        // The runtime route can tell when the rotation is missing: then it shows the first frame still.
+        let body =
+            route == .runtime
+            ? """
+                public var body: some View {
+                    if \(n.rotation).effect != nil {
+                        masks
+                    } else {
+                        Image(uiImage: images[0])
+                            .resizable()
+                            .frame(width: \(n.plan).viewWidth, height: \(n.plan).viewHeight)
+                    }
+                }
+            """
+            : """
+                public var body: some View {
+                    masks
+                }
+            """
         return """
-            // ArcMaskView.swift, written by `arcmask export` for \((m.source as NSString).lastPathComponent).
+            // \(n.viewFile), written by `arcmask export` for \((m.source as NSString).lastPathComponent).
             // Every number here equals manifest.json.
             //
             // How it plays: one image per frame in a ZStack, each masked by a thick stroked arc; all arcs
             // turn together with WidgetKit's clock-hand rotation, so the view lies under one arc at a time.
-            // The rotation is reached the way the public widget projects reach it: the underscored
-            // `_clockHandRotationEffect(_:in:anchor:)` modifier, which WidgetKit exposes but does not
-            // document. It is private API: it may change or go away in any iOS release.
+            //
+            \(routeNotes)
+            //
+            // Every route rests on private API: WidgetKit may change or remove the rotation in any iOS
+            // release, and App Review may object to it.
 
             import Foundation
 
             /// The mask plan: view size in points, arcs in degrees (0° = 3 o'clock, growing clockwise).
-            public enum ArcMaskPlan {
+            public enum \(n.plan) {
                 public static let preset = "\(m.preset)"
                 public static let viewWidth: Double = \(num(m.viewWidth))
                 public static let viewHeight: Double = \(num(m.viewHeight))
@@ -73,65 +99,74 @@ public enum SwiftUICode {
             }
 
             #if canImport(SwiftUI) && canImport(WidgetKit) && canImport(UIKit)
-            import SwiftUI
-            import UIKit
-            import WidgetKit
+            \(imports)
 
             /// An open arc around the view's centre; stroked, it becomes one layer's mask.
-            struct ArcMaskArc: Shape {
+            struct \(n.arc): Shape {
                 let startDegrees: Double
                 let endDegrees: Double
 
-                func path(in rect: CGRect) -> Path {
+                nonisolated func path(in rect: CGRect) -> Path {
                     var path = Path()
-                    path.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: ArcMaskPlan.radius,
-                                startAngle: .degrees(startDegrees), endAngle: .degrees(endDegrees), clockwise: false)
+                    path.addArc(
+                        center: CGPoint(x: rect.midX, y: rect.midY), radius: \(n.plan).radius,
+                        startAngle: .degrees(startDegrees), endAngle: .degrees(endDegrees), clockwise: false)
                     return path
                 }
             }
 
-            /// Plays the exported animation inside a widget.
-            public struct ArcMaskView: View {
+            \(route.support(n))
+
+            /// Plays the exported animation inside a widget (iOS 15 or later).
+            @available(iOS 15.0, *)
+            public struct \(n.view): View {
                 private let images: [UIImage]
 
                 /// Loads the frames from `bundle`; nil when a resource is missing.
                 public init?(bundle: Bundle = .main) {
                     var images: [UIImage] = []
-                    if let strip = ArcMaskPlan.stripResource {
+                    if let strip = \(n.plan).stripResource {
                         guard let url = bundle.url(forResource: strip, withExtension: "png"),
-                              let sheet = UIImage(contentsOfFile: url.path)?.cgImage else { return nil }
-                        for c in ArcMaskPlan.cells {
-                            guard let cell = sheet.cropping(to: CGRect(x: c.x, y: c.y, width: c.width, height: c.height)) else { return nil }
-                            images.append(UIImage(cgImage: cell, scale: ArcMaskPlan.scale, orientation: .up))
+                            let sheet = UIImage(contentsOfFile: url.path)?.cgImage
+                        else { return nil }
+                        for c in \(n.plan).cells {
+                            guard let cell = sheet.cropping(to: CGRect(x: c.x, y: c.y, width: c.width, height: c.height))
+                            else { return nil }
+                            images.append(UIImage(cgImage: cell, scale: \(n.plan).scale, orientation: .up))
                         }
                     } else {
-                        for c in ArcMaskPlan.cells {
+                        for c in \(n.plan).cells {
                             guard let url = bundle.url(forResource: (c.file as NSString).deletingPathExtension, withExtension: "png"),
-                                  let image = UIImage(contentsOfFile: url.path) else { return nil }
+                                let image = UIImage(contentsOfFile: url.path)
+                            else { return nil }
                             images.append(image)
                         }
                     }
+                    guard !images.isEmpty else { return nil }
                     self.images = images
                 }
 
-                public var body: some View {
+            \(body)
+
+                /// Every frame, each masked by its arc; the arcs turn together.
+                private var masks: some View {
                     ZStack {
-                        ForEach(0..<ArcMaskPlan.layers.count, id: \\.self) { i in
-                            let layer = ArcMaskPlan.layers[i]
+                        ForEach(0..<\(n.plan).layers.count, id: \\.self) { i in
+                            let layer = \(n.plan).layers[i]
                             Image(uiImage: images[layer.frame])
                                 .resizable()
-                                .frame(width: ArcMaskPlan.viewWidth, height: ArcMaskPlan.viewHeight)
-                                .mask(
-                                    ArcMaskArc(startDegrees: layer.startDegrees, endDegrees: layer.endDegrees)
-                                        .stroke(style: StrokeStyle(lineWidth: ArcMaskPlan.lineWidth,
-                                                                   lineCap: ArcMaskPlan.squareCaps ? .square : .butt))
-                                        .frame(width: ArcMaskPlan.viewWidth, height: ArcMaskPlan.viewHeight)
-                                        ._clockHandRotationEffect(.custom(ArcMaskPlan.periodSeconds), in: .current, anchor: .center)
-                                        .offset(y: ArcMaskPlan.centerOffset)
-                                )
+                                .frame(width: \(n.plan).viewWidth, height: \(n.plan).viewHeight)
+                                .mask(alignment: .center) {
+                                    \(n.arc)(startDegrees: layer.startDegrees, endDegrees: layer.endDegrees)
+                                        .stroke(style: StrokeStyle(
+                                            lineWidth: \(n.plan).lineWidth, lineCap: \(n.plan).squareCaps ? .square : .butt))
+                                        .frame(width: \(n.plan).viewWidth, height: \(n.plan).viewHeight)
+                                        .\(n.turning)()
+                                        .offset(y: \(n.plan).centerOffset)
+                                }
                         }
                     }
-                    .frame(width: ArcMaskPlan.viewWidth, height: ArcMaskPlan.viewHeight)
+                    .frame(width: \(n.plan).viewWidth, height: \(n.plan).viewHeight)
                     .clipped()
                 }
             }

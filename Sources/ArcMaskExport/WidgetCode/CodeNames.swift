@@ -1,0 +1,49 @@
+/// The names an export gives its Swift types and files, from one prefix (`--name`), so two
+/// exports can live in one widget extension.
+public struct CodeNames: Sendable, Equatable {
+    /// A Swift type name such as "ArcMask" or "Orbit".
+    public let prefix: String
+
+    public static let standard = CodeNames(validated: "ArcMask")
+
+    private init(validated prefix: String) { self.prefix = prefix }
+
+    /// nil unless `prefix` is an ASCII Swift identifier starting with a capital letter.
+    public init?(_ prefix: String) {
+        guard let first = prefix.unicodeScalars.first, ("A"..."Z").contains(first),
+            prefix.unicodeScalars.allSatisfy({
+                ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            })
+        else { return nil }
+        self.prefix = prefix
+    }
+
+    /// "arcMask" from "ArcMask", "orbit" from "Orbit": for methods and properties.
+    public var lower: String {
+        let capitals = prefix.prefix { $0.isUppercase }
+        // "URLFeed" → "urlFeed"; "ArcMask" → "arcMask".
+        let cut = capitals.count > 1 && capitals.count < prefix.count ? capitals.count - 1 : capitals.count
+        return prefix.prefix(cut).lowercased() + prefix.dropFirst(cut)
+    }
+
+    public var plan: String { "\(prefix)Plan" }
+    public var view: String { "\(prefix)View" }
+    public var arc: String { "\(prefix)Arc" }
+    public var rotation: String { "\(prefix)Rotation" }
+    public var period: String { "\(prefix)ClockHandPeriod" }
+    public var widget: String { "\(prefix)Widget" }
+    public var widgetView: String { "\(prefix)WidgetView" }
+    public var provider: String { "\(prefix)Provider" }
+    public var entry: String { "\(prefix)Entry" }
+    /// The view method that turns a mask.
+    public var turning: String { "\(lower)ClockHandRotation" }
+
+    public var viewFile: String { "\(view).swift" }
+    public var widgetFile: String { "\(widget).swift" }
+    /// Image resources: the standard names keep the plain "strip.png" / "frame-0000.png".
+    public var stripFile: String { self == .standard ? "strip.png" : "\(prefix)-strip.png" }
+    public func frameFile(_ index: Int) -> String {
+        let name = "frame-" + String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index) + ".png"
+        return self == .standard ? name : "\(prefix)-\(name)"
+    }
+}

@@ -1,0 +1,101 @@
+import ArcMaskGeometry
+import Foundation
+
+/// Writes `<Name>Widget.swift`: a complete widget around the exported view — a
+/// `StaticConfiguration` with a provider of one entry that never reloads (the animation turns
+/// by itself), the exported family, no content margins, and a container background on iOS 17.
+public enum WidgetFile {
+    public static func generate(
+        source: String, family: WidgetFamily, names n: CodeNames = .standard
+    ) -> String {
+        let name = (source as NSString).lastPathComponent
+        return """
+            // \(n.widgetFile), written by `arcmask export` for \(name): a widget that plays \(n.view).
+            // Add `\(n.widget)()` to your extension's WidgetBundle (INSTALL.md shows how).
+
+            #if canImport(SwiftUI) && canImport(WidgetKit) && canImport(UIKit)
+            import Foundation
+            import SwiftUI
+            import WidgetKit
+
+            struct \(n.entry): TimelineEntry {
+                let date: Date
+            }
+
+            /// One entry that never needs reloading: the masks turn by themselves.
+            struct \(n.provider): TimelineProvider {
+                func placeholder(in context: Context) -> \(n.entry) {
+                    \(n.entry)(date: Date())
+                }
+
+                func getSnapshot(in context: Context, completion: @escaping (\(n.entry)) -> Void) {
+                    completion(\(n.entry)(date: Date()))
+                }
+
+                func getTimeline(in context: Context, completion: @escaping (Timeline<\(n.entry)>) -> Void) {
+                    completion(Timeline(entries: [\(n.entry)(date: Date())], policy: .never))
+                }
+            }
+
+            @available(iOS 15.0, *)
+            struct \(n.widgetView): View {
+                var body: some View {
+                    if #available(iOS 17.0, *) {
+                        content.containerBackground(for: .widget) { Color.clear }
+                    } else {
+                        content
+                    }
+                }
+
+                @ViewBuilder private var content: some View {
+                    if let view = \(n.view)() {
+                        view
+                    } else {
+                        Text("\(n.view): frames missing from the bundle")
+                    }
+                }
+            }
+
+            @available(iOS 15.0, *)
+            struct \(n.widget): Widget {
+                let kind = "\(n.widget)"
+
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: kind, provider: \(n.provider)()) { _ in
+                        \(n.widgetView)()
+                    }
+                    .configurationDisplayName("\(swiftString(name))")
+                    .description("An animation played by arc masks.")
+                    .supportedFamilies([.\(family.systemName)])
+                    .contentMarginsDisabled()
+                }
+            }
+            #endif
+
+            """
+    }
+
+    /// `s` safe inside a Swift string literal.
+    static func swiftString(_ s: String) -> String {
+        s.unicodeScalars.map { c -> String in
+            switch c {
+            case "\\": return "\\\\"
+            case "\"": return "\\\""
+            case _ where c.value < 0x20 || c.value == 0x7F: return String(format: "\\u{%X}", c.value)
+            default: return String(c)
+            }
+        }.joined()
+    }
+}
+
+extension WidgetFamily {
+    /// WidgetKit's name for the family.
+    var systemName: String {
+        switch self {
+        case .small: return "systemSmall"
+        case .medium: return "systemMedium"
+        case .large: return "systemLarge"
+        case .extraLarge: return "systemExtraLarge"
+        }
+    }
+}

@@ -1,0 +1,12 @@
+@_exported import CoreGraphics
+import Foundation
+
+open class UIImage: @unchecked Sendable {
+    public enum Orientation: Int, Sendable {
+        case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
+    }
+
+    public init?(contentsOfFile path: String) { return nil }
+    public init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation) {}
+    open var cgImage: CGImage? { nil }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import SwiftUI
+
+public protocol TimelineEntry {
+    var date: Date { get }
+}
+
+public struct TimelineProviderContext: Sendable {}
+
+public struct TimelineReloadPolicy: Sendable {
+    public static let atEnd = TimelineReloadPolicy()
+    public static let never = TimelineReloadPolicy()
+    public static func after(_ date: Date) -> TimelineReloadPolicy { TimelineReloadPolicy() }
+}
+
+public struct Timeline<EntryType: TimelineEntry> {
+    public init(entries: [EntryType], policy: TimelineReloadPolicy) {}
+}
+
+public protocol TimelineProvider {
+    associatedtype Entry: TimelineEntry
+    typealias Context = TimelineProviderContext
+    func placeholder(in context: Self.Context) -> Self.Entry
+    func getSnapshot(in context: Self.Context, completion: @escaping @Sendable (Self.Entry) -> Void)
+    func getTimeline(in context: Self.Context, completion: @escaping @Sendable (Timeline<Self.Entry>) -> Void)
+}
+
+public struct StaticConfiguration<Content: View>: WidgetConfiguration {
+    public init<Provider: TimelineProvider>(
+        kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content
+    ) {}
+    public var body: Never { fatalError() }
+}
+
+public enum WidgetFamily: Sendable {
+    case systemSmall, systemMedium, systemLarge
+    @available(iOS 15.0, *) case systemExtraLarge
+    @available(iOS 16.0, *) case accessoryCircular, accessoryRectangular, accessoryInline
+}
+
+extension WidgetConfiguration {
+    public func supportedFamilies(_ families: [WidgetFamily]) -> some WidgetConfiguration {
+        _WidgetConfigurationModifier()
+    }
+    @available(iOS 15.0, *)
+    public func contentMarginsDisabled() -> some WidgetConfiguration { _WidgetConfigurationModifier() }
+}
+
+extension ContainerBackgroundPlacement {
+    @available(iOS 17.0, *)
+    public static let widget = ContainerBackgroundPlacement()
+}
