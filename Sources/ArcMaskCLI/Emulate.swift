@@ -61,12 +61,7 @@ struct Emulate: ParsableCommand {
     var wallClock: (timeZone: TimeZone, day: Date)? {
         guard let zone = timeZone.map({ TimeZone(identifier: $0) }) ?? TimeZone.current else { return nil }
         guard let day else { return (zone, Date()) }
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = zone
-        f.dateFormat = "yyyy-MM-dd"
-        f.isLenient = false
-        return f.date(from: day).map { (zone, $0) }
+        return FrameZeroSchedule.day(day, in: zone).map { (zone, $0) }
     }
 
     @OptionGroup var reporting: ReportOptions

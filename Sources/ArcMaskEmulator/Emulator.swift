@@ -346,12 +346,7 @@ public enum Emulator {
         // Torn refreshes by their time in the plan's period, sorted, to count each seam's by search.
         let tornTimes = samples.filter(\.torn).map { wrap($0.timeMs, periodMs) }.sorted()
         func tornCount(from a: Double, to b: Double) -> Int {
-            func atLeast(_ x: Double) -> Int {
-                var lo = 0, hi = tornTimes.count
-                while lo < hi { let mid = (lo + hi) / 2; if tornTimes[mid] < x { lo = mid + 1 } else { hi = mid } }
-                return lo
-            }
-            return max(0, upperBound(tornTimes, b) - atLeast(a))
+            max(0, upperBound(tornTimes, b) - lowerBound(tornTimes, a))
         }
         var out: [EmulationReport.Handoff] = []
         for h in times {

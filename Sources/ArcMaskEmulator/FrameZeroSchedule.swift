@@ -36,10 +36,7 @@ public struct FrameZeroSchedule: Codable, Sendable, Equatable {
         local.locale = Locale(identifier: "en_US_POSIX")
         local.timeZone = timeZone
         local.dateFormat = "HH:mm:ss.SSS"
-        let dayFormat = DateFormatter()
-        dayFormat.locale = Locale(identifier: "en_US_POSIX")
-        dayFormat.timeZone = timeZone
-        dayFormat.dateFormat = "yyyy-MM-dd"
+        let dayFormat = Self.dayFormatter(timeZone)
         let iso = ISO8601DateFormatter()
         iso.timeZone = timeZone
         iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -53,6 +50,20 @@ public struct FrameZeroSchedule: Codable, Sendable, Equatable {
         starts = (0..<3).map { iso.string(from: first.addingTimeInterval(Double($0) * every)) }
         everyMs = every * 1000
         repeatsDaily = clock.repeatsDaily
+    }
+
+    /// The start of day `text` ("2026-11-22") in `zone`; nil when it is not such a date.
+    public static func day(_ text: String, in zone: TimeZone) -> Date? {
+        dayFormatter(zone).date(from: text)
+    }
+
+    private static func dayFormatter(_ zone: TimeZone) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = zone
+        f.dateFormat = "yyyy-MM-dd"
+        f.isLenient = false
+        return f
     }
 
     /// "frame 0 starts at 00:00:00.900 in Europe/Paris (UTC+01:00) and every 1200 ms after, every day".

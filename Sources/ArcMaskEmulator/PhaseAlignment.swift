@@ -149,6 +149,16 @@ func wrap(_ x: Double, _ period: Double) -> Double {
     return w >= period ? 0 : w
 }
 
+/// How many elements of the sorted `values` are < `x`.
+func lowerBound(_ values: [Double], _ x: Double) -> Int {
+    var lo = 0, hi = values.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if values[mid] < x { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+}
+
 /// How many elements of the sorted `values` are ≤ `x`.
 func upperBound(_ values: [Double], _ x: Double) -> Int {
     var lo = 0, hi = values.count

@@ -13,10 +13,15 @@ public enum Overlay {
         _ compositor: ArcCompositor, rotation phi: Double, images: FrameImages
     ) throws -> PixelBuffer {
         let surface = try compositor.surface(rotation: phi, images: images)
+        try draw(compositor, over: surface, phi: phi)
+        return surface.pixelBuffer()
+    }
+
+    /// Draws the overlay over a composite `compositor` drew at rotation `phi`.
+    static func draw(_ compositor: ArcCompositor, over surface: Surface, phi: Double) throws {
         let ctx = try Context(surface)
         draw(compositor, on: ctx, phi: phi)
         try ctx.status()
-        return surface.pixelBuffer()
     }
 
     static func draw(_ compositor: ArcCompositor, on ctx: Context, phi: Double) {

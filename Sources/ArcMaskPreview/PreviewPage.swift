@@ -1,3 +1,4 @@
+import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskIO
@@ -15,7 +16,7 @@ extension Preview {
         let count = min(maxCells, max(1, samples.count))
         let chosen = (0..<count).map { samples[$0 * samples.count / count] }
         // Refreshes between two cells (1 when every refresh has its cell).
-        let stride = max(1, samples.count / count)
+        let refreshesPerCell = max(1, samples.count / count)
         let scale = min(1.0, 200 / max(plan.viewWidth, plan.viewHeight))
         let cw = max(1, Int((plan.viewWidth * scale).rounded())), ch = max(1, Int((plan.viewHeight * scale).rounded()))
         let columns = min(16, count), rows = (count + columns - 1) / columns
@@ -23,12 +24,11 @@ extension Preview {
         let overlaid = try Chart(width: columns * cw, height: rows * ch, background: nil)
         for (k, s) in chosen.enumerated() {
             let x = Double(k % columns * cw), y = Double(k / columns * ch)
-            try plain.image(
-                compositor.render(rotation: s.rotationDegrees, images: images), x: x, y: y, w: Double(cw),
-                h: Double(ch))
-            try overlaid.image(
-                Overlay.render(compositor, rotation: s.rotationDegrees, images: images), x: x, y: y, w: Double(cw),
-                h: Double(ch))
+            // One composite per cell: drawn plain, then again with the overlay over it.
+            let composite = try compositor.surface(rotation: s.rotationDegrees, images: images)
+            plain.image(composite, x: x, y: y, w: Double(cw), h: Double(ch))
+            try Overlay.draw(compositor, over: composite, phi: s.rotationDegrees)
+            overlaid.image(composite, x: x, y: y, w: Double(cw), h: Double(ch))
         }
         let plainPNG = try PNG.encode(plain.pixels(), compression: .balanced)
         let overlayPNG = try PNG.encode(overlaid.pixels(), compression: .balanced)
@@ -49,7 +49,7 @@ extension Preview {
             "\(r.samples) refreshes at \(fmt(refreshHz)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame. "
             + "Plays \(r.reversed ? "backwards" : "forward") at \(fmt(r.speedRatio))× speed → \(r.verdictText). "
             + "Phase: \(r.phaseText). Worst timing error \(fmt(r.maxTimingErrorMs)) ms."
-        let stepLabel = stride == 1 ? "one refresh" : "\(stride) refreshes"
+        let stepLabel = refreshesPerCell == 1 ? "one refresh" : "\(refreshesPerCell) refreshes"
         let title = "\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan"
         return """
             <!doctype html>

@@ -205,15 +205,10 @@ struct ExportTests {
         print(cells)
         print(layers)
         """.write(to: dir.path("out/main.swift"), atomically: true, encoding: .utf8)
-        let compile = Process()
-        compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compile.arguments = [
-            "swiftc", dir.path("out/ArcMaskView.swift").path, dir.path("out/main.swift").path,
-            "-o", dir.path("check").path,
-        ]
-        try compile.run()
-        compile.waitUntilExit()
-        try #require(compile.terminationStatus == 0)
+        let compile = try swiftc([
+            dir.path("out/ArcMaskView.swift").path, dir.path("out/main.swift").path, "-o", dir.path("check").path,
+        ])
+        try #require(compile.status == 0, "\(compile.output)")
         let run = Process(), pipe = Pipe()
         run.executableURL = dir.path("check")
         run.standardOutput = pipe

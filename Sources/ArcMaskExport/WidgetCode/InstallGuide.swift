@@ -1,4 +1,5 @@
 import ArcMaskGeometry
+import ArcMaskValues
 import Foundation
 
 /// Writes `INSTALL.md`: how to add an export to a widget extension.
@@ -21,7 +22,7 @@ public enum InstallGuide {
             # Adding \(n.widget) to a widget extension
 
             This folder was written by `arcmask export` for `\((m.source as NSString).lastPathComponent)`: \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
-            for a \(fmtNumber(m.viewWidth))×\(fmtNumber(m.viewHeight)) pt \(family.systemName) widget at \(fmtNumber(m.scale))×, \(String(format: "%.1f", Double(m.decodedBytes) / 1_048_576)) MB decoded.
+            for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×, \(FrameBudget.mb(m.decodedBytes)) MB decoded.
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension
                (deployment target iOS 15 or later).
@@ -53,5 +54,4 @@ public enum InstallGuide {
             """
     }
 
-    static func fmtNumber(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 }
