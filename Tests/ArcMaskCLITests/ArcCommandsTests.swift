@@ -163,3 +163,26 @@ struct VerdictAgreementTests {
         #expect(run(["emulate", file, "--size", "60x60", "--tolerance", "-1"]) == ExitStatus.usage.rawValue)
     }
 }
+
+@Suite("export refuses bad options and unfittable budgets, writing nothing")
+struct ExportRefusalTests {
+    @Test("bad --name, --min-scale and --rotation exit 64; --keep-frames over budget exits 1 with no output")
+    func refusals() throws {
+        let s = try Scratch()
+        let file = s.path("long.gif")
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: file), size: PixelSize(width: 40, height: 40), frames: 40, delays: [4], turns: 13)
+        let base = ["export", file, "--size", "60x60", "--scale", "2"]
+        #expect(run(base + ["--name", "orbit", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--name", "Or-bit", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--min-scale", "2.5", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--rotation", "magic", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
+        // 40 distinct layers of 120×120 px need 2.2 MB: a 1 MB budget fits only by dropping frames.
+        #expect(
+            run(base + ["--budget", "1", "--keep-frames", "--out", s.path("kept")]) == ExitStatus.badInput.rawValue)
+        #expect(!FileManager.default.fileExists(atPath: s.path("kept")))
+        #expect(run(base + ["--budget", "1", "--out", s.path("fits"), "--quiet"]) == 0)
+        #expect(FileManager.default.fileExists(atPath: s.path("fits/ArcMaskWidget.swift")))
+        #expect(s.entries == ["fits", "long.gif"])
+    }
+}

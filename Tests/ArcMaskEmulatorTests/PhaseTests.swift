@@ -273,6 +273,11 @@ struct FrameZeroScheduleTests {
         // 700 ms does not divide a day: local midnight is 86,400 s × (days since 2001) into the
         // rotation, 9,456 days to 2026-11-22 → 816,998,400 s ≡ 300 ms (mod 700 ms), so the
         // next 0° instant comes 400 ms after midnight.
+        // The rotation itself: 10 s after the reference date in GMT, a 7 s period is 3/7 round.
+        let gmt = try #require(TimeZone(identifier: "GMT"))
+        let clock = RotationClock(periodSeconds: 7, timeZone: gmt)
+        #expect(abs(clock.rotationDegrees(at: Date(timeIntervalSinceReferenceDate: 10)) - 360.0 * 3 / 7) < 1e-9)
+        #expect(!clock.repeatsDaily && RotationClock(periodSeconds: 1.2, timeZone: gmt).repeatsDaily)
         let odd = FrameZeroSchedule(periodSeconds: 0.7, msAfterZero: 0, timeZone: paris, day: day)
         #expect(!odd.repeatsDaily)
         #expect(odd.firstStart == "00:00:00.400")
