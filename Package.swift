@@ -8,7 +8,7 @@ let package = Package(
             name: "ArcMask",
             targets: [
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
-                "ArcMaskSVGA",
+                "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSequence",
                 "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
@@ -28,6 +28,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
 
         // Pure Swift value types shared by everyone: Affine, paths, Color, caps and joins, sizes, fit.
         .target(name: "ArcMaskValues"),
@@ -37,8 +40,8 @@ let package = Package(
         .target(name: "ArcMaskCore", dependencies: ["ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
         .target(name: "ArcMaskCairo", dependencies: ["ArcMaskCore", "ArcMaskValues", "CCairo"]),
-        // Bytes in and out: PNG (libpng), zlib and CRC, ZIP archives, the render cache, the PNG writer pool.
-        .target(name: "ArcMaskIO", dependencies: ["ArcMaskCore", "ArcMaskValues", "CPNG", "CLibZ"]),
+        // Bytes in and out: PNG (libpng), JPEG (libturbojpeg), zlib and CRC, ZIP archives, the render cache.
+        .target(name: "ArcMaskIO", dependencies: ["ArcMaskCore", "ArcMaskValues", "CPNG", "CLibZ", "CJPEG"]),
         // giflib-backed frame source and GIF writer.
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
         // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, player.
@@ -48,10 +51,22 @@ let package = Package(
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ], exclude: ["Proto"]),
+        // APNG: chunks read and checked here, each frame's data decoded by libpng, composited per the spec.
+        .target(name: "ArcMaskAPNG", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
+        // Animated and still WebP through libwebp's demuxer and animation decoder.
+        .target(name: "ArcMaskWebP", dependencies: ["ArcMaskCore", "ArcMaskValues", "CWebP"]),
+        // SVG rasterised by librsvg onto cairo, with its memory and disk caches.
+        .target(name: "ArcMaskSVG", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "CRSVG", "CCairo"]),
+        // Numbered image sequences (PNG, JPEG, SVG files), decoded one frame at a time.
+        .target(
+            name: "ArcMaskSequence", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskSVG"]),
         // The one entry point for frames: reads a file once and picks its format from its bytes.
         .target(
             name: "ArcMaskSources",
-            dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA"]),
+            dependencies: [
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP",
+                "ArcMaskSVG", "ArcMaskSequence",
+            ]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
         .target(
             name: "ArcMaskCompositor",
@@ -88,6 +103,7 @@ let package = Package(
             name: "ArcMaskConformance",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
+                "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG",
                 "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator",
             ]),
         // Measures the engines for Scripts/bench.
@@ -118,6 +134,12 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
+        .testTarget(name: "ArcMaskAPNGTests", dependencies: ["ArcMaskAPNG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
+        .testTarget(name: "ArcMaskWebPTests", dependencies: ["ArcMaskWebP", "ArcMaskCore", "ArcMaskValues", "CWebP"]),
+        .testTarget(name: "ArcMaskSVGTests", dependencies: ["ArcMaskSVG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
+        .testTarget(
+            name: "ArcMaskSequenceTests",
+            dependencies: ["ArcMaskSequence", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskSVG"]),
         .testTarget(
             name: "ArcMaskSourcesTests",
             dependencies: [

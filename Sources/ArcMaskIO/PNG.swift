@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskValues
 internal import CPNG
 import Foundation
 
@@ -47,27 +48,47 @@ public enum PNG {
         try AtomicFile.write(encode(image, compression: compression), to: url, protecting: inputs)
     }
 
-    /// Decodes any PNG (palette, grey, 16-bit, with or without alpha) to straight RGBA.
+    /// Decodes any PNG (palette, grey, 16-bit, interlaced, with or without alpha) to straight
+    /// 8-bit RGBA. Samples are taken as stored: 16-bit samples keep their high byte, and gAMA,
+    /// sRGB and iCCP are not applied (as browsers' canvases and Pillow read pixels).
     /// - Parameter maxPixels: refuse larger images before allocating their pixels.
     public static func decode(
         _ bytes: [UInt8], maxPixels: Int = DecodeLimits.defaultMaxCanvasPixels
     ) throws -> PixelBuffer {
-        var image = png_image()
-        let begun = bytes.withUnsafeBytes { arcmask_png_begin_read(&image, $0.baseAddress, $0.count) }
-        defer { png_image_free(&image) }
-        if begun != 0 { throw PNGError("not a readable PNG (\(imageMessage(&image)))") }
-        let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0 else { throw PNGError("zero-sized image") }
-        guard width * height <= maxPixels else {
-            throw PNGError("\(width)×\(height) is over the limit of \(maxPixels) pixels")
+        let reader = UnsafeMutablePointer<arcmask_png_reader>.allocate(capacity: 1)
+        defer {
+            arcmask_png_reader_destroy(reader)
+            reader.deallocate()
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = pixels.withUnsafeMutableBufferPointer {
-            arcmask_png_finish_read(&image, $0.baseAddress, width * 4)
+        return try bytes.withUnsafeBytes { raw in
+            guard arcmask_png_reader_begin(reader, raw.baseAddress, raw.count) == 0 else {
+                throw PNGError("not a readable PNG (\(readerMessage(reader)))")
+            }
+            let width = Int(reader.pointee.width), height = Int(reader.pointee.height)
+            guard width > 0, height > 0 else { throw PNGError("zero-sized image") }
+            guard width * height <= maxPixels else {
+                throw PNGError("\(width)×\(height) is over the limit of \(maxPixels) pixels")
+            }
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            let finished = pixels.withUnsafeMutableBufferPointer {
+                arcmask_png_reader_finish(reader, $0.baseAddress, width * 4)
+            }
+            if finished != 0 { throw PNGError("corrupt PNG data (\(readerMessage(reader)))") }
+            return PixelBuffer(width: width, height: height, bytes: pixels)
         }
-        if finished != 0 { throw PNGError("corrupt PNG data (\(imageMessage(&image)))") }
-        return PixelBuffer(width: width, height: height, bytes: pixels)
     }
+
+    /// The width and height a PNG's IHDR states, read from its first 24 bytes (nil: not a PNG header).
+    public static func size(ofHeader head: [UInt8]) -> PixelSize? {
+        guard head.count >= 24, head.starts(with: signature), head[12..<16].elementsEqual("IHDR".utf8) else {
+            return nil
+        }
+        func be(_ i: Int) -> Int { head[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return PixelSize(width: be(16), height: be(20))
+    }
+
+    /// The eight bytes every PNG starts with.
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Reads and decodes a PNG file.
     public static func read(_ url: URL, maxPixels: Int = DecodeLimits.defaultMaxCanvasPixels) throws -> PixelBuffer {
@@ -86,8 +107,8 @@ public enum PNG {
         }
     }
 
-    private static func imageMessage(_ image: inout png_image) -> String {
-        withUnsafeBytes(of: &image.message) { raw in
+    private static func readerMessage(_ reader: UnsafeMutablePointer<arcmask_png_reader>) -> String {
+        withUnsafeBytes(of: &reader.pointee.io.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
     }

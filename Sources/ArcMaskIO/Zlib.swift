@@ -24,6 +24,41 @@ public enum Inflate {
         try run(input, limit: limit, raw: true)
     }
 
+    /// How many bytes a zlib stream inflates to, without keeping them; `tooLarge` as soon as
+    /// the count passes `limit`. Lets a reader check a stream's size before decoding it.
+    public static func count<C: ContiguousBytes>(zlib input: C, limit: Int) throws(Failure) -> Int {
+        var stream = z_stream()
+        guard arcmask_inflate_init(&stream) == Z_OK else { throw .corrupt("cannot start zlib") }
+        defer { inflateEnd(&stream) }
+        var total = 0
+        var status: Int32 = Z_OK
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let failure: Failure? = input.withUnsafeBytes { src in
+            stream.next_in = UnsafeMutablePointer(mutating: src.bindMemory(to: UInt8.self).baseAddress)
+            stream.avail_in = uInt(src.count)
+            while status != Z_STREAM_END {
+                let produced: Int = chunk.withUnsafeMutableBufferPointer { dst in
+                    stream.next_out = dst.baseAddress
+                    stream.avail_out = uInt(dst.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    return dst.count - Int(stream.avail_out)
+                }
+                if status != Z_OK && status != Z_STREAM_END {
+                    let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
+                    return .corrupt(status == Z_BUF_ERROR ? "the data ends early" : message)
+                }
+                total += produced
+                if total > limit { return .tooLarge(limit: limit) }
+                if produced == 0 && stream.avail_in == 0 && status != Z_STREAM_END {
+                    return .corrupt("the data ends early")
+                }
+            }
+            return nil
+        }
+        if let failure { throw failure }
+        return total
+    }
+
     private static func run(_ input: ArraySlice<UInt8>, limit: Int, raw: Bool) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         guard (raw ? arcmask_inflate_init_raw(&stream) : arcmask_inflate_init(&stream)) == Z_OK else {

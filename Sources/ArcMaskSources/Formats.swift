@@ -1,6 +1,9 @@
+import ArcMaskAPNG
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskIO
 import ArcMaskSVGA
+import ArcMaskWebP
 
 /// GIF87a and GIF89a, decoded with giflib.
 public enum GIFFormat: FrameFormat {
@@ -9,11 +12,7 @@ public enum GIFFormat: FrameFormat {
     public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: Array("GIF".utf8)) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        if options.svgaSequence != SVGASequence() {
-            throw InputError(
-                file: name,
-                "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files only")
-        }
+        try options.refuseSequenceSettings(name: name, format: Self.name)
         return try GIFFrameSource(reader: reader, name: name, limits: options.limits)
     }
 }
@@ -31,5 +30,29 @@ public enum SVGAFormat: FrameFormat {
         return try SVGAFrameSource(
             bytes: bytes, name: name,
             sequence: options.svgaSequence, limits: options.svgaLimits, cache: options.renderCache)
+    }
+}
+
+/// PNG and APNG: chunks read here, each frame's data decoded by libpng; a PNG without acTL is one frame.
+public enum APNGFormat: FrameFormat {
+    public static let name = "PNG/APNG"
+
+    public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: PNG.signature) }
+
+    public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
+        try options.refuseSequenceSettings(name: name, format: "PNG")
+        return try APNGFrameSource(reader: reader, name: name, limits: options.limits)
+    }
+}
+
+/// Animated and still WebP, decoded by libwebp's animation decoder.
+public enum WebPFormat: FrameFormat {
+    public static let name = "WebP"
+
+    public static func matches(_ head: [UInt8]) -> Bool { WebPContainer.matches(head) }
+
+    public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
+        try options.refuseSequenceSettings(name: name, format: Self.name)
+        return try WebPFrameSource(reader: reader, name: name, limits: options.limits)
     }
 }

@@ -40,7 +40,9 @@ public protocol FrameFormat: Sendable {
 /// first bytes (never from its name) and returns a `FrameSource`. New formats join by adding
 /// a `FrameFormat` type to `formats`.
 public enum FrameSources {
-    public static let formats: [any FrameFormat.Type] = [GIFFormat.self, SVGAFormat.self]
+    public static let formats: [any FrameFormat.Type] = [
+        GIFFormat.self, APNGFormat.self, WebPFormat.self, SVGAFormat.self,
+    ]
 
     /// Opens `path` as whichever format its bytes say.
     public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
@@ -63,5 +65,17 @@ public enum FrameSources {
         let known = formats.map { $0.name }.joined(separator: ", ")
         let start = head.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
         throw InputError(file: name, "is not an animation arcmask reads (\(known)); it starts with \(start)")
+    }
+}
+
+extension SourceOptions {
+    /// Formats that carry their own timing refuse the settings meant for SVGA files and sequences.
+    func refuseSequenceSettings(name: String, format: String) throws {
+        if svgaSequence != SVGASequence() {
+            throw InputError(
+                file: name,
+                "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files and image sequences, not to \(format) files"
+            )
+        }
     }
 }

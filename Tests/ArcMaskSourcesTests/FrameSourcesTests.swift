@@ -42,7 +42,7 @@ struct FrameSourcesTests {
         let error = #expect(throws: InputError.self) {
             _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options)
         }
-        #expect(error?.problem.contains("SVGA files only") == true)
+        #expect(error?.problem.contains("applies to SVGA files and image sequences, not to GIF files") == true)
     }
 
     @Test("reports: a GIF gives its own, other sources the common one")
