@@ -56,7 +56,8 @@ let package = Package(
         // Animated and still WebP through libwebp's demuxer and animation decoder.
         .target(name: "ArcMaskWebP", dependencies: ["ArcMaskCore", "ArcMaskValues", "CWebP"]),
         // SVG rasterised by librsvg onto cairo, with its memory and disk caches.
-        .target(name: "ArcMaskSVG", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "CRSVG", "CCairo"]),
+        .target(
+            name: "ArcMaskSVG", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskCairo", "CRSVG"]),
         // Numbered image sequences (PNG, JPEG, SVG files), decoded one frame at a time.
         .target(
             name: "ArcMaskSequence", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskSVG"]),

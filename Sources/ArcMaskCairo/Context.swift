@@ -24,6 +24,10 @@ public final class Context {
 
     // MARK: State
 
+    /// The `cairo_t` itself, for another C library that draws with cairo (librsvg); valid
+    /// while this context lives.
+    public var cairoContext: OpaquePointer { pointer }
+
     public func save() { cairo_save(pointer) }
     public func restore() { cairo_restore(pointer) }
 

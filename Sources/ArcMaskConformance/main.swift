@@ -32,6 +32,15 @@ func finish(_ results: [SuiteResult], lane: String) -> Never {
     exit(0)
 }
 
+if let i = args.firstIndex(of: "--svg"), i + 1 < args.endIndex {
+    let dir = args[i + 1]
+    guard FileManager.default.fileExists(atPath: dir + "/INDEX.tsv") else {
+        print("conformance: \(dir) is absent; svg lane skipped")
+        exit(0)
+    }
+    finish(runSVGLane(dir, tolerance: 2), lane: "svg")
+}
+
 if let i = args.firstIndex(of: "--anim"), i + 2 < args.endIndex {
     let format = args[i + 1], dir = args[i + 2]
     guard FileManager.default.fileExists(atPath: dir + "/INDEX.tsv") else {

@@ -2,6 +2,7 @@ import ArcMaskAPNG
 import ArcMaskCore
 import ArcMaskGIF
 import ArcMaskIO
+import ArcMaskSVG
 import ArcMaskSVGA
 import ArcMaskWebP
 
@@ -54,5 +55,18 @@ public enum WebPFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         try options.refuseSequenceSettings(name: name, format: Self.name)
         return try WebPFrameSource(reader: reader, name: name, limits: options.limits)
+    }
+}
+
+/// SVG, drawn by librsvg at the size it is shown: a one-frame source.
+public enum SVGFormat: FrameFormat {
+    public static let name = "SVG"
+
+    public static func matches(_ head: [UInt8]) -> Bool { SVGDocument.matches(head) }
+
+    public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
+        try options.refuseSequenceSettings(name: name, format: Self.name)
+        let bytes = try reader.contents(limit: options.svgLimits.maxFileBytes, kind: "SVG files")
+        return try SVGFrameSource(bytes: bytes, name: name, limits: options.svgLimits, cache: options.svgCache)
     }
 }

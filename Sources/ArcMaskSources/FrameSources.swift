@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskSVG
 import ArcMaskSVGA
 import ArcMaskValues
 import Foundation
@@ -13,7 +14,13 @@ public struct SourceOptions: Sendable {
     /// SVGA: which frames play, in which direction, at which rate.
     public var svgaSequence: SVGASequence
     /// Where vector formats keep rendered frames between runs (nil: render every time).
-    public var renderCache: RenderCache?
+    public var renderCache: RenderCache? {
+        didSet { svgCache = SVGRasterCache(disk: renderCache) }
+    }
+    /// Ceilings for SVG files.
+    public var svgLimits: SVGLimits
+    /// SVG rasters in memory, in front of `renderCache`.
+    public private(set) var svgCache: SVGRasterCache
 
     public init(
         limits: DecodeLimits = .default, svgaLimits: SVGALimits = .default,
@@ -23,6 +30,8 @@ public struct SourceOptions: Sendable {
         self.svgaLimits = svgaLimits
         self.svgaSequence = svgaSequence
         self.renderCache = renderCache
+        self.svgLimits = SVGLimits(maxPixels: limits.maxCanvasPixels)
+        self.svgCache = SVGRasterCache(disk: renderCache)
     }
 }
 
@@ -30,7 +39,7 @@ public struct SourceOptions: Sendable {
 public protocol FrameFormat: Sendable {
     /// A short name for messages and reports ("GIF", "SVGA").
     static var name: String { get }
-    /// Whether a file starting with `head` (up to 16 bytes) is of this format.
+    /// Whether a file starting with `head` (up to 4,096 bytes) is of this format.
     static func matches(_ head: [UInt8]) -> Bool
     /// Opens the file `reader` reads; `name` stands for it in messages.
     static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource
@@ -41,7 +50,7 @@ public protocol FrameFormat: Sendable {
 /// a `FrameFormat` type to `formats`.
 public enum FrameSources {
     public static let formats: [any FrameFormat.Type] = [
-        GIFFormat.self, APNGFormat.self, WebPFormat.self, SVGAFormat.self,
+        GIFFormat.self, APNGFormat.self, WebPFormat.self, SVGAFormat.self, SVGFormat.self,
     ]
 
     /// Opens `path` as whichever format its bytes say.
@@ -59,7 +68,7 @@ public enum FrameSources {
     }
 
     static func format(of reader: FileReader, name: String) throws -> any FrameFormat.Type {
-        let head = reader.bytes(at: 0, count: 16)
+        let head = reader.bytes(at: 0, count: 4096)
         if head.isEmpty { throw InputError(file: name, "is empty (0 bytes)") }
         if let format = formats.first(where: { $0.matches(head) }) { return format }
         let known = formats.map { $0.name }.joined(separator: ", ")
