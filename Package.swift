@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "ArcMaskSVGTests", dependencies: ["ArcMaskSVG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(
             name: "ArcMaskSequenceTests",
-            dependencies: ["ArcMaskSequence", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskSVG"]),
+            dependencies: ["ArcMaskSequence", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskSVG", "CJPEG"]),
         .testTarget(
             name: "ArcMaskSourcesTests",
             dependencies: [

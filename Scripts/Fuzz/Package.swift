@@ -9,6 +9,9 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzPath", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPNG", [.product(name: "ArcMask", package: "main")]),
     ("FuzzBlit", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzAPNG", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzWebP", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzSequence", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 

@@ -30,6 +30,8 @@ public final class APNGFrameSource: FrameSource {
     /// The IDAT image is not one of the animation's frames (no fcTL before it).
     public let defaultImageHidden: Bool
     public let damaged: Bool
+    /// Why the animation was set aside for the default image, when it was.
+    public let invalidAnimation: String?
     public let warnings: [String]
 
     private let reader: FileReader
@@ -87,6 +89,7 @@ public final class APNGFrameSource: FrameSource {
         self.numPlays = isAnimated ? s.numPlays : nil
         self.defaultImageHidden = isAnimated && !s.frames[0].isDefaultImage
         self.damaged = s.damage != nil || s.invalidAnimation != nil
+        self.invalidAnimation = s.invalidAnimation
         self.warnings = warnings
         self.paletteChunks = s.paletteChunks
         self.maxPixels = limits.maxCanvasPixels

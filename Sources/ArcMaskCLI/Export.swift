@@ -110,7 +110,7 @@ struct Export: ParsableCommand {
                 throw OutputError(
                     path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
-            let frames = try source.open(file!)
+            let frames = try source.open(file!, scale: Int(scale))
             let folder = try output.folder(protecting: [file!])
             let request = ExportRequest(
                 viewWidth: view.width, viewHeight: view.height, scale: scale,

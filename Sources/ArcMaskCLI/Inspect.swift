@@ -2,19 +2,74 @@ import ArcMaskCore
 import ArcMaskGIF
 import ArcMaskSVGA
 import ArcMaskSources
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe a GIF (canvas, frames, delays, disposals, loop count, damage) or an SVGA file.")
+        abstract:
+            "Describe an animation: canvas, frames, delays, disposal and blending, loop count, damage (GIF, APNG/PNG, WebP, SVG, SVGA, or a numbered sequence).",
+        discussion: """
+            A sequence is named by a folder of numbered files or a printf-style pattern (anim/frame%03d.png); \
+            --fps, --durations, --loops, --range and --allow-gaps say how it plays.
+            """)
 
-    @OptionGroup var described: DescribeOptions
+    @Argument(help: "The animation: a file, a folder of numbered frames, or a pattern such as anim/frame%03d.png.")
+    var file: String
+
+    @OptionGroup var reporting: ReportOptions
+
+    @OptionGroup var source: InputOptions
 
     func run() throws {
         try reportingFailures {
-            try described.describe()
+            let opened = try source.open(file)
+            if let svga = opened as? SVGAFrameSource {
+                return try DescribeOptions.describe(svga.movie, file: file, json: reporting.json)
+            }
+            let report = SourceReports.report(of: opened)
+            if reporting.json { return emit(try jsonString(report)) }
+            if let gif = report as? GIFReport { return emit(Self.table(gif)) }
+            emit(Self.table(report as! SourceReport))
         }
+    }
+
+    /// The common report as text: a summary line, then one row per frame with the columns the format has.
+    static func table(_ r: SourceReport) -> String {
+        let loop: String
+        switch (r.format, r.loopCount) {
+        case (_, 0?): loop = "loops forever"
+        case (_, let n?): loop = "plays \(n) time\(n == 1 ? "" : "s")"
+        case (_, nil): loop = "plays once"
+        }
+        var head = "\(r.file): \(r.format), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(format(ms: r.durationMs)) per play"
+        if r.defaultImageHidden == true { head += ", default image not shown" }
+        if let bg = r.backgroundRGBA { head += ", background \(bg.map(String.init).joined(separator: ","))" }
+        if let p = r.pattern { head += ", from \(p)" }
+        if r.damaged { head += ", DAMAGED" }
+        var columns: [(title: String, right: Bool, cell: (SourceReport.Frame) -> String?)] = [
+            ("frame", true, { String($0.index) }),
+            ("number", true, { $0.number.map(String.init) }),
+            ("rectangle", false, { f in f.x.map { "\($0),\(f.y!) \(f.width!)×\(f.height!)" } }),
+            ("delay", true, { $0.delayMs.map { "\(fmt($0)) ms" } }),
+            ("duration", true, { "\(fmt($0.durationMs)) ms" }),
+            ("disposal", false, { $0.disposal }),
+            ("blend", false, { $0.blend }),
+            ("kind", false, { $0.kind }),
+            ("file", false, { $0.path }),
+        ]
+        columns = columns.filter { c in r.frames.contains { c.cell($0) != nil } }
+        let cells = r.frames.map { f in columns.map { $0.cell(f) ?? "-" } }
+        let widths = columns.indices.map { i in max(columns[i].title.count, cells.map { $0[i].count }.max() ?? 0) }
+        func row(_ values: [String]) -> String {
+            values.indices.map { pad(values[$0], widths[$0], right: columns[$0].right) }.joined(separator: "  ")
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        var lines = [head, row(columns.map(\.title))]
+        lines += cells.map(row)
+        for w in r.warnings { lines.append("warning: \(w)") }
+        return lines.joined(separator: "\n")
     }
 
     static func table(_ r: GIFReport) -> String {
@@ -44,15 +99,3 @@ func format(ms: Double) -> String {
     ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.0f ms", ms)
 }
 
-extension DescribeOptions {
-    /// Opens the file once, through the library's entry point, and prints its format's report.
-    func describe() throws {
-        limits.armWatchdog(for: file)
-        let options = SourceOptions(limits: limits.limits, svgaLimits: limits.svgaLimits)
-        let source = try FrameSources.open(path: file, options: options)
-        if let svga = source as? SVGAFrameSource { return try describe(svga.movie) }
-        let report = SourceReports.report(of: source)
-        if let gif = report as? GIFReport, !reporting.json { return emit(Inspect.table(gif)) }
-        emit(try jsonString(report))
-    }
-}

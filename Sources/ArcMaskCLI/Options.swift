@@ -66,20 +66,29 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
-/// How to read an animation: limits, and the settings only SVGA files use.
+/// How to read an animation: limits, and the settings only SVGA files and image sequences use.
 struct InputOptions: ParsableArguments {
-    @Option(help: "SVGA: play frames A..B only (inclusive).")
+    @Option(help: "SVGA: play frames A..B only. Sequences: the numbers A..B of the pattern (both inclusive).")
     var range: ClosedRange<Int>?
 
-    @Flag(help: "SVGA: play backwards.")
+    @Flag(help: "SVGA and sequences: play backwards.")
     var reverse = false
 
-    @Option(help: "SVGA: resample to this many frames per second.")
+    @Option(help: "SVGA: resample to this many frames per second. Sequences: the frame rate (default 25).")
     var fps: Double?
+
+    @Option(help: "Sequences: each frame's duration in ms, comma-separated (instead of --fps).")
+    var durations: String?
+
+    @Option(help: "Sequences: how many times the animation plays (0 = forever).")
+    var loops: Int = 0
+
+    @Flag(help: "Sequences: skip missing numbers with a warning instead of stopping.")
+    var allowGaps = false
 
     @Flag(
         help:
-            "SVGA: render every frame anew instead of reusing renders kept in the cache folder (ARCMASK_CACHE_DIR, default ~/.cache/arcmask/renders)."
+            "SVG and SVGA: draw every frame anew instead of reusing renders kept in the cache folder (ARCMASK_CACHE_DIR, default ~/.cache/arcmask/renders)."
     )
     var noRenderCache = false
 
@@ -87,15 +96,43 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps takes a rate in (0, 240]") }
+        if fps != nil && durations != nil { throw ValidationError("give --fps or --durations, not both") }
+        if durations != nil && parsedDurations == nil {
+            throw ValidationError("--durations takes positive milliseconds separated by commas, e.g. 40,40,80")
+        }
+        if loops < 0 { throw ValidationError("--loops takes 0 (forever) or a number of plays") }
     }
 
-    /// Opens `path` through the library's one entry point, with the time limit armed.
-    func open(_ path: String) throws -> FrameSource {
-        limits.armWatchdog(for: path)
-        let options = SourceOptions(
+    private var parsedDurations: [Double]? {
+        guard let durations else { return nil }
+        let values = durations.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0!.isFinite }) else { return nil }
+        return values.map { $0! }
+    }
+
+    /// The settings for opening files: `scale` picks `@Sx` variants in sequences.
+    func sourceOptions(scale: Int? = nil) -> SourceOptions {
+        var options = SourceOptions(
             limits: limits.limits, svgaLimits: limits.svgaLimits,
             svgaSequence: SVGASequence(range: range, reverse: reverse, fps: fps),
             renderCache: noRenderCache ? nil : RenderCache())
+        options.sequence.range = range
+        options.sequence.reverse = reverse
+        options.sequence.fps = fps ?? 25
+        options.sequence.durations = parsedDurations
+        options.sequence.loops = loops
+        options.sequence.allowGaps = allowGaps
+        options.sequence.scale = scale
+        return options
+    }
+
+    /// Opens `path` through the library's one entry point, with the time limit armed.
+    func open(_ path: String, scale: Int? = nil) throws -> FrameSource {
+        limits.armWatchdog(for: path)
+        var options = sourceOptions(scale: scale)
+        if FrameSources.isSequence(path) {
+            options.svgaSequence = SVGASequence()  // range, reverse and rate went to options.sequence
+        }
         return try FrameSources.open(path: path, options: options)
     }
 }
@@ -169,7 +206,7 @@ struct ReportOptions: ParsableArguments {
     }
 }
 
-/// What the describing commands (`inspect`, `svga info`) take: a file, limits, and how to report.
+/// What `svga info` takes: a file, limits, and how to report.
 struct DescribeOptions: ParsableArguments {
     @Argument(help: "The file to describe.")
     var file: String

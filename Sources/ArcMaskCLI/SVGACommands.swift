@@ -66,13 +66,13 @@ extension DescribeOptions {
     /// Reads the file as an SVGA and prints its report.
     func describeSVGA() throws {
         limits.armWatchdog(for: file)
-        try describe(SVGAReader.read(path: file, limits: limits.svgaLimits))
+        try Self.describe(SVGAReader.read(path: file, limits: limits.svgaLimits), file: file, json: reporting.json)
     }
 
     /// Prints an SVGA movie's report: a summary, or JSON.
-    func describe(_ m: SVGAMovie) throws {
+    static func describe(_ m: SVGAMovie, file: String, json: Bool) throws {
         let r = SVGAReport(m, file: file)
-        if reporting.json { emit(try jsonString(r)); return }
+        if json { emit(try jsonString(r)); return }
         let shapes = r.shapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         emit(
             """

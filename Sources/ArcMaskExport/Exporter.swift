@@ -121,7 +121,8 @@ public enum Exporter {
             )
         }
         let manifest = ExportManifest(
-            source: source.name, preset: plan.preset.rawValue, family: r.family?.rawValue, device: r.device,
+            source: source.name, sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
+            preset: plan.preset.rawValue, family: r.family?.rawValue, device: r.device,
             viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
             pixelWidth: size.width, pixelHeight: size.height, fit: r.fit.rawValue,
             plan: plan, strip: stripName, stripColumns: columns,

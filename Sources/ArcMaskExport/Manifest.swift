@@ -40,6 +40,9 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     }
 
     public var source: String
+    /// The source's canvas in pixels (for a sequence, the `@Sx` variant's when one was read).
+    public var sourceWidth: Int
+    public var sourceHeight: Int
     public var preset: String
     public var family: String?
     public var device: String?

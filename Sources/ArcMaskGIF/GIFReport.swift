@@ -16,6 +16,8 @@ public struct GIFReport: Codable, Sendable, Equatable {
     }
 
     public var file: String
+    /// "GIF", as in every format's report.
+    public var format = "GIF"
     public var version: String
     public var width: Int
     public var height: Int

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskSequence
 import ArcMaskSVG
 import ArcMaskSVGA
 import ArcMaskValues
@@ -19,6 +20,8 @@ public struct SourceOptions: Sendable {
     }
     /// Ceilings for SVG files.
     public var svgLimits: SVGLimits
+    /// Numbered image sequences: range, rate or durations, loops, gaps, `@Sx` variants.
+    public var sequence: SequenceOptions
     /// SVG rasters in memory, in front of `renderCache`.
     public private(set) var svgCache: SVGRasterCache
 
@@ -31,6 +34,7 @@ public struct SourceOptions: Sendable {
         self.svgaSequence = svgaSequence
         self.renderCache = renderCache
         self.svgLimits = SVGLimits(maxPixels: limits.maxCanvasPixels)
+        self.sequence = SequenceOptions()
         self.svgCache = SVGRasterCache(disk: renderCache)
     }
 }
@@ -53,8 +57,14 @@ public enum FrameSources {
         GIFFormat.self, APNGFormat.self, WebPFormat.self, SVGAFormat.self, SVGFormat.self,
     ]
 
-    /// Opens `path` as whichever format its bytes say.
+    /// Opens `path` as whichever format its bytes say; a folder or a printf-style pattern
+    /// (`anim/frame%03d.png`) opens as a numbered image sequence, each file's format read from its bytes.
     public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
+        if isSequence(path) {
+            return try ImageSequenceSource.open(
+                path, options: options.sequence, limits: options.limits, svgLimits: options.svgLimits,
+                svgCache: options.svgCache)
+        }
         let reader = try FileReader(path: path)
         return try format(of: reader, name: path).open(reader, name: path, options: options)
     }
@@ -65,6 +75,13 @@ public enum FrameSources {
     ) throws -> FrameSource {
         let reader = FileReader(bytes: bytes, name: name)
         return try format(of: reader, name: name).open(reader, name: name, options: options)
+    }
+
+    /// Whether `path` names a sequence (a folder or a pattern) rather than one file.
+    public static func isSequence(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return isDirectory.boolValue }
+        return SequencePattern.isPattern(path)
     }
 
     static func format(of reader: FileReader, name: String) throws -> any FrameFormat.Type {
@@ -80,11 +97,26 @@ public enum FrameSources {
 extension SourceOptions {
     /// Formats that carry their own timing refuse the settings meant for SVGA files and sequences.
     func refuseSequenceSettings(name: String, format: String) throws {
+        try refuseSequenceOnlySettings(name: name, format: format)
         if svgaSequence != SVGASequence() {
             throw InputError(
                 file: name,
                 "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files and image sequences, not to \(format) files"
             )
+        }
+    }
+}
+
+extension SourceOptions {
+    /// Durations, loop counts and gaps are settings of image sequences alone.
+    func refuseSequenceOnlySettings(name: String, format: String) throws {
+        let given = [
+            sequence.durations != nil ? "--durations" : nil, sequence.loops != 0 ? "--loops" : nil,
+            sequence.allowGaps ? "--allow-gaps" : nil,
+        ].compactMap { $0 }
+        if !given.isEmpty {
+            throw InputError(
+                file: name, "\(given.joined(separator: ", ")) applies to image sequences, not to \(format) files")
         }
     }
 }

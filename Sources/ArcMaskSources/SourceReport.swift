@@ -1,28 +1,122 @@
+import ArcMaskAPNG
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskSVG
+import ArcMaskSequence
+import ArcMaskWebP
 
-/// What `frames` writes as `frames.json` for sources without a report of their own: the
-/// canvas and each frame's duration.
+/// What `inspect --json` prints and `frames` writes as `frames.json` for every format but GIF
+/// (which has its own, with the same keys where the meaning is shared): the canvas, the loop,
+/// each frame's timing, and the format's own per-frame fields.
 public struct SourceReport: Codable, Sendable, Equatable {
     public struct Frame: Codable, Sendable, Equatable {
         public var index: Int
+        /// The region the frame draws (APNG, WebP).
+        public var x: Int?, y: Int?, width: Int?, height: Int?
+        /// The delay as the file stores it, in ms (APNG, WebP).
+        public var delayMs: Double?
+        /// How long the frame shows, in ms, as players show it.
         public var durationMs: Double
+        /// What happens to the region before the next frame: none, background, previous.
+        public var disposal: String?
+        /// How the frame meets the canvas: source (replace) or over (alpha blend).
+        public var blend: String?
+        /// WebP: lossy or lossless; sequences: PNG, JPEG or SVG.
+        public var kind: String?
+        /// Sequences: the frame's number and the file read for it.
+        public var number: Int?
+        public var path: String?
+
+        init(index: Int, durationMs: Double) {
+            self.index = index
+            self.durationMs = durationMs
+        }
     }
 
     public var file: String
+    /// "APNG", "PNG", "WebP", "SVG", "sequence", "SVGA".
+    public var format: String
     public var width: Int
     public var height: Int
     public var frameCount: Int
+    /// As the file writes it (APNG num_plays, WebP loop count: 0 = forever); nil when it has none.
+    public var loopCount: Int?
+    /// Total plays, nil for ever.
+    public var plays: Int?
     public var durationMs: Double
+    public var damaged: Bool
+    public var warnings: [String]
+    /// APNG: the IDAT image is not one of the frames.
+    public var defaultImageHidden: Bool?
+    /// APNG: IHDR's bit depth and colour type.
+    public var bitDepth: Int?
+    public var colorType: Int?
+    /// WebP: ANIM's background colour, R, G, B, A (a hint players ignore).
+    public var backgroundRGBA: [Int]?
+    /// Sequences: the pattern or folder read.
+    public var pattern: String?
     public var frames: [Frame]
 
     public init(_ s: FrameSource) {
         file = s.name
+        format = "frames"
         width = s.canvasSize.width
         height = s.canvasSize.height
         frameCount = s.frameCount
+        plays = s.loopMode.plays
         durationMs = s.totalDuration
+        damaged = false
+        warnings = s.warnings
         frames = (0..<s.frameCount).map { Frame(index: $0, durationMs: s.duration(at: $0)) }
+        switch s {
+        case let a as APNGFrameSource: describe(a)
+        case let w as WebPFrameSource: describe(w)
+        case let q as ImageSequenceSource: describe(q)
+        case is SVGFrameSource: format = "SVG"
+        default: format = String(describing: type(of: s)).replacingOccurrences(of: "FrameSource", with: "")
+        }
+    }
+
+    private mutating func describe(_ a: APNGFrameSource) {
+        format = a.isAnimated || a.invalidAnimation != nil ? "APNG" : "PNG"
+        loopCount = a.numPlays
+        damaged = a.damaged
+        defaultImageHidden = a.isAnimated ? a.defaultImageHidden : nil
+        bitDepth = a.header.bitDepth
+        colorType = a.header.colorType
+        guard a.isAnimated else { return }
+        for (k, f) in a.frames.enumerated() {
+            frames[k].x = f.rect.x; frames[k].y = f.rect.y; frames[k].width = f.rect.width; frames[k].height = f.rect.height
+            frames[k].delayMs = f.delayMs
+            frames[k].disposal = f.dispose.description
+            frames[k].blend = f.blend.description
+        }
+    }
+
+    private mutating func describe(_ w: WebPFrameSource) {
+        format = "WebP"
+        loopCount = w.loopCount
+        damaged = w.damaged
+        backgroundRGBA = w.backgroundRGBA.map { $0.map(Int.init) }
+        for (k, f) in w.frames.enumerated() {
+            frames[k].kind = f.kind
+            guard w.isAnimated else { continue }
+            frames[k].x = f.rect.x; frames[k].y = f.rect.y; frames[k].width = f.rect.width; frames[k].height = f.rect.height
+            frames[k].delayMs = Double(f.delayMs)
+            frames[k].disposal = f.dispose.rawValue
+            frames[k].blend = f.blend.rawValue
+        }
+    }
+
+    private mutating func describe(_ q: ImageSequenceSource) {
+        format = "sequence"
+        pattern = q.pattern
+        loopCount = q.options.loops
+        for (k, f) in q.frames.enumerated() {
+            frames[k].number = f.number
+            frames[k].path = f.path
+            frames[k].kind = q.kinds[k]
+        }
     }
 }
 
@@ -36,6 +130,11 @@ public enum SourceReports {
 
     /// The source's data is damaged (frames up to the damage were kept).
     public static func isDamaged(_ source: FrameSource) -> Bool {
-        (source as? GIFFrameSource)?.damaged == true
+        switch source {
+        case let g as GIFFrameSource: g.damaged
+        case let a as APNGFrameSource: a.damaged
+        case let w as WebPFrameSource: w.damaged
+        default: false
+        }
     }
 }
