@@ -145,6 +145,7 @@ let package = Package(
             name: "ArcMaskSourcesTests",
             dependencies: [
                 "ArcMaskSources", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskIO",
+                "ArcMaskAPNG", "ArcMaskSVG", "ArcMaskSequence",
             ]),
         .testTarget(
             name: "ArcMaskCompositorTests",

@@ -5,13 +5,15 @@ import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskSVGA
+import ArcMaskSources
 import ArcMaskValues
 import Foundation
 
 // Measures arcmask's own engines for Scripts/bench, which runs the peers beside it and
 // prints the ratios. Prints one JSON object per run on stdout.
 //
-//   arcmask-bench decode FILE.gif [--repeats N]   decode + composite every frame (best of N)
+//   arcmask-bench decode FILE [--repeats N]       decode + composite every frame (best of N); any
+//                                                 input FrameSources opens (a folder is a sequence)
 //   arcmask-bench emulate [--samples N]           analytic emulator samples/s, one core
 //   arcmask-bench svga FILE...                    render every frame at the viewBox size, one core
 //   arcmask-bench composite [--count N]           raster composites/s at 510×510 with 100 frames,
@@ -42,7 +44,7 @@ case "decode"?:
     var best = Double.infinity, crc: UInt32 = 0, frames = 0, size = PixelSize(width: 0, height: 0)
     for _ in 0..<option("--repeats", 3) {
         let start = now()
-        let gif = try GIFFrameSource(path: path)
+        let gif = try FrameSources.open(path: path)
         crc = 0
         for i in 0..<gif.frameCount {
             crc = crc32(try gif.frame(at: i).bytes, previous: crc)

@@ -40,13 +40,15 @@ struct Inspect: ParsableCommand {
         let loop: String
         switch (r.format, r.loopCount) {
         case (_, 0?): loop = "loops forever"
-        case (_, let n?): loop = "plays \(n) time\(n == 1 ? "" : "s")"
+        case (_, 1?): loop = "plays once"
+        case (_, let n?): loop = "plays \(n) times"
         case (_, nil): loop = "plays once"
         }
         var head = "\(r.file): \(r.format), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(format(ms: r.durationMs)) per play"
         if r.defaultImageHidden == true { head += ", default image not shown" }
         if let bg = r.backgroundRGBA { head += ", background \(bg.map(String.init).joined(separator: ","))" }
-        if let p = r.pattern { head += ", from \(p)" }
+        if let p = r.pattern, p != r.file { head += ", from \(p)" }
+        if let renderer = r.renderer { head += ", drawn by \(renderer) at the size shown" }
         if r.damaged { head += ", DAMAGED" }
         var columns: [(title: String, right: Bool, cell: (SourceReport.Frame) -> String?)] = [
             ("frame", true, { String($0.index) }),

@@ -55,6 +55,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
     public var backgroundRGBA: [Int]?
     /// Sequences: the pattern or folder read.
     public var pattern: String?
+    /// SVG: the renderer and its version (part of the cache key).
+    public var renderer: String?
     public var frames: [Frame]
 
     public init(_ s: FrameSource) {
@@ -72,7 +74,9 @@ public struct SourceReport: Codable, Sendable, Equatable {
         case let a as APNGFrameSource: describe(a)
         case let w as WebPFrameSource: describe(w)
         case let q as ImageSequenceSource: describe(q)
-        case is SVGFrameSource: format = "SVG"
+        case is SVGFrameSource:
+            format = "SVG"
+            renderer = "librsvg \(SVGDocument.rendererVersion)"
         default: format = String(describing: type(of: s)).replacingOccurrences(of: "FrameSource", with: "")
         }
     }
@@ -111,6 +115,7 @@ public struct SourceReport: Codable, Sendable, Equatable {
     private mutating func describe(_ q: ImageSequenceSource) {
         format = "sequence"
         pattern = q.pattern
+        if q is SVGSequenceSource { renderer = "librsvg \(SVGDocument.rendererVersion)" }
         loopCount = q.options.loops
         for (k, f) in q.frames.enumerated() {
             frames[k].number = f.number

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskSVG
 import ArcMaskSequence
 import FuzzDriver
 
@@ -12,11 +13,10 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let body = Array(bytes.dropFirst(2))
     let piece = max(1, (body.count + count - 1) / count)
     var files: [String: [UInt8]] = [:]
-    let extensions = ["png", "jpg", "svg"]
     for i in 0..<count {
         let start = min(body.count, i * piece), end = min(body.count, start + piece)
         let number = i * (Int(flags & 3) + 1)  // steps of 1–4 make gaps
-        let ext = extensions[Int(flags >> 2 & 1) + (flags & 0x80 != 0 ? 1 : 0)]
+        let ext = flags & 0x80 != 0 ? "svg" : flags & 4 != 0 ? "jpg" : "png"
         let variant = flags & 0x10 != 0 && i == 0 ? "@2x" : ""
         files["f/frame\(number)\(variant).\(ext)"] = Array(body[start..<end])
     }
@@ -32,8 +32,6 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for k in 0..<s.frameCount { _ = try? s.frame(at: k) }
     return 0
 }
-
-import ArcMaskSVG
 
 enum SVGLimitsForFuzz {
     static let limits = SVGLimits(maxFileBytes: 1 << 20, maxElements: 2_000, maxPixels: 4_000_000)
