@@ -94,7 +94,7 @@ let package = Package(
             name: "ArcMaskCLI",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
-                "ArcMaskSources",
+                "ArcMaskSVG", "ArcMaskSequence", "ArcMaskSources",
                 "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -1,6 +1,8 @@
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskRuntime
+import ArcMaskSVG
+import ArcMaskSequence
 import ArcMaskSVGA
 import ArcMaskSources
 import ArcMaskValues
@@ -29,11 +31,21 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "SVGA: refuse path data with more commands than this per shape or clip.")
     var maxPathCommands: Int = SVGALimits.default.maxPathCommands
 
-    @Option(help: "Give up on an input after this many seconds.")
+    @Option(help: "SVG: refuse files larger than this many bytes.")
+    var maxSvgBytes: Int = SVGLimits.default.maxFileBytes
+
+    @Option(help: "SVG: refuse files with more elements than this.")
+    var maxSvgElements: Int = SVGLimits.default.maxElements
+
+    @Option(help: "Give up on an input after this many seconds (SVG and SVGA rendering included).")
     var timeout: Double = 600
 
     var limits: DecodeLimits {
         DecodeLimits(maxCanvasPixels: maxPixels, maxFrames: maxFrames, maxDecodedBytes: maxDecodedBytes)
+    }
+
+    var svgLimits: SVGLimits {
+        SVGLimits(maxFileBytes: maxSvgBytes, maxElements: maxSvgElements, maxPixels: maxPixels)
     }
 
     var svgaLimits: SVGALimits {
@@ -50,7 +62,8 @@ struct LimitOptions: ParsableArguments {
         for (name, value) in [
             ("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-decoded-bytes", maxDecodedBytes),
             ("--max-svga-bytes", maxSvgaBytes), ("--max-image-pixels", maxImagePixels),
-            ("--max-path-commands", maxPathCommands),
+            ("--max-path-commands", maxPathCommands), ("--max-svg-bytes", maxSvgBytes),
+            ("--max-svg-elements", maxSvgElements),
         ]
         where value <= 0 {
             throw ValidationError("\(name) must be positive")
@@ -116,6 +129,7 @@ struct InputOptions: ParsableArguments {
             limits: limits.limits, svgaLimits: limits.svgaLimits,
             svgaSequence: SVGASequence(range: range, reverse: reverse, fps: fps),
             renderCache: noRenderCache ? nil : RenderCache())
+        options.svgLimits = limits.svgLimits
         options.sequence.range = range
         options.sequence.reverse = reverse
         options.sequence.fps = fps ?? 25
@@ -232,4 +246,10 @@ struct SizeArgument: ExpressibleByArgument, Sendable {
 
     /// How `--help` shows a default: "240x240".
     var defaultValueDescription: String { "\(width)x\(height)" }
+}
+
+/// The files a source was read from, which no output may replace: a sequence's frame files,
+/// else the file named.
+func inputFiles(of source: FrameSource, named path: String) -> [String] {
+    (source as? ImageSequenceSource)?.frames.map(\.path) ?? [path]
 }

@@ -51,11 +51,11 @@ public final class SVGDocument {
 
     public init(bytes: [UInt8], name: String, limits: SVGLimits = .default) throws {
         guard bytes.count <= limits.maxFileBytes else {
-            throw InputError(file: name, "is \(bytes.count) bytes, over the \(limits.maxFileBytes)-byte limit for SVG files")
+            throw InputError(file: name, "is \(bytes.count) bytes, over the \(limits.maxFileBytes)-byte limit for SVG files (raise it with --max-svg-bytes)")
         }
         let elements = Self.countElements(bytes)
         guard elements <= limits.maxElements else {
-            throw InputError(file: name, "has \(elements) elements, over the limit of \(limits.maxElements)")
+            throw InputError(file: name, "has \(elements) elements, over the limit of \(limits.maxElements) (raise it with --max-svg-elements)")
         }
         var error: UnsafeMutablePointer<GError>? = nil
         let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
@@ -97,7 +97,7 @@ public final class SVGDocument {
     /// `pixelSize` it is drawn at its natural size (a fraction of a pixel may stay empty).
     public func render(size: PixelSize, fit: FitMode = .fit) throws -> PixelBuffer {
         guard size.width > 0, size.height > 0, size.pixelCount <= limits.maxPixels else {
-            throw InputError(file: name, "a \(size) render is over the limit of \(limits.maxPixels) pixels")
+            throw InputError(file: name, "a \(size) render is over the limit of \(limits.maxPixels) pixels (raise it with --max-pixels)")
         }
         let surface: Surface, context: Context
         do {

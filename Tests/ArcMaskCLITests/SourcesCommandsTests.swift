@@ -100,3 +100,23 @@ enum TestPatternFile {
             to: URL(fileURLWithPath: path), size: PixelSize(width: 16, height: 16), frames: 3, delays: [10])
     }
 }
+
+@Suite("Sequences are inputs too")
+struct SequenceInputProtectionTests {
+    @Test("writing frames into the sequence's own folder never replaces a frame file, even with --force")
+    func framesIntoInputFolder() throws {
+        let s = try Scratch()
+        let dir = s.path("seq")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for k in 0..<3 { try PNG.write(movingFrame(k, 20, 12), to: URL(fileURLWithPath: dir + "/frame-000\(k).png")) }
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir).sorted().map {
+            try Data(contentsOf: URL(fileURLWithPath: dir + "/" + $0))
+        }
+        #expect(run(["frames", dir, "--out", dir, "--force", "--quiet"]) == ExitStatus.badInput.rawValue)
+        let after = try FileManager.default.contentsOfDirectory(atPath: dir).sorted().map {
+            try Data(contentsOf: URL(fileURLWithPath: dir + "/" + $0))
+        }
+        #expect(after == before)
+        #expect(run(["render", dir + "/frame-%04d.png", "--size", "20x20", "--time", "0", "--out", dir + "/frame-0001.png", "--force"]) == ExitStatus.badInput.rawValue)
+    }
+}

@@ -84,7 +84,7 @@ struct SVGTests {
         let elements = #expect(throws: InputError.self) {
             _ = try SVGDocument(bytes: many, name: "e.svg", limits: SVGLimits(maxElements: 20))
         }
-        #expect(elements?.problem == "has 51 elements, over the limit of 20")
+        #expect(elements?.problem == "has 51 elements, over the limit of 20 (raise it with --max-svg-elements)")
         let doc = try SVGDocument(bytes: halves, name: "p.svg", limits: SVGLimits(maxPixels: 1000))
         #expect(throws: InputError.self) { _ = try doc.render(size: PixelSize(width: 100, height: 100)) }
     }
