@@ -78,13 +78,16 @@ public enum PNG {
         }
     }
 
-    /// The width and height a PNG's IHDR states, read from its first 24 bytes (nil: not a PNG header).
+    /// The width and height a PNG's IHDR states, read from its first 24 bytes (nil: not a valid PNG header).
     public static func size(ofHeader head: [UInt8]) -> PixelSize? {
         guard head.count >= 24, head.starts(with: signature), head[12..<16].elementsEqual("IHDR".utf8) else {
             return nil
         }
         func be(_ i: Int) -> Int { head[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return PixelSize(width: be(16), height: be(20))
+        // PNG allows 1 to 2³¹−1 each way; anything else is not a valid header (and could overflow a pixel count).
+        let w = be(16), h = be(20)
+        guard (1...Int(Int32.max)).contains(w), (1...Int(Int32.max)).contains(h) else { return nil }
+        return PixelSize(width: w, height: h)
     }
 
     /// The eight bytes every PNG starts with.

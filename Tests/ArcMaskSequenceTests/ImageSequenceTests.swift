@@ -96,6 +96,17 @@ struct ImageSequenceTests {
         #expect(throws: InputError.self) { _ = try ImageSequenceSource.open("empty/x%d.png", files: fs) }
     }
 
+    @Test("a PNG header stating a size past PNG's 2³¹−1 limit is refused, not multiplied (fuzz finding)")
+    func absurdHeader() throws {
+        // The sequence harness's input: an IHDR of 0xC7C7C7C7 × 0xC7C7C7C7, whose pixel count overflows Int.
+        let head: [UInt8] = PNG.signature + [0, 0, 0, 13] + Array("IHDR".utf8) + [UInt8](repeating: 0xC7, count: 8) + [8, 6, 0, 0, 0]
+        #expect(PNG.size(ofHeader: head) == nil)
+        let e = #expect(throws: InputError.self) {
+            _ = try ImageSequenceSource.open("s", files: MemoryFiles(["s/f1.png": head, "s/f2.png": try png(1)]))
+        }
+        #expect(e?.file == "s/f1.png" && e?.problem == "is a PNG without a valid IHDR")
+    }
+
     @Test("a scale picks name@Sx.png over name.png when it exists")
     func variants() throws {
         var fs = try files([1, 2])
