@@ -182,7 +182,9 @@ public final class APNGFrameSource: FrameSource {
         switch f.dispose {
         case .none:
             break
-        case .background, .previous where k == 0:
+        case .background:
+            clear(f.rect)
+        case .previous where k == 0:
             clear(f.rect)
         case .previous:
             guard let saved else { return clear(f.rect) }
