@@ -55,7 +55,7 @@ case "decode"?:
         size = gif.canvasSize
     }
     json([
-        "decoder": "arcmask (giflib, lazy)", "file": path, "frames": frames, "canvas": [size.width, size.height],
+        "decoder": "arcmask (lazy, one frame at a time)", "file": path, "frames": frames, "canvas": [size.width, size.height],
         "seconds": best, "fps": Double(frames) / best, "crc32_all_frames": String(format: "%08x", crc),
     ])
 case "emulate"?:
