@@ -108,13 +108,7 @@ public final class APNGFrameSource: FrameSource {
     public var frameCount: Int { frames.count }
     public func duration(at index: Int) -> Double { isAnimated ? frames[index].durationMs : 100 }
 
-    public var loopMode: LoopMode {
-        switch numPlays {
-        case nil, 1?: .once
-        case 0?: .forever
-        case let n?: .finite(repeats: n - 1)
-        }
-    }
+    public var loopMode: LoopMode { LoopMode(playCount: numPlays) }
 
     // MARK: Frames
 

@@ -123,10 +123,8 @@ enum APNGScanner {
             // More of its data may have followed the break: kept only if what is here is all of it.
             let size = PixelSize(width: p.rect.width, height: p.rect.height)
             if (try? checkSize(p.dataRanges, of: size, header, reader, name: name, what: "")) != nil { frames.append(p) }
-        } else if let p = pending, pendingHasData, s.defaultImage.count > 0 {
-            if (try? checkSize(s.defaultImage, of: canvas, header, reader, name: name, what: "")) != nil {
-                frames.append(p)
-            }
+        } else if let p = pending, pendingHasData {
+            frames.append(p)  // the default image: checked whole below, with every IDAT before the break
         }
         if s.defaultImage.isEmpty {
             throw InputError(file: name, s.damage ?? "has no image data (no IDAT chunk)")

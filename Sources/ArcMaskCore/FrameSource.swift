@@ -9,6 +9,16 @@ public enum LoopMode: Hashable, Sendable, CustomStringConvertible {
     /// Loops for ever (a GIF loop count of 0).
     case forever
 
+    /// From a number of plays as APNG (num_plays), WebP (loop count) and sequences (--loops)
+    /// write it: 0 = for ever, 1 or nil (a still image) = once, n = n plays.
+    public init(playCount: Int?) {
+        switch playCount {
+        case nil, 1?: self = .once
+        case 0?: self = .forever
+        case let n?: self = .finite(repeats: n - 1)
+        }
+    }
+
     /// The loop count as GIF writes it: 0 = forever, n = n repeats, nil = no extension.
     public var gifLoopCount: Int? {
         switch self {

@@ -27,70 +27,54 @@ public enum Inflate {
     /// How many bytes a zlib stream inflates to, without keeping them; `tooLarge` as soon as
     /// the count passes `limit`. Lets a reader check a stream's size before decoding it.
     public static func count<C: ContiguousBytes>(zlib input: C, limit: Int) throws(Failure) -> Int {
-        var stream = z_stream()
-        guard arcmask_inflate_init(&stream) == Z_OK else { throw .corrupt("cannot start zlib") }
-        defer { inflateEnd(&stream) }
-        var total = 0
-        var status: Int32 = Z_OK
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let failure: Failure? = input.withUnsafeBytes { src in
-            stream.next_in = UnsafeMutablePointer(mutating: src.bindMemory(to: UInt8.self).baseAddress)
-            stream.avail_in = uInt(src.count)
-            while status != Z_STREAM_END {
-                let produced: Int = chunk.withUnsafeMutableBufferPointer { dst in
-                    stream.next_out = dst.baseAddress
-                    stream.avail_out = uInt(dst.count)
-                    status = inflate(&stream, Z_NO_FLUSH)
-                    return dst.count - Int(stream.avail_out)
-                }
-                if status != Z_OK && status != Z_STREAM_END {
-                    let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
-                    return .corrupt(status == Z_BUF_ERROR ? "the data ends early" : message)
-                }
-                total += produced
-                if total > limit { return .tooLarge(limit: limit) }
-                if produced == 0 && stream.avail_in == 0 && status != Z_STREAM_END {
-                    return .corrupt("the data ends early")
-                }
-            }
-            return nil
-        }
-        if let failure { throw failure }
-        return total
+        try input.withUnsafeBytes { src in
+            Result { () throws(Failure) in try inflate(src, raw: false, limit: limit) { _ in } }
+        }.get()
     }
 
     private static func run(_ input: ArraySlice<UInt8>, limit: Int, raw: Bool) throws(Failure) -> [UInt8] {
+        var output = [UInt8]()
+        output.reserveCapacity(min(limit, max(1 << 16, input.count * 4)))
+        let result = input.withUnsafeBytes { src in
+            Result { () throws(Failure) in try inflate(src, raw: raw, limit: limit) { output.append(contentsOf: $0) } }
+        }
+        _ = try result.get()
+        return output
+    }
+
+    /// Inflates `src` in 64 KB pieces handed to `keep`; returns the total. Stops with `tooLarge`
+    /// before a piece would take the total past `limit`.
+    private static func inflate(
+        _ src: UnsafeRawBufferPointer, raw: Bool, limit: Int, keep: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(Failure) -> Int {
         var stream = z_stream()
         guard (raw ? arcmask_inflate_init_raw(&stream) : arcmask_inflate_init(&stream)) == Z_OK else {
             throw .corrupt("cannot start zlib")
         }
         defer { inflateEnd(&stream) }
-        var output = [UInt8]()
-        output.reserveCapacity(min(limit, max(1 << 16, input.count * 4)))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+        defer { chunk.deallocate() }
+        stream.next_in = UnsafeMutablePointer(mutating: src.bindMemory(to: UInt8.self).baseAddress)
+        stream.avail_in = uInt(src.count)
+        var total = 0
         var status: Int32 = Z_OK
-        try input.withUnsafeBufferPointer { (src: UnsafeBufferPointer<UInt8>) throws(Failure) in
-            stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-            stream.avail_in = uInt(src.count)
-            while status != Z_STREAM_END {
-                let produced: Int = chunk.withUnsafeMutableBufferPointer { dst in
-                    stream.next_out = dst.baseAddress
-                    stream.avail_out = uInt(dst.count)
-                    status = inflate(&stream, Z_NO_FLUSH)
-                    return dst.count - Int(stream.avail_out)
-                }
-                if status != Z_OK && status != Z_STREAM_END {
-                    let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
-                    throw .corrupt(status == Z_BUF_ERROR ? "the data ends early" : message)
-                }
-                if output.count + produced > limit { throw .tooLarge(limit: limit) }
-                output.append(contentsOf: chunk.prefix(produced))
-                if produced == 0 && stream.avail_in == 0 && status != Z_STREAM_END {
-                    throw .corrupt("the data ends early")
-                }
+        while status != Z_STREAM_END {
+            stream.next_out = chunk.baseAddress
+            stream.avail_out = uInt(chunk.count)
+            status = CLibZ.inflate(&stream, Z_NO_FLUSH)
+            let produced = chunk.count - Int(stream.avail_out)
+            if status != Z_OK && status != Z_STREAM_END {
+                let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
+                throw .corrupt(status == Z_BUF_ERROR ? "the data ends early" : message)
+            }
+            total += produced
+            if total > limit { throw .tooLarge(limit: limit) }
+            keep(UnsafeBufferPointer(rebasing: chunk[0..<produced]))
+            if produced == 0 && stream.avail_in == 0 && status != Z_STREAM_END {
+                throw .corrupt("the data ends early")
             }
         }
-        return output
+        return total
     }
 }
 

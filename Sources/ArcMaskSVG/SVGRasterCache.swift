@@ -25,9 +25,14 @@ public final class SVGRasterCache: @unchecked Sendable {
 
     public enum Hit: Sendable { case memory, disk }
 
+    /// The memory cache's key: the disk cache's key plus the size (which the disk cache puts in the file name).
+    private func memoryKey(_ key: String, _ size: PixelSize, _ fit: FitMode) -> String {
+        "\(key)-\(fit.rawValue)-\(size.width)x\(size.height)"
+    }
+
     /// The raster for (key, size, fit), and where it came from; nil when neither cache has it.
     public func image(key: String, size: PixelSize, fit: FitMode) -> (PixelBuffer, Hit)? {
-        let k = "\(key)-\(fit.rawValue)-\(size.width)x\(size.height)"
+        let k = memoryKey(key, size, fit)
         if let hit = lock.withLock({ memory.value(for: k) }) { return (hit, .memory) }
         guard let disk, let hit = disk.image(key: "\(key)-\(fit.rawValue)", frame: 0, size: size) else { return nil }
         lock.withLock { memory.insert(hit, bytes: hit.byteCount, for: k) }
@@ -35,7 +40,7 @@ public final class SVGRasterCache: @unchecked Sendable {
     }
 
     public func store(_ image: PixelBuffer, key: String, size: PixelSize, fit: FitMode) {
-        lock.withLock { memory.insert(image, bytes: image.byteCount, for: "\(key)-\(fit.rawValue)-\(size.width)x\(size.height)") }
+        lock.withLock { memory.insert(image, bytes: image.byteCount, for: memoryKey(key, size, fit)) }
         disk?.store(image, key: "\(key)-\(fit.rawValue)", frame: 0, size: size)
     }
 }

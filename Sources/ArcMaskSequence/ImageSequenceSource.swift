@@ -38,7 +38,7 @@ public class ImageSequenceSource: FrameSource {
         var kinds: [String] = []
         var size: PixelSize? = nil
         for f in frames {
-            let head = try files.head(f.path, count: 65_536)
+            let head = try files.head(f.path, count: 4096)
             let (kind, s) = try header(head, path: f.path, files: files)
             if kind == "SVG" && !kinds.isEmpty && kinds[0] != "SVG" || kind != "SVG" && kinds.first == "SVG" {
                 throw InputError(file: f.path, "is \(kind) but \(frames[0].path) is \(kinds[0]): a sequence is all SVG or all raster")
@@ -94,13 +94,7 @@ public class ImageSequenceSource: FrameSource {
     public var frameCount: Int { frames.count }
     public func duration(at index: Int) -> Double { durationsMs[index] }
 
-    public var loopMode: LoopMode {
-        switch options.loops {
-        case 0: .forever
-        case 1: .once
-        case let n: .finite(repeats: n - 1)
-        }
-    }
+    public var loopMode: LoopMode { LoopMode(playCount: options.loops) }
 
     public func frame(at index: Int) throws -> PixelBuffer {
         precondition(index >= 0 && index < frames.count, "frame \(index) out of 0..<\(frames.count)")
@@ -136,7 +130,7 @@ public class ImageSequenceSource: FrameSource {
         }
         if JPEG.matches(head) {
             if let size = JPEG.size(of: head) { return ("JPEG", size) }
-            // The frame header lies past the first 64 KB (large metadata): read the whole file.
+            // The frame header lies past the first 4 KB (metadata before it): read the whole file.
             guard let size = JPEG.size(of: try files.read(path, limit: maxFileBytes)) else {
                 throw InputError(file: path, "is a JPEG whose frame header cannot be read")
             }

@@ -18,9 +18,6 @@ public struct SequenceOptions: Sendable, Equatable {
     public var reverse = false
 
     public init() {}
-
-    /// The settings as given on the command line, for messages.
-    public static let defaults = SequenceOptions()
 }
 
 /// A numbered sequence as the user named it: a printf-style pattern (`anim/frame%03d.png`) or a folder.

@@ -160,13 +160,7 @@ public final class WebPFrameSource: FrameSource {
     public var frameCount: Int { frames.count }
     public func duration(at index: Int) -> Double { isAnimated ? frames[index].durationMs : 100 }
 
-    public var loopMode: LoopMode {
-        switch loopCount {
-        case nil, 1?: .once
-        case 0?: .forever
-        case let n?: .finite(repeats: n - 1)
-        }
-    }
+    public var loopMode: LoopMode { LoopMode(playCount: loopCount) }
 
     public func frame(at index: Int) throws -> PixelBuffer {
         precondition(index >= 0 && index < frames.count, "frame \(index) out of 0..<\(frames.count)")
