@@ -8,7 +8,7 @@ let package = Package(
             name: "ArcMask",
             targets: [
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
-                "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSequence",
+                "ArcMaskText", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSequence",
                 "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
@@ -31,6 +31,7 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
 
         // Pure Swift value types shared by everyone: Affine, paths, Color, caps and joins, sizes, fit.
         .target(name: "ArcMaskValues"),
@@ -44,11 +45,13 @@ let package = Package(
         .target(name: "ArcMaskIO", dependencies: ["ArcMaskCore", "ArcMaskValues", "CPNG", "CLibZ", "CJPEG"]),
         // giflib-backed frame source and GIF writer.
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
+        // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
+        .target(name: "ArcMaskText", dependencies: ["ArcMaskValues", "ArcMaskCairo", "CPango"]),
         // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, player.
         .target(
             name: "ArcMaskSVGA",
             dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ], exclude: ["Proto"]),
         // APNG: chunks read and checked here, each frame's data decoded by libpng, composited per the spec.
@@ -94,7 +97,7 @@ let package = Package(
             name: "ArcMaskCLI",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
-                "ArcMaskSVG", "ArcMaskSequence", "ArcMaskSources",
+                "ArcMaskSVG", "ArcMaskSequence", "ArcMaskSources", "ArcMaskText",
                 "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -129,9 +132,11 @@ let package = Package(
         .testTarget(
             name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(
+            name: "ArcMaskTextTests", dependencies: ["ArcMaskText", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "CPango"]),
+        .testTarget(
             name: "ArcMaskSVGATests",
             dependencies: [
-                "ArcMaskSVGA", "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO",
+                "ArcMaskSVGA", "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText", "CPango",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),

@@ -111,7 +111,7 @@ struct Export: ParsableCommand {
                     path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
             let frames = try source.open(file!, scale: Int(scale))
-            let folder = try output.folder(protecting: inputFiles(of: frames, named: file!))
+            let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
             let request = ExportRequest(
                 viewWidth: view.width, viewHeight: view.height, scale: scale,
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,

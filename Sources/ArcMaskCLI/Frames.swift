@@ -32,7 +32,7 @@ struct Frames: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let frames = try source.open(file)
-            let folder = try output.folder(protecting: inputFiles(of: frames, named: file))
+            let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file))
             let pipeline = ImagePipeline()
             let progress = reporting.progress("frames", total: frames.frameCount)
             for i in 0..<frames.frameCount {

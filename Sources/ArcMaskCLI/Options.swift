@@ -107,6 +107,8 @@ struct InputOptions: ParsableArguments {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup var dynamic: DynamicOptions
+
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps takes a rate in (0, 240]") }
         if fps != nil && durations != nil { throw ValidationError("give --fps or --durations, not both") }
@@ -147,7 +149,14 @@ struct InputOptions: ParsableArguments {
         if FrameSources.isSequence(path) {
             options.svgaSequence = SVGASequence()  // range, reverse and rate went to options.sequence
         }
+        if !dynamic.isEmpty { options.svgaContent = try dynamic.content(options: options) }
         return try FrameSources.open(path: path, options: options)
+    }
+
+    /// The files a source was read from, which no output may replace: a sequence's frame files
+    /// (else the file named) and the images put into an SVGA's keys.
+    func inputFiles(of source: FrameSource, named path: String) -> [String] {
+        ((source as? ImageSequenceSource)?.frames.map(\.path) ?? [path]) + dynamic.imageFiles
     }
 }
 
@@ -246,10 +255,4 @@ struct SizeArgument: ExpressibleByArgument, Sendable {
 
     /// How `--help` shows a default: "240x240".
     var defaultValueDescription: String { "\(width)x\(height)" }
-}
-
-/// The files a source was read from, which no output may replace: a sequence's frame files,
-/// else the file named.
-func inputFiles(of source: FrameSource, named path: String) -> [String] {
-    (source as? ImageSequenceSource)?.frames.map(\.path) ?? [path]
 }

@@ -30,7 +30,7 @@ struct PreviewCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (source, plan) = try options.load()
-            let folder = try output.folder(protecting: inputFiles(of: source, named: options.file))
+            let folder = try output.folder(protecting: options.source.inputFiles(of: source, named: options.file))
             let progress = reporting.progress("preview", total: 4)
             let preview = Preview(plan: plan, source: source, refreshHz: refresh, fit: fit.fit)
             let pictures: [(String, () throws -> PixelBuffer)] = [

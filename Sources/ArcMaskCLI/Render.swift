@@ -44,7 +44,7 @@ struct Render: ParsableCommand {
                 overlay
                 ? try Overlay.render(compositor, rotation: phi, images: images)
                 : try compositor.render(rotation: phi, images: images)
-            try PNG.write(picture, to: url, compression: .balanced, protecting: inputFiles(of: source, named: options.file).map { URL(fileURLWithPath: $0) })
+            try PNG.write(picture, to: url, compression: .balanced, protecting: options.source.inputFiles(of: source, named: options.file).map { URL(fileURLWithPath: $0) })
             let seen = AnalyticModel(plan).observe(rotation: phi)
             let frames = seen.frames.map(String.init).joined(separator: ", ")
             emit(

@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskSVGA
+import ArcMaskSources
 import ArcMaskValues
 import ArgumentParser
 import Foundation
@@ -40,6 +41,8 @@ struct SVGACommand: ParsableCommand {
 
         @OptionGroup var limits: LimitOptions
 
+        @OptionGroup var dynamic: DynamicOptions
+
         func validate() throws { try output.requireOut() }
 
         func run() throws {
@@ -50,9 +53,13 @@ struct SVGACommand: ParsableCommand {
                 guard frame >= 0 && frame < movie.frameCount else {
                     throw InputError(file: file, "has frames 0…\(movie.frameCount - 1); there is no frame \(frame)")
                 }
-                let source = try SVGAFrameSource(movie: movie, name: file, size: size?.pixelSize)
+                let content = try dynamic.content(
+                    options: SourceOptions(limits: limits.limits, svgaLimits: limits.svgaLimits))
+                let source = try SVGAFrameSource(movie: movie, name: file, size: size?.pixelSize, content: content)
                 let picture = try source.frame(at: frame)
-                try PNG.write(picture, to: url, compression: .balanced, protecting: [URL(fileURLWithPath: file)])
+                try PNG.write(
+                    picture, to: url, compression: .balanced,
+                    protecting: ([file] + dynamic.imageFiles).map { URL(fileURLWithPath: $0) })
                 for w in source.warnings { warn(w) }
                 emit(
                     "wrote \(try output.path): frame \(frame) of \(movie.frameCount), \(picture.width)×\(picture.height)"
@@ -84,5 +91,27 @@ extension DescribeOptions {
                 + m.audios.map {
                     "\n  audio '\($0.key)': frames \($0.startFrame)–\($0.endFrame), from \($0.startTimeMs) ms of \($0.totalTimeMs) ms, \($0.byteCount) bytes"
                 }.joined())
+        emit(keyTable(r.keys, emptyKeys: r.emptyKeys))
+    }
+
+    /// The keys an app can fill, one line each: kind, the file's image size, the layout a
+    /// replaced image or a text fills, and the frames where the key shows.
+    static func keyTable(_ keys: [SVGAKey], emptyKeys: [String]) -> String {
+        let width = keys.map(\.key.count).max() ?? 3
+        var lines = ["  keys (--set-image, --set-text, --hide):"]
+        for k in keys {
+            let image = k.imageWidth.map { "image \($0)×\(k.imageHeight!) px" } ?? "no image"
+            let layout = k.layoutWidth.map { "layout \(fmt($0))×\(fmt(k.layoutHeight!))" } ?? "no layout"
+            let sprites = k.sprites == 1 ? "" : ", \(k.sprites) sprites"
+            let mattes = k.mattes == 0 ? "" : " (\(k.mattes) matte\(k.mattes == 1 ? "" : "s"))"
+            lines.append(
+                "    \(k.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(k.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(image), \(layout), frames \(k.visibleFramesText)\(sprites)\(mattes)"
+            )
+        }
+        lines.append(
+            emptyKeys.isEmpty
+                ? "  placeholders (keys without an image in the file): none"
+                : "  placeholders (keys without an image in the file): \(emptyKeys.joined(separator: ", "))")
+        return lines.joined(separator: "\n")
     }
 }

@@ -59,13 +59,18 @@ public final class SVGAFrameSource: ScalableFrameSource {
     public let cache: RenderCache?
     private let contentKey: String
 
-    /// - Parameter contentKey: identifies the file's bytes for the render cache (`RenderCache.contentKey`).
+    /// - Parameters:
+    ///   - content: images, text, hidden keys and drawings put into the movie's keys (checked against them).
+    ///   - contentKey: identifies the file's bytes for the render cache (`RenderCache.contentKey`).
     public init(
         movie: SVGAMovie, name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
-        cache: RenderCache? = nil, contentKey: String = ""
+        content: SVGADynamicContent = SVGADynamicContent(), cache: RenderCache? = nil, contentKey: String = ""
     ) throws {
+        try content.check(against: movie, file: name)
         self.cache = contentKey.isEmpty ? nil : cache
-        self.contentKey = contentKey
+        // Frames drawn with other content are other frames: the content's digest joins the key.
+        let digest = content.digest
+        self.contentKey = digest.isEmpty ? contentKey : contentKey + "-d" + digest
         self.movie = movie
         self.name = name
         canvasSize =
@@ -79,23 +84,27 @@ public final class SVGAFrameSource: ScalableFrameSource {
             throw InputError(file: name, error.message)
         }
         renderer = SVGARenderer(movie: movie)
+        renderer.content = content
+        contentNotes = content.notes(for: movie)
     }
 
     /// Reads an SVGA file's bytes; with a cache, rendered frames are reused across runs (keyed by the content).
     public convenience init(
         bytes: [UInt8], name: String, size: PixelSize? = nil, sequence: SVGASequence = SVGASequence(),
-        limits: SVGALimits = .default, cache: RenderCache? = nil
+        content: SVGADynamicContent = SVGADynamicContent(), limits: SVGALimits = .default, cache: RenderCache? = nil
     ) throws {
         try self.init(
             movie: SVGAReader.read(bytes: bytes, name: name, limits: limits), name: name, size: size,
-            sequence: sequence, cache: cache, contentKey: cache == nil ? "" : RenderCache.contentKey(bytes))
+            sequence: sequence, content: content, cache: cache, contentKey: cache == nil ? "" : RenderCache.contentKey(bytes))
     }
 
     public var frameCount: Int { indexes.count }
     /// SVGA movies loop for ever unless a player is told otherwise.
     public var loopMode: LoopMode { .forever }
     public func duration(at index: Int) -> Double { stepMs }
-    public var warnings: [String] { renderer.imageProblems }
+    public var warnings: [String] { contentNotes + renderer.imageProblems }
+    /// What laying out the dynamic text found (glyphs missing, text cut short).
+    private var contentNotes: [String] = []
 
     public func frame(at index: Int) throws -> PixelBuffer {
         try frame(at: index, size: canvasSize, fit: .fit)

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskText
 import ArcMaskValues
 import Foundation
 
@@ -7,10 +8,19 @@ import Foundation
 /// from its PNG size to the layout size), then its shapes (fill, then stroke), with the
 /// sprite's alpha applied to every draw; runs of sprites sharing a matte are drawn offscreen
 /// and multiplied by the matte sprite's alpha. The viewBox is scaled uniformly into the
-/// output and centred.
+/// output and centred. Dynamic content (`content`) is applied per key as each sprite draws.
 public final class SVGARenderer {
     public let movie: SVGAMovie
+    /// Images, text, hidden keys and drawings applied to the next frames drawn.
+    public var content = SVGADynamicContent() {
+        didSet {
+            let live = Set(content.entries.values.compactMap { $0.image?.digest })
+            dynamicImages = dynamicImages.filter { live.contains($0.key) }
+        }
+    }
     private var images: [String: CanvasImage] = [:]
+    /// Replaced images ready to draw, by their digest.
+    private var dynamicImages: [String: CanvasImage] = [:]
     private var failedImages: Set<String> = []
     /// The last frame's canvas, cleared and reused while the size stays the same.
     private var canvas: VectorCanvas?
@@ -68,6 +78,8 @@ public final class SVGARenderer {
     private func draw(_ sprite: SVGASprite, _ index: Int, on canvas: VectorCanvas) throws {
         let frame = sprite.frames[index]
         guard frame.alpha > 0, frame.transform.isInvertible else { return }
+        let dynamic = content[sprite.dynamicKey]
+        if dynamic?.hidden == true { return }
         let alpha = min(1, frame.alpha)
         canvas.save()
         defer { canvas.restore() }
@@ -76,16 +88,69 @@ public final class SVGARenderer {
             canvas.setPath(clip.elements)
             canvas.clip()
         }
+        let layout = frame.layout.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
         // 2.x keys a matte's bitmap without ".matte"; 1.x keeps the suffix.
-        if let image = try image(sprite.imageKey) ?? image(sprite.bitmapKey) {
+        let own = try image(sprite.imageKey) ?? image(sprite.bitmapKey)
+        if let replaced = dynamic?.image {
+            try draw(replaced, in: layout ?? own.map { Rect(x: 0, y: 0, width: Double($0.width), height: Double($0.height)) }, alpha: alpha, on: canvas)
+        } else if let image = own {
             canvas.save()
-            if let layout = frame.layout, layout.width > 0, layout.height > 0 {
+            if let layout {
                 canvas.concat(.scale(layout.width / Double(image.width), layout.height / Double(image.height)))
             }
             canvas.draw(image, alpha: alpha)
             canvas.restore()
         }
-        for shape in frame.shapes {
+        drawShapes(frame.shapes, alpha: alpha, on: canvas)
+        guard dynamic?.text != nil || dynamic?.drawing != nil, canvas.isDrawable else { return }
+        // Text and drawings fill the layout; without one, the file's own image's size.
+        guard let box = layout ?? own.map({ Rect(x: 0, y: 0, width: Double($0.width), height: Double($0.height)) })
+        else { return }
+        if let text = dynamic?.text {
+            TextBlock.draw(
+                text.string, style: text.style, width: box.width, height: box.height, alpha: alpha, on: canvas.ctx)
+        }
+        if let drawing = dynamic?.drawing {
+            canvas.save()
+            canvas.setRoundedRect(x: 0, y: 0, width: box.width, height: box.height, radius: 0)
+            canvas.clip()
+            canvas.beginGroup()
+            drawing.draw(SVGADrawingContext(canvas: canvas, frame: index, width: box.width, height: box.height))
+            canvas.paint(canvas.endGroup(), alpha: alpha)
+            canvas.restore()
+        }
+    }
+
+    /// A replaced image placed in the layout as its fit says.
+    private func draw(_ replaced: SVGADynamicContent.Image, in box: Rect?, alpha: Double, on canvas: VectorCanvas) throws {
+        let image: CanvasImage
+        if let ready = dynamicImages[replaced.digest] {
+            image = ready
+        } else {
+            image = try CanvasImage(replaced.pixels)
+            dynamicImages[replaced.digest] = image
+        }
+        let w = Double(image.width), h = Double(image.height)
+        canvas.save()
+        defer { canvas.restore() }
+        if let box {
+            switch replaced.fit {
+            case .stretch:
+                canvas.concat(.scale(box.width / w, box.height / h))
+            case .fit, .fill:
+                let s = replaced.fit == .fit ? min(box.width / w, box.height / h) : max(box.width / w, box.height / h)
+                if replaced.fit == .fill {
+                    canvas.setRoundedRect(x: 0, y: 0, width: box.width, height: box.height, radius: 0)
+                    canvas.clip()
+                }
+                canvas.concat(Affine(a: s, b: 0, c: 0, d: s, tx: (box.width - w * s) / 2, ty: (box.height - h * s) / 2))
+            }
+        }
+        canvas.draw(image, alpha: alpha)
+    }
+
+    private func drawShapes(_ shapes: [SVGAShape], alpha: Double, on canvas: VectorCanvas) {
+        for shape in shapes {
             guard shape.transform.isInvertible else { continue }
             canvas.save()
             canvas.concat(shape.transform)

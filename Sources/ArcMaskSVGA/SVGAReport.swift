@@ -12,6 +12,10 @@ public struct SVGAReport: Codable, Sendable, Equatable {
     public var shapes: [String: Int]
     /// Sprite frames that carry a clip path.
     public var clipPathFrames: Int
+    /// The keys an app can fill (images, text, hidden, drawing), in drawing order.
+    public var keys: [SVGAKey]
+    /// Keys whose sprites have no image in the file (placeholders an app fills).
+    public var emptyKeys: [String]
 
     public init(_ m: SVGAMovie, file: String) {
         var shapes: [String: Int] = [:]
@@ -51,5 +55,7 @@ public struct SVGAReport: Codable, Sendable, Equatable {
         audioKeys = m.audios.map(\.key)
         self.shapes = shapes
         clipPathFrames = clips
+        keys = m.keys
+        emptyKeys = keys.filter { $0.kind == .empty }.map(\.key)
     }
 }

@@ -111,6 +111,9 @@ public final class VectorCanvas {
     /// Nothing draws at this level (see `concat`).
     private var degenerate: Bool { levels.last!.degenerate }
 
+    /// Whether anything drawn at this level can show (false under a degenerate transform).
+    public var isDrawable: Bool { !degenerate }
+
     public func setPath(_ elements: [PathElement]) {
         ctx.newPath()
         if degenerate { return }
@@ -245,6 +248,12 @@ public final class VectorCanvas {
     public func endGroup() -> Pattern {
         if levels.count > 1 { levels.removeLast() }
         return ctx.popGroup()
+    }
+
+    /// Paints `content` with `alpha` applied.
+    public func paint(_ content: Pattern, alpha: Double) {
+        ctx.setSource(content)
+        ctx.paint(alpha: alpha)
     }
 
     /// Paints `content` where `mask` is opaque (multiplied by the mask's alpha).

@@ -31,7 +31,8 @@ public enum SVGAFormat: FrameFormat {
         let bytes = try reader.contents(limit: options.svgaLimits.maxInflatedBytes, kind: "SVGA files")
         return try SVGAFrameSource(
             bytes: bytes, name: name,
-            sequence: options.svgaSequence, limits: options.svgaLimits, cache: options.renderCache)
+            sequence: options.svgaSequence, content: options.svgaContent, limits: options.svgaLimits,
+            cache: options.renderCache)
     }
 }
 

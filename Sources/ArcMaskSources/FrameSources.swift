@@ -22,6 +22,8 @@ public struct SourceOptions: Sendable {
     public var svgLimits: SVGLimits
     /// Numbered image sequences: range, rate or durations, loops, gaps, `@Sx` variants.
     public var sequence: SequenceOptions
+    /// SVGA: images, text, hidden keys put into the movie's keys.
+    public var svgaContent = SVGADynamicContent()
     /// SVG rasters in memory, in front of `renderCache`.
     public private(set) var svgCache: SVGRasterCache
 
@@ -61,6 +63,7 @@ public enum FrameSources {
     /// (`anim/frame%03d.png`) opens as a numbered image sequence, each file's format read from its bytes.
     public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
         if isSequence(path) {
+            try options.refuseSVGAContent(name: path, format: "image sequence")
             return try ImageSequenceSource.open(
                 path, options: options.sequence, limits: options.limits, svgLimits: options.svgLimits,
                 svgCache: options.svgCache)
@@ -98,12 +101,23 @@ extension SourceOptions {
     /// Formats that carry their own timing refuse the settings meant for SVGA files and sequences.
     func refuseSequenceSettings(name: String, format: String) throws {
         try refuseSequenceOnlySettings(name: name, format: format)
+        try refuseSVGAContent(name: name, format: format)
         if svgaSequence != SVGASequence() {
             throw InputError(
                 file: name,
                 "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files and image sequences, not to \(format) files"
             )
         }
+    }
+}
+
+extension SourceOptions {
+    /// Images, text and hidden keys go into SVGA sprites; other formats have no keys.
+    func refuseSVGAContent(name: String, format: String) throws {
+        guard !svgaContent.isEmpty else { return }
+        throw InputError(
+            file: name,
+            "--set-image, --set-text and --hide fill the keys of SVGA files; \(format) files have no keys")
     }
 }
 

@@ -1,0 +1,178 @@
+import ArcMaskCore
+import ArcMaskSVGA
+import ArcMaskSequence
+import ArcMaskSources
+import ArcMaskText
+import ArcMaskValues
+import ArgumentParser
+import Foundation
+
+/// SVGA dynamic content on the command line: images, text and hidden keys, as an app sets them.
+struct DynamicOptions: ParsableArguments {
+    @Option(
+        name: .customLong("set-image"),
+        help: ArgumentHelp(
+            "SVGA: draw FILE instead of KEY's image (PNG, JPEG or any animation arcmask reads: its first frame).",
+            valueName: "KEY=FILE"))
+    var setImage: [String] = []
+
+    @Option(
+        name: .customLong("image-fit"),
+        help: ArgumentHelp(
+            "SVGA: how KEY's set image fills its layout: stretch (default, as Android and Web players), fit (whole, as the iOS player) or fill (covering, cropped).",
+            valueName: "KEY=stretch|fit|fill"))
+    var imageFit: [String] = []
+
+    @Option(
+        name: .customLong("set-text"),
+        help: ArgumentHelp("SVGA: draw TEXT over KEY's image, in its layout.", valueName: "KEY=TEXT"))
+    var setText: [String] = []
+
+    @Option(
+        name: .customLong("text-style"),
+        help: ArgumentHelp(
+            "SVGA: KEY's text style: font (a fontconfig/Pango font description), size (in the movie's units), color (#RRGGBB or #RRGGBBAA), align (left, center, right), lines (0: as many as fit). Default: sans-serif, 28, #FFFFFF, center, 1.",
+            valueName: "KEY:font=…,size=…,color=…,align=…,lines=…"))
+    var textStyle: [String] = []
+
+    @Option(name: .customLong("hide"), help: ArgumentHelp("SVGA: draw nothing for KEY (and nothing it mattes).", valueName: "KEY"))
+    var hide: [String] = []
+
+    var isEmpty: Bool { setImage.isEmpty && setText.isEmpty && hide.isEmpty && textStyle.isEmpty && imageFit.isEmpty }
+
+    /// The files `--set-image` reads (outputs must not replace them).
+    var imageFiles: [String] { setImage.compactMap { Self.split($0, at: "=")?.1 } }
+
+    func validate() throws {
+        for item in setImage where Self.split(item, at: "=") == nil {
+            throw ValidationError("--set-image takes KEY=FILE, not '\(item)'")
+        }
+        for item in setText where Self.split(item, at: "=", allowEmptyValue: true) == nil {
+            throw ValidationError("--set-text takes KEY=TEXT, not '\(item)'")
+        }
+        _ = try fits()
+        _ = try styles()
+        if let key = hide.first(where: { $0.isEmpty }) { throw ValidationError("--hide takes a key, not '\(key)'") }
+        let textKeys = Set(setText.compactMap { Self.split($0, at: "=", allowEmptyValue: true)?.0 })
+        if let orphan = try styles().keys.sorted().first(where: { !textKeys.contains($0) }) {
+            throw ValidationError("--text-style \(orphan):… styles no text; give --set-text \(orphan)=…")
+        }
+        let imageKeys = Set(setImage.compactMap { Self.split($0, at: "=")?.0 })
+        if let orphan = try fits().keys.sorted().first(where: { !imageKeys.contains($0) }) {
+            throw ValidationError("--image-fit \(orphan)=… places no image; give --set-image \(orphan)=FILE")
+        }
+    }
+
+    /// The content these options describe; images are read through the frame sources with `options`' limits.
+    func content(options: SourceOptions) throws -> SVGADynamicContent {
+        var content = SVGADynamicContent()
+        let fits = try fits()
+        for item in setImage {
+            let (key, file) = Self.split(item, at: "=")!
+            var plain = options
+            plain.svgaContent = SVGADynamicContent()
+            plain.svgaSequence = SVGASequence()
+            plain.sequence = SequenceOptions()
+            let source = try FrameSources.open(path: file, options: plain)
+            content.setImage(try source.frame(at: 0), fit: fits[key] ?? .stretch, forKey: key)
+        }
+        let styles = try styles()
+        for item in setText {
+            let (key, text) = Self.split(item, at: "=", allowEmptyValue: true)!
+            content.setText(text, style: styles[key] ?? TextStyle(), forKey: key)
+        }
+        for key in hide { content.setHidden(true, forKey: key) }
+        return content
+    }
+
+    private func fits() throws -> [String: SVGADynamicContent.ImageFit] {
+        var out: [String: SVGADynamicContent.ImageFit] = [:]
+        for item in imageFit {
+            guard let (key, value) = Self.split(item, at: "="), let fit = SVGADynamicContent.ImageFit(rawValue: value)
+            else { throw ValidationError("--image-fit takes KEY=stretch|fit|fill, not '\(item)'") }
+            out[key] = fit
+        }
+        return out
+    }
+
+    private func styles() throws -> [String: TextStyle] {
+        var out: [String: TextStyle] = [:]
+        for item in textStyle {
+            guard let (key, spec) = Self.split(item, at: ":") else {
+                throw ValidationError("--text-style takes KEY:font=…,size=…,color=…,align=…,lines=…, not '\(item)'")
+            }
+            do { out[key] = try Self.style(spec, base: out[key] ?? TextStyle()) } catch let problem as StyleProblem {
+                throw ValidationError("--text-style \(key): \(problem.text)")
+            }
+        }
+        return out
+    }
+
+    private struct StyleProblem: Error { let text: String }
+
+    /// "font=Noto Sans CJK SC,size=30,color=#FFE0A4" (a font list may hold commas: a piece
+    /// without a known `name=` continues the value before it).
+    private static func style(_ spec: String, base: TextStyle) throws -> TextStyle {
+        let names = ["font", "size", "color", "align", "lines"]
+        var pairs: [(String, String)] = []
+        for piece in spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            if let (name, value) = split(piece, at: "=", allowEmptyValue: true), names.contains(name) {
+                pairs.append((name, value))
+            } else if !pairs.isEmpty {
+                pairs[pairs.count - 1].1 += "," + piece
+            } else {
+                throw StyleProblem(text: "'\(piece)' is not one of \(names.map { "\($0)=" }.joined(separator: ", "))")
+            }
+        }
+        var style = base
+        for (name, value) in pairs {
+            switch name {
+            case "font":
+                guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw StyleProblem(text: "font is empty") }
+                style.font = value
+            case "size":
+                guard let size = Double(value), TextStyle.sizeRange ~= size else {
+                    throw StyleProblem(
+                        text: "size takes a number in \(fmt(TextStyle.sizeRange.lowerBound))…\(fmt(TextStyle.sizeRange.upperBound)), not '\(value)'")
+                }
+                style.size = size
+            case "color":
+                guard let color = Color(hex: value) else {
+                    throw StyleProblem(text: "color takes #RRGGBB or #RRGGBBAA, not '\(value)'")
+                }
+                style.color = color
+            case "align":
+                guard let alignment = TextStyle.Alignment(rawValue: value) else {
+                    throw StyleProblem(text: "align takes left, center or right, not '\(value)'")
+                }
+                style.alignment = alignment
+            default:
+                guard let lines = Int(value), lines >= 0, lines <= TextStyle.maxLineLimit else {
+                    throw StyleProblem(text: "lines takes 0 (as many as fit) to \(TextStyle.maxLineLimit), not '\(value)'")
+                }
+                style.maxLines = lines
+            }
+        }
+        return style
+    }
+
+    /// "KEY=VALUE" at the first `separator`; nil when the key (or, unless allowed, the value) is empty.
+    static func split(_ item: String, at separator: Character, allowEmptyValue: Bool = false) -> (String, String)? {
+        guard let i = item.firstIndex(of: separator) else { return nil }
+        let key = String(item[..<i]), value = String(item[item.index(after: i)...])
+        guard !key.isEmpty, allowEmptyValue || !value.isEmpty else { return nil }
+        return (key, value)
+    }
+}
+
+extension Color {
+    /// "#RRGGBB" or "#RRGGBBAA" (the # optional).
+    init?(hex: String) {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit), let v = UInt32(digits, radix: 16) else { return nil }
+        let rgba = digits.count == 6 ? v << 8 | 0xFF : v
+        self.init(
+            Double(rgba >> 24 & 0xFF) / 255, Double(rgba >> 16 & 0xFF) / 255, Double(rgba >> 8 & 0xFF) / 255,
+            Double(rgba & 0xFF) / 255)
+    }
+}
