@@ -1,9 +1,16 @@
 import ArcMaskCore
+import ArcMaskIO
+import ArcMaskText
+import ArcMaskValues
 import Foundation
 
 /// A headless SVGA player with the playback behaviour users know from the SVGA players,
 /// driven by the caller's clock: every call returns the events it produced, and
 /// `advance(by:)` moves the playhead by virtual seconds (nothing runs on its own).
+///
+/// Dynamic content (images, text, hidden keys, drawings by key) can be set at any moment; it
+/// applies from the next frame the player shows or the next tick of its clock, and a new
+/// source clears it when its load starts (as SVGAExPlayer does) unless `keepsContentOnLoad`.
 public final class SVGAPlayer {
     // MARK: Types
 
@@ -28,6 +35,10 @@ public final class SVGAPlayer {
         case invalidEntity(source: String, reason: String)
         /// Playback cannot start (for example, a single playable frame).
         case playFailed(reason: String)
+        /// Content was set for a key the movie does not have; `known` lists the keys it has.
+        case unknownKey(key: String, known: [String])
+        /// A dynamic image could not be loaded or decoded; the key keeps what it showed.
+        case imageLoadFailed(key: String, source: String, reason: String)
     }
 
     public enum AudioChange: String, Sendable, Equatable { case start, stop }
@@ -42,6 +53,8 @@ public final class SVGAPlayer {
         case finishedAll
         /// The audio timeline: a sound starts (at `offsetMs` into it) or stops; `muted` when the player is muted.
         case audio(key: String, change: AudioChange, offsetMs: Int, muted: Bool)
+        /// Dynamic content changed for these keys from this point on (sorted).
+        case contentApplied(keys: [String])
         case failed(Failure)
     }
 
@@ -64,11 +77,25 @@ public final class SVGAPlayer {
         let player: SVGAPlayer
         let source: String
         let token: Int
+        /// What the bytes are for: the movie, or a dynamic image.
+        public let purpose: LoadPurpose
         /// Deliver the file's bytes (or a failure).
-        public func complete(_ result: Result<[UInt8], Error>) { player.loaded(source, token: token, result) }
+        public func complete(_ result: Result<[UInt8], Error>) {
+            player.delivered(Delivery(source: source, token: token, purpose: purpose, result: result))
+        }
         /// Use the built-in behaviour (local path, file URL or downloader).
-        public func forwardToDefault() { player.defaultLoad(source, token: token) }
+        public func forwardToDefault() { player.defaultLoad(source, token: token, purpose: purpose) }
     }
+
+    /// Why the player loads bytes.
+    public enum LoadPurpose: Sendable, Equatable {
+        case movie
+        /// A dynamic image for `key`.
+        case image(key: String)
+    }
+
+    /// Decodes a dynamic image's bytes (PNG and JPEG by default); refuse images over `maxPixels`.
+    public typealias ImageDecoder = ([UInt8], _ maxPixels: Int) throws -> PixelBuffer
 
     // MARK: Settings
 
@@ -90,6 +117,9 @@ public final class SVGAPlayer {
     public var cacheKey: (String) -> String = SVGAPlayer.defaultCacheKey
     /// Lets the client change where playback starts and whether it starts.
     public var onReadyToPlay: ((inout ReadyToPlay) -> Void)?
+    /// Keep dynamic content when a new source loads (by default it is cleared, as SVGAExPlayer does).
+    public var keepsContentOnLoad = false
+    public var imageDecoder: ImageDecoder = SVGAPlayer.decodeImage
     public let limits: SVGALimits
 
     // MARK: State
@@ -108,6 +138,14 @@ public final class SVGAPlayer {
     private var playhead = 0.0  // frames into the movie (fractional)
     private var events: [Event] = []
     private var playingAudio: Set<Int> = []
+
+    /// The content frames are drawn with, and what the next frame will use.
+    public private(set) var content = SVGADynamicContent()
+    private var pendingContent = SVGADynamicContent()
+    private var changedKeys: Set<String> = []
+    /// The latest image load per key: an older one that completes later is dropped.
+    private var imageTokens: [String: Int] = [:]
+    private var renderer: SVGARenderer?
 
     public init(
         cacheBytes: Int = 64 << 20, limits: SVGALimits = .default,
@@ -135,6 +173,7 @@ public final class SVGAPlayer {
             prepare(isNewSource: false)
             return drain()
         }
+        if !keepsContentOnLoad { clearDynamicObjects() }
         let key = cacheKey(source)
         if let cached = cache.movie(for: key) {
             adopt(cached, source: source, isNew: true)
@@ -144,21 +183,26 @@ public final class SVGAPlayer {
         loadToken += 1
         setStatus(.loading)
         let token = loadToken
-        if let loader {
-            loader(source, LoadContext(player: self, source: source, token: token))
-        } else {
-            defaultLoad(source, token: token)
-        }
+        load(source, token: token, purpose: .movie)
         return drain()
     }
 
-    func defaultLoad(_ source: String, token: Int) {
+    private func load(_ source: String, token: Int, purpose: LoadPurpose) {
+        if let loader {
+            loader(source, LoadContext(player: self, source: source, token: token, purpose: purpose))
+        } else {
+            defaultLoad(source, token: token, purpose: purpose)
+        }
+    }
+
+    func defaultLoad(_ source: String, token: Int, purpose: LoadPurpose) {
+        let deliver = { (result: Result<[UInt8], Error>) in
+            self.delivered(Delivery(source: source, token: token, purpose: purpose, result: result))
+        }
         if source.hasPrefix("http://") || source.hasPrefix("https://") {
-            guard let url = URL(string: source) else {
-                return loaded(source, token: token, .failure(URLError(.badURL)))
-            }
+            guard let url = URL(string: source) else { return deliver(.failure(URLError(.badURL))) }
             let box = deliveries
-            downloader(url) { result in box.add(source, token, result) }
+            downloader(url) { result in box.add(Delivery(source: source, token: token, purpose: purpose, result: result)) }
             return
         }
         let path: String
@@ -166,24 +210,31 @@ public final class SVGAPlayer {
             path = url.path
         } else if source.hasPrefix("/") || source.hasPrefix(".") || !source.contains("://") {
             path = source
+        } else if case .image = purpose {
+            return deliver(.failure(InputError(file: source, "is neither a path, a file URL nor an http(s) URL")))
         } else {
             return fail(.unknownSource(source), clearLoading: true)
         }
         do {
             let reader = try FileReader(path: path)
             guard reader.size <= limits.maxInflatedBytes else {
-                return loaded(
-                    source, token: token,
-                    .failure(InputError(file: path, "is over the \(limits.maxInflatedBytes)-byte limit")))
+                return deliver(.failure(InputError(file: path, "is over the \(limits.maxInflatedBytes)-byte limit")))
             }
-            loaded(source, token: token, .success(reader.bytes(at: 0, count: reader.size)))
+            deliver(.success(reader.bytes(at: 0, count: reader.size)))
         } catch {
-            loaded(source, token: token, .failure(error))
+            deliver(.failure(error))
         }
     }
 
     /// Downloads may complete on another thread; the result waits for the caller's next call.
     private let deliveries = DeliveryBox()
+
+    func delivered(_ d: Delivery) {
+        switch d.purpose {
+        case .movie: loaded(d.source, token: d.token, d.result)
+        case .image(let key): imageLoaded(key: key, d)
+        }
+    }
 
     func loaded(_ source: String, token: Int, _ result: Result<[UInt8], Error>) {
         guard token == loadToken, loadingSource == source else { return }  // a newer load replaced it
@@ -209,7 +260,15 @@ public final class SVGAPlayer {
     private func adopt(_ movie: SVGAMovie, source: String, isNew: Bool) {
         self.movie = movie
         self.source = source
+        renderer = nil
+        currentFrame = nil  // the new movie's first frame is shown (and announced) even at the same index
         completedLoops = 0
+        // Content set before the movie was known: keys it lacks are dropped, each with a failure.
+        for key in pendingContent.keys where !movie.keyNames.contains(key) {
+            pendingContent.clear(key: key)
+            changedKeys.insert(key)
+            emit(.failed(.unknownKey(key: key, known: movie.keys.map(\.key))))
+        }
         prepare(isNewSource: isNew)
     }
 
@@ -285,6 +344,7 @@ public final class SVGAPlayer {
     public func clean() -> [Event] {
         stopAudio()
         movie = nil
+        renderer = nil
         source = nil
         loadingSource = nil
         loadToken += 1
@@ -299,7 +359,8 @@ public final class SVGAPlayer {
     /// Moves the playhead by `seconds` of the caller's clock and returns what happened.
     @discardableResult
     public func advance(by seconds: Double) -> [Event] {
-        for d in deliveries.take() { loaded(d.source, token: d.token, d.result) }
+        for d in deliveries.take() { delivered(d) }
+        applyContent()
         guard status == .playing, let movie, seconds > 0 else { return drain() }
         let r = playableRange(movie)
         var frames = seconds * Double(movie.fps)
@@ -329,6 +390,135 @@ public final class SVGAPlayer {
             rewind()
         }
         return drain()
+    }
+
+    // MARK: Dynamic content
+
+    /// Draws `pixels` instead of `key`'s bitmap from the next frame (a later call replaces it).
+    @discardableResult
+    public func setImage(
+        _ pixels: PixelBuffer, fit: SVGADynamicContent.ImageFit = .stretch, forKey key: String
+    ) -> [Event] {
+        change(key) { $0.setImage(pixels, fit: fit, forKey: key) }
+        imageTokens[key, default: 0] += 1  // an image still loading for the key no longer wins
+        return drain()
+    }
+
+    /// Loads an image (path, file URL or http(s) URL, through `loader` or `downloader` as the
+    /// movie would be) and draws it for `key` once it arrives; a failure leaves the key as it
+    /// was and reports `imageLoadFailed` naming the key.
+    @discardableResult
+    public func setImage(
+        from source: String, fit: SVGADynamicContent.ImageFit = .stretch, forKey key: String
+    ) -> [Event] {
+        guard checkKey(key) else { return drain() }
+        imageTokens[key, default: 0] += 1
+        pendingFits[key] = fit
+        load(source, token: imageTokens[key]!, purpose: .image(key: key))
+        return drain()
+    }
+
+    private var pendingFits: [String: SVGADynamicContent.ImageFit] = [:]
+
+    private func imageLoaded(key: String, _ d: Delivery) {
+        guard imageTokens[key] == d.token else { return }  // replaced or cleared since
+        let fail = { (reason: String) in self.emit(.failed(.imageLoadFailed(key: key, source: d.source, reason: reason))) }
+        switch d.result {
+        case .failure(let error): fail(error.localizedDescription)
+        case .success(let bytes):
+            do {
+                let pixels = try imageDecoder(bytes, limits.maxImagePixels)
+                change(key) { $0.setImage(pixels, fit: pendingFits[key] ?? .stretch, forKey: key) }
+            } catch {
+                fail(error.localizedDescription)
+            }
+        }
+    }
+
+    /// Draws `text` over `key`'s bitmap, in its layout, from the next frame.
+    @discardableResult
+    public func setText(_ text: String, style: TextStyle = TextStyle(), forKey key: String) -> [Event] {
+        change(key) { $0.setText(text, style: style, forKey: key) }
+        return drain()
+    }
+
+    @discardableResult
+    public func setHidden(_ hidden: Bool, forKey key: String) -> [Event] {
+        change(key) { $0.setHidden(hidden, forKey: key) }
+        return drain()
+    }
+
+    /// Calls `draw` on every frame where `key`'s sprites show (see `SVGADrawingContext`).
+    @discardableResult
+    public func setDrawing(
+        id: String, forKey key: String, _ draw: @escaping @Sendable (SVGADrawingContext) -> Void
+    ) -> [Event] {
+        change(key) { $0.setDrawing(id: id, forKey: key, draw) }
+        return drain()
+    }
+
+    /// Removes what was set for `key` (and drops an image still loading for it).
+    @discardableResult
+    public func clearContent(forKey key: String) -> [Event] {
+        imageTokens[key, default: 0] += 1
+        if pendingContent[key] != nil {
+            pendingContent.clear(key: key)
+            changedKeys.insert(key)
+        }
+        return drain()
+    }
+
+    /// Removes everything set (the players' `clearDynamicObjects`), images still loading included.
+    @discardableResult
+    public func clearDynamicObjects() -> [Event] {
+        for key in imageTokens.keys { imageTokens[key]! += 1 }
+        changedKeys.formUnion(pendingContent.keys)
+        pendingContent.clearAll()
+        return drain()
+    }
+
+    /// Frame on screen with the content in effect, at `size` (the viewBox by default); nil when
+    /// nothing is on screen.
+    public func render(size: PixelSize? = nil, fit: FitMode = .fit) throws -> PixelBuffer? {
+        guard let movie, let frame = currentFrame else { return nil }
+        let renderer = self.renderer ?? SVGARenderer(movie: movie)
+        self.renderer = renderer
+        renderer.content = content
+        let size =
+            size
+            ?? PixelSize(width: max(1, Int(movie.viewBoxWidth.rounded())), height: max(1, Int(movie.viewBoxHeight.rounded())))
+        return try renderer.render(frame: frame, size: size, fit: fit)
+    }
+
+    /// PNG or JPEG bytes to pixels.
+    public static func decodeImage(_ bytes: [UInt8], maxPixels: Int) throws -> PixelBuffer {
+        if JPEG.matches(bytes) { return try JPEG.decode(bytes, maxPixels: maxPixels).image }
+        guard bytes.starts(with: PNG.signature) else {
+            throw InputError(file: "image", "is neither PNG nor JPEG")
+        }
+        return try PNG.decode(bytes, maxPixels: maxPixels)
+    }
+
+    /// Whether the movie (when one is loaded) has `key`; a failure event when not.
+    private func checkKey(_ key: String) -> Bool {
+        guard let movie, !movie.keyNames.contains(key) else { return true }
+        emit(.failed(.unknownKey(key: key, known: movie.keys.map(\.key))))
+        return false
+    }
+
+    private func change(_ key: String, _ update: (inout SVGADynamicContent) -> Void) {
+        guard checkKey(key) else { return }
+        update(&pendingContent)
+        changedKeys.insert(key)
+    }
+
+    /// The next frame's content becomes the content frames are drawn with.
+    private func applyContent() {
+        guard !changedKeys.isEmpty else { return }
+        content = pendingContent
+        let keys = changedKeys.sorted()
+        changedKeys.removeAll()
+        emit(.contentApplied(keys: keys))
     }
 
     // MARK: Helpers
@@ -385,6 +575,7 @@ public final class SVGAPlayer {
 
     private func show(_ frame: Int) {
         guard frame != currentFrame else { return }
+        applyContent()
         currentFrame = frame
         emit(.framePlaying(frame))
         if status == .playing { updateAudio(at: frame) }
@@ -436,13 +627,20 @@ public final class SVGAPlayer {
     }
 }
 
+/// Bytes a load delivered: for which source, which load, and what for.
+struct Delivery: Sendable {
+    let source: String
+    let token: Int
+    let purpose: SVGAPlayer.LoadPurpose
+    let result: Result<[UInt8], Error>
+}
+
 /// Downloads finished on other threads, held until the player's next call.
 final class DeliveryBox: @unchecked Sendable {
-    struct Delivery { let source: String; let token: Int; let result: Result<[UInt8], Error> }
     private let lock = NSLock()
     private var items: [Delivery] = []
-    func add(_ s: String, _ t: Int, _ r: Result<[UInt8], Error>) {
-        lock.withLock { items.append(Delivery(source: s, token: t, result: r)) }
+    func add(_ d: Delivery) {
+        lock.withLock { items.append(d) }
     }
     func take() -> [Delivery] {
         lock.withLock {
