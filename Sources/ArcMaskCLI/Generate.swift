@@ -1,13 +1,15 @@
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskSVGA
 import ArcMaskValues
 import ArgumentParser
 import Foundation
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write an animated test-pattern GIF (for trying the tool and for benchmarks).",
-        discussion: "--out names the GIF to write.")
+        abstract: "Write an animated test-pattern GIF (for trying the tool and for benchmarks), or an example SVGA.",
+        discussion:
+            "--out names the file to write. --svga writes a 300×300 gift banner whose keys an app fills: avatar (an image, clipped to a circle), name (a text placeholder), ribbon, halo.vector.")
 
     @OptionGroup var output: OutputOptions
 
@@ -23,10 +25,16 @@ struct Generate: ParsableCommand {
     @Option(help: "How many times the pattern goes round over the animation (more: frames differ more).")
     var turns: Int = 1
 
+    @Flag(help: "Write the example SVGA gift banner instead of a GIF.")
+    var svga = false
+
     @OptionGroup var reporting: ReportOptions
 
     func validate() throws {
         try output.requireOut()
+        if svga && (frames != 24 || delays != "8" || turns != 1 || size.width != 240 || size.height != 240) {
+            throw ValidationError("--svga writes a fixed example; --size, --frames, --delays and --turns shape GIFs")
+        }
         guard frames > 0 else { throw ValidationError("--frames must be positive") }
         guard turns >= 1 else { throw ValidationError("--turns must be 1 or more") }
         guard size.width <= 65535, size.height <= 65535 else { throw ValidationError("GIF sizes stop at 65535") }
@@ -44,6 +52,11 @@ struct Generate: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let url = try output.file()
+            if svga {
+                try AtomicFile.write(SVGAGiftExample.bytes(), to: url)
+                emit("wrote \(try output.path): SVGA gift banner, 300×300, \(SVGAGiftExample.frameCount) frames at 20 fps")
+                return
+            }
             let progress = reporting.progress("generate", total: frames)
             try TestPattern.writeGIF(
                 to: url, size: PixelSize(width: size.width, height: size.height),

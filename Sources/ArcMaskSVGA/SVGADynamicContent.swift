@@ -5,8 +5,8 @@ import ArcMaskValues
 
 /// What an app puts into an SVGA's keys at run time — replaced images, text, hidden sprites,
 /// custom drawing — applied when frames are drawn, never changing the parsed movie. A key is a
-/// sprite's `imageKey` with ".matte" stripped (`SVGAMovie.keys` lists them). docs/SVGA-DYNAMIC.md
-/// says what the official players do with each and which choice this renderer follows.
+/// sprite's `imageKey` with ".matte" stripped (`SVGAMovie.keys` lists them). The README's "SVGA
+/// dynamic content" says what the official players do with each and which choice this renderer follows.
 public struct SVGADynamicContent: Sendable {
     /// How a replaced image fills the sprite's layout.
     public enum ImageFit: String, Sendable, CaseIterable {
