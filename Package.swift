@@ -107,7 +107,7 @@ let package = Package(
             name: "ArcMaskConformance",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
-                "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG",
+                "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskText",
                 "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator",
             ]),
         // Measures the engines for Scripts/bench.

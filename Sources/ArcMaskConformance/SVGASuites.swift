@@ -145,7 +145,7 @@ func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [Suite
     }
     damaged.note =
         "\(refused) refused with a clear error, \(accepted) still decoded and rendered (damage in image data or slack)"
-    return [render, prints, twins, damaged]
+    return [render, prints, twins, damaged] + [runSVGADynamicSuite(dir)].compactMap { $0 }
 }
 
 /// Colour times alpha: translucent pixels compare by what they add to a picture.
