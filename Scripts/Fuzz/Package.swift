@@ -12,6 +12,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzAPNG", [.product(name: "ArcMask", package: "main")]),
     ("FuzzWebP", [.product(name: "ArcMask", package: "main")]),
     ("FuzzSequence", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzDynamic", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 

@@ -101,59 +101,11 @@ struct DynamicOptions: ParsableArguments {
             guard let (key, spec) = Self.split(item, at: ":") else {
                 throw ValidationError("--text-style takes KEY:font=…,size=…,color=…,align=…,lines=…, not '\(item)'")
             }
-            do { out[key] = try Self.style(spec, base: out[key] ?? TextStyle()) } catch let problem as StyleProblem {
-                throw ValidationError("--text-style \(key): \(problem.text)")
+            do { out[key] = try TextStyle(spec: spec, base: out[key] ?? TextStyle()) } catch {
+                throw ValidationError("--text-style \(key): \(error.message)")
             }
         }
         return out
-    }
-
-    private struct StyleProblem: Error { let text: String }
-
-    /// "font=Noto Sans CJK SC,size=30,color=#FFE0A4" (a font list may hold commas: a piece
-    /// without a known `name=` continues the value before it).
-    private static func style(_ spec: String, base: TextStyle) throws -> TextStyle {
-        let names = ["font", "size", "color", "align", "lines"]
-        var pairs: [(String, String)] = []
-        for piece in spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            if let (name, value) = split(piece, at: "=", allowEmptyValue: true), names.contains(name) {
-                pairs.append((name, value))
-            } else if !pairs.isEmpty {
-                pairs[pairs.count - 1].1 += "," + piece
-            } else {
-                throw StyleProblem(text: "'\(piece)' is not one of \(names.map { "\($0)=" }.joined(separator: ", "))")
-            }
-        }
-        var style = base
-        for (name, value) in pairs {
-            switch name {
-            case "font":
-                guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw StyleProblem(text: "font is empty") }
-                style.font = value
-            case "size":
-                guard let size = Double(value), TextStyle.sizeRange ~= size else {
-                    throw StyleProblem(
-                        text: "size takes a number in \(fmt(TextStyle.sizeRange.lowerBound))…\(fmt(TextStyle.sizeRange.upperBound)), not '\(value)'")
-                }
-                style.size = size
-            case "color":
-                guard let color = Color(hex: value) else {
-                    throw StyleProblem(text: "color takes #RRGGBB or #RRGGBBAA, not '\(value)'")
-                }
-                style.color = color
-            case "align":
-                guard let alignment = TextStyle.Alignment(rawValue: value) else {
-                    throw StyleProblem(text: "align takes left, center or right, not '\(value)'")
-                }
-                style.alignment = alignment
-            default:
-                guard let lines = Int(value), lines >= 0, lines <= TextStyle.maxLineLimit else {
-                    throw StyleProblem(text: "lines takes 0 (as many as fit) to \(TextStyle.maxLineLimit), not '\(value)'")
-                }
-                style.maxLines = lines
-            }
-        }
-        return style
     }
 
     /// "KEY=VALUE" at the first `separator`; nil when the key (or, unless allowed, the value) is empty.
@@ -162,17 +114,5 @@ struct DynamicOptions: ParsableArguments {
         let key = String(item[..<i]), value = String(item[item.index(after: i)...])
         guard !key.isEmpty, allowEmptyValue || !value.isEmpty else { return nil }
         return (key, value)
-    }
-}
-
-extension Color {
-    /// "#RRGGBB" or "#RRGGBBAA" (the # optional).
-    init?(hex: String) {
-        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
-        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit), let v = UInt32(digits, radix: 16) else { return nil }
-        let rgba = digits.count == 6 ? v << 8 | 0xFF : v
-        self.init(
-            Double(rgba >> 24 & 0xFF) / 255, Double(rgba >> 16 & 0xFF) / 255, Double(rgba >> 8 & 0xFF) / 255,
-            Double(rgba & 0xFF) / 255)
     }
 }

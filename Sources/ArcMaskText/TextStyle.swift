@@ -65,3 +65,66 @@ public struct TextMeasure: Sendable, Equatable {
     /// Characters no installed font has a glyph for (drawn as boxes).
     public var unknownGlyphs: Int
 }
+
+/// Why a style spec was refused.
+public struct TextStyleError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+extension TextStyle {
+    /// The names a spec may set.
+    public static let specNames = ["font", "size", "color", "align", "lines"]
+
+    /// Reads "font=Noto Sans CJK SC,size=30,color=#FFE0A4,align=left,lines=2" over `base`
+    /// (any subset, in any order). A font list may hold commas: a piece without a known
+    /// `name=` continues the value before it.
+    public init(spec: String, base: TextStyle = TextStyle()) throws(TextStyleError) {
+        var pairs: [(String, String)] = []
+        for piece in spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            if let eq = piece.firstIndex(of: "="), Self.specNames.contains(String(piece[..<eq])) {
+                pairs.append((String(piece[..<eq]), String(piece[piece.index(after: eq)...])))
+            } else if !pairs.isEmpty {
+                pairs[pairs.count - 1].1 += "," + piece
+            } else {
+                throw TextStyleError(
+                    message: "'\(piece)' is not one of \(Self.specNames.map { "\($0)=" }.joined(separator: ", "))")
+            }
+        }
+        var style = base
+        for (name, value) in pairs {
+            switch name {
+            case "font":
+                guard !value.trimmingCharacters(in: .whitespaces).isEmpty, !value.utf8.contains(0) else {
+                    throw TextStyleError(message: "font is empty")
+                }
+                style.font = value
+            case "size":
+                guard let size = Double(value), Self.sizeRange ~= size else {
+                    throw TextStyleError(
+                        message:
+                            "size takes a number in \(fmt(Self.sizeRange.lowerBound))…\(fmt(Self.sizeRange.upperBound)), not '\(value)'"
+                    )
+                }
+                style.size = size
+            case "color":
+                guard let color = Color(hex: value) else {
+                    throw TextStyleError(message: "color takes #RRGGBB or #RRGGBBAA, not '\(value)'")
+                }
+                style.color = color
+            case "align":
+                guard let alignment = Alignment(rawValue: value) else {
+                    throw TextStyleError(message: "align takes left, center or right, not '\(value)'")
+                }
+                style.alignment = alignment
+            default:
+                guard let lines = Int(value), lines >= 0, lines <= Self.maxLineLimit else {
+                    throw TextStyleError(
+                        message: "lines takes 0 (as many as fit) to \(Self.maxLineLimit), not '\(value)'")
+                }
+                style.maxLines = lines
+            }
+        }
+        self = style
+    }
+}

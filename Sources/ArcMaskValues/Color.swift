@@ -13,4 +13,16 @@ public struct Color: Sendable, Equatable, Hashable {
     public func withAlpha(_ a: Double) -> Color { Color(r: r, g: g, b: b, a: a) }
 
     public static let white = Color(1, 1, 1), black = Color(0, 0, 0), clear = Color(0, 0, 0, 0)
+
+    /// "#RRGGBB" or "#RRGGBBAA" (the # optional); nil for anything else.
+    public init?(hex: String) {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
+            let v = UInt32(digits, radix: 16)
+        else { return nil }
+        let rgba = digits.count == 6 ? v << 8 | 0xFF : v
+        self.init(
+            Double(rgba >> 24 & 0xFF) / 255, Double(rgba >> 16 & 0xFF) / 255, Double(rgba >> 8 & 0xFF) / 255,
+            Double(rgba & 0xFF) / 255)
+    }
 }

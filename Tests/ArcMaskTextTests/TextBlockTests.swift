@@ -151,4 +151,21 @@ struct TextBlockTests {
         #expect(TextStyle().problem(with: "ok") == nil)
         #expect(TextBlock.measure("x", style: TextStyle(size: 0), width: 10, height: 10) == .empty)
     }
+
+    @Test("a style spec sets any subset over a base; a font list keeps its commas; bad values are named")
+    func spec() throws {
+        let s = try TextStyle(spec: "font=Noto Sans CJK SC, DejaVu Sans,size=30,color=#FFE0A480,align=left,lines=2")
+        #expect(s.font == "Noto Sans CJK SC, DejaVu Sans" && s.size == 30 && s.alignment == .left && s.maxLines == 2)
+        #expect(s.color == Color(1, 224.0 / 255, 164.0 / 255, 128.0 / 255))
+        let over = try TextStyle(spec: "size=12", base: s)
+        #expect(over.size == 12 && over.font == s.font && over.maxLines == 2)
+        for (bad, says) in [
+            ("size=0", "size takes"), ("size=abc", "size takes"), ("color=red", "color takes"),
+            ("color=#12345", "color takes"), ("align=justify", "align takes"), ("lines=-1", "lines takes"),
+            ("weight=bold", "'weight=bold' is not one of"), ("font=", "font is empty"),
+        ] {
+            #expect(throws: TextStyleError.self) { try TextStyle(spec: bad) }
+            do { _ = try TextStyle(spec: bad) } catch { #expect(error.message.contains(says), "\(bad): \(error.message)") }
+        }
+    }
 }

@@ -44,4 +44,11 @@ struct NumberFormatTests {
         #expect(fmt(170.25) == "170.2")  // one decimal from 100 up; 170.25 is exact, printf ties to even
         #expect(fmt(-0.125) == "-0.125")
     }
+
+    @Test("colours from #RRGGBB and #RRGGBBAA; anything else is nil")
+    func hexColours() {
+        #expect(Color(hex: "#FF8000") == Color(1, 128.0 / 255, 0, 1))
+        #expect(Color(hex: "00000080") == Color(0, 0, 0, 128.0 / 255))
+        for bad in ["", "#", "red", "#FFF", "#+FFFFF", "#GG0000", "#FF00000", "#FF0000000"] { #expect(Color(hex: bad) == nil, "\(bad)") }
+    }
 }
