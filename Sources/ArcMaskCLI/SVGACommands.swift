@@ -14,7 +14,8 @@ struct SVGACommand: ParsableCommand {
 
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Describe an SVGA file: container, canvas, timing, sprites, images, audio.")
+            abstract:
+                "Describe an SVGA file: container, canvas, timing, sprites, images, audio, and the keys an app can fill.")
 
         @OptionGroup var described: DescribeOptions
 
@@ -25,8 +26,9 @@ struct SVGACommand: ParsableCommand {
 
     struct RenderFrame: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "render", abstract: "Render one SVGA frame to a PNG.",
-            discussion: "--out names the PNG to write.")
+            commandName: "render", abstract: "Render one SVGA frame to a PNG, with the keys filled as an app fills them.",
+            discussion:
+                "--out names the PNG to write. --set-image, --set-text (with --text-style) and --hide fill the keys `svga info` lists.")
 
         @Argument(help: "The SVGA file.")
         var file: String
