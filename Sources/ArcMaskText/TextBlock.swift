@@ -35,9 +35,8 @@ public enum TextBlock {
         guard let map = pango_cairo_font_map_get_default() else { return nil }
         let context = pango_font_map_create_context(map)
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-        let description = pango_font_description_from_string(font)
+        let description = PangoText.description(font)
         defer { pango_font_description_free(description) }
-        pango_font_description_unset_fields(description, PANGO_FONT_MASK_VARIATIONS)
         pango_font_description_set_absolute_size(description, 16 * Double(PANGO_SCALE))
         guard let loaded = pango_font_map_load_font(map, context, description) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
@@ -84,10 +83,7 @@ private final class PangoText {
 
         layout = pango_layout_new(context)
         pango_layout_set_text(layout, text, -1)
-        let description = pango_font_description_from_string(style.font)
-        // Variable-font axes ("@wght=…") are not taken: cairo 1.16 leaks the variations string
-        // of every font it makes with them (found by Scripts/fuzz dynamic).
-        pango_font_description_unset_fields(description, PANGO_FONT_MASK_VARIATIONS)
+        let description = Self.description(style.font)
         pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)
@@ -107,6 +103,37 @@ private final class PangoText {
     deinit {
         g_object_unref(UnsafeMutableRawPointer(layout))
         g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    /// A font description holding only what `font` says of families, style, weight, stretch and
+    /// variant, each checked. Pango parses more ("gravity=N", "@axis=value") and trusts it:
+    /// gravity 21 crashed its itemizer, and cairo 1.16 leaks the variations string of every font
+    /// made with axes (both found by Scripts/fuzz dynamic).
+    static func description(_ font: String) -> OpaquePointer {
+        let parsed = pango_font_description_from_string(font)
+        defer { pango_font_description_free(parsed) }
+        let clean = pango_font_description_new()!
+        let set = pango_font_description_get_set_fields(parsed)
+        if set.rawValue & PANGO_FONT_MASK_FAMILY.rawValue != 0, let family = pango_font_description_get_family(parsed) {
+            pango_font_description_set_family(clean, family)
+        }
+        let style = pango_font_description_get_style(parsed)
+        if set.rawValue & PANGO_FONT_MASK_STYLE.rawValue != 0, style.rawValue <= PANGO_STYLE_ITALIC.rawValue {
+            pango_font_description_set_style(clean, style)
+        }
+        let weight = pango_font_description_get_weight(parsed)
+        if set.rawValue & PANGO_FONT_MASK_WEIGHT.rawValue != 0, (100...1000).contains(weight.rawValue) {
+            pango_font_description_set_weight(clean, weight)
+        }
+        let stretch = pango_font_description_get_stretch(parsed)
+        if set.rawValue & PANGO_FONT_MASK_STRETCH.rawValue != 0, stretch.rawValue <= PANGO_STRETCH_ULTRA_EXPANDED.rawValue {
+            pango_font_description_set_stretch(clean, stretch)
+        }
+        let variant = pango_font_description_get_variant(parsed)
+        if set.rawValue & PANGO_FONT_MASK_VARIANT.rawValue != 0, variant.rawValue <= PANGO_VARIANT_SMALL_CAPS.rawValue {
+            pango_font_description_set_variant(clean, variant)
+        }
+        return clean
     }
 
     private static func units(_ v: Double) -> Int32 { Int32(max(1, min(v * Double(PANGO_SCALE), Double(Int32.max)))) }

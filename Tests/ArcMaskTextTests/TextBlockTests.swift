@@ -177,4 +177,16 @@ struct TextBlockTests {
             "Weights", style: TextStyle(font: "\(Self.latin) @wght=650", size: 20), width: 300, height: 40)
         #expect(plain == varied && plain.width > 0)
     }
+
+    @Test("only families, style, weight, stretch and variant are read from a font description")
+    func fontFieldsChecked() throws {
+        // Pango parses "gravity=21" and trusts it: its itemizer crashed on that (Scripts/fuzz dynamic).
+        let odd = TextBlock.measure("Ada", style: TextStyle(font: "gravity=21", size: 20), width: 200, height: 40)
+        let plain = TextBlock.measure("Ada", style: TextStyle(font: "sans-serif", size: 20), width: 200, height: 40)
+        #expect(odd.lines == 1 && odd.unknownGlyphs == 0 && abs(odd.width - plain.width) < 20)
+        _ = try ink("Ada", style: TextStyle(font: "DejaVu Sans weight=99999 stretch=77 gravity=east", size: 20), box: 200, 40)
+        let bold = TextBlock.measure("Weights", style: TextStyle(font: "DejaVu Sans Bold", size: 20), width: 300, height: 40)
+        let regular = TextBlock.measure("Weights", style: TextStyle(font: "DejaVu Sans", size: 20), width: 300, height: 40)
+        #expect(bold.width > regular.width)
+    }
 }
