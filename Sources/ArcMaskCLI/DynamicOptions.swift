@@ -74,6 +74,11 @@ struct DynamicOptions: ParsableArguments {
             plain.svgaSequence = SVGASequence()
             plain.sequence = SequenceOptions()
             let source = try FrameSources.open(path: file, options: plain)
+            let size = source.canvasSize
+            guard max(size.width, size.height) <= SVGADynamicContent.maxImageSide else {
+                throw InputError(
+                    file: file, "is \(size.width)×\(size.height); an image for key '\(key)' may be at most \(SVGADynamicContent.maxImageSide) pixels on a side")
+            }
             content.setImage(try source.frame(at: 0), fit: fits[key] ?? .stretch, forKey: key)
         }
         let styles = try styles()

@@ -26,6 +26,8 @@ struct Inspect: ParsableCommand {
         try reportingFailures {
             let opened = try source.open(file)
             if let svga = opened as? SVGAFrameSource {
+                // Content given with the flags is checked against the keys; what laying out its text found is said.
+                for w in svga.warnings { warn(w) }
                 return try DescribeOptions.describe(svga.movie, file: file, json: reporting.json)
             }
             let report = SourceReports.report(of: opened)

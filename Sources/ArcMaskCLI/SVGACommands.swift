@@ -55,8 +55,9 @@ struct SVGACommand: ParsableCommand {
                 guard frame >= 0 && frame < movie.frameCount else {
                     throw InputError(file: file, "has frames 0…\(movie.frameCount - 1); there is no frame \(frame)")
                 }
-                let content = try dynamic.content(
-                    options: SourceOptions(limits: limits.limits, svgaLimits: limits.svgaLimits))
+                var options = SourceOptions(limits: limits.limits, svgaLimits: limits.svgaLimits)
+                options.svgLimits = limits.svgLimits
+                let content = try dynamic.content(options: options)
                 let source = try SVGAFrameSource(movie: movie, name: file, size: size?.pixelSize, content: content)
                 let picture = try source.frame(at: frame)
                 try PNG.write(

@@ -47,9 +47,21 @@ public struct SVGADynamicContent: Sendable {
         public var drawing: Drawing?
 
         var isEmpty: Bool { image == nil && text == nil && !hidden && drawing == nil }
+
+        /// Why this entry cannot be drawn, or nil: an image larger than cairo draws, text that cannot be laid out.
+        public var problem: String? {
+            if let i = image, i.pixels.width > SVGADynamicContent.maxImageSide || i.pixels.height > SVGADynamicContent.maxImageSide {
+                return "image \(i.pixels.width)×\(i.pixels.height) is over \(SVGADynamicContent.maxImageSide) pixels on a side"
+            }
+            if let t = text, let problem = t.style.problem(with: t.string) { return "text: \(problem)" }
+            return nil
+        }
     }
 
     public private(set) var entries: [String: Entry] = [:]
+
+    /// The longest side of a set image (cairo draws images up to 32,767 pixels a side).
+    public static let maxImageSide = 16_384
 
     public init() {}
 
@@ -96,8 +108,9 @@ public struct SVGADynamicContent: Sendable {
             if let i = e.image { p += "|i\(i.fit.rawValue):\(i.digest)" }
             if let t = e.text {
                 let s = t.style
+                // The font fontconfig resolves and Pango's version: installing fonts changes the pixels.
                 p +=
-                    "|t\(t.string.utf8.count):\(t.string)|f\(s.font.utf8.count):\(s.font)|\(s.size)|\(s.color.r),\(s.color.g),\(s.color.b),\(s.color.a)|\(s.alignment.rawValue)|\(s.maxLines)"
+                    "|t\(t.string.utf8.count):\(t.string)|f\(s.font.utf8.count):\(s.font)|\(s.size)|\(s.color.r),\(s.color.g),\(s.color.b),\(s.color.a)|\(s.alignment.rawValue)|\(s.maxLines)|\(TextBlock.fontSignature(s.font))"
             }
             if e.hidden { p += "|h" }
             if let d = e.drawing { p += "|d\(d.id.utf8.count):\(d.id)" }
@@ -115,8 +128,8 @@ public struct SVGADynamicContent: Sendable {
                     file: file, location: "key '\(key)'",
                     "no sprite has this key; the keys are \(movie.keys.map { "'\($0.key)'" }.joined(separator: ", "))")
             }
-            if let t = entries[key]!.text, let problem = t.style.problem(with: t.string) {
-                throw InputError(file: file, location: "key '\(key)'", "text: \(problem)")
+            if let problem = entries[key]!.problem {
+                throw InputError(file: file, location: "key '\(key)'", problem)
             }
         }
     }

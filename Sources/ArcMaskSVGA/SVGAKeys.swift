@@ -48,7 +48,7 @@ extension SVGAMovie {
     public var keys: [SVGAKey] {
         var order: [String] = []
         var byKey: [String: (sprites: [SVGASprite], mattes: Int)] = [:]
-        for s in sprites {
+        for s in sprites where !s.imageKey.isEmpty {
             let k = s.dynamicKey
             if byKey[k] == nil { order.append(k); byKey[k] = ([], 0) }
             byKey[k]!.sprites.append(s)
@@ -61,7 +61,9 @@ extension SVGAMovie {
             for s in group.sprites {
                 for (i, f) in s.frames.enumerated() where f.alpha > 0 && i < frameCount {
                     visible[i] = true
-                    if let l = f.layout, l.width > 0, l.height > 0 { layouts[l, default: 0] += 1 }
+                    if let l = f.layout, l.width > 0, l.height > 0, l.width.isFinite, l.height.isFinite {
+                        layouts[l, default: 0] += 1
+                    }
                 }
             }
             let layout = layouts.max { a, b in a.value < b.value || (a.value == b.value && a.key.area < b.key.area) }?.key
@@ -75,7 +77,7 @@ extension SVGAMovie {
     }
 
     /// The keys a content value may name.
-    public var keyNames: Set<String> { Set(sprites.map(\.dynamicKey)) }
+    public var keyNames: Set<String> { Set(sprites.filter { !$0.imageKey.isEmpty }.map(\.dynamicKey)) }
 
     private static func ranges(_ flags: [Bool]) -> [ClosedRange<Int>] {
         var out: [ClosedRange<Int>] = []

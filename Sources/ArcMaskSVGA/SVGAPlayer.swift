@@ -39,6 +39,8 @@ public final class SVGAPlayer {
         case unknownKey(key: String, known: [String])
         /// A dynamic image could not be loaded or decoded; the key keeps what it showed.
         case imageLoadFailed(key: String, source: String, reason: String)
+        /// Content that cannot be drawn (an image too large, text that cannot be laid out); the key keeps what it showed.
+        case invalidContent(key: String, reason: String)
     }
 
     public enum AudioChange: String, Sendable, Equatable { case start, stop }
@@ -173,7 +175,7 @@ public final class SVGAPlayer {
             prepare(isNewSource: false)
             return drain()
         }
-        if !keepsContentOnLoad { clearDynamicObjects() }
+        if !keepsContentOnLoad { resetContent() }
         let key = cacheKey(source)
         if let cached = cache.movie(for: key) {
             adopt(cached, source: source, isNew: true)
@@ -428,6 +430,9 @@ public final class SVGAPlayer {
         case .success(let bytes):
             do {
                 let pixels = try imageDecoder(bytes, limits.maxImagePixels)
+                guard max(pixels.width, pixels.height) <= SVGADynamicContent.maxImageSide else {
+                    return fail("\(pixels.width)×\(pixels.height) is over \(SVGADynamicContent.maxImageSide) pixels on a side")
+                }
                 change(key) { $0.setImage(pixels, fit: pendingFits[key] ?? .stretch, forKey: key) }
             } catch {
                 fail(error.localizedDescription)
@@ -471,10 +476,14 @@ public final class SVGAPlayer {
     /// Removes everything set (the players' `clearDynamicObjects`), images still loading included.
     @discardableResult
     public func clearDynamicObjects() -> [Event] {
+        resetContent()
+        return drain()
+    }
+
+    private func resetContent() {
         for key in imageTokens.keys { imageTokens[key]! += 1 }
         changedKeys.formUnion(pendingContent.keys)
         pendingContent.clearAll()
-        return drain()
     }
 
     /// Frame on screen with the content in effect, at `size` (the viewBox by default); nil when
@@ -499,16 +508,22 @@ public final class SVGAPlayer {
         return try PNG.decode(bytes, maxPixels: maxPixels)
     }
 
-    /// Whether the movie (when one is loaded) has `key`; a failure event when not.
+    /// Whether the movie (when one is loaded and no other is loading) has `key`; a failure event
+    /// when not. Keys set while a source loads are checked when it arrives.
     private func checkKey(_ key: String) -> Bool {
-        guard let movie, !movie.keyNames.contains(key) else { return true }
+        guard loadingSource == nil, let movie, !movie.keyNames.contains(key) else { return true }
         emit(.failed(.unknownKey(key: key, known: movie.keys.map(\.key))))
         return false
     }
 
     private func change(_ key: String, _ update: (inout SVGADynamicContent) -> Void) {
         guard checkKey(key) else { return }
-        update(&pendingContent)
+        var next = pendingContent
+        update(&next)
+        if let problem = next[key]?.problem {
+            return emit(.failed(.invalidContent(key: key, reason: problem)))
+        }
+        pendingContent = next
         changedKeys.insert(key)
     }
 

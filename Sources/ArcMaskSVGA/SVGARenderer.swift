@@ -115,7 +115,13 @@ public final class SVGARenderer {
             canvas.setRoundedRect(x: 0, y: 0, width: box.width, height: box.height, radius: 0)
             canvas.clip()
             canvas.beginGroup()
+            let depth = canvas.depth
             drawing.draw(SVGADrawingContext(canvas: canvas, frame: index, width: box.width, height: box.height))
+            // Whatever the closure left open is closed; a context it broke is an error naming the key.
+            do { try canvas.unwind(to: depth) } catch {
+                self.canvas = nil
+                throw InputError(file: "drawing '\(drawing.id)'", location: "key '\(sprite.dynamicKey)'", "\(error)")
+            }
             canvas.paint(canvas.endGroup(), alpha: alpha)
             canvas.restore()
         }

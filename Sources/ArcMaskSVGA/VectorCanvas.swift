@@ -59,6 +59,8 @@ public final class VectorCanvas {
     private struct Level {
         var clipped = false
         var degenerate = false
+        /// Opened by `beginGroup` (closed by `endGroup`), not by `save`.
+        var group = false
     }
     private var levels = [Level()]
     /// Off: every bitmap goes through pixman (the reference `AffineBlit` is tested against).
@@ -85,6 +87,7 @@ public final class VectorCanvas {
     public func save() {
         ctx.save()
         levels.append(levels.last!)
+        levels[levels.count - 1].group = false
     }
 
     public func restore() {
@@ -242,6 +245,19 @@ public final class VectorCanvas {
     public func beginGroup() {
         ctx.pushGroup()
         levels.append(levels.last!)
+        levels[levels.count - 1].group = true
+    }
+
+    /// How many saves and groups are open (for `unwind(to:)`).
+    public var depth: Int { levels.count }
+
+    /// Closes saves and groups opened since `depth` was read (groups dropped undrawn), as after
+    /// code that may leave them open; throws cairo's error if the context broke.
+    public func unwind(to depth: Int) throws {
+        while levels.count > max(1, depth) {
+            if levels.last!.group { _ = endGroup() } else { restore() }
+        }
+        try ctx.status()
     }
 
     /// Ends the group begun by `beginGroup()`, to paint or to use as a mask.

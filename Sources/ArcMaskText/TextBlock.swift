@@ -29,6 +29,12 @@ public enum TextBlock {
         return layout.measure
     }
 
+    /// What decides how `font` draws: the family fontconfig resolves it to and Pango's version
+    /// (for cache keys: frames drawn before a font was installed are not served after).
+    public static func fontSignature(_ font: String) -> String {
+        "\(resolvedFamily(of: font) ?? "?")/pango\(pango_version())"
+    }
+
     /// The font file fontconfig picks for `font` (its family as the font names it), to pin the
     /// font a test or a report depends on.
     public static func resolvedFamily(of font: String) -> String? {
@@ -142,18 +148,37 @@ private final class PangoText {
     /// paragraph) and never more than the box's height holds, always at least the first line.
     private func limitLines() {
         let boxUnits = Self.units(boxHeight)
-        guard style.maxLines > 0 else {
+        if style.maxLines <= 0 {
             pango_layout_set_height(layout, boxUnits)
-            return
+        } else {
+            pango_layout_set_height(layout, -Int32(style.maxLines))
+            if pango_layout_get_line_count(layout) > Int32(style.maxLines) {
+                // Several paragraphs: cut at the bottom of the last line allowed.
+                pango_layout_set_height(layout, min(lineBottom(style.maxLines - 1), boxUnits))
+            } else if logical.height > boxUnits {
+                pango_layout_set_height(layout, boxUnits)
+            }
         }
-        pango_layout_set_height(layout, -Int32(style.maxLines))
-        if pango_layout_get_line_count(layout) > Int32(style.maxLines) {
-            // Several paragraphs: cut at the bottom of the last line allowed.
-            pango_layout_set_height(layout, min(lineBottom(style.maxLines - 1), boxUnits))
-        } else if logical.height > boxUnits {
-            pango_layout_set_height(layout, boxUnits)
-        }
+        endWithEllipsisAtParagraphCut()
     }
+
+    /// Pango ellipsizes only inside a paragraph: when the cut falls between paragraphs, the
+    /// last line kept gets the ellipsis here (and Pango shortens it if it no longer fits).
+    private func endWithEllipsisAtParagraphCut() {
+        guard pango_layout_is_ellipsized(layout) == 0, let text = pango_layout_get_text(layout) else { return }
+        let all = Array(String(cString: text).utf8)
+        let count = pango_layout_get_line_count(layout)
+        guard count > 0, let last = pango_layout_get_line_readonly(layout, count - 1) else { return }
+        let end = Int(last.pointee.start_index + last.pointee.length)
+        guard end < all.count, !all[end...].allSatisfy({ $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }) else { return }
+        var kept = Array(all[..<end])
+        while let l = kept.last, l == 0x0A || l == 0x0D || l == 0x20 { kept.removeLast() }
+        cutAtParagraph = true
+        pango_layout_set_text(layout, String(decoding: kept, as: UTF8.self) + "\u{2026}", -1)
+    }
+
+    /// The text was cut between paragraphs (and given its ellipsis here).
+    private var cutAtParagraph = false
 
     /// The bottom of line `index` (0-based), in Pango units from the layout's top.
     private func lineBottom(_ index: Int) -> Int32 {
@@ -177,7 +202,7 @@ private final class PangoText {
         let scale = Double(PANGO_SCALE)
         return TextMeasure(
             lines: Int(pango_layout_get_line_count(layout)), width: Double(l.width) / scale,
-            height: Double(l.height) / scale, ellipsized: pango_layout_is_ellipsized(layout) != 0,
+            height: Double(l.height) / scale, ellipsized: cutAtParagraph || pango_layout_is_ellipsized(layout) != 0,
             unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)))
     }
 

@@ -77,7 +77,12 @@ struct DynamicContentCommandsTests {
         #expect(
             run(["render", svga, "--size", "100x100", "--scale", "1", "--time", "0.5", "--out", s.path("r.png")] + content)
                 == 0)
+        let composite = try PNG.read(URL(fileURLWithPath: s.path("r.png")))
+        #expect(rgba(composite, 50, 39) == [255, 0, 255, 255], "the widget's view shows the set avatar")
         #expect(run(["export", svga, "--size", "100x100", "--out", s.path("w"), "--quiet"] + content) == 0)
+        let strip = try PNG.read(URL(fileURLWithPath: s.path("w") + "/strip.png"))
+        let magentaInStrip = (0..<strip.height).contains { y in (0..<strip.width).contains { rgba(strip, $0, y) == [255, 0, 255, 255] } }
+        #expect(magentaInStrip, "the exported frames carry the set avatar")
         #expect(run(["preview", svga, "--size", "100x100", "--out", s.path("p"), "--quiet"] + content) == 0)
         #expect(run(["emulate", svga, "--size", "100x100", "--json"] + content) == 0)
         // The image a key was filled from is an input: no output replaces it, even with --force.
@@ -106,6 +111,10 @@ struct DynamicContentCommandsTests {
         refused(render + ["--text-style", "name:size=20"], 64)  // styles no text
         refused(render + ["--image-fit", "avatar=cover"], 64)
         refused(render + ["--set-image", "avatar"], 64)
+        var wide = PixelBuffer(width: 16_385, height: 1)
+        wide.setPixel(x: 0, y: 0, (1, 2, 3, 255))
+        try PNG.write(wide, to: URL(fileURLWithPath: s.path("wide.png")))
+        refused(render + ["--set-image", "avatar=\(s.path("wide.png"))"])  // over the side limit
         refused(["render", gif, "--size", "50x50", "--time", "0", "--set-text", "name=x"])  // a GIF has no keys
     }
 

@@ -256,6 +256,31 @@ struct DynamicContentTests {
         #expect(seen.items == ["1:90x30"], "a hidden key's drawing is not called")
     }
 
+    @Test("a drawing that leaves saves and groups open, or breaks the context, cannot spoil later frames")
+    func unbalancedDrawing() throws {
+        var open = SVGADynamicContent()
+        open.setDrawing(id: "open", forKey: "slot") { ctx in
+            ctx.canvas.save()
+            ctx.canvas.beginGroup()
+            ctx.canvas.setRoundedRect(x: 0, y: 0, width: 10, height: 10, radius: 0)
+            ctx.canvas.fill(Color(1, 0, 0))
+        }
+        let renderer = SVGARenderer(movie: try DynamicFixture.movie())
+        renderer.content = open
+        _ = try renderer.render(frame: 0, size: PixelSize(width: 200, height: 200))
+        renderer.content = SVGADynamicContent()
+        #expect(try renderer.render(frame: 0, size: PixelSize(width: 200, height: 200)).differences(from: DynamicFixture.render()).isEmpty)
+        var broken = SVGADynamicContent()
+        broken.setDrawing(id: "broken", forKey: "slot") { ctx in
+            ctx.canvas.restore()
+            ctx.canvas.restore()
+        }
+        renderer.content = broken
+        #expect(throws: InputError.self) { try renderer.render(frame: 0, size: PixelSize(width: 200, height: 200)) }
+        renderer.content = SVGADynamicContent()
+        #expect(try renderer.render(frame: 0, size: PixelSize(width: 200, height: 200)).differences(from: DynamicFixture.render()).isEmpty)
+    }
+
     @Test("an unknown key is refused, naming the keys there are; so is text that cannot be laid out")
     func badKeys() throws {
         var content = SVGADynamicContent()

@@ -158,5 +158,37 @@ struct PlayerContentTests {
         q.advance(by: 0.1)
         #expect(try q.content.isEmpty && dot(q).prefix(3) == [0, 255, 0])
     }
-}
 
+    @Test("keys set while another file loads are checked against that file when it arrives")
+    func switchingFiles() throws {
+        let net = FakeNetwork()
+        var other = try SVGAFixture.entity()
+        other.sprites[2].imageKey = "avatar"  // "dot" becomes "avatar" in the second file
+        other.images = ["avatar": other.images["dot"]!]
+        net.bytes["https://x/b.svga"] = Deflate.zlib([UInt8](try other.serializedData()))
+        let p = SVGAPlayer(downloader: net.downloader)
+        p.play(try PlayerTests.file())
+        p.play("https://x/b.svga")
+        // The first file has "dot", not "avatar": while the second loads, neither is refused yet.
+        #expect(failures(p.setHidden(true, forKey: "avatar")).isEmpty)
+        #expect(failures(p.setHidden(true, forKey: "dot")).isEmpty)
+        net.release()
+        let events = p.advance(by: 0)
+        #expect(failures(events) == [.unknownKey(key: "dot", known: ["half", "box.vector", "avatar", "fill.vector"])])
+        #expect(p.content.keys == ["avatar"])
+    }
+
+    @Test("content that cannot be drawn fails by key and changes nothing")
+    func invalidContent() throws {
+        let p = SVGAPlayer()
+        p.play(try PlayerTests.file())
+        let f = failures(p.setText("x", style: TextStyle(size: 0), forKey: "dot"))
+        #expect(f.count == 1)
+        if case .invalidContent(let key, let reason) = f.first { #expect(key == "dot" && reason.contains("size")) }
+        let big = failures(p.setImage(PixelBuffer(width: SVGADynamicContent.maxImageSide + 1, height: 1), forKey: "dot"))
+        if case .invalidContent(let key, let reason) = big.first { #expect(key == "dot" && reason.contains("pixels on a side")) }
+        else { Issue.record("expected invalidContent, got \(big)") }
+        p.advance(by: 0.1)
+        #expect(p.content.isEmpty)
+    }
+}

@@ -81,7 +81,7 @@ struct TextBlockTests {
         // Paragraphs count together against the limit.
         let paragraphs = TextBlock.measure(
             "one\ntwo\nthree\nfour", style: TextStyle(font: Self.latin, size: 10, maxLines: 2), width: 120, height: 200)
-        #expect(paragraphs.lines == 2)
+        #expect(paragraphs.lines == 2 && paragraphs.ellipsized)
     }
 
     @Test("text too tall for the box is clipped to it, never drawn outside")
