@@ -81,7 +81,8 @@ public final class SVGAPlayer {
         let token: Int
         /// What the bytes are for: the movie, or a dynamic image.
         public let purpose: LoadPurpose
-        /// Deliver the file's bytes (or a failure).
+        /// Deliver the file's bytes (or a failure), on the thread that drives the player (bytes
+        /// arriving on another thread go through `downloader`, whose results wait for the next call).
         public func complete(_ result: Result<[UInt8], Error>) {
             player.delivered(Delivery(source: source, token: token, purpose: purpose, result: result))
         }
