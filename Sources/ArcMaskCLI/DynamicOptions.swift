@@ -50,15 +50,14 @@ struct DynamicOptions: ParsableArguments {
         for item in setText where Self.split(item, at: "=", allowEmptyValue: true) == nil {
             throw ValidationError("--set-text takes KEY=TEXT, not '\(item)'")
         }
-        _ = try fits()
-        _ = try styles()
+        let fits = try fits(), styles = try styles()
         if let key = hide.first(where: { $0.isEmpty }) { throw ValidationError("--hide takes a key, not '\(key)'") }
         let textKeys = Set(setText.compactMap { Self.split($0, at: "=", allowEmptyValue: true)?.0 })
-        if let orphan = try styles().keys.sorted().first(where: { !textKeys.contains($0) }) {
+        if let orphan = styles.keys.sorted().first(where: { !textKeys.contains($0) }) {
             throw ValidationError("--text-style \(orphan):… styles no text; give --set-text \(orphan)=…")
         }
         let imageKeys = Set(setImage.compactMap { Self.split($0, at: "=")?.0 })
-        if let orphan = try fits().keys.sorted().first(where: { !imageKeys.contains($0) }) {
+        if let orphan = fits.keys.sorted().first(where: { !imageKeys.contains($0) }) {
             throw ValidationError("--image-fit \(orphan)=… places no image; give --set-image \(orphan)=FILE")
         }
     }

@@ -78,7 +78,7 @@ public final class SVGARenderer {
     private func draw(_ sprite: SVGASprite, _ index: Int, on canvas: VectorCanvas) throws {
         let frame = sprite.frames[index]
         guard frame.alpha > 0, frame.transform.isInvertible else { return }
-        let dynamic = content[sprite.dynamicKey]
+        let dynamic = content.isEmpty ? nil : content[sprite.dynamicKey]
         if dynamic?.hidden == true { return }
         let alpha = min(1, frame.alpha)
         canvas.save()
@@ -91,8 +91,10 @@ public final class SVGARenderer {
         let layout = frame.layout.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
         // 2.x keys a matte's bitmap without ".matte"; 1.x keeps the suffix.
         let own = try image(sprite.imageKey) ?? image(sprite.bitmapKey)
+        // Replaced images, text and drawings fill the layout; without one, the file's own image's size.
+        let box = layout ?? own.map { Rect(x: 0, y: 0, width: Double($0.width), height: Double($0.height)) }
         if let replaced = dynamic?.image {
-            try draw(replaced, in: layout ?? own.map { Rect(x: 0, y: 0, width: Double($0.width), height: Double($0.height)) }, alpha: alpha, on: canvas)
+            try draw(replaced, in: box, alpha: alpha, on: canvas)
         } else if let image = own {
             canvas.save()
             if let layout {
@@ -102,10 +104,7 @@ public final class SVGARenderer {
             canvas.restore()
         }
         drawShapes(frame.shapes, alpha: alpha, on: canvas)
-        guard dynamic?.text != nil || dynamic?.drawing != nil, canvas.isDrawable else { return }
-        // Text and drawings fill the layout; without one, the file's own image's size.
-        guard let box = layout ?? own.map({ Rect(x: 0, y: 0, width: Double($0.width), height: Double($0.height)) })
-        else { return }
+        guard dynamic?.text != nil || dynamic?.drawing != nil, canvas.isDrawable, let box else { return }
         if let text = dynamic?.text {
             TextBlock.draw(
                 text.string, style: text.style, width: box.width, height: box.height, alpha: alpha, on: canvas.ctx)
