@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
@@ -41,8 +42,10 @@ let package = Package(
         .target(name: "ArcMaskCore", dependencies: ["ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
         .target(name: "ArcMaskCairo", dependencies: ["ArcMaskCore", "ArcMaskValues", "CCairo"]),
-        // Bytes in and out: PNG (libpng), JPEG (libturbojpeg), zlib and CRC, ZIP archives, the render cache.
-        .target(name: "ArcMaskIO", dependencies: ["ArcMaskCore", "ArcMaskValues", "CPNG", "CLibZ", "CJPEG"]),
+        // Bytes in and out: PNG (libpng reads; our encoder over libdeflate writes), JPEG (libturbojpeg),
+        // zlib and CRC, ZIP archives, the render cache, the image pipeline.
+        .target(
+            name: "ArcMaskIO", dependencies: ["ArcMaskCore", "ArcMaskValues", "CPNG", "CLibZ", "CDeflate", "CJPEG"]),
         // giflib-backed frame source and GIF writer.
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.

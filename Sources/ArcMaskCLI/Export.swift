@@ -53,6 +53,8 @@ struct Export: ParsableCommand {
     @Flag(help: "One PNG per frame instead of one strip.")
     var perFramePng = false
 
+    @OptionGroup var png: PNGCompressionOption
+
     @Option(
         help: """
             How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
@@ -117,7 +119,7 @@ struct Export: ParsableCommand {
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
                 preset: preset, fit: fit.fit,
                 budgetBytes: Int(budget * 1_048_576), budget: BudgetPolicy(minScale: minScale, keepFrames: keepFrames),
-                perFramePNG: perFramePng, widgetFamily: family, names: CodeNames(name)!, rotation: rotation)
+                perFramePNG: perFramePng, compression: png.value, widgetFamily: family, names: CodeNames(name)!, rotation: rotation)
             let progress = reporting.progress("export", total: frames.frameCount)
             let manifest: ExportManifest
             do {

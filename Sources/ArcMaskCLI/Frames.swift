@@ -17,8 +17,7 @@ struct Frames: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "PNG compression level, 0 (fastest) to 9 (smallest).")
-    var compression: Int = 1
+    @OptionGroup var png: PNGCompressionOption
 
     @OptionGroup var reporting: ReportOptions
 
@@ -26,7 +25,6 @@ struct Frames: ParsableCommand {
 
     func validate() throws {
         try output.requireOut()
-        guard (0...9).contains(compression) else { throw ValidationError("--compression takes 0 to 9") }
     }
 
     func run() throws {
@@ -39,7 +37,7 @@ struct Frames: ParsableCommand {
                 let frame = try frames.frame(at: i)
                 try pipeline.write(
                     { frame }, to: folder.url(for: String(format: "frame-%04d.png", i)),
-                    compression: PNG.Compression(level: compression)
+                    compression: png.value
                 ) { progress.advance() }
             }
             try pipeline.finish()

@@ -175,6 +175,31 @@ struct FitOption: ParsableArguments {
     var fit: FitMode = .fill
 }
 
+extension PNG.Compression.Preset: ExpressibleByArgument {}
+
+/// `--png-compression`: the preset for commands that write many PNGs.
+struct PNGCompressionOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "PNG compression: fast, balanced or small. Every preset stores the same pixels (indexed when a frame has 256 colours or fewer).",
+            valueName: "preset"))
+    var pngCompression: PNG.Compression.Preset = .balanced
+
+    @Option(help: .hidden)
+    var compression: Int?
+
+    func validate() throws {
+        if let compression, !(0...9).contains(compression) {
+            throw ValidationError("--compression takes 0 to 9 (or use --png-compression fast|balanced|small)")
+        }
+    }
+
+    /// The preset; the older `--compression 0…9` maps 0–3 to fast, 4–7 to balanced, 8–9 to small.
+    var value: PNG.Compression {
+        compression.map(PNG.Compression.init(level:)) ?? PNG.Compression(pngCompression)
+    }
+}
+
 /// Where a command writes, and whether it may replace what is there.
 struct OutputOptions: ParsableArguments {
     @Option(name: .customLong("out"), help: "Where to write: a file or a folder, as the command's description says.")

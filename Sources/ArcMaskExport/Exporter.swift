@@ -31,7 +31,7 @@ public struct ExportRequest: Sendable {
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
         preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
-        budget: BudgetPolicy = BudgetPolicy(), perFramePNG: Bool = false, compression: PNG.Compression = .fast,
+        budget: BudgetPolicy = BudgetPolicy(), perFramePNG: Bool = false, compression: PNG.Compression = .balanced,
         widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationRoute = .runtime
     ) {
         self.viewWidth = viewWidth

@@ -15,7 +15,7 @@ public final class ImagePipeline: @unchecked Sendable {
     private let lock = NSLock()
     private var firstError: Error?
 
-    public init(maxInFlight: Int = ProcessInfo.processInfo.activeProcessorCount + 1) {
+    public init(maxInFlight: Int = ProcessInfo.processInfo.activeProcessorCount * 2 + 2) {
         slots = DispatchSemaphore(value: max(1, maxInFlight))
     }
 
@@ -38,7 +38,7 @@ public final class ImagePipeline: @unchecked Sendable {
     /// Encodes `produce()`'s image as a PNG written atomically to `url`.
     public func write(
         _ produce: @escaping @Sendable () throws -> PixelBuffer, to url: URL,
-        compression: PNG.Compression = .fast, completion: (@Sendable () -> Void)? = nil
+        compression: PNG.Compression = .balanced, completion: (@Sendable () -> Void)? = nil
     ) throws {
         try submit(produce) { image in
             try AtomicFile.write(PNG.encode(image, compression: compression), to: url)

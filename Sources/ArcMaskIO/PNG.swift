@@ -5,44 +5,80 @@ import Foundation
 
 /// PNG encoding and decoding with libpng.
 public enum PNG {
-    /// How hard to compress. `fast` suits bulk frame output; `small` suits files people keep.
-    public struct Compression: Sendable, Equatable {
-        /// zlib level, 0 (store) to 9 (smallest).
-        public var level: Int
-        public init(level: Int) { self.level = min(9, max(0, level)) }
-
-        /// zlib level 1 with the "sub" filter: several times faster than the default.
-        public static let fast = Compression(level: 1)
-        /// zlib level 6 with adaptive filters: libpng's usual trade-off.
-        public static let balanced = Compression(level: 6)
-        /// zlib level 9 with adaptive filters.
-        public static let small = Compression(level: 9)
-
-        var filters: Int32 {
-            level <= 2 ? arcmask_png_filter_sub : arcmask_png_all_filters
+    /// How hard to compress. Every preset stores the same pixels; they differ in time and bytes.
+    public struct Compression: Sendable, Hashable, CustomStringConvertible {
+        public enum Preset: String, CaseIterable, Sendable {
+            /// libdeflate level 1, truecolor rows Sub-filtered: the least time.
+            case fast
+            /// libdeflate level 6, rows unfiltered: for bulk frames, faster than zlib's level 6
+            /// and no larger (ffmpeg writes zlib level 6 unfiltered).
+            case balanced
+            /// libdeflate level 12; truecolor images are compressed both unfiltered and with
+            /// per-row adaptive filters and the smaller kept: for files people keep.
+            case small
         }
+
+        public let preset: Preset
+        public init(_ preset: Preset) { self.preset = preset }
+
+        /// From a zlib-style level, 0 to 9: 0–3 fast, 4–7 balanced, 8–9 small.
+        public init(level: Int) {
+            self.init(level <= 3 ? .fast : level <= 7 ? .balanced : .small)
+        }
+
+        public static let fast = Compression(.fast)
+        public static let balanced = Compression(.balanced)
+        public static let small = Compression(.small)
+
+        public var description: String { preset.rawValue }
+
+        /// libdeflate's level for the IDAT stream.
+        var deflateLevel: Int {
+            switch preset {
+            case .fast: 1
+            case .balanced: 6
+            case .small: 12
+            }
+        }
+
+        /// The scanline filter tried first for RGB(A) images (indexed images are never filtered).
+        var firstFilter: ScanlineFilter { preset == .fast ? .sub : .none }
+        /// A second filter whose result is kept when smaller.
+        var secondFilter: ScanlineFilter? { preset == .small ? .adaptive : nil }
+
+        /// zlib level and libpng filter mask for the band-by-band writer (libpng drives zlib there).
+        var zlibLevel: Int32 {
+            switch preset {
+            case .fast: 1
+            case .balanced: 6
+            case .small: 9
+            }
+        }
+        var filters: Int32 { preset == .fast ? arcmask_png_filter_sub : arcmask_png_all_filters }
     }
 
-    /// Encodes straight RGBA pixels as an 8-bit RGBA PNG.
-    public static func encode(_ image: PixelBuffer, compression: Compression = .fast) throws -> [UInt8] {
+    /// Which colour type a PNG is written with.
+    public enum Layout: Sendable {
+        /// Indexed when there are 256 colours or fewer, RGB when every pixel is opaque, else RGBA.
+        case smallest
+        /// Always 8-bit RGBA (colour type 6), for consumers that need one layout.
+        case rgba
+    }
+
+    /// Encodes straight RGBA pixels as a PNG that decodes to exactly those pixels (see `PNGEncoder`).
+    public static func encode(
+        _ image: PixelBuffer, compression: Compression = .balanced, layout: Layout = .smallest
+    ) throws -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw PNGError("cannot encode an empty \(image.size) image") }
-        let out = OutputBytes()
-        out.bytes.reserveCapacity(image.byteCount / 4)
-        var io = arcmask_png_io()
-        io.context = Unmanaged.passUnretained(out).toOpaque()
-        io.write = appendToOutput
-        let status = image.bytes.withUnsafeBufferPointer { p in
-            arcmask_png_encode_rgba(
-                p.baseAddress, UInt32(image.width), UInt32(image.height), image.rowBytes,
-                Int32(compression.level), compression.filters, &io)
+        guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw PNGError("\(image.size) is larger than PNG allows")
         }
-        if status != 0 { throw PNGError("libpng: \(message(of: &io))") }
-        return out.bytes
+        return PNGEncoder.encode(image, compression: compression, layout: layout)
     }
 
     /// Encodes and writes atomically (temporary file, then rename); never replaces an input.
     public static func write(
-        _ image: PixelBuffer, to url: URL, compression: Compression = .fast,
+        _ image: PixelBuffer, to url: URL, compression: Compression = .balanced,
         protecting inputs: [URL] = []
     ) throws {
         try AtomicFile.write(encode(image, compression: compression), to: url, protecting: inputs)
@@ -124,16 +160,6 @@ public struct PNGError: ArcMaskError, Equatable {
     public var location: String? { nil }
 }
 
-private final class OutputBytes {
-    var bytes: [UInt8] = []
-}
-
-private func appendToOutput(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
-    guard let context, let bytes else { return }
-    Unmanaged<OutputBytes>.fromOpaque(context).takeUnretainedValue().bytes
-        .append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-}
-
 /// Writes one PNG band by band, so an image larger than memory can be written: rows go
 /// through libpng and zlib to a temporary file as they come; `finish()` renames it into place.
 /// Not thread-safe: use it from one thread at a time (handing it between threads is fine).
@@ -156,7 +182,7 @@ public final class PNGStreamWriter: @unchecked Sendable {
         io.pointee.context = Unmanaged.passUnretained(sink).toOpaque()
         io.pointee.write = writeToFileSink
         if arcmask_png_stream_begin(
-            &stream, UInt32(width), UInt32(height), Int32(compression.level), compression.filters, io) != 0
+            &stream, UInt32(width), UInt32(height), compression.zlibLevel, compression.filters, io) != 0
         {
             throw fail()
         }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 /*
- * libpng reports errors with longjmp, which Swift cannot catch. These two
+ * libpng reports errors with longjmp, which Swift cannot catch. These
  * functions keep every libpng call that may longjmp inside one C frame with
  * its own setjmp. Errors come back as a non-zero return and a message.
  */
@@ -40,34 +40,6 @@ static void arcmask_png_on_write(png_structp png, png_bytep data, size_t length)
 }
 
 static void arcmask_png_on_flush(png_structp png) { (void)png; }
-
-/* Encodes 8-bit straight RGBA rows. level: zlib level 0-9; filters: PNG_FILTER_* mask. */
-static inline int arcmask_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                          size_t stride, int level, int filters,
-                                          arcmask_png_io *io) {
-    io->message[0] = 0;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, io,
-                                              arcmask_png_on_error, arcmask_png_on_warning);
-    if (!png) { strcpy(io->message, "out of memory"); return -1; }
-    png_infop info = png_create_info_struct(png);
-    if (!info) { png_destroy_write_struct(&png, NULL); strcpy(io->message, "out of memory"); return -1; }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        return -1;
-    }
-    png_set_write_fn(png, io, arcmask_png_on_write, arcmask_png_on_flush);
-    png_set_compression_level(png, level);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return 0;
-}
 
 /*
  * Streaming encoder: begin, rows (any number of calls), end. Each call keeps its own

@@ -22,9 +22,9 @@ struct APNGBuilder {
     var defaultIsFrame = true
     var hiddenDefault: PixelBuffer? = nil
 
-    /// The IDAT data libpng writes for an image.
+    /// The IDAT data of an image written as 8-bit RGBA.
     static func imageData(_ image: PixelBuffer) throws -> [UInt8] {
-        let png = try PNG.encode(image)
+        let png = try PNG.encode(image, layout: .rgba)
         var out: [UInt8] = []
         var at = 8
         while at + 8 <= png.count {
