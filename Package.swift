@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
+        // glibc's malloc tuning (mallopt), nothing to link.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
@@ -94,7 +96,7 @@ let package = Package(
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskCompositor", "ArcMaskEmulator",
             ]),
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
-        .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore"]),
+        .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "CMalloc"]),
         // The command-line front end as a library, so tests can drive it.
         .target(
             name: "ArcMaskCLI",

@@ -33,10 +33,19 @@ struct Frames: ParsableCommand {
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file))
             let pipeline = ImagePipeline()
             let progress = reporting.progress("frames", total: frames.frameCount)
+            // Frames that draw concurrently (vector formats) are drawn on the pipeline's threads;
+            // the others are decoded here, in order, while the pipeline encodes.
+            let concurrent = frames.drawsConcurrently ? frames as? any ConcurrentFrameSource : nil
             for i in 0..<frames.frameCount {
-                let frame = try frames.frame(at: i)
+                let produce: @Sendable () throws -> PixelBuffer
+                if let concurrent {
+                    produce = { try concurrent.frame(at: i) }
+                } else {
+                    let frame = try frames.frame(at: i)
+                    produce = { frame }
+                }
                 try pipeline.write(
-                    { frame }, to: folder.url(for: String(format: "frame-%04d.png", i)),
+                    produce, to: folder.url(for: String(format: "frame-%04d.png", i)),
                     compression: png.value
                 ) { progress.advance() }
             }

@@ -63,19 +63,26 @@ public final class Surface {
     /// done exactly by a multiply with ⌈2²⁴ / alpha⌉ (exact for numerators below 2¹⁶).
     public func pixelBuffer() -> PixelBuffer {
         flush()
-        var out = PixelBuffer(width: width, height: height)
         let stride = self.stride, src = data
         let reciprocal = Self.reciprocals
-        out.bytes.withUnsafeMutableBytes { raw in
+        // Every pixel is written below (transparent ones as zeros), so the bytes start uninitialized.
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { raw, count in
+            count = raw.count
+            let raw = UnsafeMutableRawBufferPointer(raw)
             let dst = raw.bindMemory(to: UInt32.self)
             reciprocal.withUnsafeBufferPointer { recip in
                 for y in 0..<height {
                     let row = (src + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
                     let out = dst.baseAddress! + y * width
-                    for x in 0..<width {
+                    // Four pixels at a time: all transparent become zeros, all opaque only change
+                    // channel order (cairo's native BGRA words to RGBA bytes); the rest one by one.
+                    @inline(__always) func convert(_ x: Int) {
                         let p = row[x]
                         let a = p >> 24
-                        if a == 0 { continue }
+                        if a == 0 {
+                            out[x] = 0
+                            return
+                        }
                         var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
                         if a != 255 {
                             let m = recip[Int(a)], half = UInt64(a / 2)
@@ -86,10 +93,30 @@ public final class Surface {
                         // RGBA in memory order, little-endian.
                         out[x] = (r | g << 8 | b << 16 | a << 24).littleEndian
                     }
+                    var x = 0
+                    #if _endian(little)
+                        while x + 4 <= width {
+                            let p = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                            let a = p &>> 24
+                            if a == SIMD4(repeating: 255) {
+                                let rgba = (p & 0xFF00_FF00) | ((p &>> 16) & 0xFF) | ((p & 0xFF) &<< 16)
+                                UnsafeMutableRawPointer(out + x).storeBytes(of: rgba, as: SIMD4<UInt32>.self)
+                            } else if a == .zero {
+                                UnsafeMutableRawPointer(out + x).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
+                            } else {
+                                for k in x..<x + 4 { convert(k) }
+                            }
+                            x += 4
+                        }
+                    #endif
+                    while x < width {
+                        convert(x)
+                        x += 1
+                    }
                 }
             }
         }
-        return out
+        return PixelBuffer(width: width, height: height, bytes: bytes)
     }
 
     /// ⌈2²⁴ / a⌉ for a = 0…255 (entry 0 unused).

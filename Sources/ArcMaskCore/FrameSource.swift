@@ -84,3 +84,17 @@ public protocol ScalableFrameSource: FrameSource {
     /// Frame `index` drawn at `size` pixels, placed as `fit` says, straight RGBA.
     func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer
 }
+
+/// A source whose frames are independent of one another and may be drawn on several threads
+/// at once (vector formats: each thread gets its own renderer). Bulk consumers draw such
+/// frames on every core; other sources are decoded in order on one thread.
+public protocol ConcurrentFrameSource: FrameSource, Sendable {
+    /// Whether `frame(at:)` (and, for a scalable source, `frame(at:size:fit:)`) may be called
+    /// from several threads at once right now; false makes consumers draw on one thread.
+    var drawsConcurrently: Bool { get }
+}
+
+extension FrameSource {
+    /// True when this source's frames can be drawn on several threads at once.
+    public var drawsConcurrently: Bool { (self as? any ConcurrentFrameSource)?.drawsConcurrently ?? false }
+}

@@ -153,7 +153,8 @@ public enum Exporter {
         return manifest
     }
 
-    /// Decodes on this thread while the image pipeline resizes and encodes on every core.
+    /// Decodes on this thread while the image pipeline resizes and encodes on every core;
+    /// sources that draw concurrently (vector formats) draw on the pipeline's threads too.
     static func writeImages(
         _ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int,
         stripName: String?, names: CodeNames, folder: OutputFolder, compression: PNG.Compression,
@@ -161,8 +162,12 @@ public enum Exporter {
     ) throws {
         let n = source.frameCount
         let pipeline = ImagePipeline()
-        // Vector sources draw at the layer size here, on this thread (a renderer is not shared).
+        // Vector sources draw at the layer size: on the pipeline's threads when they can, else here.
+        let concurrent = source.drawsConcurrently ? source as? any ConcurrentFrameSource : nil
         func cell(_ g: Int) throws -> @Sendable () throws -> PixelBuffer {
+            if let concurrent {
+                return { try Resampler.frame(g, of: concurrent, size: size, fit: fit) }
+            }
             if source is ScalableFrameSource {
                 let image = try Resampler.frame(g, of: source, size: size, fit: fit)
                 return { image }

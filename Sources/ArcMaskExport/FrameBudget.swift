@@ -220,7 +220,8 @@ public struct BudgetError: ArcMaskError, Sendable {
 }
 
 /// A source seen through merged groups: frame g is the group's shown frame, lasting the group's duration.
-public class GroupedSource: FrameSource {
+/// Its frames draw on several threads at once when the base's do (it only reads its groups).
+public class GroupedSource: ConcurrentFrameSource, @unchecked Sendable {
     /// `base` seen through `groups`; drawn at any size when `base` can be.
     public static func over(_ base: FrameSource, groups: [FrameGroup]) -> GroupedSource {
         base is ScalableFrameSource ? ScalableGroupedSource(base, groups: groups) : GroupedSource(base, groups: groups)
@@ -241,6 +242,7 @@ public class GroupedSource: FrameSource {
     public var warnings: [String] { base.warnings }
     public func duration(at index: Int) -> Double { groups[index].durationMs }
     public func frame(at index: Int) throws -> PixelBuffer { try base.frame(at: groups[index].shown) }
+    public var drawsConcurrently: Bool { base.drawsConcurrently }
 }
 
 /// Merged groups of a source that draws at any size.

@@ -8,19 +8,16 @@ enum LibDeflate {
     /// libdeflate levels run from 1 (fastest) to 12 (smallest).
     static let levels = 1...12
 
-    /// Compresses `input` as one zlib stream appended to `output`.
-    static func zlib(_ input: UnsafeRawBufferPointer, level: Int, appendingTo output: inout [UInt8]) {
+    /// `input` as one zlib stream.
+    static func zlib(_ input: UnsafeRawBufferPointer, level: Int) -> [UInt8] {
         let compressor = CompressorPool.shared.take(level: level)
         defer { CompressorPool.shared.give(compressor, level: level) }
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
-        let start = output.count
-        output.append(contentsOf: repeatElement(0, count: bound))
-        let written = output.withUnsafeMutableBytes { out in
-            libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress! + start, bound)
+        return [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+            count = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress, bound)
+            // The bound is libdeflate's worst case for this input, so a zero here is a broken invariant.
+            precondition(count > 0, "libdeflate output exceeded its own bound")
         }
-        // The bound is libdeflate's worst case for this input, so a zero here is a broken invariant.
-        precondition(written > 0, "libdeflate output exceeded its own bound")
-        output.removeLast(bound - written)
     }
 
     /// CRC-32 (the PNG and zlib polynomial), chainable.

@@ -13,15 +13,15 @@ import ArcMaskCore
 enum PNGEncoder {
     static func encode(_ image: PixelBuffer, compression: PNG.Compression, layout: PNG.Layout) -> [UInt8] {
         let layout = layout == .rgba ? ImageLayout.truecolor(alpha: true) : ImageLayout(of: image)
+        let idat = compressedRows(image, layout: layout, compression: compression)
         var out = [UInt8]()
-        out.reserveCapacity(image.byteCount / 8 + 1024)
+        out.reserveCapacity(idat.count + 1024 + 8)
         out.append(contentsOf: PNG.signature)
         writeChunk("IHDR", header(image, layout), to: &out)
         if case .indexed(let table) = layout {
             writeChunk("PLTE", table.plte, to: &out)
             if let trns = table.trns { writeChunk("tRNS", trns, to: &out) }
         }
-        let idat = compressedRows(image, layout: layout, compression: compression)
         writeChunk("IDAT", idat, to: &out)
         writeChunk("IEND", [], to: &out)
         return out
@@ -55,25 +55,24 @@ enum PNGEncoder {
     private static func compressedRows(
         _ image: PixelBuffer, layout: ImageLayout, compression: PNG.Compression
     ) -> [UInt8] {
-        var out = [UInt8]()
         switch layout {
         case .indexed(let table):
             // Indexed rows are stored unfiltered: prediction between palette indices only adds noise.
             let rows = table.packedRows(width: image.width, height: image.height)
-            rows.withUnsafeBytes { LibDeflate.zlib($0, level: compression.deflateLevel, appendingTo: &out) }
+            return rows.withUnsafeBytes { LibDeflate.zlib($0, level: compression.deflateLevel) }
         case .truecolor(let alpha):
             let bpp = alpha ? 4 : 3
-            let first = ScanlineFilter.apply(compression.firstFilter, to: image, bytesPerPixel: bpp)
-            first.withUnsafeBytes { LibDeflate.zlib($0, level: compression.deflateLevel, appendingTo: &out) }
-            if let second = compression.secondFilter {
-                var other = [UInt8]()
-                ScanlineFilter.apply(second, to: image, bytesPerPixel: bpp).withUnsafeBytes {
-                    LibDeflate.zlib($0, level: compression.deflateLevel, appendingTo: &other)
-                }
-                if other.count < out.count { out = other }
+            var best = ScanlineFilter.apply(compression.firstFilter, to: image, bytesPerPixel: bpp).withUnsafeBytes {
+                LibDeflate.zlib($0, level: compression.deflateLevel)
             }
+            if let second = compression.secondFilter {
+                let other = ScanlineFilter.apply(second, to: image, bytesPerPixel: bpp).withUnsafeBytes {
+                    LibDeflate.zlib($0, level: compression.deflateLevel)
+                }
+                if other.count < best.count { best = other }
+            }
+            return best
         }
-        return out
     }
 }
 
@@ -260,7 +259,8 @@ enum ScanlineFilter: Equatable, Sendable {
     static func apply(_ filter: ScanlineFilter, to image: PixelBuffer, bytesPerPixel bpp: Int) -> [UInt8] {
         let width = image.width, height = image.height
         let rowBytes = width * bpp
-        var out = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+        // Every byte is written below (a filter byte, then the row).
+        var out = [UInt8](unsafeUninitializedCapacity: height * (rowBytes + 1)) { $1 = $0.count }
         var current = [UInt8](repeating: 0, count: rowBytes)
         var previous = [UInt8](repeating: 0, count: rowBytes)
         var scratch = [UInt8](repeating: 0, count: rowBytes * 4)

@@ -60,6 +60,9 @@ public struct SVGADynamicContent: Sendable {
 
     public private(set) var entries: [String: Entry] = [:]
 
+    /// Whether any key has a custom drawing (the caller's code, which may not be thread-safe).
+    public var hasDrawings: Bool { entries.values.contains { $0.drawing != nil } }
+
     /// The longest side of a set image (cairo draws images up to 32,767 pixels a side).
     public static let maxImageSide = 16_384
 

@@ -47,14 +47,24 @@ public struct SVGASequenceError: Error, Sendable, CustomStringConvertible {
 
 /// An SVGA movie as a `FrameSource`: frames rendered on demand at `canvasSize` (the viewBox
 /// by default) or at any size a consumer asks for, in the order the sequence plays them.
-public final class SVGAFrameSource: ScalableFrameSource {
+///
+/// Frames may be drawn on several threads at once: each call takes a renderer of its own from
+/// a pool (one per thread that draws at the same time), so a frame's pixels do not depend on
+/// which thread or renderer drew it. Custom drawings (`SVGADynamicContent.setDrawing`) are the
+/// caller's code, so a source with drawings draws on one thread.
+public final class SVGAFrameSource: ScalableFrameSource, ConcurrentFrameSource, @unchecked Sendable {
     public let name: String
     public let movie: SVGAMovie
     public let canvasSize: PixelSize
     public let sequence: SVGASequence
     public let indexes: [Int]
     private let stepMs: Double
-    private let renderer: SVGARenderer
+    private let content: SVGADynamicContent
+    /// Idle renderers; a call takes one (or makes one) and gives it back.
+    private var idle: [SVGARenderer] = []
+    /// Every renderer made, for their warnings.
+    private var renderers: [SVGARenderer] = []
+    private let lock = NSLock()
     /// Where rendered frames are kept between runs (nil: render every time).
     public let cache: RenderCache?
     private let contentKey: String
@@ -83,8 +93,7 @@ public final class SVGAFrameSource: ScalableFrameSource {
         } catch {
             throw InputError(file: name, error.message)
         }
-        renderer = SVGARenderer(movie: movie)
-        renderer.content = content
+        self.content = content
         contentNotes = content.notes(for: movie)
     }
 
@@ -102,7 +111,14 @@ public final class SVGAFrameSource: ScalableFrameSource {
     /// SVGA movies loop for ever unless a player is told otherwise.
     public var loopMode: LoopMode { .forever }
     public func duration(at index: Int) -> Double { stepMs }
-    public var warnings: [String] { contentNotes + renderer.imageProblems }
+    public var warnings: [String] {
+        // Every renderer meets the same undecodable images: each problem is said once.
+        var seen = Set<String>()
+        let problems = lock.withLock { renderers.flatMap(\.imageProblems) }.filter { seen.insert($0).inserted }
+        return contentNotes + problems
+    }
+
+    public var drawsConcurrently: Bool { !content.hasDrawings }
     /// What laying out the dynamic text found (glyphs missing, text cut short).
     private var contentNotes: [String] = []
 
@@ -114,8 +130,18 @@ public final class SVGAFrameSource: ScalableFrameSource {
         let k = indexes[index]
         let variant = fit == .fit ? "" : "-\(fit.rawValue)"
         if let cache, let hit = cache.image(key: contentKey + variant, frame: k, size: size) { return hit }
+        let renderer = takeRenderer()
+        defer { lock.withLock { idle.append(renderer) } }
         let image = try renderer.render(frame: k, size: size, fit: fit)
         cache?.store(image, key: contentKey + variant, frame: k, size: size)
         return image
+    }
+
+    private func takeRenderer() -> SVGARenderer {
+        if let r = lock.withLock({ idle.popLast() }) { return r }
+        let r = SVGARenderer(movie: movie)
+        r.content = content
+        lock.withLock { renderers.append(r) }
+        return r
     }
 }

@@ -1,5 +1,6 @@
 import ArcMaskCLI
 import ArcMaskRuntime
 
+MemoryReuse.install()
 Interrupts.install()
 ArcMaskCommand.main()
