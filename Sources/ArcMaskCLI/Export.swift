@@ -55,6 +55,8 @@ struct Export: ParsableCommand {
 
     @OptionGroup var png: PNGCompressionOption
 
+    @OptionGroup var threads: JobsOption
+
     @Option(
         help: """
             How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
@@ -119,7 +121,7 @@ struct Export: ParsableCommand {
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
                 preset: preset, fit: fit.fit,
                 budgetBytes: Int(budget * 1_048_576), budget: BudgetPolicy(minScale: minScale, keepFrames: keepFrames),
-                perFramePNG: perFramePng, compression: png.value, widgetFamily: family, names: CodeNames(name)!, rotation: rotation)
+                perFramePNG: perFramePng, compression: png.value, jobs: threads.jobs, widgetFamily: family, names: CodeNames(name)!, rotation: rotation)
             let progress = reporting.progress("export", total: frames.frameCount)
             let manifest: ExportManifest
             do {

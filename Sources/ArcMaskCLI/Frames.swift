@@ -19,6 +19,8 @@ struct Frames: ParsableCommand {
 
     @OptionGroup var png: PNGCompressionOption
 
+    @OptionGroup var threads: JobsOption
+
     @OptionGroup var reporting: ReportOptions
 
     @OptionGroup var source: InputOptions
@@ -31,7 +33,7 @@ struct Frames: ParsableCommand {
         try reportingFailures {
             let frames = try source.open(file)
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file))
-            let pipeline = ImagePipeline()
+            let pipeline = ImagePipeline(jobs: threads.jobs)
             let progress = reporting.progress("frames", total: frames.frameCount)
             // Frames that draw concurrently (vector formats) are drawn on the pipeline's threads;
             // the others are decoded here, in order, while the pipeline encodes.

@@ -200,6 +200,16 @@ struct PNGCompressionOption: ParsableArguments {
     }
 }
 
+/// `--jobs`: how many threads draw and encode images.
+struct JobsOption: ParsableArguments {
+    @Option(help: "Threads that draw, resize and encode frames (default: one per core). Outputs are the same for any number.")
+    var jobs: Int = ImagePipeline.defaultJobs
+
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256") }
+    }
+}
+
 /// Where a command writes, and whether it may replace what is there.
 struct OutputOptions: ParsableArguments {
     @Option(name: .customLong("out"), help: "Where to write: a file or a folder, as the command's description says.")

@@ -21,6 +21,8 @@ public struct ExportRequest: Sendable {
     public var budget: BudgetPolicy
     public var perFramePNG: Bool
     public var compression: PNG.Compression
+    /// Threads that draw, resize and encode (the files are the same for any number).
+    public var jobs: Int
     /// The family the generated widget declares (the view's size may come from elsewhere).
     public var widgetFamily: WidgetFamily
     /// Type and file names of the generated code.
@@ -32,7 +34,7 @@ public struct ExportRequest: Sendable {
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
         preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
         budget: BudgetPolicy = BudgetPolicy(), perFramePNG: Bool = false, compression: PNG.Compression = .balanced,
-        widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationRoute = .runtime
+        jobs: Int = ImagePipeline.defaultJobs, widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationRoute = .runtime
     ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
@@ -45,6 +47,7 @@ public struct ExportRequest: Sendable {
         self.budget = budget
         self.perFramePNG = perFramePNG
         self.compression = compression
+        self.jobs = jobs
         self.widgetFamily = widgetFamily ?? family ?? .small
         self.names = names
         self.rotation = rotation
@@ -111,7 +114,7 @@ public enum Exporter {
         }
         try writeImages(
             layersSource, size: size, fit: r.fit, columns: columns, rows: rows, stripName: stripName, names: r.names,
-            folder: folder, compression: r.compression, progress: progress)
+            folder: folder, compression: r.compression, jobs: r.jobs, progress: progress)
 
         // 4. Manifest and Swift code.
         var warnings: [String] = []
@@ -157,11 +160,11 @@ public enum Exporter {
     /// sources that draw concurrently (vector formats) draw on the pipeline's threads too.
     static func writeImages(
         _ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int,
-        stripName: String?, names: CodeNames, folder: OutputFolder, compression: PNG.Compression,
+        stripName: String?, names: CodeNames, folder: OutputFolder, compression: PNG.Compression, jobs: Int,
         progress: (@Sendable () -> Void)?
     ) throws {
         let n = source.frameCount
-        let pipeline = ImagePipeline()
+        let pipeline = ImagePipeline(jobs: jobs)
         // Vector sources draw at the layer size: on the pipeline's threads when they can, else here.
         let concurrent = source.drawsConcurrently ? source as? any ConcurrentFrameSource : nil
         func cell(_ g: Int) throws -> @Sendable () throws -> PixelBuffer {

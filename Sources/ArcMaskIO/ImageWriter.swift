@@ -2,21 +2,28 @@ import ArcMaskCore
 import Dispatch
 import Foundation
 
-/// The one image-writing pipeline: images are produced (resized, rendered) and consumed
-/// (encoded and written) on every core while the caller decodes the next frame.
+/// The one image-writing pipeline: images are produced (decoded, resized, rendered) and
+/// consumed (encoded and written) on `jobs` threads while the caller decodes the next frame.
 ///
-/// At most `maxInFlight` images are being produced or consumed at once, so memory stays at a
-/// few images whatever the count. Each image's bytes depend only on its inputs, so outputs
-/// are the same whatever the order the work finishes in.
+/// At most `2 × jobs + 2` images are being produced or consumed at once, so memory stays at a
+/// few images whatever the count. Each image's bytes depend only on its inputs, so outputs are
+/// the same whatever the number of threads and the order the work finishes in.
 public final class ImagePipeline: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "arcmask.images", attributes: .concurrent)
+    /// Threads by default: one per core.
+    public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    public let jobs: Int
+    private let queue = OperationQueue()
     private let group = DispatchGroup()
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var firstError: Error?
 
-    public init(maxInFlight: Int = ProcessInfo.processInfo.activeProcessorCount * 2 + 2) {
-        slots = DispatchSemaphore(value: max(1, maxInFlight))
+    public init(jobs: Int = ImagePipeline.defaultJobs) {
+        self.jobs = max(1, jobs)
+        queue.name = "arcmask.images"
+        queue.maxConcurrentOperationCount = self.jobs
+        slots = DispatchSemaphore(value: 2 * self.jobs + 2)
     }
 
     /// Runs `produce` then `consume` on the pipeline's threads; blocks while too many images
@@ -28,7 +35,7 @@ public final class ImagePipeline: @unchecked Sendable {
         if let error = failure { throw error }
         slots.wait()
         group.enter()
-        queue.async { [self] in
+        queue.addOperation { [self] in
             defer { slots.signal(); group.leave() }
             guard failure == nil else { return }
             do { try consume(try produce()) } catch { record(error) }
