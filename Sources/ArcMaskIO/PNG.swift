@@ -13,8 +13,9 @@ public enum PNG {
             /// libdeflate level 6, rows unfiltered: for bulk frames, faster than zlib's level 6
             /// and no larger (ffmpeg writes zlib level 6 unfiltered).
             case balanced
-            /// libdeflate level 12; truecolor images are compressed both unfiltered and with
-            /// per-row adaptive filters and the smaller kept: for files people keep.
+            /// libdeflate level 12; RGB(A) rows are compressed both unfiltered and with per-row
+            /// adaptive filters, and few-colour images both indexed and as RGB(A); the smallest
+            /// is kept: for files people keep.
             case small
         }
 

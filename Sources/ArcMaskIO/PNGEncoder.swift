@@ -12,8 +12,15 @@ import ArcMaskCore
 /// by libdeflate in one piece. Output depends only on the pixels and the compression preset.
 enum PNGEncoder {
     static func encode(_ image: PixelBuffer, compression: PNG.Compression, layout: PNG.Layout) -> [UInt8] {
-        let layout = layout == .rgba ? ImageLayout.truecolor(alpha: true) : ImageLayout(of: image)
-        let idat = compressedRows(image, layout: layout, compression: compression)
+        var layout = layout == .rgba ? ImageLayout.truecolor(alpha: true) : ImageLayout(of: image)
+        var idat = compressedRows(image, layout: layout, compression: compression)
+        // `small` also tries smooth few-colour images as filtered RGB(A), which can beat indexes.
+        if compression.preset == .small, case .indexed(let table) = layout {
+            let direct = ImageLayout.truecolor(alpha: table.trns != nil)
+            let other = compressedRows(image, layout: direct, compression: compression)
+            let tables = 12 + table.plte.count + (table.trns.map { 12 + $0.count } ?? 0)
+            if other.count < idat.count + tables { (layout, idat) = (direct, other) }
+        }
         var out = [UInt8]()
         out.reserveCapacity(idat.count + 1024 + 8)
         out.append(contentsOf: PNG.signature)

@@ -57,13 +57,17 @@ struct PNGTests {
     func indexed(colors: Int, depth: UInt8) throws {
         for translucent in [false, true] {
             let image = palette(23, 9, colors: colors, translucent: translucent)
-            for preset in PNG.Compression.Preset.allCases {
-                let png = try PNG.encode(image, compression: PNG.Compression(preset))
+            for preset in [PNG.Compression.fast, .balanced] {
+                let png = try PNG.encode(image, compression: preset)
                 let l = layout(png)
                 #expect(l.colorType == 3 && l.depth == depth && l.plte)
                 #expect(l.trns == translucent)
                 #expect(try PNG.decode(png) == image, "\(colors) colours, \(preset)")
             }
+            // `small` keeps whichever of indexed and RGB(A) is smaller: never larger than balanced.
+            let small = try PNG.encode(image, compression: .small)
+            #expect(try PNG.decode(small) == image)
+            #expect(small.count <= (try PNG.encode(image, compression: .balanced)).count)
         }
     }
 
@@ -92,6 +96,18 @@ struct PNGTests {
             #expect(layout(b).colorType == 6)
             #expect(try PNG.decode(b) == translucent)
         }
+    }
+
+    @Test("small keeps the smaller of indexed and filtered RGB for a smooth few-colour image")
+    func smallTriesBoth() throws {
+        // A horizontal ramp of 200 greys: filtered RGB compresses it to almost nothing.
+        var image = PixelBuffer(width: 200, height: 60)
+        for y in 0..<60 { for x in 0..<200 { image.setPixel(x: x, y: y, (UInt8(x), UInt8(x), UInt8(x), 255)) } }
+        let small = try PNG.encode(image, compression: .small)
+        let balanced = try PNG.encode(image, compression: .balanced)
+        #expect(layout(balanced).colorType == 3)
+        #expect(layout(small).colorType == 2 && small.count < balanced.count)
+        #expect(try PNG.decode(small) == image)
     }
 
     @Test("layout .rgba always writes colour type 6")
