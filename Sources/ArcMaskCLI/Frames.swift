@@ -35,19 +35,11 @@ struct Frames: ParsableCommand {
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file))
             let pipeline = ImagePipeline(jobs: threads.jobs)
             let progress = reporting.progress("frames", total: frames.frameCount)
-            // Frames that draw concurrently (vector formats) are drawn on the pipeline's threads;
-            // the others are decoded here, in order, while the pipeline encodes.
-            let concurrent = frames.drawsConcurrently ? frames as? any ConcurrentFrameSource : nil
+            // Vector formats draw on the pipeline's threads; the others decode here, in order.
             for i in 0..<frames.frameCount {
-                let produce: @Sendable () throws -> PixelBuffer
-                if let concurrent {
-                    produce = { try concurrent.frame(at: i) }
-                } else {
-                    let frame = try frames.frame(at: i)
-                    produce = { frame }
-                }
                 try pipeline.write(
-                    produce, to: folder.url(for: String(format: "frame-%04d.png", i)),
+                    try frames.deferredFrame(i) { try $0.frame(at: $1) },
+                    to: folder.url(for: String(format: "frame-%04d.png", i)),
                     compression: png.value
                 ) { progress.advance() }
             }

@@ -97,4 +97,17 @@ public protocol ConcurrentFrameSource: FrameSource, Sendable {
 extension FrameSource {
     /// True when this source's frames can be drawn on several threads at once.
     public var drawsConcurrently: Bool { (self as? any ConcurrentFrameSource)?.drawsConcurrently ?? false }
+
+    /// Frame `index` for a worker thread to pick up: when this source draws concurrently,
+    /// `draw` runs later on whichever thread calls the result; otherwise it runs now, on this
+    /// thread and in the caller's order, and the result hands over its image.
+    public func deferredFrame(
+        _ index: Int, _ draw: @escaping @Sendable (any FrameSource, Int) throws -> PixelBuffer
+    ) throws -> @Sendable () throws -> PixelBuffer {
+        if drawsConcurrently, let source = self as? any ConcurrentFrameSource {
+            return { try draw(source, index) }
+        }
+        let image = try draw(self, index)
+        return { image }
+    }
 }

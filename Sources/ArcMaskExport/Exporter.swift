@@ -165,15 +165,11 @@ public enum Exporter {
     ) throws {
         let n = source.frameCount
         let pipeline = ImagePipeline(jobs: jobs)
-        // Vector sources draw at the layer size: on the pipeline's threads when they can, else here.
-        let concurrent = source.drawsConcurrently ? source as? any ConcurrentFrameSource : nil
+        // Vector sources draw at the layer size (on the pipeline's threads when they can);
+        // the others decode here, in order, and are resized on the pipeline's threads.
         func cell(_ g: Int) throws -> @Sendable () throws -> PixelBuffer {
-            if let concurrent {
-                return { try Resampler.frame(g, of: concurrent, size: size, fit: fit) }
-            }
             if source is ScalableFrameSource {
-                let image = try Resampler.frame(g, of: source, size: size, fit: fit)
-                return { image }
+                return try source.deferredFrame(g) { try Resampler.frame($1, of: $0, size: size, fit: fit) }
             }
             let frame = try source.frame(at: g)
             return { try Resampler.resized(frame, to: size, fit: fit) }

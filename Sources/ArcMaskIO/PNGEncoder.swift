@@ -9,7 +9,8 @@ import ArcMaskCore
 ///
 /// Each stores exactly the same RGBA values (straight alpha, colours of transparent pixels
 /// included), so any decoder reads back the image it was given. The IDAT stream is compressed
-/// by libdeflate in one piece. Output depends only on the pixels and the compression preset.
+/// by libdeflate in one piece; CRCs are zlib's. Output depends only on the pixels and the
+/// compression preset.
 enum PNGEncoder {
     static func encode(_ image: PixelBuffer, compression: PNG.Compression, layout: PNG.Layout) -> [UInt8] {
         var layout = layout == .rgba ? ImageLayout.truecolor(alpha: true) : ImageLayout(of: image)
@@ -52,7 +53,7 @@ enum PNGEncoder {
         let start = out.count
         out.append(contentsOf: type.utf8)
         out.append(contentsOf: data)
-        let crc = out.withUnsafeBytes { LibDeflate.crc32(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        let crc = out.withUnsafeBytes { crc32(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         out.appendBigEndian(crc)
     }
 
@@ -201,7 +202,7 @@ struct ColorTable {
         return copy
     }
 
-    /// The fewest bits a pixel that can index every entry.
+    /// The fewest bits per pixel that index every entry.
     var bitDepth: Int {
         switch colors.count {
         case ...2: 1

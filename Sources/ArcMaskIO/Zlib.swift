@@ -3,9 +3,12 @@ import Foundation
 
 /// CRC-32 (the zlib/PNG polynomial), chainable: `crc32(b, previous: crc32(a))` is the CRC of a then b.
 public func crc32(_ bytes: [UInt8], previous: UInt32 = 0) -> UInt32 {
-    bytes.withUnsafeBufferPointer { p in
-        UInt32(CLibZ.crc32(uLong(previous), p.baseAddress, uInt(p.count)))
-    }
+    bytes.withUnsafeBytes { crc32($0, previous: previous) }
+}
+
+/// CRC-32 of raw bytes (a slice of a larger buffer, without copying it).
+public func crc32(_ bytes: UnsafeRawBufferPointer, previous: UInt32 = 0) -> UInt32 {
+    UInt32(CLibZ.crc32(uLong(previous), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), uInt(bytes.count)))
 }
 
 /// zlib inflation with a ceiling on the output, checked as it grows (zip bombs stop early).
