@@ -19,7 +19,7 @@ let harness: [(String, [Target.Dependency])] = [
 let package = Package(
     name: "arcmask-fuzz",
     dependencies: [.package(name: "main", path: "../..")],
-    targets: [.target(name: "FuzzDriver")]
+    targets: [.target(name: "FuzzDriver", dependencies: [.product(name: "ArcMask", package: "main")])]
         + harness.map { .executableTarget(name: $0.0, dependencies: $0.1 + ["FuzzDriver"]) },
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import ArcMaskCore
+
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
@@ -23,4 +25,10 @@ public func runFuzzer(
 public func input(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     guard let data, size > 0 else { return [] }
     return Array(UnsafeBufferPointer(start: data, count: size))
+}
+
+/// Decodes every frame in order, then one backwards (random access after a full play).
+public func readEveryFrame(_ source: FrameSource) {
+    for i in 0..<source.frameCount { _ = try? source.frame(at: i) }
+    if source.frameCount > 1 { _ = try? source.frame(at: source.frameCount / 2) }
 }

@@ -7,8 +7,7 @@ import FuzzDriver
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let limits = DecodeLimits(maxCanvasPixels: 4_000_000, maxFrames: 500, maxDecodedBytes: 256 << 20)
     guard let webp = try? WebPFrameSource(bytes: input(data, size), name: "fuzz", limits: limits) else { return 0 }
-    for i in 0..<webp.frameCount { _ = try? webp.frame(at: i) }
-    if webp.frameCount > 1 { _ = try? webp.frame(at: webp.frameCount / 2) }
+    readEveryFrame(webp)
     return 0
 }
 
