@@ -59,68 +59,71 @@ public final class Surface {
         markDirty()
     }
 
-    /// The pixels as straight RGBA: colour × 255 / alpha, rounded, as one division each,
-    /// done exactly by a multiply with ⌈2²⁴ / alpha⌉ (exact for numerators below 2¹⁶).
+    /// The pixels as straight RGBA: colour × 255 / alpha, rounded (`Unpremultiply.table`).
     public func pixelBuffer() -> PixelBuffer {
         flush()
         let stride = self.stride, src = data
-        let reciprocal = Self.reciprocals
         // Every pixel is written below (transparent ones as zeros), so the bytes start uninitialized.
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { raw, count in
             count = raw.count
-            let raw = UnsafeMutableRawBufferPointer(raw)
-            let dst = raw.bindMemory(to: UInt32.self)
-            reciprocal.withUnsafeBufferPointer { recip in
+            let dst = UnsafeMutableRawBufferPointer(raw).bindMemory(to: UInt32.self)
+            Unpremultiply.table.withUnsafeBufferPointer { table in
                 for y in 0..<height {
                     let row = (src + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-                    let out = dst.baseAddress! + y * width
-                    // Four pixels at a time: all transparent become zeros, all opaque only change
-                    // channel order (cairo's native BGRA words to RGBA bytes); the rest one by one.
-                    @inline(__always) func convert(_ x: Int) {
-                        let p = row[x]
-                        let a = p >> 24
-                        if a == 0 {
-                            out[x] = 0
-                            return
-                        }
-                        var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-                        if a != 255 {
-                            let m = recip[Int(a)], half = UInt64(a / 2)
-                            r = min(255, UInt32(truncatingIfNeeded: ((UInt64(r) &* 255 &+ half) &* m) >> 24))
-                            g = min(255, UInt32(truncatingIfNeeded: ((UInt64(g) &* 255 &+ half) &* m) >> 24))
-                            b = min(255, UInt32(truncatingIfNeeded: ((UInt64(b) &* 255 &+ half) &* m) >> 24))
-                        }
-                        // RGBA in memory order, little-endian.
-                        out[x] = (r | g << 8 | b << 16 | a << 24).littleEndian
-                    }
-                    var x = 0
-                    #if _endian(little)
-                        while x + 4 <= width {
-                            let p = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
-                            let a = p &>> 24
-                            if a == SIMD4(repeating: 255) {
-                                let rgba = (p & 0xFF00_FF00) | ((p &>> 16) & 0xFF) | ((p & 0xFF) &<< 16)
-                                UnsafeMutableRawPointer(out + x).storeBytes(of: rgba, as: SIMD4<UInt32>.self)
-                            } else if a == .zero {
-                                UnsafeMutableRawPointer(out + x).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
-                            } else {
-                                for k in x..<x + 4 { convert(k) }
-                            }
-                            x += 4
-                        }
-                    #endif
-                    while x < width {
-                        convert(x)
-                        x += 1
-                    }
+                    Unpremultiply.row(row, into: dst.baseAddress! + y * width, count: width, table: table.baseAddress!)
                 }
             }
         }
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }
+}
 
-    /// ⌈2²⁴ / a⌉ for a = 0…255 (entry 0 unused).
-    private static let reciprocals: [UInt64] = (0...255).map { $0 == 0 ? 0 : ((1 << 24) + UInt64($0) - 1) / UInt64($0) }
+/// Premultiplied ARGB32 words (cairo's native layout) to straight RGBA bytes.
+enum Unpremultiply {
+    /// Entry `a << 8 | c`: premultiplied channel `c` under alpha `a`, straight, that is
+    /// round(c × 255 / a) capped at 255; zero under alpha 0. 64 KB, built once.
+    static let table: [UInt8] = (0..<65536).map { i in
+        let a = i >> 8, c = i & 0xFF
+        return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+    }
+
+    /// One row of `count` pixels. Runs of four all-opaque or all-transparent pixels take a
+    /// vector path (a byte swap or zeros); the rest look each channel up in `table`.
+    @inline(__always)
+    static func row(
+        _ row: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>, count width: Int,
+        table: UnsafePointer<UInt8>
+    ) {
+        @inline(__always) func convert(_ x: Int) {
+            let p = row[x]
+            let a = p >> 24, base = Int(a << 8)
+            let r = UInt32(table[base | Int((p >> 16) & 0xFF)])
+            let g = UInt32(table[base | Int((p >> 8) & 0xFF)])
+            let b = UInt32(table[base | Int(p & 0xFF)])
+            // RGBA in memory order, little-endian.
+            out[x] = (r | g << 8 | b << 16 | a << 24).littleEndian
+        }
+        var x = 0
+        #if _endian(little)
+            while x + 4 <= width {
+                let p = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                let a = p &>> 24
+                if a == SIMD4(repeating: 255) {
+                    let rgba = (p & 0xFF00_FF00) | ((p &>> 16) & 0xFF) | ((p & 0xFF) &<< 16)
+                    UnsafeMutableRawPointer(out + x).storeBytes(of: rgba, as: SIMD4<UInt32>.self)
+                } else if a == .zero {
+                    UnsafeMutableRawPointer(out + x).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
+                } else {
+                    convert(x); convert(x + 1); convert(x + 2); convert(x + 3)
+                }
+                x += 4
+            }
+        #endif
+        while x < width {
+            convert(x)
+            x += 1
+        }
+    }
 }
 
 /// Direct access to the pixels of an image surface that cairo owns (a group being drawn, a

@@ -176,7 +176,7 @@ public final class VectorCanvas {
         guard let surface = image.surface, !degenerate else { return }
         let m = ctx.matrix
         let scale = max(abs(m.a), abs(m.d), abs(m.c), abs(m.b))
-        if allowsBlit, abs(m.c) > 1e-9 * scale || abs(m.b) > 1e-9 * scale {
+        if allowsBlit, Self.needsBlit(m, scale: scale, alpha: alpha) {
             if !levels.last!.clipped {
                 if blit(surface, image, m, alpha: alpha, clip: nil) { return }
             } else if let (pattern, coverage) = clipCoverage() {
@@ -197,6 +197,18 @@ public final class VectorCanvas {
             ctx.setSource(surface, filter: .bilinear)
             ctx.paint(alpha: alpha)
         }
+    }
+
+    /// Whether a draw goes to `AffineBlit`: rotated and skewed images, and translucent ones
+    /// that are scaled or sit between pixels. Pixman draws those on its general path (a
+    /// scalar bilinear fetch, then the combiner: several times slower than the blit); it
+    /// keeps opaque axis-aligned draws (SIMD scaling paths) and translucent whole-pixel
+    /// copies (a SIMD path of its own).
+    static func needsBlit(_ m: Affine, scale: Double, alpha: Double) -> Bool {
+        if abs(m.c) > 1e-9 * scale || abs(m.b) > 1e-9 * scale { return true }
+        guard alpha < 1 else { return false }
+        let whole = { (x: Double) in abs(x - x.rounded()) < 1e-9 }
+        return !(abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9 && whole(m.tx) && whole(m.ty))
     }
 
     /// Draws through `AffineBlit` straight into the current target (the canvas or the group

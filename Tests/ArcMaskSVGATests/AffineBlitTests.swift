@@ -45,7 +45,22 @@ struct AffineBlitTests {
         ("skewed", Affine(a: 1.1, b: 0.3, c: 0.45, d: 0.9, tx: 5.5, ty: 7.25)),
         ("quarter turn, mirrored", Affine(a: 0, b: 1.7, c: 1.9, d: 0, tx: 2, ty: 1)),
         ("rotated and shrunk", Affine(a: 0.5, b: -0.3, c: 0.3, d: 0.5, tx: 20, ty: 40)),
+        ("scaled unevenly, between pixels", Affine(a: 1.6, b: 0, c: 0, d: 0.8, tx: 10.3, ty: 20.7)),
+        ("mirrored, between pixels", Affine(a: -1, b: 0, c: 0, d: 1, tx: 60.5, ty: 12.25)),
     ]
+
+    @Test("the blit takes rotated draws and translucent resampled ones; pixman keeps the rest")
+    func routing() {
+        let turned = Affine(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 3, ty: 4)
+        let scaled = Affine.scale(1.5, 1.5)
+        let between = Affine.translate(2.5, 3)
+        let whole = Affine.translate(2, 3)
+        #expect(VectorCanvas.needsBlit(turned, scale: 0.8, alpha: 1))
+        #expect(VectorCanvas.needsBlit(scaled, scale: 1.5, alpha: 0.5))
+        #expect(VectorCanvas.needsBlit(between, scale: 1, alpha: 0.5))
+        #expect(!VectorCanvas.needsBlit(scaled, scale: 1.5, alpha: 1))
+        #expect(!VectorCanvas.needsBlit(whole, scale: 1, alpha: 0.5))
+    }
 
     @Test(
         "translucent draws: every pixel matches pixman's bilinear drawing within 3/255",
