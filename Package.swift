@@ -93,7 +93,8 @@ let package = Package(
         .target(
             name: "ArcMaskExport",
             dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskCompositor", "ArcMaskEmulator",
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
+                "ArcMaskEmulator",
             ]),
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
         .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "CMalloc"]),
@@ -137,7 +138,8 @@ let package = Package(
         .testTarget(
             name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(
-            name: "ArcMaskTextTests", dependencies: ["ArcMaskText", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "CPango"]),
+            name: "ArcMaskTextTests",
+            dependencies: ["ArcMaskText", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "CPango"]),
         .testTarget(
             name: "ArcMaskSVGATests",
             dependencies: [
@@ -145,9 +147,11 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
-        .testTarget(name: "ArcMaskAPNGTests", dependencies: ["ArcMaskAPNG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
+        .testTarget(
+            name: "ArcMaskAPNGTests", dependencies: ["ArcMaskAPNG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(name: "ArcMaskWebPTests", dependencies: ["ArcMaskWebP", "ArcMaskCore", "ArcMaskValues", "CWebP"]),
-        .testTarget(name: "ArcMaskSVGTests", dependencies: ["ArcMaskSVG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
+        .testTarget(
+            name: "ArcMaskSVGTests", dependencies: ["ArcMaskSVG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(
             name: "ArcMaskSequenceTests",
             dependencies: ["ArcMaskSequence", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskSVG", "CJPEG"]),
@@ -160,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "ArcMaskCompositorTests",
             dependencies: [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskCairo",
             ]),
         .testTarget(
             name: "ArcMaskEmulatorTests",

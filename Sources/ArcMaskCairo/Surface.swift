@@ -59,6 +59,32 @@ public final class Surface {
         markDirty()
     }
 
+    /// A copy of this surface's pixels in a new surface of its own.
+    public func copy() throws(CairoError) -> Surface {
+        let other = try Surface(width: width, height: height, format: format)
+        flush()
+        other.flush()
+        let rowBytes = min(stride, other.stride)
+        for y in 0..<height { (other.data + y * other.stride).update(from: data + y * stride, count: rowBytes) }
+        other.markDirty()
+        return other
+    }
+
+    /// Every pixel is fully opaque (ARGB32; an A8 surface answers for its coverage).
+    public var isOpaque: Bool {
+        flush()
+        for y in 0..<height {
+            let row = data + y * stride
+            if format == .argb {
+                let words = UnsafeRawPointer(row).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width where words[x] >> 24 != 255 { return false }
+            } else {
+                for x in 0..<width where row[x] != 255 { return false }
+            }
+        }
+        return true
+    }
+
     /// The pixels as straight RGBA: colour × 255 / alpha, rounded (`Unpremultiply.table`).
     public func pixelBuffer() -> PixelBuffer {
         flush()
@@ -76,6 +102,13 @@ public final class Surface {
         }
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }
+}
+
+/// A source that draws its frames with cairo: it hands them over premultiplied, as drawn,
+/// to consumers that draw with them again (no unpremultiplying and premultiplying between).
+public protocol SurfaceFrameSource: ScalableFrameSource {
+    /// Frame `index` at `size` pixels, placed as `fit` says: a surface of the caller's own.
+    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface
 }
 
 /// Premultiplied ARGB32 words (cairo's native layout) to straight RGBA bytes.
@@ -105,19 +138,19 @@ enum Unpremultiply {
         }
         var x = 0
         #if _endian(little)
-            while x + 4 <= width {
-                let p = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
-                let a = p &>> 24
-                if a == SIMD4(repeating: 255) {
-                    let rgba = (p & 0xFF00_FF00) | ((p &>> 16) & 0xFF) | ((p & 0xFF) &<< 16)
-                    UnsafeMutableRawPointer(out + x).storeBytes(of: rgba, as: SIMD4<UInt32>.self)
-                } else if a == .zero {
-                    UnsafeMutableRawPointer(out + x).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
-                } else {
-                    convert(x); convert(x + 1); convert(x + 2); convert(x + 3)
-                }
-                x += 4
+        while x + 4 <= width {
+            let p = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
+            let a = p &>> 24
+            if a == SIMD4(repeating: 255) {
+                let rgba = (p & 0xFF00_FF00) | ((p &>> 16) & 0xFF) | ((p & 0xFF) &<< 16)
+                UnsafeMutableRawPointer(out + x).storeBytes(of: rgba, as: SIMD4<UInt32>.self)
+            } else if a == .zero {
+                UnsafeMutableRawPointer(out + x).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
+            } else {
+                convert(x); convert(x + 1); convert(x + 2); convert(x + 3)
             }
+            x += 4
+        }
         #endif
         while x < width {
             convert(x)

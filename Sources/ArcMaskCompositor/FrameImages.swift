@@ -13,10 +13,24 @@ public final class FrameImages {
     public let fit: FitMode
     private var cache: ByteLRU<Int, Entry>
 
-    private struct Entry {
+    /// A frame as a surface to draw with; its straight pixels are made when first asked for.
+    private final class Entry {
         let surface: Surface
-        let pixels: PixelBuffer
         let opaque: Bool
+        private var straight: PixelBuffer?
+
+        init(surface: Surface, pixels: PixelBuffer?) {
+            self.surface = surface
+            straight = pixels
+            opaque = surface.isOpaque
+        }
+
+        var pixels: PixelBuffer {
+            if let straight { return straight }
+            let made = surface.pixelBuffer()
+            straight = made
+            return made
+        }
     }
 
     /// - Parameter budget: bytes the cache may hold (each frame is kept as a surface and as RGBA).
@@ -38,12 +52,14 @@ public final class FrameImages {
 
     private func entry(_ index: Int) throws -> Entry {
         if let e = cache.value(for: index) { return e }
-        let pixels = try Resampler.frame(index, of: source, size: pixelSize, fit: fit)
-        let surface = try Surface(pixels)
-        let opaque = pixels.bytes.withUnsafeBufferPointer { p in
-            stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
+        let e: Entry
+        if let drawn = source as? SurfaceFrameSource {
+            // Drawn by cairo: kept premultiplied as drawn.
+            e = Entry(surface: try drawn.surface(at: index, size: pixelSize, fit: fit), pixels: nil)
+        } else {
+            let pixels = try Resampler.frame(index, of: source, size: pixelSize, fit: fit)
+            e = Entry(surface: try Surface(pixels), pixels: pixels)
         }
-        let e = Entry(surface: surface, pixels: pixels, opaque: opaque)
         cache.insert(e, bytes: pixelSize.pixelCount * 8, for: index)
         return e
     }

@@ -1,3 +1,4 @@
+import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskValues
 import Foundation
@@ -246,7 +247,14 @@ public class GroupedSource: ConcurrentFrameSource, @unchecked Sendable {
 }
 
 /// Merged groups of a source that draws at any size.
-final class ScalableGroupedSource: GroupedSource, ScalableFrameSource {
+final class ScalableGroupedSource: GroupedSource, SurfaceFrameSource {
+    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        if let drawn = base as? SurfaceFrameSource {
+            return try drawn.surface(at: groups[index].shown, size: size, fit: fit)
+        }
+        return try Surface(frame(at: index, size: size, fit: fit))
+    }
+
     func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
         try (base as! ScalableFrameSource).frame(at: groups[index].shown, size: size, fit: fit)
     }

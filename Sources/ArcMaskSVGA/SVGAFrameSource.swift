@@ -1,3 +1,4 @@
+import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskValues
@@ -52,7 +53,7 @@ public struct SVGASequenceError: Error, Sendable, CustomStringConvertible {
 /// a pool (one per thread that draws at the same time), so a frame's pixels do not depend on
 /// which thread or renderer drew it. Custom drawings (`SVGADynamicContent.setDrawing`) are the
 /// caller's code, so a source with drawings draws on one thread.
-public final class SVGAFrameSource: ScalableFrameSource, ConcurrentFrameSource, @unchecked Sendable {
+public final class SVGAFrameSource: SurfaceFrameSource, ConcurrentFrameSource, @unchecked Sendable {
     public let name: String
     public let movie: SVGAMovie
     public let canvasSize: PixelSize
@@ -104,7 +105,8 @@ public final class SVGAFrameSource: ScalableFrameSource, ConcurrentFrameSource, 
     ) throws {
         try self.init(
             movie: SVGAReader.read(bytes: bytes, name: name, limits: limits), name: name, size: size,
-            sequence: sequence, content: content, cache: cache, contentKey: cache == nil ? "" : RenderCache.contentKey(bytes))
+            sequence: sequence, content: content, cache: cache,
+            contentKey: cache == nil ? "" : RenderCache.contentKey(bytes))
     }
 
     public var frameCount: Int { indexes.count }
@@ -135,6 +137,20 @@ public final class SVGAFrameSource: ScalableFrameSource, ConcurrentFrameSource, 
         let image = try renderer.render(frame: k, size: size, fit: fit)
         cache?.store(image, key: contentKey + variant, frame: k, size: size)
         return image
+    }
+
+    /// Frame `index` premultiplied, as drawn (from the render cache: premultiplied once).
+    public func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        let k = indexes[index]
+        let variant = fit == .fit ? "" : "-\(fit.rawValue)"
+        if let cache {
+            if let hit = cache.image(key: contentKey + variant, frame: k, size: size) { return try Surface(hit) }
+            // Frames for the cache are kept straight: drawn once, both ways out.
+            return try Surface(frame(at: index, size: size, fit: fit))
+        }
+        let renderer = takeRenderer()
+        defer { lock.withLock { idle.append(renderer) } }
+        return try renderer.renderSurface(frame: k, size: size, fit: fit)
     }
 
     private func takeRenderer() -> SVGARenderer {

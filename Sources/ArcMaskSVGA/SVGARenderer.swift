@@ -1,3 +1,4 @@
+import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskText
@@ -38,6 +39,16 @@ public final class SVGARenderer {
     /// Frame `index` at `size` pixels, straight RGBA on a transparent background; the viewBox
     /// is placed as `fit` says (whole and centred by default).
     public func render(frame index: Int, size: PixelSize, fit: FitMode = .fit) throws -> PixelBuffer {
+        try draw(frame: index, size: size, fit: fit).pixels()
+    }
+
+    /// Frame `index` as `render` draws it, premultiplied: a surface of the caller's own.
+    public func renderSurface(frame index: Int, size: PixelSize, fit: FitMode = .fit) throws -> Surface {
+        try draw(frame: index, size: size, fit: fit).surfaceCopy()
+    }
+
+    /// Draws frame `index` on the reused canvas.
+    private func draw(frame index: Int, size: PixelSize, fit: FitMode) throws -> VectorCanvas {
         precondition(index >= 0 && index < movie.frameCount, "frame \(index) out of range")
         let canvas: VectorCanvas
         if let last = self.canvas, last.width == size.width, last.height == size.height {
@@ -72,7 +83,7 @@ public final class SVGARenderer {
             let mask = canvas.endGroup()
             canvas.paint(content, maskedBy: mask)
         }
-        return try canvas.pixels()
+        return canvas
     }
 
     private func draw(_ sprite: SVGASprite, _ index: Int, on canvas: VectorCanvas) throws {
@@ -127,7 +138,9 @@ public final class SVGARenderer {
     }
 
     /// A replaced image placed in the layout as its fit says.
-    private func draw(_ replaced: SVGADynamicContent.Image, in box: Rect?, alpha: Double, on canvas: VectorCanvas) throws {
+    private func draw(
+        _ replaced: SVGADynamicContent.Image, in box: Rect?, alpha: Double, on canvas: VectorCanvas
+    ) throws {
         let image: CanvasImage
         if let ready = dynamicImages[replaced.digest] {
             image = ready

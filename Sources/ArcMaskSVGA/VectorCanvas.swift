@@ -294,4 +294,10 @@ public final class VectorCanvas {
         try ctx.status()
         return surface.pixelBuffer()
     }
+
+    /// The drawing so far, premultiplied, copied into a surface of its own.
+    public func surfaceCopy() throws -> Surface {
+        try ctx.status()
+        return try surface.copy()
+    }
 }

@@ -22,6 +22,46 @@ struct CairoTests {
         #expect(back.pixel(x: 0, y: 0) == (0, 0, 0, 0))
     }
 
+    @Test("unpremultiplying gives round(c × 255 / a) for every alpha and every channel value it can hold")
+    func unpremultiplyExact() throws {
+        let surface = try Surface(width: 256, height: 256)
+        surface.flush()
+        for a in 0..<256 {
+            let row = UnsafeMutableRawPointer(surface.data + a * surface.stride).assumingMemoryBound(to: UInt32.self)
+            // Pixel c: red c, green c / 2, blue a − c (all ≤ a, as premultiplied colour must be).
+            for c in 0..<256 {
+                let r = min(c, a), g = min(c / 2, a), b = max(0, a - c)
+                row[c] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+            }
+        }
+        surface.markDirty()
+        let out = surface.pixelBuffer()
+        func straight(_ c: Int, _ a: Int) -> UInt8 { a == 0 ? 0 : UInt8((c * 255 + a / 2) / a) }
+        var wrong = 0
+        for a in 0..<256 {
+            for c in 0..<256 {
+                let want = (straight(min(c, a), a), straight(min(c / 2, a), a), straight(max(0, a - c), a), UInt8(a))
+                if out.pixel(x: c, y: a) != want { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test("a copied surface is independent; opacity is every pixel's")
+    func copyAndOpacity() throws {
+        let surface = try Surface(PixelBuffer(width: 5, height: 3, bytes: [UInt8](repeating: 255, count: 60)))
+        #expect(surface.isOpaque)
+        let copy = try surface.copy()
+        let ctx = try Context(surface)
+        ctx.setOperator(.clear)
+        ctx.rectangle(4, 2, 1, 1)
+        ctx.fill()
+        try ctx.status()
+        #expect(!surface.isOpaque)
+        #expect(copy.isOpaque)
+        #expect(copy.pixelBuffer().bytes == [UInt8](repeating: 255, count: 60))
+    }
+
     @Test("fills, strokes, clips and groups draw where they should")
     func drawing() throws {
         let surface = try Surface(width: 20, height: 20)

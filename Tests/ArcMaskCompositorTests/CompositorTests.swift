@@ -1,3 +1,4 @@
+import ArcMaskCairo
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
@@ -95,8 +96,59 @@ final class RecordingScalableSource: ScalableFrameSource {
     }
 }
 
+/// A source drawn by cairo: a translucent disc on a clear square, handed over premultiplied.
+final class RecordingSurfaceSource: SurfaceFrameSource {
+    let name = "drawn"
+    let canvasSize = PixelSize(width: 10, height: 10)
+    let frameCount = 2
+    let loopMode = LoopMode.forever
+    let warnings: [String] = []
+    var surfacesAsked = 0, framesAsked = 0
+    func duration(at index: Int) -> Double { 100 }
+    func frame(at index: Int) throws -> PixelBuffer { try frame(at: index, size: canvasSize, fit: .fit) }
+    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
+        framesAsked += 1
+        return try draw(index, size).pixelBuffer()
+    }
+    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        surfacesAsked += 1
+        return try draw(index, size)
+    }
+    private func draw(_ index: Int, _ size: PixelSize) throws -> Surface {
+        let surface = try Surface(width: size.width, height: size.height)
+        let ctx = try Context(surface)
+        ctx.setSource(Color(0.9, 0.3, Double(index) / 2, 0.37))
+        ctx.arc(
+            cx: Double(size.width) / 2, cy: Double(size.height) / 2, radius: Double(size.height) / 3, from: 0,
+            to: 2 * .pi)
+        ctx.fill()
+        try ctx.status()
+        return surface
+    }
+}
+
 @Suite("Frames at the view's size")
 struct FrameImagesTests {
+    @Test("frames drawn by cairo reach the compositor premultiplied as drawn; straight pixels only when asked")
+    func premultipliedHandOff() throws {
+        let source = RecordingSurfaceSource()
+        let size = PixelSize(width: 60, height: 40)
+        let images = FrameImages(source: source, pixelSize: size)
+        let surface = try images.surface(1)
+        #expect(source.surfacesAsked == 1 && source.framesAsked == 0)
+        #expect(try !images.isOpaque(1))
+        // The very words drawn: nothing was unpremultiplied and premultiplied again on the way.
+        let drawn = try source.surface(at: 1, size: size, fit: .fill)
+        surface.flush()
+        drawn.flush()
+        for y in 0..<size.height {
+            #expect(memcmp(surface.data + y * surface.stride, drawn.data + y * drawn.stride, size.width * 4) == 0)
+        }
+        // Straight pixels, when asked for, are the source's own straight frame.
+        #expect(try images.image(1).bytes == source.frame(at: 1, size: size, fit: .fill).bytes)
+        #expect(source.surfacesAsked == 2)
+    }
+
     @Test("sources that draw at any size are asked for the view's size, never resampled")
     func vectorAtSize() throws {
         let source = RecordingScalableSource()

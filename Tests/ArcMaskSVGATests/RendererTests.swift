@@ -86,4 +86,16 @@ struct ScaledFrameTests {
         #expect(fill != fit)
         #expect(fill.size == size)
     }
+
+    @Test("frames handed over premultiplied are the frames drawn, each surface the caller's own")
+    func surfaces() throws {
+        let source = try SVGAFrameSource(bytes: SVGAFixture.zlibProtobuf(), name: "fixture.svga")
+        let size = PixelSize(width: 120, height: 90)
+        let first = try source.surface(at: 0, size: size, fit: .fill)
+        let second = try source.surface(at: 2, size: size, fit: .fill)
+        // Drawing the next frame on the reused canvas leaves the first one as it was.
+        #expect(first.pixelBuffer() == (try source.frame(at: 0, size: size, fit: .fill)))
+        #expect(second.pixelBuffer() == (try source.frame(at: 2, size: size, fit: .fill)))
+        #expect(first.pixelBuffer() != second.pixelBuffer())
+    }
 }
