@@ -33,21 +33,21 @@ struct PreviewCommand: ParsableCommand {
             let folder = try output.folder(protecting: options.source.inputFiles(of: source, named: options.file))
             let progress = reporting.progress("preview", total: 4)
             let preview = Preview(plan: plan, source: source, refreshHz: refresh, fit: fit.fit)
-            let pictures: [(String, () throws -> PixelBuffer)] = [
-                ("timeline.png", { try preview.timelineSheet() }), ("arcs.png", { try preview.arcsDiagram() }),
-                ("handoff.png", { try preview.handoffChart() }),
-            ]
-            // Pictures are drawn here, one after another (the preview's frame cache is not shared);
-            // the image pipeline encodes and writes each while the next is drawn.
             let pipeline = ImagePipeline()
-            for (name, draw) in pictures {
+            let done: @Sendable () -> Void = { progress.advance() }
+            // The hand-off chart reads the emulation only: a pipeline thread draws it while this
+            // thread draws the pictures that composite frames (they share one frame cache), and
+            // other threads encode each picture as it is finished.
+            try pipeline.write({ try preview.handoffChart() }, to: folder.url(for: "handoff.png"), completion: done)
+            for (name, draw) in [
+                ("timeline.png", { try preview.timelineSheet() }), ("arcs.png", { try preview.arcsDiagram() }),
+            ] as [(String, () throws -> PixelBuffer)] {
                 let picture = try draw()
-                try pipeline.write({ picture }, to: folder.url(for: name), compression: .balanced) {
-                    progress.advance()
-                }
+                try pipeline.write({ picture }, to: folder.url(for: name), completion: done)
             }
+            let page = try preview.page()
             try pipeline.finish()
-            try AtomicFile.write(Array(preview.page().utf8), to: folder.url(for: "index.html"))
+            try AtomicFile.write(Array(page.utf8), to: folder.url(for: "index.html"))
             progress.advance()
             progress.finish()
             try folder.commit()

@@ -8,7 +8,11 @@ import Foundation
 /// Pictures that tell a plan's story at a glance: a contact sheet of the timeline, the
 /// diagram of the trick, a chart of frames shown against time, and an offline page with a
 /// time slider.
-public final class Preview {
+///
+/// `handoffChart()` reads the emulation report alone and may be drawn on another thread;
+/// the pictures that composite frames (`timelineSheet`, `arcsDiagram`, `page`) share one
+/// frame cache and are drawn one at a time.
+public final class Preview: @unchecked Sendable {
     public let plan: ArcPlan
     public let source: FrameSource
     public let refreshHz: Double
