@@ -10,6 +10,7 @@ let package = Package(
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
                 "ArcMaskText", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSequence",
                 "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
+                "ArcMaskFont",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
@@ -96,6 +97,8 @@ let package = Package(
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
                 "ArcMaskEmulator",
             ]),
+        // Pure Swift: an OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table.
+        .target(name: "ArcMaskFont"),
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
         .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "CMalloc"]),
         // The command-line front end as a library, so tests can drive it.
@@ -161,6 +164,7 @@ let package = Package(
                 "ArcMaskSources", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskIO",
                 "ArcMaskAPNG", "ArcMaskSVG", "ArcMaskSequence",
             ]),
+        .testTarget(name: "ArcMaskFontTests", dependencies: ["ArcMaskFont"]),
         .testTarget(
             name: "ArcMaskCompositorTests",
             dependencies: [

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import ArcMaskFont
+
+/// A small font: digits 0–9 and a colon as empty glyphs without advance, a square glyph,
+/// and the ligature "1" "2" → a glyph with an image (any bytes stand in for a PNG here).
+func sampleFont(image: [UInt8] = Array("not really a png".utf8)) -> ColorFont {
+    var glyphs = [ColorFont.Glyph(advance: 500, outline: .rectangle(x0: 50, y0: 0, x1: 450, y1: 700))]  // .notdef
+    var characters: [Unicode.Scalar: Int] = [:]
+    for (k, c) in "0123456789:".unicodeScalars.enumerated() {
+        glyphs.append(ColorFont.Glyph(advance: 0))
+        characters[c] = k + 1
+    }
+    glyphs.append(ColorFont.Glyph(advance: 1000, outline: .rectangle(x0: 0, y0: 0, x1: 1000, y1: 1000)))  // 12: square
+    characters["#"] = 12
+    glyphs.append(ColorFont.Glyph(advance: 1000, isLigature: true))  // 13: "12"
+    return ColorFont(
+        names: FontNames(family: "Sample Frames", postScript: "SampleFrames-Regular"), glyphs: glyphs,
+        characters: characters, ligatures: [ColorFont.Ligature([2, 3], 13)],
+        strikes: [ColorFont.Strike(ppem: 64, images: [13: ColorFont.Bitmap(png: image)])])
+}
+
+@Suite("OpenType writer")
+struct FontWriterTests {
+    func u16(_ b: [UInt8], _ at: Int) -> Int { Int(b[at]) << 8 | Int(b[at + 1]) }
+    func u32(_ b: [UInt8], _ at: Int) -> UInt32 { UInt32(u16(b, at)) << 16 | UInt32(u16(b, at + 2)) }
+
+    /// The table directory: tag → (offset, length, checksum).
+    func directory(_ font: [UInt8]) -> [String: (offset: Int, length: Int, checksum: UInt32)] {
+        var tables: [String: (Int, Int, UInt32)] = [:]
+        for k in 0..<u16(font, 4) {
+            let r = 12 + 16 * k
+            let tag = String(decoding: font[r..<r + 4], as: UTF8.self)
+            tables[tag] = (Int(u32(font, r + 8)), Int(u32(font, r + 12)), u32(font, r + 4))
+        }
+        return tables
+    }
+
+    @Test("the directory lists every table sorted by tag, 4-byte aligned, with the right checksums")
+    func directoryAndChecksums() throws {
+        let font = try sampleFont().encoded()
+        #expect(u32(font, 0) == 0x0001_0000)
+        let tags = (0..<u16(font, 4)).map { String(decoding: font[12 + 16 * $0..<16 + 16 * $0], as: UTF8.self) }
+        #expect(
+            tags == [
+                "GDEF", "GSUB", "OS/2", "cmap", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post", "sbix",
+            ])
+        let dir = directory(font)
+        for (tag, t) in dir {
+            #expect(t.offset % 4 == 0, "\(tag) at \(t.offset)")
+            var data = Array(font[t.offset..<t.offset + t.length])
+            if tag == "head" { data.replaceSubrange(8..<12, with: [0, 0, 0, 0]) }  // summed as zero
+            #expect(FontBytes.checksum(data) == t.checksum, "\(tag)")
+        }
+        // The whole file sums to the magic number once the adjustment is in.
+        #expect(FontBytes.checksum(font) == 0xB1B0_AFBA)
+        #expect(font.count % 4 == 0)
+    }
+
+    @Test("the same font gives the same bytes")
+    func deterministic() throws {
+        #expect(try sampleFont().encoded() == sampleFont().encoded())
+    }
+
+    @Test("glyph counts, metrics and the sbix image land where the tables say")
+    func tablesAgree() throws {
+        let image = Array("PNG stand-in bytes".utf8)
+        let font = try sampleFont(image: image).encoded()
+        let dir = directory(font)
+        let maxp = dir["maxp"]!.offset, hhea = dir["hhea"]!.offset, hmtx = dir["hmtx"]!.offset
+        #expect(u16(font, maxp + 4) == 14)
+        #expect(dir["maxp"]!.length == 32)  // version 1.0
+        #expect(dir["head"]!.length == 54 && dir["hhea"]!.length == 36 && dir["OS/2"]!.length == 96)
+        #expect(u16(font, hhea + 34) == 14)  // numberOfHMetrics
+        #expect(u16(font, hmtx + 13 * 4) == 1000)  // the ligature's advance
+        let head = dir["head"]!.offset
+        #expect(u16(font, head + 18) == 1000)  // unitsPerEm
+        #expect(u32(font, head + 12) == 0x5F0F_3CF5)
+        // sbix: one strike at 64 ppem; glyph 13's data is origin, 'png ', the bytes.
+        let sbix = dir["sbix"]!.offset
+        #expect(u32(font, sbix + 4) == 1)
+        let strike = sbix + Int(u32(font, sbix + 8))
+        #expect(u16(font, strike) == 64)
+        let start = strike + Int(u32(font, strike + 4 + 4 * 13)), end = strike + Int(u32(font, strike + 4 + 4 * 14))
+        #expect(end - start == 8 + image.count)
+        #expect(String(decoding: font[start + 4..<start + 8], as: UTF8.self) == "png ")
+        #expect(Array(font[start + 8..<end]) == image)
+        // Glyphs without images have no data.
+        #expect(u32(font, strike + 4 + 4 * 12) == u32(font, strike + 4 + 4 * 13))
+    }
+
+    @Test("fonts that cannot be written are refused with the reason")
+    func refusals() {
+        var font = sampleFont()
+        font.ligatures.append(ColorFont.Ligature([2], 13))
+        #expect(throws: FontError.self) { try font.encoded() }
+        font = sampleFont()
+        font.characters["x"] = 99
+        #expect(throws: FontError.self) { try font.encoded() }
+        font = sampleFont()
+        font.glyphs = []
+        #expect(throws: FontError.self) { try font.encoded() }
+    }
+}
