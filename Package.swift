@@ -10,7 +10,7 @@ let package = Package(
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
                 "ArcMaskText", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSequence",
                 "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
-                "ArcMaskFont",
+                "ArcMaskFont", "ArcMaskFontCheck",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // Pure Swift value types shared by everyone: Affine, paths, Color, caps and joins, sizes, fit.
         .target(name: "ArcMaskValues"),
@@ -99,6 +101,8 @@ let package = Package(
             ]),
         // Pure Swift: an OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table.
         .target(name: "ArcMaskFont"),
+        // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
+        .target(name: "ArcMaskFontCheck", dependencies: ["ArcMaskCore", "CHarfBuzz", "CFreeType"]),
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
         .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "CMalloc"]),
         // The command-line front end as a library, so tests can drive it.
@@ -164,7 +168,7 @@ let package = Package(
                 "ArcMaskSources", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskIO",
                 "ArcMaskAPNG", "ArcMaskSVG", "ArcMaskSequence",
             ]),
-        .testTarget(name: "ArcMaskFontTests", dependencies: ["ArcMaskFont"]),
+        .testTarget(name: "ArcMaskFontTests", dependencies: ["ArcMaskFont", "ArcMaskFontCheck", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues"]),
         .testTarget(
             name: "ArcMaskCompositorTests",
             dependencies: [
