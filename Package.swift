@@ -90,19 +90,21 @@ let package = Package(
             name: "ArcMaskPreview",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
-                "ArcMaskEmulator",
+                "ArcMaskEmulator", "ArcMaskFont",
             ]),
         // Widget-ready exports: memory budget, frame strips, manifest, SwiftUI code.
         .target(
             name: "ArcMaskExport",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
-                "ArcMaskEmulator",
+                "ArcMaskEmulator", "ArcMaskFont",
             ]),
         // Pure Swift: an OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table.
         .target(name: "ArcMaskFont"),
         // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
-        .target(name: "ArcMaskFontCheck", dependencies: ["ArcMaskCore", "CHarfBuzz", "CFreeType"]),
+        .target(
+            name: "ArcMaskFontCheck",
+            dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "CHarfBuzz", "CFreeType"]),
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
         .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "CMalloc"]),
         // The command-line front end as a library, so tests can drive it.
@@ -168,7 +170,12 @@ let package = Package(
                 "ArcMaskSources", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskIO",
                 "ArcMaskAPNG", "ArcMaskSVG", "ArcMaskSequence",
             ]),
-        .testTarget(name: "ArcMaskFontTests", dependencies: ["ArcMaskFont", "ArcMaskFontCheck", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues"]),
+        .testTarget(
+            name: "ArcMaskFontTests",
+            dependencies: [
+                "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "ArcMaskGeometry",
+                "ArcMaskExport",
+            ]),
         .testTarget(
             name: "ArcMaskCompositorTests",
             dependencies: [
