@@ -247,7 +247,7 @@ public class GroupedSource: ConcurrentFrameSource, @unchecked Sendable {
 }
 
 /// Merged groups of a source that draws at any size.
-final class ScalableGroupedSource: GroupedSource, SurfaceFrameSource {
+final class ScalableGroupedSource: GroupedSource, SurfaceFrameSource, @unchecked Sendable {
     func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
         if let drawn = base as? SurfaceFrameSource {
             return try drawn.surface(at: groups[index].shown, size: size, fit: fit)

@@ -72,7 +72,7 @@ public final class HarfBuzzFont {
     /// negative as HarfBuzz reports it), or nil when it has no outline.
     public func outlineBox(_ glyph: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
         var e = hb_glyph_extents_t()
-        guard hb_ot_color_has_png(face) == 0 || png(glyph) == nil else { return nil }
+        guard png(glyph) == nil else { return nil }  // a picture, not an outline
         guard hb_font_get_glyph_extents(font, hb_codepoint_t(glyph), &e) != 0, e.width != 0, e.height != 0 else {
             return nil
         }

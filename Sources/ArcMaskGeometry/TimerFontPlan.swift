@@ -53,7 +53,7 @@ public struct TimerFontPlan: Sendable, Equatable, Codable {
     public func maskLead(_ layer: Int) -> Double { Double(2 * fps - layer) / Double(fps) }
 
     /// Seconds the upper half's shared mask timer starts before R.
-    public let upperMaskLead = 1.0
+    public var upperMaskLead: Double { 1 }
 
     /// Whether layer `i` has a mask timer of its own.
     public func isMasked(_ layer: Int) -> Bool { layer > 0 }
