@@ -97,7 +97,7 @@ let package = Package(
             name: "ArcMaskExport",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
-                "ArcMaskEmulator", "ArcMaskFont",
+                "ArcMaskEmulator", "ArcMaskFont", "ArcMaskFontCheck",
             ]),
         // Pure Swift: an OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table.
         .target(name: "ArcMaskFont"),
@@ -197,7 +197,7 @@ let package = Package(
             name: "ArcMaskExportTests",
             dependencies: [
                 "ArcMaskExport", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
-                "ArcMaskEmulator",
+                "ArcMaskEmulator", "ArcMaskFontCheck",
                 "ArcMaskCompositor",
             ],
             // Stand-ins for Apple's frameworks, compiled by the tests themselves (see Stubs/README.md).

@@ -7,6 +7,8 @@ import Foundation
 
 extension WidgetFamily: ExpressibleByArgument {}
 extension RotationRoute: ExpressibleByArgument {}
+extension WidgetRoute: ExpressibleByArgument {}
+extension TimerFontTiming.Mode: ExpressibleByArgument {}
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -59,6 +61,33 @@ struct Export: ParsableCommand {
 
     @Option(
         help: """
+            rotation (arc masks turned by WidgetKit's private clock-hand rotation; any frame rate) or \
+            timer-font (frames as colour glyphs of timer fonts: public API, 1–15 fps, loops dividing 60 s, \
+            iOS 18 or later). With timer-font, --fps is the widget's frame rate, 1 to 15 (default 8); \
+            a sequence's own rate then comes from --durations (or its default, 25 fps).
+            """)
+    var route: WidgetRoute = .rotation
+
+    @Option(
+        help: "timer-font: the loop's length in seconds: 2, 4, 6, 10, 12, 20, 30 or 60 (default: chosen by --timing).")
+    var loop: Int?
+
+    @Option(
+        help: """
+            timer-font: repeat (keep the animation's pace, repeated a whole number of times per loop), \
+            scale (stretch or squeeze it in time to a loop) or auto (repeat when a loop fits, else scale).
+            """)
+    var timing: TimerFontTiming.Mode?
+
+    @Option(
+        help: """
+            timer-font: #RRGGBB that translucent pixels are flattened onto (stacked timers would show \
+            through them); default: frame 0's first opaque colour, or white.
+            """)
+    var background: String?
+
+    @Option(
+        help: """
             How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
             no SDK declaration; turns on iOS 26.1), silgen (the exported symbol), package \
             (octree/ClockHandRotationKit). All rest on private API.
@@ -96,6 +125,27 @@ struct Export: ParsableCommand {
             throw ValidationError(
                 "--name takes a Swift type name starting with a capital letter (letters, digits, _), not '\(name)'")
         }
+        if route == .rotation {
+            for (given, name) in [
+                (loop != nil, "--loop"), (timing != nil, "--timing"),
+                (background != nil, "--background"),
+            ] where given {
+                throw ValidationError("\(name) applies to --route timer-font")
+            }
+        } else {
+            if let fps = source.fps, !(fps == fps.rounded() && TimerFontPlan.rates.contains(Int(fps))) {
+                throw ValidationError("--fps takes 1 to 15 frames a second with --route timer-font, not \(fmt(fps))")
+            }
+            if let loop, !TimerFontPlan.loops.contains(loop) {
+                throw ValidationError(
+                    "--loop takes \(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) (seconds dividing a minute), not \(loop)"
+                )
+            }
+            if let background, Color(hex: background) == nil || background.count > 7 {
+                throw ValidationError("--background takes an opaque colour as #RRGGBB, not '\(background)'")
+            }
+            if perFramePng { throw ValidationError("--per-frame-png applies to --route rotation") }
+        }
         if let device, WidgetSizeTable.device(device) == nil {
             throw ValidationError("unknown --device \(device); see --list-devices")
         }
@@ -114,14 +164,22 @@ struct Export: ParsableCommand {
                 throw OutputError(
                     path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
-            let frames = try source.open(file!, scale: Int(scale))
+            // With the timer-font route, --fps is the widget's rate: the source plays at its own.
+            var input = source
+            if route == .timerFont { input.fps = nil }
+            let frames = try input.open(file!, scale: Int(scale))
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
+            if route == .timerFont {
+                try exportTimerFonts(frames, view: view, device: dev.id, into: folder)
+                return
+            }
             let request = ExportRequest(
                 viewWidth: view.width, viewHeight: view.height, scale: scale,
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
                 preset: preset, fit: fit.fit,
                 budgetBytes: Int(budget * 1_048_576), budget: BudgetPolicy(minScale: minScale, keepFrames: keepFrames),
-                perFramePNG: perFramePng, compression: png.value, jobs: threads.jobs, widgetFamily: family, names: CodeNames(name)!, rotation: rotation)
+                perFramePNG: perFramePng, compression: png.value, jobs: threads.jobs, widgetFamily: family,
+                names: CodeNames(name)!, rotation: rotation)
             let progress = reporting.progress("export", total: frames.frameCount)
             let manifest: ExportManifest
             do {
@@ -145,6 +203,47 @@ struct Export: ParsableCommand {
                 emit(lines.joined(separator: "\n"))
             }
         }
+    }
+
+    /// The timer-font route: fonts, code and manifest, with the shaping proof in the summary.
+    func exportTimerFonts(
+        _ frames: FrameSource, view: (width: Double, height: Double), device: String, into folder: OutputFolder
+    )
+        throws
+    {
+        let request = TimerFontRequest(
+            viewWidth: view.width, viewHeight: view.height, scale: scale,
+            family: size == nil ? family : nil, device: size == nil ? device : nil, fit: fit.fit,
+            fps: source.fps.map { Int($0) } ?? 8, loopSeconds: loop, timing: timing ?? .auto,
+            background: background.flatMap { Color(hex: $0) },
+            budgetBytes: Int(budget * 1_048_576), minScale: minScale, jobs: threads.jobs, widgetFamily: family,
+            names: CodeNames(name)!)
+        let drawn = Set(try TimerFontExporter.schedule(frames, request: request).sourceFrames).count
+        let progress = reporting.progress("export", total: drawn + 1)
+        let manifest: TimerFontManifest
+        do {
+            manifest = try TimerFontExporter.run(source: frames, request: request, into: folder) { progress.advance() }
+        } catch let error as BudgetError {
+            throw InputError(file: file!, error.message)
+        }
+        progress.finish()
+        try folder.commit()
+        for w in manifest.warnings + frames.warnings { warn(w) }
+        if reporting.json {
+            emit(try jsonString(manifest))
+            return
+        }
+        let p = manifest.proof
+        let fontBytes = manifest.frameFonts.reduce(manifest.maskFont.bytes) { $0 + $1.bytes }
+        let later = p.windows.dropFirst().map { String($0.fromSeconds / 3600 + 1) }
+        var lines = [
+            "wrote \(try output.path): \(manifest.frameFonts.count) frame fonts + \(manifest.maskFont.file), manifest.json, \(manifest.codeFiles.joined(separator: ", ")) (route: timer-font)",
+            "  \(manifest.frames.count) frames at \(manifest.fps) fps in a \(manifest.loopSeconds) s loop: the animation \(manifest.timing.sentence)",
+            "  \(manifest.pixelWidth)×\(manifest.pixelHeight) px pictures for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))× on \(manifest.background), \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_048_576)) MB decoded (budget \(fmt(budget)) MB), \(String(format: "%.2f", Double(fontBytes) / 1_048_576)) MB of fonts",
+            "  shaped by HarfBuzz: \(p.instants) instants over \(p.windows.first.map { fmt(Double($0.seconds) / 3600) } ?? "0") h of timer strings\(later.isEmpty ? "" : " and the wraps into hours \(later.joined(separator: ", "))"), \(p.stringsShaped) strings, \(p.wrongFrames) wrong frame → \(p.passed ? "PASS" : "FAIL")",
+        ]
+        lines += manifest.budgetActions.map { "  budget: \($0)" }
+        emit(lines.joined(separator: "\n"))
     }
 
     static func deviceTable() -> String {

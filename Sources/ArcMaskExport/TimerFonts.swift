@@ -54,7 +54,26 @@ public struct TimerFonts: Sendable {
                 file: baseName, location: "frame \(k)",
                 "is not opaque: stacked timers would show through it (flatten it onto a background)")
         }
-        let pictures = try frames.map { try PNG.encode($0, compression: .small) }
+        return try build(
+            plan: plan, pictures: try frames.map { try PNG.encode($0, compression: .small) }, size: size,
+            baseName: baseName)
+    }
+
+    /// - Parameters:
+    ///   - pictures: the loop's `plan.frameCount` frames as PNGs of opaque pixels, `size` each.
+    public static func build(
+        plan: TimerFontPlan, pictures: [[UInt8]], size: PixelSize, baseName: String
+    ) throws
+        -> TimerFonts
+    {
+        guard pictures.count == plan.frameCount else {
+            throw InputError(
+                file: baseName, "the timer-font route needs \(plan.frameCount) pictures, not \(pictures.count)")
+        }
+        guard (16...16384).contains(size.height), size.width <= 0xFFFF else {
+            throw InputError(
+                file: baseName, "pictures \(size.width)×\(size.height) px: their height must be 16 to 16,384 px")
+        }
         var frameFonts: [File] = []
         for layer in 0..<plan.layers {
             let images = Dictionary(

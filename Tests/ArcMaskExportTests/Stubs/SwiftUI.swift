@@ -57,7 +57,43 @@ public struct AnyView: View {
 
 public struct Text: View {
     public init<S: StringProtocol>(_ content: S) {}
+    @available(iOS 14.0, *)
+    public init(_ date: Date, style: Text.DateStyle) {}
     public var body: Never { fatalError() }
+
+    public struct DateStyle: Sendable {
+        public static let time = DateStyle(), date = DateStyle(), relative = DateStyle(), offset = DateStyle()
+        public static let timer = DateStyle()
+    }
+}
+
+public struct Font: Sendable, Hashable {
+    @available(iOS 14.0, *)
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font() }
+    public static func custom(_ name: String, size: CGFloat) -> Font { Font() }
+}
+
+@available(iOS 16.0, *)
+public struct ContentTransition: Sendable, Equatable {
+    public static let identity = ContentTransition()
+    public static let opacity = ContentTransition()
+    public static let interpolate = ContentTransition()
+}
+
+public struct EnvironmentValues {
+    public init() {}
+    public var locale: Locale {
+        get { Locale(identifier: "") }
+        set {}
+    }
+}
+
+public struct Edge {
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let all = Set(rawValue: 15)
+    }
 }
 
 public struct Image: View {
@@ -70,7 +106,11 @@ public struct Image: View {
 }
 
 public struct Color: View, ShapeStyle {
+    public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
     public static let clear = Color()
+    public static let black = Color()
+    public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
+    init() {}
     public var body: Never { fatalError() }
 }
 
@@ -94,6 +134,7 @@ public struct EdgeInsets: Sendable {
 
 public struct Alignment: Sendable {
     public static let center = Alignment()
+    public static let trailing = Alignment()
 }
 
 public struct UnitPoint: Sendable {
@@ -165,6 +206,18 @@ extension View {
     }
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
     public func clipped(antialiased: Bool = false) -> some View { self }
+    public func font(_ font: Font?) -> some View { self }
+    @available(iOS 15.0, *)
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
+    public func lineLimit(_ number: Int?) -> some View { self }
+    public func fixedSize() -> some View { self }
+    @available(iOS 16.0, *)
+    public func contentTransition(_ transition: ContentTransition) -> some View { self }
+    @available(iOS 15.0, *)
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        self
+    }
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
     @available(iOS 15.0, *)
     public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View { self }
     public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {

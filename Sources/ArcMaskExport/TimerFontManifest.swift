@@ -1,0 +1,67 @@
+import ArcMaskFontCheck
+import ArcMaskGeometry
+
+/// `manifest.json` of a timer-font export: the loop, the fonts and how they were proven.
+public struct TimerFontManifest: Codable, Sendable, Equatable {
+    public struct Frame: Codable, Sendable, Equatable {
+        /// Index in the loop.
+        public var index: Int
+        /// When it starts showing, ms into the loop.
+        public var startMs: Double
+        /// The source frame it shows.
+        public var sourceFrame: Int
+        public var pngBytes: Int
+    }
+
+    public struct Font: Codable, Sendable, Equatable {
+        public var file: String
+        /// The name `Font.custom` takes, as the font's `name` table holds it.
+        public var postScriptName: String
+        public var bytes: Int
+        /// Seconds this layer's frame timer starts before the reference date (frame fonts).
+        public var frameLeadSeconds: Double?
+        /// Seconds this layer's own mask timer starts before the reference date (nil: no mask).
+        public var maskLeadSeconds: Double?
+        /// Whether the layer lies under the upper half's shared mask.
+        public var underUpperMask: Bool
+    }
+
+    /// Always "timer-font": tells this manifest from a rotation export's.
+    public var route = "timer-font"
+    public var source: String
+    public var sourceWidth: Int
+    public var sourceHeight: Int
+    public var family: String?
+    public var device: String?
+    public var viewWidth: Double
+    public var viewHeight: Double
+    public var scale: Double
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var fit: String
+    /// "#RRGGBB": what translucent pixels were flattened onto (also the view's background).
+    public var background: String
+    public var fps: Int
+    public var loopSeconds: Int
+    public var timing: TimerFontTiming
+    public var frames: [Frame]
+    /// Bottom layer first.
+    public var frameFonts: [Font]
+    public var maskFont: Font
+    public var upperMaskLeadSeconds: Double
+    /// Every picture decoded at once, bytes.
+    public var decodedBytes: Int
+    public var budgetBytes: Int
+    public var budgetActions: [String]
+    public var warnings: [String]
+    /// HarfBuzz's shaping of every timer string, checked against the intended frames.
+    public var proof: TimerFontVerifier.Report
+    /// The generated code's type prefix (`--name`) and files.
+    public var name: String
+    public var codeFiles: [String]
+
+    /// The font files, as `UIAppFonts` lists them.
+    public var fontFiles: [String] { frameFonts.map(\.file) + [maskFont.file] }
+
+    public func plan() throws(PlanError) -> TimerFontPlan { try TimerFontPlan(fps: fps, loopSeconds: loopSeconds) }
+}

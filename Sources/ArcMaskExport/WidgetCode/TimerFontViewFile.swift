@@ -1,0 +1,291 @@
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+
+/// The code and install files of a timer-font export: `<Name>View.swift` (the plan's numbers as
+/// plain Swift, and the stacked, offset, masked timers as a SwiftUI view), `<Name>Widget.swift`,
+/// `UIAppFonts.plist` and `INSTALL.md`. Public API only.
+public enum TimerFontViewFile {
+    /// Apple's documented timer rounding is consistent from iOS 18 on.
+    public static let minimumIOS = "18.0"
+
+    public static func generate(manifest m: TimerFontManifest, names n: CodeNames = .standard) -> String {
+        func num(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(format: "%.1f", x) : "\(x)" }
+        let (r, g, b) = rgb(m.background)
+        let fonts = m.frameFonts.map { "        \"\($0.postScriptName)\"," }.joined(separator: "\n")
+        let frameLeads = m.frameFonts.map { num($0.frameLeadSeconds ?? 0) }.joined(separator: ", ")
+        let maskLeads = m.frameFonts.map { $0.maskLeadSeconds.map(num) ?? "nil" }.joined(separator: ", ")
+        let firstUpper = m.frameFonts.firstIndex { $0.underUpperMask } ?? m.frameFonts.count
+        let p = n.plan
+        return """
+            // \(n.viewFile), written by `arcmask export --route timer-font` for \((m.source as NSString).lastPathComponent).
+            // Every number here equals manifest.json.
+            //
+            // How it plays (public API only): \(m.frameFonts.count) `Text(date, style: .timer)` views are stacked, each
+            // counting up from its own offset before one shared reference date, each in its own font.
+            // A font draws the digits and separators as nothing and turns the two seconds digits into
+            // one ligature glyph: a frame picture (an sbix PNG). Each layer is masked by a timer in the
+            // mask font, whose seconds ligature is a full square on even seconds and nothing on odd
+            // ones; the masks uncover one layer after another, \(m.fps) times a second, and each layer
+            // changes its picture only while it is covered. The loop lasts \(m.loopSeconds) s (it divides
+            // a minute, so minute and hour wraps keep the phase).
+
+            import Foundation
+
+            /// The timer-font plan: view size in points, fonts by PostScript name, timer offsets in seconds.
+            public enum \(p) {
+                public static let framesPerSecond = \(m.fps)
+                public static let loopSeconds = \(m.loopSeconds)
+                public static let viewWidth: Double = \(num(m.viewWidth))
+                public static let viewHeight: Double = \(num(m.viewHeight))
+                /// What the frames were flattened onto (sRGB, 0…1); also the view's background.
+                public static let background: (red: Double, green: Double, blue: Double) = (\(r), \(g), \(b))
+
+                /// The frame fonts, bottom layer first (one layer each).
+                public static let frameFonts: [String] = [
+            \(fonts)
+                ]
+                public static let maskFont = "\(m.maskFont.postScriptName)"
+                public static var layers: Int { frameFonts.count }
+
+                /// Seconds each layer's frame timer starts before the reference date.
+                public static let frameLeads: [Double] = [\(frameLeads)]
+                /// Seconds each layer's own mask timer starts before the reference date (nil: unmasked).
+                public static let maskLeads: [Double?] = [\(maskLeads)]
+                /// Layers from this one up lie under one more mask, shared, starting this much before.
+                public static let firstUpperLayer = \(firstUpper)
+                public static let upperMaskLead: Double = \(num(m.upperMaskLeadSeconds))
+
+                /// The date every timer counts from: `date` rounded down to a whole loop since
+                /// 2001-01-01, so the phase follows the wall clock and survives timeline reloads.
+                public static func referenceDate(for date: Date) -> Date {
+                    let loops = (date.timeIntervalSinceReferenceDate / Double(loopSeconds)).rounded(.down)
+                    return Date(timeIntervalSinceReferenceDate: loops * Double(loopSeconds))
+                }
+
+                /// The frame of the loop that shows at `date`.
+                public static func frame(at date: Date) -> Int {
+                    let t = date.timeIntervalSince(referenceDate(for: date))
+                    return min(Int((t * Double(framesPerSecond)).rounded(.down)), framesPerSecond * loopSeconds - 1)
+                }
+            }
+
+            #if canImport(SwiftUI) && canImport(WidgetKit)
+            import SwiftUI
+            import WidgetKit
+
+            /// Plays the exported animation with timers alone (iOS \(minimumIOS) or later: earlier systems round
+            /// `.timer` inconsistently). Its fonts must be listed under `UIAppFonts` (see INSTALL.md).
+            @available(iOS \(minimumIOS), *)
+            public struct \(n.view): View {
+                private let reference: Date
+
+                /// - Parameter date: the widget entry's date (any date gives the same phase).
+                public init(date: Date = Date()) {
+                    reference = \(p).referenceDate(for: date)
+                }
+
+                public var body: some View {
+                    ZStack {
+                        ForEach(0..<\(p).firstUpperLayer, id: \\.self) { i in
+                            layer(i)
+                        }
+                        ZStack {
+                            ForEach(\(p).firstUpperLayer..<\(p).layers, id: \\.self) { i in
+                                layer(i)
+                            }
+                        }
+                        .mask(alignment: .center) {
+                            timer(\(p).maskFont, lead: \(p).upperMaskLead)
+                        }
+                    }
+                    .frame(width: \(p).viewWidth, height: \(p).viewHeight)
+                    .background(Color(red: \(p).background.red, green: \(p).background.green, blue: \(p).background.blue))
+                    .clipped()
+                    .environment(\\.locale, Locale(identifier: "en_US_POSIX"))
+                }
+
+                /// Layer `i`: its frame timer, under its own mask timer (layer 0 has none).
+                @ViewBuilder private func layer(_ i: Int) -> some View {
+                    if let lead = \(p).maskLeads[i] {
+                        timer(\(p).frameFonts[i], lead: \(p).frameLeads[i])
+                            .mask(alignment: .center) {
+                                timer(\(p).maskFont, lead: lead)
+                            }
+                    } else {
+                        timer(\(p).frameFonts[i], lead: \(p).frameLeads[i])
+                    }
+                }
+
+                /// A timer counting up from `lead` seconds before the reference date, in `font`, one
+                /// em as tall as the view: digits and separators draw nothing and take no room, so the
+                /// seconds ligature (one picture) is all it shows.
+                private func timer(_ font: String, lead: Double) -> some View {
+                    Text(reference.addingTimeInterval(-lead), style: .timer)
+                        .font(.custom(font, fixedSize: \(p).viewHeight))
+                        .foregroundStyle(Color.black)
+                        .lineLimit(1)
+                        .contentTransition(.identity)
+                        .fixedSize()
+                        .frame(width: \(p).viewWidth, height: \(p).viewHeight, alignment: .trailing)
+                        .clipped()
+                }
+            }
+            #endif
+
+            """
+    }
+
+    public static func widget(manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames) -> String {
+        let name = (m.source as NSString).lastPathComponent
+        return """
+            // \(n.widgetFile), written by `arcmask export --route timer-font` for \(name): a widget that plays \(n.view).
+            // Add `\(n.widget)()` to your extension's WidgetBundle (INSTALL.md shows how).
+
+            #if canImport(SwiftUI) && canImport(WidgetKit)
+            import Foundation
+            import SwiftUI
+            import WidgetKit
+
+            struct \(n.entry): TimelineEntry {
+                let date: Date
+            }
+
+            /// One entry that never needs reloading: the timers count by themselves.
+            struct \(n.provider): TimelineProvider {
+                func placeholder(in context: Context) -> \(n.entry) {
+                    \(n.entry)(date: Date())
+                }
+
+                func getSnapshot(in context: Context, completion: @escaping (\(n.entry)) -> Void) {
+                    completion(\(n.entry)(date: Date()))
+                }
+
+                func getTimeline(in context: Context, completion: @escaping (Timeline<\(n.entry)>) -> Void) {
+                    completion(Timeline(entries: [\(n.entry)(date: Date())], policy: .never))
+                }
+            }
+
+            @available(iOS \(minimumIOS), *)
+            struct \(n.widgetView): View {
+                let entry: \(n.entry)
+
+                var body: some View {
+                    \(n.view)(date: entry.date)
+                        .containerBackground(for: .widget) {
+                            Color(red: \(n.plan).background.red, green: \(n.plan).background.green, blue: \(n.plan).background.blue)
+                        }
+                }
+            }
+
+            @available(iOS \(minimumIOS), *)
+            struct \(n.widget): Widget {
+                let kind = "\(n.widget)"
+
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: kind, provider: \(n.provider)()) { entry in
+                        \(n.widgetView)(entry: entry)
+                    }
+                    .configurationDisplayName("\(WidgetFile.swiftString(name))")
+                    .description("An animation played by timer fonts.")
+                    .supportedFamilies([.\(family.systemName)])
+                    .contentMarginsDisabled()
+                }
+            }
+            #endif
+
+            """
+    }
+
+    /// The `UIAppFonts` entries, as a property list to merge into the extension's Info.plist.
+    public static func appFonts(_ files: [String]) -> String {
+        let entries = files.map { "\t\t<string>\(xml($0))</string>" }.joined(separator: "\n")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>UIAppFonts</key>
+            \t<array>
+            \(entries)
+            \t</array>
+            </dict>
+            </plist>
+
+            """
+    }
+
+    public static func installGuide(manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames) -> String {
+        let fonts = (m.frameFonts + [m.maskFont]).map { "| `\($0.file)` | `\($0.postScriptName)` |" }
+            .joined(separator: "\n")
+        let entries = m.fontFiles.map { "       <string>\($0)</string>" }.joined(separator: "\n")
+        return """
+            # Adding \(n.widget) to a widget extension (timer-font route)
+
+            This folder was written by `arcmask export --route timer-font` for `\((m.source as NSString).lastPathComponent)`:
+            a \(m.loopSeconds) s loop of \(m.frames.count) frames at \(m.fps) fps (the animation \(m.timing.sentence)),
+            \(m.pixelWidth)×\(m.pixelHeight) px pictures for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×, flattened onto \(m.background),
+            in \(m.frameFonts.count) frame fonts and one mask font (\(FrameBudget.mb(m.decodedBytes)) MB when every picture is decoded).
+            It uses public API only: `Text(date, style: .timer)` and custom fonts.
+
+            1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension.
+               Set the extension's deployment target to iOS \(minimumIOS) or later (earlier systems round
+               `.timer` inconsistently, and frames would be skipped or repeated).
+            2. Drag `\(n.viewFile)`, `\(n.widgetFile)` and the \(m.fontFiles.count) `.ttf` files into the project, ticking the
+               widget extension target (Build Phases ▸ Copy Bundle Resources must list the fonts).
+            3. List the fonts in the extension's Info.plist under `UIAppFonts` ("Fonts provided by
+               application"); `\(TimerFontExporter.plistFile)` holds the same entries:
+
+               ```xml
+               <key>UIAppFonts</key>
+               <array>
+            \(entries)
+               </array>
+               ```
+
+               The view asks for each font by its PostScript name:
+
+               | file | PostScript name |
+               |---|---|
+            \(fonts.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
+
+            4. Add the widget to the extension's bundle. If the extension already has a `@main`
+               `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's
+               `@main` widget with:
+
+               ```swift
+               @main
+               struct AnimatedWidgets: WidgetBundle {
+                   var body: some Widget {
+                       \(n.widget)()
+                   }
+               }
+               ```
+
+            Build and run the extension's scheme, then add the widget from the home screen.
+
+            Notes:
+            - All timers count from one reference date (the entry's date rounded down to a whole loop), so
+              the loop's phase follows the wall clock and survives timeline reloads.
+            - The view sets an en_US_POSIX locale so the timers show Latin digits, and a fixed font size
+              so Dynamic Type cannot resize the pictures.
+            - `arcmask emulate --route timer-font` and `arcmask preview --route timer-font` read this folder;
+              `manifest.json` holds the loop, the fonts and the proof (\(m.proof.instants) instants over \(m.proof.spanSeconds) s of
+              timer strings, \(m.proof.wrongFrames) wrong).
+            - Two exports can share one extension when they have different `--name`s.
+
+            """
+    }
+
+    /// "#RRGGBB" as three components in 0…1, three decimals.
+    static func rgb(_ hex: String) -> (String, String, String) {
+        let c = Color(hex: hex) ?? .white
+        func f(_ v: Double) -> String { String(format: "%.3f", v) }
+        return (f(c.r), f(c.g), f(c.b))
+    }
+
+    static func xml(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
