@@ -90,7 +90,7 @@ let package = Package(
             name: "ArcMaskPreview",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
-                "ArcMaskEmulator", "ArcMaskFont",
+                "ArcMaskEmulator", "ArcMaskFontCheck",
             ]),
         // Widget-ready exports: memory budget, frame strips, manifest, SwiftUI code.
         .target(

@@ -1,6 +1,8 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskExport
+import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskValues
 import ArgumentParser
@@ -10,8 +12,14 @@ enum EmulationMode: String, ExpressibleByArgument, CaseIterable { case analytic,
 
 struct Emulate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sample the rotation at display refreshes and check every hand-off.",
+        abstract: "Sample the rotation (or a timer-font export) at display refreshes and check every hand-off.",
         discussion: """
+            With --route timer-font, FILE is a folder written by `export --route timer-font`: its fonts are \
+            shaped by HarfBuzz for every timer string the refreshes see (by default over two hours, then a \
+            loop around the wraps into hours 10, 100, 1000 and 10000), and the picture on top at each \
+            refresh must be the intended frame's (by the digests in its manifest.json). --size, --preset, \
+            --mode and the phase options are for the rotation route.
+
             Frames are judged against the animation's own timeline at the phase that fits best: the rotation \
             follows the wall clock, so where in its loop a widget starts is not a defect (the offset is \
             reported; --absolute-phase judges it). A plan that plays backwards or at the wrong speed fails.
@@ -22,6 +30,9 @@ struct Emulate: ParsableCommand {
             """)
 
     @OptionGroup var options: PlanOptions
+
+    @Option(help: "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font).")
+    var route: WidgetRoute = .rotation
 
     @Option(help: "Display refresh rates in Hz, comma-separated.")
     var refresh: String = "60,120"
@@ -77,6 +88,7 @@ struct Emulate: ParsableCommand {
     }
 
     func validate() throws {
+        if route == .rotation { try options.requireSize() }
         guard rates != nil else { throw ValidationError("--refresh takes rates in Hz, e.g. 60,120") }
         guard criteria != nil else { throw ValidationError("--fail-on takes torn, gap and wrong-frame") }
         guard randomPhases >= 0 else { throw ValidationError("--random-phases must be 0 or more") }
@@ -90,6 +102,7 @@ struct Emulate: ParsableCommand {
     }
 
     func run() throws {
+        if route == .timerFont { return try runTimerFont() }
         let report: EmulationReport = try reportingFailures {
             let (_, plan) = try options.load()
             var phases = [phase]
@@ -107,6 +120,40 @@ struct Emulate: ParsableCommand {
         }
         emit(reporting.json ? try jsonString(report) : Self.describe(report))
         if !report.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+    }
+
+    func runTimerFont() throws {
+        let report: TimerFontEmulation = try reportingFailures {
+            let export = try TimerFontFolder(options.file)
+            let verifier = try export.verifier()
+            let seconds = duration.map { max(1, Int(($0 / 1000).rounded(.up))) } ?? TimerFontExporter.provenSeconds
+            let windows = TimerFontExporter.windows(seconds: seconds, loopSeconds: export.plan.loopSeconds)
+            var phases = [phase]
+            phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
+            let progress = reporting.progress("emulate", total: rates!.count * phases.count * windows.count)
+            let report = TimerFontEmulator.run(
+                verifier, refreshHz: rates!, phasesMs: phases, windows: windows) { progress.advance() }
+            progress.finish()
+            return report
+        }
+        emit(reporting.json ? try jsonString(report) : Self.describe(report, folder: options.file))
+        if !report.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+    }
+
+    static func describe(_ r: TimerFontEmulation, folder: String) -> String {
+        let main = r.windows[0]
+        let later = r.windows.dropFirst().map { String($0.fromSeconds / 3600 + 1) }
+        var lines = [
+            "timer-font, fonts shaped by HarfBuzz: \(r.samples) refreshes at \(r.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz over \(fmt(Double(main.seconds))) s of timer strings\(later.isEmpty ? "" : " and a loop around the wraps into hours \(later.joined(separator: ", "))") (\(r.phasesMs.count) phase\(r.phasesMs.count == 1 ? "" : "s"))",
+            "  clean \(r.clean), wrong frame \(r.wrongFrame)  →  \(r.passed ? "PASS" : "FAIL")",
+            "  \(fmt(r.measuredFps)) frames a second seen (\(r.fps) planned), a \(r.loopSeconds) s loop of \(r.frameCount) frames; \(r.stringsShaped) timer strings shaped",
+        ]
+        for d in r.defects.prefix(8) {
+            lines.append(
+                "  defect at \(fmt(d.timeSeconds)) s, \(fmt(d.refreshHz)) Hz: layer \(d.layer) shows \(d.shownFrame.map { "frame \($0)" } ?? "no frame of the loop"), expected frame \(d.intendedFrame)"
+            )
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func describe(_ r: EmulationReport) -> String {

@@ -14,6 +14,8 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var reporting: ReportOptions
 
+    func validate() throws { try options.requireSize() }
+
     func run() throws {
         try reportingFailures {
             let (_, plan) = try options.load()

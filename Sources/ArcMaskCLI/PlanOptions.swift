@@ -8,11 +8,11 @@ extension Preset: ExpressibleByArgument {}
 
 /// The options every plan-based command shares: which file, which view, which preset.
 struct PlanOptions: ParsableArguments {
-    @Argument(help: "The animation (GIF or SVGA).")
+    @Argument(help: "The animation (GIF, SVGA, APNG, WebP, SVG or an image sequence).")
     var file: String
 
     @Option(help: "The view's size in points, WxH (e.g. 170x170 for systemSmall on 6.7\" iPhones).")
-    var size: SizeArgument
+    var size: SizeArgument?
 
     @Option(help: "Pixels per point.")
     var scale: Double = 3
@@ -36,8 +36,15 @@ struct PlanOptions: ParsableArguments {
         }
     }
 
+    /// Commands that plan masks need the view's size.
+    func requireSize() throws {
+        guard size != nil else { throw ValidationError("give the view's size with --size WxH (points), e.g. 170x170") }
+    }
+
     /// Opens the source and plans its masks.
     func load() throws -> (FrameSource, ArcPlan) {
+        try requireSize()
+        let size = self.size!
         let frames = try source.open(file)
         let request = PlanRequest(
             viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,

@@ -1,4 +1,6 @@
 import ArcMaskCore
+import ArcMaskExport
+import ArcMaskFontCheck
 import ArcMaskIO
 import ArcMaskPreview
 import ArcMaskValues
@@ -9,9 +11,17 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Write pictures of the arc-masked timeline: timeline.png, arcs.png, handoff.png and index.html.",
-        discussion: "--out names the folder to write them to.")
+        discussion: """
+            --out names the folder to write them to. With --route timer-font, FILE is a folder written by \
+            `export --route timer-font`, and the pictures are timeline.png (what the widget shows in each \
+            frame of the loop, drawn from the fonts) and layers.png (two seconds of the stacked timers and \
+            their masks).
+            """)
 
     @OptionGroup var options: PlanOptions
+
+    @Option(help: "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font).")
+    var route: WidgetRoute = .rotation
 
     @OptionGroup var output: OutputOptions
 
@@ -23,11 +33,13 @@ struct PreviewCommand: ParsableCommand {
     var refresh: Double = 120
 
     func validate() throws {
+        if route == .rotation { try options.requireSize() }
         try output.requireOut()
         guard refresh > 0, refresh <= 1000 else { throw ValidationError("--refresh takes a rate in Hz, up to 1000") }
     }
 
     func run() throws {
+        if route == .timerFont { return try runTimerFont() }
         try reportingFailures {
             let (source, plan) = try options.load()
             let folder = try output.folder(protecting: options.source.inputFiles(of: source, named: options.file))
@@ -63,5 +75,41 @@ struct PreviewCommand: ParsableCommand {
                   phase: \(r.phaseText)
                 """)
         }
+    }
+
+    func runTimerFont() throws {
+        let report: TimerFontEmulation = try reportingFailures {
+            let export = try TimerFontFolder(options.file)
+            let inputs = [options.file] + export.manifest.fontFiles.map { (options.file as NSString).appendingPathComponent($0) }
+            let folder = try output.folder(protecting: inputs)
+            let progress = reporting.progress("preview", total: 3)
+            let verifier = try export.verifier()
+            let preview = try TimerFontPreview(
+                plan: export.plan, verifier: verifier, frameFonts: export.frameFonts, pixelSize: export.pixelSize)
+            let pipeline = ImagePipeline(jobs: 1)
+            let done: @Sendable () -> Void = { progress.advance() }
+            // The verifier keeps what it shaped: the pictures are drawn here, encoded on the pipeline.
+            let sheet = try preview.frameSheet()
+            try pipeline.write({ sheet }, to: folder.url(for: "timeline.png"), completion: done)
+            let layers = try preview.layerChart()
+            try pipeline.write({ layers }, to: folder.url(for: "layers.png"), completion: done)
+            let report = TimerFontEmulator.run(
+                verifier, refreshHz: [refresh], phasesMs: [0],
+                windows: [.init(fromSeconds: 0, seconds: export.plan.loopSeconds)])
+            try pipeline.finish()
+            progress.advance()
+            progress.finish()
+            try folder.commit()
+            return report
+        }
+        if reporting.json {
+            emit(try jsonString(report))
+            return
+        }
+        emit(
+            """
+            wrote \(try output.path): timeline.png, layers.png
+              timer-font at \(fmt(refresh)) Hz over one \(report.loopSeconds) s loop: \(report.clean) clean, \(report.wrongFrame) wrong frame of \(report.samples) refreshes → \(report.passed ? "PASS" : "FAIL")
+            """)
     }
 }

@@ -28,6 +28,7 @@ struct Render: ParsableCommand {
     var overlay = false
 
     func validate() throws {
+        try options.requireSize()
         try output.requireOut()
         guard (time == nil) != (angle == nil) else { throw ValidationError("give exactly one of --time and --angle") }
         if let time, parseSeconds(time) == nil { throw ValidationError("--time takes seconds, e.g. 0.25 or 250ms") }

@@ -118,7 +118,7 @@ public enum TimerFontExporter {
             frames: pictures.sourceFrames.enumerated().map { j, f in
                 .init(
                     index: j, startMs: Double(j) * 1000 / Double(pictures.plan.fps), sourceFrame: f,
-                    pngBytes: pictures.pngs[j].count)
+                    pngBytes: pictures.pngs[j].count, pictureDigest: PictureDigest.hex(PictureDigest.of(pictures.pngs[j])))
             },
             frameFonts: fonts.frameFonts.enumerated().map { i, f in
                 .init(
@@ -256,19 +256,26 @@ public enum TimerFontExporter {
             background: background, budgetActions: actions)
     }
 
+    /// The first `seconds` of the timers, then a stretch of two loops around each later hour wrap.
+    public static func windows(seconds: Int, loopSeconds: Int) -> [TimerFontVerifier.Window] {
+        [TimerFontVerifier.Window(fromSeconds: 0, seconds: seconds)]
+            + laterHours.filter { $0 * 3600 > seconds }.map {
+                TimerFontVerifier.Window(fromSeconds: $0 * 3600 - loopSeconds, seconds: 2 * loopSeconds)
+            }
+    }
+
     /// Shapes every timer string of the first `seconds` (one instant in each frame) and a loop
     /// around each of the later hour wraps.
     public static func prove(_ fonts: TimerFonts, seconds: Int) throws -> TimerFontVerifier.Report {
         let verifier = try TimerFontVerifier(
             plan: fonts.plan, frameFonts: fonts.frameFonts.map(\.bytes), maskFont: fonts.maskFont.bytes,
             pictures: fonts.pictures, pixelSize: fonts.pixelSize)
-        var report = verifier.verify(seconds: seconds, samplesPerFrame: 1)
-        for h in laterHours where h * 3600 > seconds {
-            report = report.adding(
-                verifier.verify(
-                    from: h * 3600 - fonts.plan.loopSeconds, seconds: 2 * fonts.plan.loopSeconds, samplesPerFrame: 1))
+        var report: TimerFontVerifier.Report? = nil
+        for w in windows(seconds: seconds, loopSeconds: fonts.plan.loopSeconds) {
+            let r = verifier.verify(from: w.fromSeconds, seconds: w.seconds, samplesPerFrame: 1)
+            report = report?.adding(r) ?? r
         }
-        return report
+        return report!
     }
 
     /// `image` drawn over an opaque `colour`.

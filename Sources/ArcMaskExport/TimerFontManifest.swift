@@ -11,6 +11,8 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
         /// The source frame it shows.
         public var sourceFrame: Int
         public var pngBytes: Int
+        /// `PictureDigest` of the picture's PNG, 16 hex digits: what the glyph must hold.
+        public var pictureDigest: String
     }
 
     public struct Font: Codable, Sendable, Equatable {

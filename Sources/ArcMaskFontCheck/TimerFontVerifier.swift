@@ -25,6 +25,10 @@ public final class TimerFontVerifier {
     public struct Window: Sendable, Equatable, Codable {
         public let fromSeconds: Int
         public let seconds: Int
+        public init(fromSeconds: Int, seconds: Int) {
+            self.fromSeconds = fromSeconds
+            self.seconds = seconds
+        }
     }
 
     public struct Report: Sendable, Equatable, Codable {
@@ -47,12 +51,11 @@ public final class TimerFontVerifier {
         }
     }
 
-    let plan: TimerFontPlan
+    public let plan: TimerFontPlan
     let frameFonts: [HarfBuzzFont]
     let maskFont: HarfBuzzFont
-    /// Frame index by its picture's PNG bytes.
-    /// The first frame with each picture (frames of the loop can share one).
-    let frameByPicture: [[UInt8]: Int]
+    /// The first frame with each picture digest (frames of the loop can share a picture).
+    let frameByDigest: [UInt64: Int]
     /// Each frame's first frame with the same picture.
     let samePicture: [Int]
     let pictureWidth: Int
@@ -61,13 +64,22 @@ public final class TimerFontVerifier {
     /// - Parameters:
     ///   - frameFonts: the layers' font files, bottom to top; `maskFont`: the mask font's.
     ///   - pictures: each loop frame's PNG, as the fonts should hold it.
-    public init(
+    public convenience init(
         plan: TimerFontPlan, frameFonts: [[UInt8]], maskFont: [UInt8], pictures: [[UInt8]], pixelSize: PixelSize
     ) throws {
-        guard frameFonts.count == plan.layers, pictures.count == plan.frameCount else {
+        try self.init(
+            plan: plan, frameFonts: frameFonts, maskFont: maskFont,
+            pictureDigests: pictures.map(PictureDigest.of), pixelSize: pixelSize)
+    }
+
+    /// - Parameter pictureDigests: each loop frame's `PictureDigest` of its PNG (as a manifest holds them).
+    public init(
+        plan: TimerFontPlan, frameFonts: [[UInt8]], maskFont: [UInt8], pictureDigests: [UInt64], pixelSize: PixelSize
+    ) throws {
+        guard frameFonts.count == plan.layers, pictureDigests.count == plan.frameCount else {
             throw InputError(
                 file: "timer fonts",
-                "\(frameFonts.count) fonts and \(pictures.count) pictures for \(plan.layers) layers and \(plan.frameCount) frames"
+                "\(frameFonts.count) fonts and \(pictureDigests.count) pictures for \(plan.layers) layers and \(plan.frameCount) frames"
             )
         }
         self.plan = plan
@@ -75,10 +87,10 @@ public final class TimerFontVerifier {
             try HarfBuzzFont(bytes: $1, name: "frame font \($0)", ppem: pixelSize.height)
         }
         self.maskFont = try HarfBuzzFont(bytes: maskFont, name: "mask font", ppem: pixelSize.height)
-        var byPicture: [[UInt8]: Int] = [:]
-        for (k, p) in pictures.enumerated() where byPicture[p] == nil { byPicture[p] = k }
-        frameByPicture = byPicture
-        samePicture = pictures.map { byPicture[$0]! }
+        var byDigest: [UInt64: Int] = [:]
+        for (k, d) in pictureDigests.enumerated() where byDigest[d] == nil { byDigest[d] = k }
+        frameByDigest = byDigest
+        samePicture = pictureDigests.map { byDigest[$0]! }
         pictureWidth = pixelSize.width
         pictureHeight = pixelSize.height
         frameMemo = Array(repeating: [:], count: plan.layers)
@@ -105,7 +117,7 @@ public final class TimerFontVerifier {
             if let known = glyphFrames[layer][last.glyph] {
                 frame = known
             } else {
-                frame = frameFonts[layer].png(last.glyph).flatMap { frameByPicture[$0] }
+                frame = frameFonts[layer].png(last.glyph).flatMap { frameByDigest[PictureDigest.of($0)] }
                 glyphFrames[layer][last.glyph] = frame
             }
         }
@@ -138,6 +150,12 @@ public final class TimerFontVerifier {
             if maskIsOn(lead: plan.maskLead(layer), at: t) { top = layer; break }
         }
         return (top, frame(layer: top, at: t))
+    }
+
+    /// The glyph layer `layer`'s timer ends with at `t` (its seconds ligature), and the text shaped.
+    public func lastGlyph(layer: Int, at t: Double) -> (glyph: Int?, text: String) {
+        let text = TimerFontPlan.timerText(elapsed: TimerFontPlan.elapsed(at: t, lead: plan.frameLead(layer)))
+        return (frameFonts[layer].shape(text).last?.glyph, text)
     }
 
     /// Whether `shown` (as `shown(at:)` gives it) is the intended frame's picture.
@@ -183,5 +201,24 @@ public final class TimerFontVerifier {
             instants: frames * samplesPerFrame, spanSeconds: seconds,
             windows: [Window(fromSeconds: from, seconds: seconds)], stringsShaped: stringsShaped - before,
             mismatches: mismatches)
+    }
+}
+
+/// Names a picture by its PNG bytes: FNV-1a, 64 bits (identifies pictures, not a defence
+/// against crafted collisions).
+public enum PictureDigest {
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01B3
+        }
+        return h
+    }
+
+    /// Sixteen hex digits.
+    public static func hex(_ d: UInt64) -> String {
+        let s = String(d, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
     }
 }

@@ -1,0 +1,118 @@
+import ArcMaskCore
+import ArcMaskFontCheck
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+
+/// A folder written by `export --route timer-font`, read back for `emulate` and `preview`:
+/// its manifest and its fonts, checked against each other before anything is shaped.
+public struct TimerFontFolder {
+    public let path: String
+    public let manifest: TimerFontManifest
+    public let plan: TimerFontPlan
+    /// Bottom layer first.
+    public let frameFonts: [[UInt8]]
+    public let maskFont: [UInt8]
+
+    /// Larger manifests or fonts are refused before they are read.
+    public static let maxManifestBytes = 16 << 20
+    public static let maxFontBytes = 512 << 20
+
+    public var pixelSize: PixelSize { PixelSize(width: manifest.pixelWidth, height: manifest.pixelHeight) }
+
+    /// Whether `path` is a folder holding a `manifest.json`.
+    public static func isExport(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+            && FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("manifest.json"))
+    }
+
+    public init(_ path: String) throws {
+        self.path = path
+        guard Self.isExport(path) else {
+            throw InputError(
+                file: path, "is not a folder written by `arcmask export --route timer-font` (no manifest.json in it)")
+        }
+        let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
+        let data = try Self.read(manifestPath, limit: Self.maxManifestBytes)
+        struct Route: Decodable { var route: String? }
+        let route: Route
+        do {
+            route = try JSONDecoder().decode(Route.self, from: Data(data))
+        } catch {
+            throw InputError(file: manifestPath, "is not a JSON object (cut short or not a manifest?)")
+        }
+        guard route.route == "timer-font" else {
+            throw InputError(
+                file: manifestPath,
+                "is not a timer-font export's manifest (its \"route\" is not \"timer-font\"); a rotation export is emulated from its animation with --size"
+            )
+        }
+        do {
+            manifest = try JSONDecoder().decode(TimerFontManifest.self, from: Data(data))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw InputError(file: manifestPath, location: Self.keyPath(context.codingPath + [key]), "is missing")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+            let DecodingError.dataCorrupted(context)
+        {
+            throw InputError(
+                file: manifestPath, location: Self.keyPath(context.codingPath), context.debugDescription)
+        }
+        let m = manifest
+        do {
+            plan = try m.plan()
+        } catch {
+            throw InputError(file: manifestPath, location: "fps, loopSeconds", error.description)
+        }
+        guard m.frameFonts.count == plan.layers, m.frames.count == plan.frameCount else {
+            throw InputError(
+                file: manifestPath,
+                "lists \(m.frameFonts.count) frame fonts and \(m.frames.count) frames; \(m.fps) fps over \(m.loopSeconds) s needs \(plan.layers) and \(plan.frameCount)"
+            )
+        }
+        guard (16...16384).contains(m.pixelHeight), (1...0xFFFF).contains(m.pixelWidth) else {
+            throw InputError(
+                file: manifestPath, location: "pixelWidth, pixelHeight", "\(m.pixelWidth)×\(m.pixelHeight) px is no picture size the fonts can hold")
+        }
+        for (k, f) in m.frames.enumerated() where UInt64(f.pictureDigest, radix: 16) == nil || f.pictureDigest.count != 16 {
+            throw InputError(file: manifestPath, location: "frames[\(k)].pictureDigest", "is not 16 hex digits")
+        }
+        func font(_ f: TimerFontManifest.Font, _ key: String) throws -> [UInt8] {
+            guard !f.file.contains("/"), !f.file.hasPrefix(".") else {
+                throw InputError(file: manifestPath, location: key, "names a file outside the folder: \(f.file)")
+            }
+            let bytes = try Self.read((path as NSString).appendingPathComponent(f.file), limit: Self.maxFontBytes)
+            guard bytes.count == f.bytes else {
+                throw InputError(
+                    file: (path as NSString).appendingPathComponent(f.file),
+                    "holds \(bytes.count) bytes; the manifest says \(f.bytes) (changed since the export?)")
+            }
+            return bytes
+        }
+        frameFonts = try m.frameFonts.enumerated().map { try font($1, "frameFonts[\($0)]") }
+        maskFont = try font(m.maskFont, "maskFont")
+    }
+
+    /// A verifier over these fonts, judging pictures by the manifest's digests.
+    public func verifier() throws -> TimerFontVerifier {
+        try TimerFontVerifier(
+            plan: plan, frameFonts: frameFonts, maskFont: maskFont,
+            pictureDigests: manifest.frames.map { UInt64($0.pictureDigest, radix: 16)! }, pixelSize: pixelSize)
+    }
+
+    static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = attributes[.size] as? Int
+        else { throw InputError(file: path, "cannot be read (missing?)") }
+        guard size <= limit else { throw InputError(file: path, "is \(size) bytes, over the limit of \(limit)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, "cannot be read")
+        }
+        return Array(data)
+    }
+
+    static func keyPath(_ path: [CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
+            in: CharacterSet(charactersIn: "."))
+    }
+}
