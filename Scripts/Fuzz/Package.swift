@@ -13,6 +13,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzWebP", [.product(name: "ArcMask", package: "main")]),
     ("FuzzSequence", [.product(name: "ArcMask", package: "main")]),
     ("FuzzDynamic", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzTimerFont", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 

@@ -31,7 +31,10 @@ struct Emulate: ParsableCommand {
 
     @OptionGroup var options: PlanOptions
 
-    @Option(help: "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font).")
+    @Option(
+        help:
+            "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font)."
+    )
     var route: WidgetRoute = .rotation
 
     @Option(help: "Display refresh rates in Hz, comma-separated.")
@@ -132,7 +135,8 @@ struct Emulate: ParsableCommand {
             phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
             let progress = reporting.progress("emulate", total: rates!.count * phases.count * windows.count)
             let report = TimerFontEmulator.run(
-                verifier, refreshHz: rates!, phasesMs: phases, windows: windows) { progress.advance() }
+                verifier, refreshHz: rates!, phasesMs: phases, windows: windows
+            ) { progress.advance() }
             progress.finish()
             return report
         }

@@ -20,7 +20,10 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var options: PlanOptions
 
-    @Option(help: "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font).")
+    @Option(
+        help:
+            "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font)."
+    )
     var route: WidgetRoute = .rotation
 
     @OptionGroup var output: OutputOptions
@@ -80,7 +83,8 @@ struct PreviewCommand: ParsableCommand {
     func runTimerFont() throws {
         let report: TimerFontEmulation = try reportingFailures {
             let export = try TimerFontFolder(options.file)
-            let inputs = [options.file] + export.manifest.fontFiles.map { (options.file as NSString).appendingPathComponent($0) }
+            let inputs =
+                [options.file] + export.manifest.fontFiles.map { (options.file as NSString).appendingPathComponent($0) }
             let folder = try output.folder(protecting: inputs)
             let progress = reporting.progress("preview", total: 3)
             let verifier = try export.verifier()

@@ -34,7 +34,8 @@ public struct ExportRequest: Sendable {
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
         preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
         budget: BudgetPolicy = BudgetPolicy(), perFramePNG: Bool = false, compression: PNG.Compression = .balanced,
-        jobs: Int = ImagePipeline.defaultJobs, widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationRoute = .runtime
+        jobs: Int = ImagePipeline.defaultJobs, widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard,
+        rotation: RotationRoute = .runtime
     ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight

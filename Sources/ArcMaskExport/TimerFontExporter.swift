@@ -118,7 +118,8 @@ public enum TimerFontExporter {
             frames: pictures.sourceFrames.enumerated().map { j, f in
                 .init(
                     index: j, startMs: Double(j) * 1000 / Double(pictures.plan.fps), sourceFrame: f,
-                    pngBytes: pictures.pngs[j].count, pictureDigest: PictureDigest.hex(PictureDigest.of(pictures.pngs[j])))
+                    pngBytes: pictures.pngs[j].count,
+                    pictureDigest: PictureDigest.hex(PictureDigest.of(pictures.pngs[j])))
             },
             frameFonts: fonts.frameFonts.enumerated().map { i, f in
                 .init(

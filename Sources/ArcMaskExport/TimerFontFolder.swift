@@ -28,13 +28,21 @@ public struct TimerFontFolder {
     }
 
     public init(_ path: String) throws {
-        self.path = path
         guard Self.isExport(path) else {
             throw InputError(
                 file: path, "is not a folder written by `arcmask export --route timer-font` (no manifest.json in it)")
         }
         let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
-        let data = try Self.read(manifestPath, limit: Self.maxManifestBytes)
+        try self.init(path: path, manifest: try Self.read(manifestPath, limit: Self.maxManifestBytes)) { name in
+            try Self.read((path as NSString).appendingPathComponent(name), limit: Self.maxFontBytes)
+        }
+    }
+
+    /// - Parameters:
+    ///   - manifest: `manifest.json`'s bytes; `file`: reads a font file of the folder by name.
+    public init(path: String, manifest data: [UInt8], file: (String) throws -> [UInt8]) throws {
+        self.path = path
+        let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
         struct Route: Decodable { var route: String? }
         let route: Route
         do {
@@ -72,16 +80,18 @@ public struct TimerFontFolder {
         }
         guard (16...16384).contains(m.pixelHeight), (1...0xFFFF).contains(m.pixelWidth) else {
             throw InputError(
-                file: manifestPath, location: "pixelWidth, pixelHeight", "\(m.pixelWidth)×\(m.pixelHeight) px is no picture size the fonts can hold")
+                file: manifestPath, location: "pixelWidth, pixelHeight",
+                "\(m.pixelWidth)×\(m.pixelHeight) px is no picture size the fonts can hold")
         }
-        for (k, f) in m.frames.enumerated() where UInt64(f.pictureDigest, radix: 16) == nil || f.pictureDigest.count != 16 {
+        for (k, f) in m.frames.enumerated()
+        where UInt64(f.pictureDigest, radix: 16) == nil || f.pictureDigest.count != 16 {
             throw InputError(file: manifestPath, location: "frames[\(k)].pictureDigest", "is not 16 hex digits")
         }
         func font(_ f: TimerFontManifest.Font, _ key: String) throws -> [UInt8] {
             guard !f.file.contains("/"), !f.file.hasPrefix(".") else {
                 throw InputError(file: manifestPath, location: key, "names a file outside the folder: \(f.file)")
             }
-            let bytes = try Self.read((path as NSString).appendingPathComponent(f.file), limit: Self.maxFontBytes)
+            let bytes = try file(f.file)
             guard bytes.count == f.bytes else {
                 throw InputError(
                     file: (path as NSString).appendingPathComponent(f.file),

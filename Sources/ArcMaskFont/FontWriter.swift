@@ -14,6 +14,11 @@ extension ColorFont {
             xMax: boxes.map(\.2).max() ?? 0, yMax: boxes.map(\.3).max() ?? 0
         )
         let glyphData = GlyphOutlines(outlines: outlines).encoded()
+        // Side bearings and extents of the glyphs that have outlines (hmtx's lsb is x0).
+        let outlined = glyphs.compactMap { g -> (x0: Int, x1: Int, advance: Int)? in
+            if case .rectangle(let x0, _, let x1, _) = g.outline { return (x0, x1, g.advance) }
+            return nil
+        }
         let codes = characters.keys.map { Int($0.value) }
         let advances = glyphs.map(\.advance)
         var tables: [(tag: String, data: [UInt8])] = [
@@ -22,7 +27,9 @@ extension ColorFont {
                 HorizontalHeader.tag,
                 HorizontalHeader(
                     ascender: ascender, descender: descender, advanceWidthMax: advances.max() ?? 0,
-                    xMaxExtent: box.xMax, numberOfHMetrics: glyphs.count
+                    minLeftSideBearing: outlined.map(\.x0).min() ?? 0,
+                    minRightSideBearing: outlined.map { $0.advance - $0.x1 }.min() ?? 0,
+                    xMaxExtent: outlined.map(\.x1).max() ?? 0, numberOfHMetrics: glyphs.count
                 ).encoded()
             ),
             (

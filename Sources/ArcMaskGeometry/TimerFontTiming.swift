@@ -100,7 +100,7 @@ public struct TimerFontTiming: Sendable, Equatable, Codable {
     public var sentence: String {
         let times = plays == 1 ? "once" : "\(plays) times"
         let pace =
-            keepsPace
+            abs(speed - 1) < 1e-9
             ? "at its own pace"
             : "at \(format(speed))× its own pace (\(format(durationMs / 1000)) s → \(format(Double(loopSeconds) / Double(plays))) s)"
         return "plays \(times) per \(loopSeconds) s loop \(pace)"

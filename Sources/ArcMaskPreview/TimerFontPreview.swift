@@ -68,7 +68,8 @@ public final class TimerFontPreview {
         let rows = plan.layers + 1
         let chart = try Chart(width: Int(left + plotW + 24), height: Int(top + Double(rows) * rowH + 48))
         chart.text(
-            "timer-font layers over two seconds: \(plan.layers) timers, each under a mask timer", x: 16, y: 24, size: 15,
+            "timer-font layers over two seconds: \(plan.layers) timers, each under a mask timer", x: 16, y: 24,
+            size: 15,
             bold: true)
         chart.text(
             "grey: covered by its mask · pale: uncovered beneath the top · bright: on top (its frame's number) · ▲: its digits change",
@@ -100,7 +101,8 @@ public final class TimerFontPreview {
         for k in 0..<(2 * plan.fps) {
             let t = (Double(k) + 0.5) / Double(plan.fps)
             let (layer, frame) = verifier.shown(at: t)
-            chart.text(frame.map(String.init) ?? "?", x: x(t), y: y(layer) + 15, size: 10, .white, bold: true, align: .center)
+            chart.text(
+                frame.map(String.init) ?? "?", x: x(t), y: y(layer) + 15, size: 10, .white, bold: true, align: .center)
         }
         for layer in 0..<plan.layers {
             // Digits change when the timer's elapsed seconds do: at t ≡ −lead (mod 1).

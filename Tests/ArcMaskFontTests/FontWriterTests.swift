@@ -73,6 +73,10 @@ struct FontWriterTests {
         #expect(dir["maxp"]!.length == 32)  // version 1.0
         #expect(dir["head"]!.length == 54 && dir["hhea"]!.length == 36 && dir["OS/2"]!.length == 96)
         #expect(u16(font, hhea + 34) == 14)  // numberOfHMetrics
+        // Over the two glyphs with outlines: .notdef (50…450 of 500) and the square (0…1000 of 1000).
+        #expect(u16(font, hhea + 12) == 0)  // minLeftSideBearing
+        #expect(u16(font, hhea + 14) == 0)  // minRightSideBearing: min(500 − 450, 1000 − 1000)
+        #expect(u16(font, hhea + 16) == 1000)  // xMaxExtent
         #expect(u16(font, hmtx + 13 * 4) == 1000)  // the ligature's advance
         let head = dir["head"]!.offset
         #expect(u16(font, head + 18) == 1000)  // unitsPerEm
@@ -101,5 +105,34 @@ struct FontWriterTests {
         font = sampleFont()
         font.glyphs = []
         #expect(throws: FontError.self) { try font.encoded() }
+    }
+}
+
+@Suite("OpenType writer: side bearings")
+struct SideBearingTests {
+    @Test("hhea's side bearings and extent come from the glyphs with outlines only")
+    func bearings() throws {
+        // .notdef 60…240 of 300, a bar 100…900 of 1000, empty glyphs ignored.
+        let glyphs = [
+            ColorFont.Glyph(advance: 300, outline: .rectangle(x0: 60, y0: 0, x1: 240, y1: 700)),
+            ColorFont.Glyph(advance: 0),
+            ColorFont.Glyph(advance: 1000, outline: .rectangle(x0: 100, y0: 0, x1: 900, y1: 100)),
+        ]
+        let font = try ColorFont(
+            names: FontNames(family: "Bars", postScript: "Bars-Regular"), glyphs: glyphs, characters: ["-": 2],
+            ligatures: [], strikes: []
+        ).encoded()
+        var hhea = 0
+        for k in 0..<(Int(font[4]) << 8 | Int(font[5])) where font[12 + 16 * k..<16 + 16 * k].elementsEqual("hhea".utf8)
+        {
+            let r = 12 + 16 * k + 8
+            hhea = Int(font[r]) << 24 | Int(font[r + 1]) << 16 | Int(font[r + 2]) << 8 | Int(font[r + 3])
+        }
+        func i16(_ at: Int) -> Int {
+            Int(Int16(bitPattern: UInt16(font[hhea + at]) << 8 | UInt16(font[hhea + at + 1])))
+        }
+        #expect(i16(12) == 60)  // min(60, 100)
+        #expect(i16(14) == 60)  // min(300 − 240, 1000 − 900)
+        #expect(i16(16) == 900)  // max(240, 900)
     }
 }

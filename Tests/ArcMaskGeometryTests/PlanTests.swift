@@ -142,3 +142,34 @@ struct CandidateSearchTests {
         }
     }
 }
+
+@Suite("Timer-font timing")
+struct TimerFontTimingTests {
+    @Test("repeat keeps the pace when a loop fits; scale takes the closest pace; refusals name the loop")
+    func choices() throws {
+        let half = try TimerFontTiming.choose(durationMs: 500, loopSeconds: nil, mode: .auto)
+        #expect(half.loopSeconds == 2 && half.plays == 4 && half.speed == 1)
+        // 0.7 s: no loop holds a whole number of plays; 43 plays in 30 s come within half a percent
+        // (1.0033×), the first loop that does; the summary states the pace.
+        let odd = try TimerFontTiming.choose(durationMs: 700, loopSeconds: nil, mode: .auto)
+        #expect(odd.loopSeconds == 30 && odd.plays == 43 && odd.keepsPace)
+        #expect(odd.sentence == "plays 43 times per 30 s loop at 1.003× its own pace (0.7 s → 0.698 s)")
+        let kept = try TimerFontTiming.choose(durationMs: 1500, loopSeconds: nil, mode: .repeat)
+        #expect(kept.loopSeconds == 6 && kept.plays == 4)
+        #expect(throws: PlanError.self) { try TimerFontTiming.choose(durationMs: 1500, loopSeconds: 4, mode: .repeat) }
+        #expect(throws: PlanError.self) { try TimerFontTiming.choose(durationMs: 1500, loopSeconds: 5, mode: .scale) }
+        let squeezed = try TimerFontTiming.choose(durationMs: 2500, loopSeconds: 2, mode: .scale)
+        #expect(squeezed.plays == 1 && squeezed.speed == 1.25)
+        // GIF centiseconds: 2.01 s is within half a percent of 2 s.
+        #expect(try TimerFontTiming.choose(durationMs: 2010, loopSeconds: nil, mode: .auto).keepsPace)
+    }
+
+    @Test("the animation's time at a loop instant wraps at its length, and frames are looked up by start")
+    func mapping() throws {
+        let t = try TimerFontTiming.choose(durationMs: 500, loopSeconds: 2, mode: .repeat)
+        #expect(t.animationTime(atLoopSeconds: 0.625) == 125)
+        #expect(TimerFontTiming.frame(at: 125, durations: [100, 100, 300]) == 1)
+        #expect(TimerFontTiming.frame(at: 200, durations: [100, 100, 300]) == 2)
+        #expect(TimerFontTiming.frame(at: 499.9, durations: [100, 100, 300]) == 2)
+    }
+}

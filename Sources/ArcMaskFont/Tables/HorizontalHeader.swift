@@ -4,6 +4,9 @@ struct HorizontalHeader: FontTable {
     let ascender: Int
     let descender: Int
     let advanceWidthMax: Int
+    /// Over glyphs with outlines (OpenType: empty glyphs are ignored).
+    let minLeftSideBearing: Int
+    let minRightSideBearing: Int
     let xMaxExtent: Int
     let numberOfHMetrics: Int
 
@@ -12,7 +15,7 @@ struct HorizontalHeader: FontTable {
         b.fixed(1)
         b.i16(ascender); b.i16(descender); b.i16(0)  // lineGap
         b.u16(advanceWidthMax)
-        b.i16(0); b.i16(0)  // min left and right side bearings (every outline starts at x = 0)
+        b.i16(minLeftSideBearing); b.i16(minRightSideBearing)
         b.i16(xMaxExtent)
         b.i16(1); b.i16(0); b.i16(0)  // caret: upright
         for _ in 0..<4 { b.i16(0) }  // reserved
