@@ -55,11 +55,14 @@ let package = Package(
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
         .target(name: "ArcMaskText", dependencies: ["ArcMaskValues", "ArcMaskCairo", "CPango"]),
+        // The affine blit's interior run with 256-bit vectors (AVX2, chosen at run time): Swift
+        // compiles for baseline x86-64 and has no per-function target attribute.
+        .target(name: "CBlit"),
         // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, player.
         .target(
             name: "ArcMaskSVGA",
             dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText",
+                "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText", "CBlit",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ], exclude: ["Proto"]),
         // APNG: chunks read and checked here, each frame's data decoded by libpng, composited per the spec.

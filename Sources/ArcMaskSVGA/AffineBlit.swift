@@ -1,4 +1,5 @@
 import ArcMaskValues
+internal import CBlit
 
 /// Draws a premultiplied ARGB32 image (cairo's layout: one native-endian `UInt32` per pixel,
 /// alpha in the top byte) into a premultiplied ARGB32 surface under an affine transform:
@@ -39,9 +40,12 @@ enum AffineBlit {
 
     /// Composites `image` over `target`, `transform` mapping image space to target pixels.
     /// Returns false (drawing nothing) for transforms it cannot invert.
+    /// - Parameter wide: run the interior with the AVX2 kernel where the CPU has it (the same
+    ///   arithmetic as the four-pixel loop, so the same pixels; off for tests that compare them).
     @discardableResult
-    static func draw(_ image: Image, over target: Target, transform m: Affine, alpha: Double, mask: Mask? = nil) -> Bool
-    {
+    static func draw(
+        _ image: Image, over target: Target, transform m: Affine, alpha: Double, mask: Mask? = nil, wide: Bool = true
+    ) -> Bool {
         let det = m.a * m.d - m.b * m.c
         guard det.isFinite, abs(det) > 1e-12, m.tx.isFinite, m.ty.isFinite, alpha > 0,
             image.width > 0, image.height > 0
@@ -80,6 +84,12 @@ enum AffineBlit {
         let du = Int((ia * fixed).rounded()), dv = Int((ib * fixed).rounded())
         // Fixed-point limits: all four taps inside when 0 ≤ u < (w − 1)·2¹⁶, same for v.
         let innerU = (image.width - 1) << 16, innerV = (image.height - 1) << 16
+        // The wide kernel works in 32-bit positions and offsets.
+        let wide =
+            wide && arcmask_blit_wide_available() != 0 && image.width < 32_767 && image.height < 32_767
+            && (image.height + 1) * image.rowPixels < Int(Int32.max) && abs(du) < 1 << 27 && abs(dv) < 1 << 27
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: wide && mask != nil ? x1 - x0 + 1 : 0)
+        defer { scratch.deallocate() }
         for y in y0...y1 {
             // Sample at pixel centres; texel centres sit at i + 0.5, hence the −0.5.
             let py = Double(y) + 0.5
@@ -130,6 +140,21 @@ enum AffineBlit {
                 var uu = u &+ du &* (xi0 - xs), vv = v &+ dv &* (xi0 - xs)
                 let stride = image.rowPixels
                 var x = xi0
+                // Eight pixels at a time with AVX2 where the CPU has it and positions fit 32 bits.
+                if wide {
+                    let count = xi1 - xi0 + 1
+                    let factors: UnsafePointer<UInt32>? = clip.map { c in
+                        for k in 0..<count { scratch[k] = scaled[Int(c[xi0 + k])] }
+                        return UnsafePointer(scratch)
+                    }
+                    let done = Int(
+                        arcmask_blit_run_wide(
+                            image.pixels, Int64(stride), Int64(uu), Int64(vv), Int64(du), Int64(dv), Int64(count),
+                            factors, UInt32(alpha256), row + xi0))
+                    x += done
+                    uu &+= du &* done
+                    vv &+= dv &* done
+                }
                 // Four pixels at a time in vector lanes, then the rest one by one.
                 while x + 3 <= xi1 {
                     let factors = clip.map { c in

@@ -65,6 +65,8 @@ public final class VectorCanvas {
     private var levels = [Level()]
     /// Off: every bitmap goes through pixman (the reference `AffineBlit` is tested against).
     var allowsBlit = true
+    /// Off: the blit's interior runs stay on its four-pixel Swift loop instead of the AVX2 kernel.
+    var allowsWideBlit = true
 
     public init(width: Int, height: Int) throws {
         surface = try Surface(width: width, height: height)
@@ -236,7 +238,8 @@ public final class VectorCanvas {
                 y: -Int($0.deviceOffsetY) + Int(dy),
                 width: $0.width, height: $0.height, rowBytes: $0.stride)
         }
-        AffineBlit.draw(source, over: into, transform: transform, alpha: min(1, alpha), mask: mask)
+        AffineBlit.draw(
+            source, over: into, transform: transform, alpha: min(1, alpha), mask: mask, wide: allowsWideBlit)
         target.markDirty()
         return true
     }
