@@ -6,12 +6,15 @@
 #include <immintrin.h>
 
 int arcmask_blit_wide_available(void) {
-    static int known = -1;
-    if (known < 0) {
+    // Renderers on several threads may ask at once: the answer is kept atomically.
+    static _Atomic int known = -1;
+    int answer = known;
+    if (answer < 0) {
         __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
+        known = answer;
     }
-    return known;
+    return answer;
 }
 
 __attribute__((target("avx2"))) int64_t arcmask_blit_run_wide(
