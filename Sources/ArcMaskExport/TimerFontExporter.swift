@@ -184,8 +184,12 @@ public enum TimerFontExporter {
     /// Whether a loop's pictures fit the budget at the lowest scale the request allows.
     static func fitsBudget(loop: Int, _ r: TimerFontRequest) -> Bool {
         let least = FrameBudget.scales.filter { $0 <= r.scale && $0 >= r.minScale }.min() ?? r.scale
-        let pixels = Int((r.viewWidth * least).rounded()) * Int((r.viewHeight * least).rounded())
-        return r.fps * loop * pixels * 4 <= r.budgetBytes
+        return r.fps * loop * pixelSize(r, scale: least).pixelCount * 4 <= r.budgetBytes
+    }
+
+    /// The pictures' size at `scale` pixels per point.
+    static func pixelSize(_ r: TimerFontRequest, scale s: Double) -> PixelSize {
+        PixelSize(width: Int((r.viewWidth * s).rounded()), height: Int((r.viewHeight * s).rounded()))
     }
 
     /// Chooses the loop, fits the budget and draws the loop's pictures: resized to the widget,
@@ -206,9 +210,7 @@ public enum TimerFontExporter {
             )
         }
         var scale = r.scale
-        func size(_ s: Double) -> PixelSize {
-            PixelSize(width: Int((r.viewWidth * s).rounded()), height: Int((r.viewHeight * s).rounded()))
-        }
+        func size(_ s: Double) -> PixelSize { pixelSize(r, scale: s) }
         func bytes(_ s: Double) -> Int { plan.frameCount * size(s).pixelCount * 4 }
         if bytes(scale) > r.budgetBytes {
             let lower = FrameBudget.scales.filter { $0 < scale && $0 >= r.minScale }

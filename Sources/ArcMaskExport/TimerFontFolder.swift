@@ -33,8 +33,12 @@ public struct TimerFontFolder {
                 file: path, "is not a folder written by `arcmask export --route timer-font` (no manifest.json in it)")
         }
         let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
-        try self.init(path: path, manifest: try Self.read(manifestPath, limit: Self.maxManifestBytes)) { name in
-            try Self.read((path as NSString).appendingPathComponent(name), limit: Self.maxFontBytes)
+        try self.init(
+            path: path,
+            manifest: try FileReader.contents(of: manifestPath, limit: Self.maxManifestBytes, kind: "manifests")
+        ) { name in
+            try FileReader.contents(
+                of: (path as NSString).appendingPathComponent(name), limit: Self.maxFontBytes, kind: "fonts")
         }
     }
 
@@ -108,17 +112,6 @@ public struct TimerFontFolder {
         try TimerFontVerifier(
             plan: plan, frameFonts: frameFonts, maskFont: maskFont,
             pictureDigests: manifest.frames.map { UInt64($0.pictureDigest, radix: 16)! }, pixelSize: pixelSize)
-    }
-
-    static func read(_ path: String, limit: Int) throws -> [UInt8] {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? Int
-        else { throw InputError(file: path, "cannot be read (missing?)") }
-        guard size <= limit else { throw InputError(file: path, "is \(size) bytes, over the limit of \(limit)") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, "cannot be read")
-        }
-        return Array(data)
     }
 
     static func keyPath(_ path: [CodingKey]) -> String {

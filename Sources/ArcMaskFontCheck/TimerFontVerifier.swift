@@ -204,17 +204,10 @@ public final class TimerFontVerifier {
     }
 }
 
-/// Names a picture by its PNG bytes: FNV-1a, 64 bits (identifies pictures, not a defence
+/// Names a picture by its PNG bytes (FNV-1a, 64 bits: identifies pictures, not a defence
 /// against crafted collisions).
 public enum PictureDigest {
-    public static func of(_ bytes: [UInt8]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01B3
-        }
-        return h
-    }
+    public static func of(_ bytes: [UInt8]) -> UInt64 { FNV1a.hash(bytes) }
 
     /// Sixteen hex digits.
     public static func hex(_ d: UInt64) -> String {

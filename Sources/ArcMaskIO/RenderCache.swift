@@ -35,9 +35,7 @@ public final class RenderCache: @unchecked Sendable {
 
     /// A key for `bytes` (two independent hashes and the length, so collisions need both to collide).
     public static func contentKey(_ bytes: [UInt8]) -> String {
-        var fnv: UInt64 = 0xcbf29ce484222325
-        for b in bytes { fnv = (fnv ^ UInt64(b)) &* 0x100000001b3 }
-        return String(format: "%016llx%08x%llx", fnv, crc32(bytes), UInt64(bytes.count))
+        String(format: "%016llx%08x%llx", FNV1a.hash(bytes), crc32(bytes), UInt64(bytes.count))
     }
 
     /// Changes whenever the renderer's output changes, so a newer arcmask never serves

@@ -28,7 +28,7 @@ public final class TimerFontPreview {
     public func frameSheet() throws -> PixelBuffer {
         let n = min(plan.frameCount, Self.maxCells)
         let box = 120.0
-        let (w, h) = fitted(Double(pixelSize.width), Double(pixelSize.height), in: box)
+        let (w, h) = Preview.fitted(Double(pixelSize.width), Double(pixelSize.height), in: box)
         let columns = min(n, 8), rows = (n + columns - 1) / columns
         let cellW = box + 16, cellH = box + 52, top = 56.0
         let chart = try Chart(
@@ -122,10 +122,5 @@ public final class TimerFontPreview {
             if whole { chart.text("\(Int(s)) s", x: x(s), y: top + Double(rows) * rowH + 18, size: 11, align: .center) }
         }
         return try chart.pixels()
-    }
-
-    func fitted(_ width: Double, _ height: Double, in box: Double) -> (Double, Double) {
-        let s = box / max(width, height)
-        return (max(4, width * s), max(4, height * s))
     }
 }

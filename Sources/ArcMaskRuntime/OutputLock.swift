@@ -17,8 +17,7 @@ public final class OutputLock {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-locks")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = destination.standardizedFileURL.path
-        var h: UInt64 = 0xcbf29ce484222325
-        for b in path.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        let h = FNV1a.hash(path.utf8)
         let lockPath = dir.appendingPathComponent(String(format: "%016llx.lock", h)).path
         fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {

@@ -29,18 +29,7 @@ public enum InstallGuide {
             2. Drag `\(n.viewFile)`, `\(n.widgetFile)` and \(images) into the project, ticking the
                widget extension target (images must be copied into the extension's bundle: check
                Build Phases ▸ Copy Bundle Resources).
-            3. Add the widget to the extension's bundle. If the extension already has a `@main`
-               `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's
-               `@main` widget with:
-
-               ```swift
-               @main
-               struct AnimatedWidgets: WidgetBundle {
-                   var body: some Widget {
-                       \(n.widget)()
-                   }
-               }
-               ```
+            \(bundleStep(n, number: 3))
             \(package)
             Build and run the extension's scheme, then add the widget from the home screen.
 
@@ -54,4 +43,21 @@ public enum InstallGuide {
             """
     }
 
+    /// The numbered step that adds the widget to the extension's `WidgetBundle`.
+    static func bundleStep(_ n: CodeNames, number: Int) -> String {
+        """
+        \(number). Add the widget to the extension's bundle. If the extension already has a `@main`
+           `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's
+           `@main` widget with:
+
+           ```swift
+           @main
+           struct AnimatedWidgets: WidgetBundle {
+               var body: some Widget {
+                   \(n.widget)()
+               }
+           }
+           ```
+        """
+    }
 }

@@ -147,24 +147,7 @@ public enum TimerFontViewFile {
             import SwiftUI
             import WidgetKit
 
-            struct \(n.entry): TimelineEntry {
-                let date: Date
-            }
-
-            /// One entry that never needs reloading: the timers count by themselves.
-            struct \(n.provider): TimelineProvider {
-                func placeholder(in context: Context) -> \(n.entry) {
-                    \(n.entry)(date: Date())
-                }
-
-                func getSnapshot(in context: Context, completion: @escaping (\(n.entry)) -> Void) {
-                    completion(\(n.entry)(date: Date()))
-                }
-
-                func getTimeline(in context: Context, completion: @escaping (Timeline<\(n.entry)>) -> Void) {
-                    completion(Timeline(entries: [\(n.entry)(date: Date())], policy: .never))
-                }
-            }
+            \(WidgetFile.timeline(n, why: "the timers count by themselves"))
 
             @available(iOS \(minimumIOS), *)
             struct \(n.widgetView): View {
@@ -249,18 +232,7 @@ public enum TimerFontViewFile {
                |---|---|
             \(fonts.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
 
-            4. Add the widget to the extension's bundle. If the extension already has a `@main`
-               `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's
-               `@main` widget with:
-
-               ```swift
-               @main
-               struct AnimatedWidgets: WidgetBundle {
-                   var body: some Widget {
-                       \(n.widget)()
-                   }
-               }
-               ```
+            \(InstallGuide.bundleStep(n, number: 4))
 
             Build and run the extension's scheme, then add the widget from the home screen.
 

@@ -18,24 +18,7 @@ public enum WidgetFile {
             import SwiftUI
             import WidgetKit
 
-            struct \(n.entry): TimelineEntry {
-                let date: Date
-            }
-
-            /// One entry that never needs reloading: the masks turn by themselves.
-            struct \(n.provider): TimelineProvider {
-                func placeholder(in context: Context) -> \(n.entry) {
-                    \(n.entry)(date: Date())
-                }
-
-                func getSnapshot(in context: Context, completion: @escaping (\(n.entry)) -> Void) {
-                    completion(\(n.entry)(date: Date()))
-                }
-
-                func getTimeline(in context: Context, completion: @escaping (Timeline<\(n.entry)>) -> Void) {
-                    completion(Timeline(entries: [\(n.entry)(date: Date())], policy: .never))
-                }
-            }
+            \(timeline(n, why: "the masks turn by themselves"))
 
             @available(iOS 15.0, *)
             struct \(n.widgetView): View {
@@ -73,6 +56,31 @@ public enum WidgetFile {
             #endif
 
             """
+    }
+
+    /// The widget's entry and its provider: one entry that never needs reloading (`why` says
+    /// why), shared by every route's widget.
+    static func timeline(_ n: CodeNames, why: String) -> String {
+        """
+        struct \(n.entry): TimelineEntry {
+            let date: Date
+        }
+
+        /// One entry that never needs reloading: \(why).
+        struct \(n.provider): TimelineProvider {
+            func placeholder(in context: Context) -> \(n.entry) {
+                \(n.entry)(date: Date())
+            }
+
+            func getSnapshot(in context: Context, completion: @escaping (\(n.entry)) -> Void) {
+                completion(\(n.entry)(date: Date()))
+            }
+
+            func getTimeline(in context: Context, completion: @escaping (Timeline<\(n.entry)>) -> Void) {
+                completion(Timeline(entries: [\(n.entry)(date: Date())], policy: .never))
+            }
+        }
+        """
     }
 
     /// `s` safe inside a Swift string literal.
