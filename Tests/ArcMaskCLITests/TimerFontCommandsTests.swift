@@ -65,7 +65,10 @@ struct TimerFontCommandsTests {
         let e = try JSONDecoder().decode(Emulation.self, from: Data(result.stdout.utf8))
         // Frames 3 and 4 of every 2 s: a quarter second each, at 180 refreshes a second.
         #expect(e.wrongFrame > 0 && e.wrongFrame == e.samples - e.clean)
-        #expect(run(["preview", "--route", "timer-font", out, "--out", s.path("pv")]) == 0)
+        let preview = try output(["preview", "--route", "timer-font", out, "--out", s.path("pv"), "--json"])
+        #expect(preview.status == 0)
+        let p = try JSONDecoder().decode(Emulation.self, from: Data(preview.stdout.utf8))
+        #expect(p.wrongFrame > 0 && p.loopSeconds == 2)
         #expect(try PNG.read(URL(fileURLWithPath: s.path("pv/timeline.png"))).width > 0)
     }
 
@@ -90,22 +93,29 @@ struct TimerFontCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         // Not a folder, a rotation export, a manifest missing a key, a font cut short.
-        #expect(run(["emulate", "--route", "timer-font", file]) == ExitStatus.badInput.rawValue)
+        var e = try errors(["emulate", "--route", "timer-font", file])
+        #expect(e.status == ExitStatus.badInput.rawValue && e.stderr.contains("two.gif: is not a folder written by"))
         #expect(run(["export", file, "--size", "40x40", "--scale", "2", "--out", s.path("rotation")]) == 0)
-        #expect(run(["emulate", "--route", "timer-font", s.path("rotation")]) == ExitStatus.badInput.rawValue)
+        e = try errors(["emulate", "--route", "timer-font", s.path("rotation")])
+        #expect(
+            e.status == ExitStatus.badInput.rawValue && e.stderr.contains("manifest.json: is not a timer-font export's")
+        )
         let out = s.path("out")
         #expect(run(["export", file, "--route", "timer-font", "--fps", "2", "--size", "40x40", "--out", out]) == 0)
         let font = URL(fileURLWithPath: out + "/ArcMaskFrames1-Regular.ttf")
         let bytes = try Data(contentsOf: font)
         try bytes.prefix(100).write(to: font)
-        #expect(run(["emulate", "--route", "timer-font", out]) == ExitStatus.badInput.rawValue)
+        e = try errors(["emulate", "--route", "timer-font", out])
+        #expect(e.status == ExitStatus.badInput.rawValue)
+        #expect(e.stderr.contains("ArcMaskFrames1-Regular.ttf: holds 100 bytes; the manifest says \(bytes.count)"))
         try bytes.write(to: font)
         #expect(run(["emulate", "--route", "timer-font", out, "--duration", "2000"]) == 0)
         let url = URL(fileURLWithPath: out + "/manifest.json")
         var json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         json["loopSeconds"] = nil
         try JSONSerialization.data(withJSONObject: json).write(to: url)
-        #expect(run(["emulate", "--route", "timer-font", out]) == ExitStatus.badInput.rawValue)
+        e = try errors(["emulate", "--route", "timer-font", out])
+        #expect(e.status == ExitStatus.badInput.rawValue && e.stderr.contains("manifest.json: loopSeconds: is missing"))
     }
 
     @Test("options that belong to the other route, and rates the route cannot play, are usage errors")
@@ -130,4 +140,17 @@ struct TimerFontCommandsTests {
                 == ExitStatus.badInput.rawValue)
         #expect(!FileManager.default.fileExists(atPath: s.path("y")))
     }
+}
+
+/// Runs the built `arcmask` and returns its exit status and standard error.
+func errors(_ args: [String]) throws -> (status: Int32, stderr: String) {
+    let process = Process(), err = Pipe()
+    process.executableURL = try arcmaskBinary()
+    process.arguments = args
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    let data = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
