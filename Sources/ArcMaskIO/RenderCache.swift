@@ -39,8 +39,9 @@ public final class RenderCache: @unchecked Sendable {
     }
 
     /// Changes whenever the renderer's output changes, so a newer arcmask never serves
-    /// frames an older one drew (2: rotated bitmaps drawn by `AffineBlit`).
-    public static let rendererRevision = 2
+    /// frames an older one drew (2: rotated bitmaps drawn by `AffineBlit`; 3: its bilinear
+    /// weights in 128ths).
+    public static let rendererRevision = 3
 
     private func url(_ key: String, frame: Int, size: PixelSize) -> URL {
         directory.appendingPathComponent("r\(Self.rendererRevision)-\(key)-\(frame)-\(size.width)x\(size.height).png")

@@ -1,5 +1,6 @@
 import ArcMaskValues
 internal import CBlit
+import Foundation
 
 /// Draws a premultiplied ARGB32 image (cairo's layout: one native-endian `UInt32` per pixel,
 /// alpha in the top byte) into a premultiplied ARGB32 surface under an affine transform:
@@ -8,16 +9,82 @@ internal import CBlit
 /// times the clip's coverage.
 ///
 /// This is the renderer's path for rotated and skewed bitmaps, where pixman's general
-/// bilinear-affine path costs 9–14 ns per pixel; this loop, in 16.16 fixed point with the
-/// colour channels in 16-bit lanes, four pixels to a vector, stays near 3 ns. Axis-aligned
-/// draws stay with pixman, whose SIMD scaling paths are faster still.
+/// bilinear-affine path costs 9–14 ns per pixel. Positions are 16.16 fixed point and the
+/// bilinear weights 7 bits (as pixman's); the interior of each row, where all four taps lie
+/// inside the image, runs in `CBlit`'s AVX-512 or AVX2 kernels (near 1 ns a pixel), and the
+/// rest one pixel at a time with the same arithmetic. Axis-aligned draws stay with pixman,
+/// whose SIMD scaling paths are faster still.
 enum AffineBlit {
+    /// The interior's kernels, narrowest first.
+    enum Kernel: Int, CaseIterable {
+        /// One pixel at a time, in Swift.
+        case scalar = 0
+        /// Eight pixels a step (`CBlit`).
+        case avx2 = 1
+        /// Sixteen pixels a step (`CBlit`).
+        case avx512 = 2
+    }
+
     struct Image {
         let pixels: UnsafePointer<UInt32>
         let width: Int
         let height: Int
         /// Pixels from one row to the next.
         let rowPixels: Int
+        /// The image in the wide kernels' layout (`pairedRows`), if the caller keeps one;
+        /// else `draw` makes it when it runs a kernel.
+        var pairs: UnsafePointer<UInt32>? = nil
+        /// The image's `outline`, if the caller keeps it; else `draw` finds it.
+        var outline: [Double]? = nil
+    }
+
+    /// Unit vectors n at every 22.5°: an image's outline is how far (n · (u, v) ≤ reach) its
+    /// visible pixels reach along each.
+    static let outlineDirections: [(Double, Double)] = (0..<16).map { k in
+        let angle = Double(k) * .pi / 8
+        return (cos(angle), sin(angle))
+    }
+
+    /// The 16-sided polygon outside which every sample's four taps are transparent: along each
+    /// of `outlineDirections`, the furthest reach of a sample position (u, v) whose taps
+    /// (⌊u⌋ or ⌊u⌋ + 1, ⌊v⌋ or ⌊v⌋ + 1) include a pixel with alpha, that is of the corners
+    /// (x ± 1, y ± 1) of such pixels. Rows of a trimmed image are transparent at the corners
+    /// of round shapes; rows are clipped to it before any pixel is touched. Empty when no
+    /// pixel has alpha.
+    static func outline(_ image: Image) -> [Double] {
+        var reach = [Double](repeating: -.infinity, count: outlineDirections.count)
+        var any = false
+        for y in 0..<image.height {
+            let row = image.pixels + y * image.rowPixels
+            // The row's first and last pixels with alpha decide its reach in every direction.
+            guard let first = (0..<image.width).first(where: { row[$0] >> 24 != 0 }) else { continue }
+            let last = (first..<image.width).last { row[$0] >> 24 != 0 }!
+            any = true
+            for (k, (nu, nv)) in outlineDirections.enumerated() {
+                let corner = abs(nu) + abs(nv) + nv * Double(y)
+                reach[k] = max(reach[k], nu * Double(first) + corner, nu * Double(last) + corner)
+            }
+        }
+        return any ? reach : []
+    }
+
+    /// The image with each row paired with the one below, for the wide kernels: texel (x, y)
+    /// at `2·(y·width + x)`, the texel under it next, for rows 0 through height − 2 (the
+    /// interior never samples below the last row's pair). Empty for images under 2 × 2.
+    static func pairedRows(_ image: Image) -> [UInt32] {
+        guard image.width >= 2, image.height >= 2 else { return [] }
+        let w = image.width
+        return [UInt32](unsafeUninitializedCapacity: 2 * w * (image.height - 1)) { out, count in
+            for y in 0..<(image.height - 1) {
+                let top = image.pixels + y * image.rowPixels, below = top + image.rowPixels
+                let row = out.baseAddress! + 2 * y * w
+                for x in 0..<w {
+                    row[2 * x] = top[x]
+                    row[2 * x + 1] = below[x]
+                }
+            }
+            count = 2 * w * (image.height - 1)
+        }
     }
 
     struct Target {
@@ -40,11 +107,12 @@ enum AffineBlit {
 
     /// Composites `image` over `target`, `transform` mapping image space to target pixels.
     /// Returns false (drawing nothing) for transforms it cannot invert.
-    /// - Parameter wide: run the interior with the AVX2 kernel where the CPU has it (the same
-    ///   arithmetic as the four-pixel loop, so the same pixels; off for tests that compare them).
+    /// - Parameter widest: the widest kernel the interior may run where the CPU has it (each
+    ///   has the pixel-at-a-time loop's arithmetic, so the same pixels; tests compare them).
     @discardableResult
     static func draw(
-        _ image: Image, over target: Target, transform m: Affine, alpha: Double, mask: Mask? = nil, wide: Bool = true
+        _ image: Image, over target: Target, transform m: Affine, alpha: Double, mask: Mask? = nil,
+        widest: Kernel = .avx512
     ) -> Bool {
         let det = m.a * m.d - m.b * m.c
         guard det.isFinite, abs(det) > 1e-12, m.tx.isFinite, m.ty.isFinite, alpha > 0,
@@ -76,58 +144,132 @@ enum AffineBlit {
         let y0 = Int(max(Double(by0), minY.rounded(.down))), y1 = Int(min(Double(by1), maxY.rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return true }
 
-        let alpha256 = UInt64(min(256, max(0, (alpha * 256).rounded())))
-        // Under a clip, each pixel's multiplier is alpha × coverage, in 256ths.
-        let scaled: [UInt32] = mask == nil ? [] : (0...255).map { UInt32((alpha256 * UInt64($0) + 127) / 255) }
-        let uniform = SIMD4<UInt32>(repeating: UInt32(alpha256))
-        let fixed = 65536.0
-        let du = Int((ia * fixed).rounded()), dv = Int((ib * fixed).rounded())
+        let alpha256 = UInt32(min(256, max(0, (alpha * 256).rounded())))
+        let du = Int((ia * 65536).rounded()), dv = Int((ib * 65536).rounded())
+        // The wide kernels work in 32-bit positions and offsets.
+        let level =
+            image.width < 32_767 && image.height < 32_767 && image.height * image.width < Int(Int32.max)
+                && abs(du) < 1 << 26 && abs(dv) < 1 << 26 ? min(widest.rawValue, Int(arcmask_blit_level())) : 0
+        let outline = image.outline ?? outline(image)
+        guard !outline.isEmpty else { return true }
+        let made = level > 0 && image.pairs == nil ? pairedRows(image) : []
+        made.withUnsafeBufferPointer { madePairs in
+            let pairs =
+                level == 0 ? nil : image.pairs ?? (madePairs.isEmpty ? nil : UnsafePointer(madePairs.baseAddress))
+            drawRows(
+                image, pairs: pairs, level: level, outline: outline, over: target, rows: y0...y1,
+                columns: x0...x1, inverse: (ia, ib, ic, id, itx, ity), steps: (du, dv), alpha256: alpha256, mask: mask)
+        }
+        return true
+    }
+
+    /// A half-plane n · (u, v) ≤ c of image space, as columns of target row y: with the
+    /// sample positions linear in x and y, x ≤ a + b·y (or x ≥ a + b·y, `below` false);
+    /// when the row runs parallel to its edge, the row lies wholly in it or wholly out.
+    private struct ColumnBound {
+        var a = 0.0, b = 0.0
+        /// x ≤ a + b·y, else x ≥ a + b·y.
+        var upper = true
+        /// Parallel: the row is in when a + b·y ≤ 0.
+        var parallel = false
+
+        /// The bound for n · (u, v) ≤ c, where row y's column x samples
+        /// (u, v) = origin + x·step + y·down.
+        init(n: (Double, Double), c: Double, origin: (Double, Double), step: (Double, Double), down: (Double, Double)) {
+            let along = n.0 * step.0 + n.1 * step.1
+            let base = n.0 * origin.0 + n.1 * origin.1, perRow = n.0 * down.0 + n.1 * down.1
+            if abs(along) < 1e-12 {
+                parallel = true
+                a = base - c
+                b = perRow
+            } else {
+                a = (c - base) / along
+                b = -perRow / along
+                upper = along > 0
+            }
+        }
+    }
+
+    /// Narrows `lo…hi` to the columns of row `y` inside every bound; lo > hi when none are.
+    @inline(__always)
+    private static func narrow(_ lo: inout Double, _ hi: inout Double, y: Double, by bounds: [ColumnBound]) {
+        for bound in bounds {
+            let edge = bound.a + bound.b * y
+            if bound.parallel {
+                if !(edge <= 0) { lo = 1; hi = 0 }
+            } else if bound.upper {
+                hi = min(hi, edge)
+            } else {
+                lo = max(lo, edge)
+            }
+        }
+    }
+
+    /// The rows of `draw`, once the transform is inverted (target → image) and the box found.
+    private static func drawRows(
+        _ image: Image, pairs: UnsafePointer<UInt32>?, level: Int, outline: [Double], over target: Target,
+        rows: ClosedRange<Int>, columns: ClosedRange<Int>, inverse: (Double, Double, Double, Double, Double, Double),
+        steps: (Int, Int), alpha256: UInt32, mask: Mask?
+    ) {
+        let (ia, ib, ic, id, itx, ity) = inverse
+        let (du, dv) = steps
+        let x0 = columns.lowerBound, x1 = columns.upperBound
+        let w = Double(image.width), h = Double(image.height)
         // Fixed-point limits: all four taps inside when 0 ≤ u < (w − 1)·2¹⁶, same for v.
         let innerU = (image.width - 1) << 16, innerV = (image.height - 1) << 16
-        // The wide kernel works in 32-bit positions and offsets.
-        let wide =
-            wide && arcmask_blit_wide_available() != 0 && image.width < 32_767 && image.height < 32_767
-            && (image.height + 1) * image.rowPixels < Int(Int32.max) && abs(du) < 1 << 27 && abs(dv) < 1 << 27
-        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: wide && mask != nil ? x1 - x0 + 1 : 0)
+        // Under a clip, each pixel's multiplier is alpha × coverage, in 256ths.
+        let scaled: [UInt32] = mask == nil ? [] : (0...255).map { (alpha256 * UInt32($0) + 127) / 255 }
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: pairs != nil && mask != nil ? x1 - x0 + 1 : 0)
         defer { scratch.deallocate() }
-        for y in y0...y1 {
-            // Sample at pixel centres; texel centres sit at i + 0.5, hence the −0.5.
-            let py = Double(y) + 0.5
-            let u0 = ia * 0.5 + ic * py + itx - 0.5
-            let v0 = ib * 0.5 + id * py + ity - 0.5
-            // Columns where some tap can be inside: −1 < u < w and −1 < v < h.
+        // Pixel (x, y) samples at its centre; texel centres sit at i + 0.5, hence the −0.5:
+        // (u, v) = origin + x·step + y·down.
+        let origin = (ia * 0.5 + ic * 0.5 + itx - 0.5, ib * 0.5 + id * 0.5 + ity - 0.5)
+        let step = (ia, ib), down = (ic, id)
+        func bound(_ n: (Double, Double), _ c: Double) -> ColumnBound {
+            ColumnBound(n: n, c: c, origin: origin, step: step, down: down)
+        }
+        // Where some tap may show: the outline, widened by what the fixed-point positions can
+        // stray from these (half a unit per step across the box) plus a weight's 1/128, so
+        // every sample left out has only transparent taps or weights of zero on the rest.
+        let slack = 1.0 / 128 + Double(x1 - x0 + 2) / 65536
+        let shows = zip(outlineDirections, outline).map { n, c in bound(n, c + 1.5 * slack) }
+        // Where all four taps lie inside (an estimate; made exact per row below).
+        let within = [bound((-1, 0), 0), bound((1, 0), w - 1), bound((0, -1), 0), bound((0, 1), h - 1)]
+        for y in rows {
             var lo = Double(x0), hi = Double(x1)
-            narrow(&lo, &hi, start: u0, step: ia, limit: w)
-            narrow(&lo, &hi, start: v0, step: ib, limit: h)
+            narrow(&lo, &hi, y: Double(y), by: shows)
+            // Whole columns, a column of margin each side (the bounds are estimates).
             guard lo <= hi else { continue }
-            let xs = Int(lo), xe = Int(hi)
-            let uStart = u0 + ia * Double(xs), vStart = v0 + ib * Double(xs)
+            let xs = Int(max(lo.rounded(.down) - 1, Double(x0))), xe = Int(min(hi.rounded(.up) + 1, Double(x1)))
+            guard xs <= xe else { continue }
+            // Fixed point from the box's first column, so positions do not depend on where a row is cut.
+            let uStart = origin.0 + ia * Double(x0) + ic * Double(y),
+                vStart = origin.1 + ib * Double(x0) + id * Double(y)
             // Within a few pixels of the image unless the transform's terms cancel badly.
             guard abs(uStart) < 1e9, abs(vStart) < 1e9 else { continue }
-            let u = Int((uStart * fixed).rounded()), v = Int((vStart * fixed).rounded())
+            let u = Int((uStart * 65536).rounded()), v = Int((vStart * 65536).rounded())
             // The interior run, where no tap needs a bounds check: first estimated, then
             // made exact at both ends (u and v are linear in x, so the ends decide).
             func inside(_ x: Int) -> Bool {
-                let uu = u &+ du &* (x - xs), vv = v &+ dv &* (x - xs)
+                let uu = u &+ du &* (x - x0), vv = v &+ dv &* (x - x0)
                 return uu >= 0 && uu < innerU && vv >= 0 && vv < innerV
             }
-            var ilo = lo, ihi = hi
-            narrow(&ilo, &ihi, start: u0, step: ia, limit: w - 1, from: 0)
-            narrow(&ilo, &ihi, start: v0, step: ib, limit: h - 1, from: 0)
-            // Clamped to the row's columns before converting (the estimates can be far off).
-            var xi0 = Int(min(max(lo, ilo), hi + 1)) + 1, xi1 = Int(max(min(hi, ihi), lo - 1)) - 1
+            var ilo = Double(xs), ihi = Double(xe)
+            narrow(&ilo, &ihi, y: Double(y), by: within)
+            var xi0 = Int(min(max(ilo.rounded(.up), Double(xs)), Double(xe + 1)))
+            var xi1 = Int(max(min(ihi.rounded(.down), Double(xe)), Double(xs - 1)))
             while xi0 <= xi1, !inside(xi0) { xi0 += 1 }
             while xi1 >= xi0, !inside(xi1) { xi1 -= 1 }
             if xi0 > xi1 { xi0 = xe + 1; xi1 = xe }
             let row = target.pixels + y * target.rowPixels
             // This row's coverage, indexed by target column.
             let clip = mask.map { $0.coverage + ((y - $0.y) * $0.rowBytes - $0.x) }
-            @inline(__always) func scale(_ x: Int) -> UInt64 {
+            @inline(__always) func scale(_ x: Int) -> UInt32 {
                 guard let clip else { return alpha256 }
-                return UInt64(scaled[Int(clip[x])])
+                return scaled[Int(clip[x])]
             }
             @inline(__always) func edge(_ x: Int) {
-                let uu = u &+ du &* (x - xs), vv = v &+ dv &* (x - xs)
+                let uu = u &+ du &* (x - x0), vv = v &+ dv &* (x - x0)
                 let iu = uu >> 16, iv = vv >> 16
                 composite(
                     texel(image, iu, iv), texel(image, iu + 1, iv), texel(image, iu, iv + 1),
@@ -137,33 +279,33 @@ enum AffineBlit {
             // Left edge, interior, right edge.
             for x in xs..<min(xi0, xe + 1) { edge(x) }
             if xi0 <= xi1 {
-                var uu = u &+ du &* (xi0 - xs), vv = v &+ dv &* (xi0 - xs)
+                var uu = u &+ du &* (xi0 - x0), vv = v &+ dv &* (xi0 - x0)
                 let stride = image.rowPixels
                 var x = xi0
-                // Eight pixels at a time with AVX2 where the CPU has it and positions fit 32 bits.
-                if wide {
+                // Sixteen or eight pixels at a time where the CPU has AVX-512 or AVX2.
+                if let pairs {
                     let count = xi1 - xi0 + 1
                     let factors: UnsafePointer<UInt32>? = clip.map { c in
                         for k in 0..<count { scratch[k] = scaled[Int(c[xi0 + k])] }
                         return UnsafePointer(scratch)
                     }
-                    let done = Int(
-                        arcmask_blit_run_wide(
-                            image.pixels, Int64(stride), Int64(uu), Int64(vv), Int64(du), Int64(dv), Int64(count),
-                            factors, UInt32(alpha256), row + xi0))
+                    var done = 0
+                    if level >= 2 {
+                        done = Int(
+                            arcmask_blit_run_avx512(
+                                pairs, Int64(image.width), Int64(uu), Int64(vv), Int64(du), Int64(dv), Int64(count),
+                                factors, alpha256, row + xi0))
+                    }
+                    if done < count {
+                        done += Int(
+                            arcmask_blit_run_avx2(
+                                pairs, Int64(image.width), Int64(uu &+ du &* done), Int64(vv &+ dv &* done),
+                                Int64(du), Int64(dv), Int64(count - done), factors.map { $0 + done }, alpha256,
+                                row + xi0 + done))
+                    }
                     x += done
                     uu &+= du &* done
                     vv &+= dv &* done
-                }
-                // Four pixels at a time in vector lanes, then the rest one by one.
-                while x + 3 <= xi1 {
-                    let factors = clip.map { c in
-                        SIMD4(scaled[Int(c[x])], scaled[Int(c[x + 1])], scaled[Int(c[x + 2])], scaled[Int(c[x + 3])])
-                    }
-                    compositeFour(image, u: uu, v: vv, du: du, dv: dv, scale: factors ?? uniform, into: row + x)
-                    uu &+= du &* 4
-                    vv &+= dv &* 4
-                    x += 4
                 }
                 for x in x..<(xi1 + 1) {
                     let top = image.pixels + ((vv >> 16) &* stride &+ (uu >> 16))
@@ -175,114 +317,36 @@ enum AffineBlit {
             }
             for x in (xi1 + 1)..<(xe + 1) { edge(x) }
         }
-        return true
-    }
-
-    /// Four target pixels in a row, all of whose taps are inside the image: the same
-    /// arithmetic as `composite`, vectorised: each pixel's blue/red and green/alpha pairs sit
-    /// in 16-bit lanes (as in `spread`), four pixels to a vector. Pixels whose taps are
-    /// transparent come out unchanged (OVER with nothing), so there is no branch per pixel.
-    @inline(__always)
-    private static func compositeFour(
-        _ image: Image, u: Int, v: Int, du: Int, dv: Int, scale: SIMD4<UInt32>,
-        into pixels: UnsafeMutablePointer<UInt32>
-    ) {
-        if scale == .zero { return }
-        typealias Pairs = SIMD8<UInt16>
-        let stride = image.rowPixels
-        var t00 = SIMD4<UInt32>(), t10 = SIMD4<UInt32>(), t01 = SIMD4<UInt32>(), t11 = SIMD4<UInt32>()
-        var fx = SIMD4<UInt32>(), fy = SIMD4<UInt32>()
-        var uu = u, vv = v
-        for k in 0..<4 {
-            let top = image.pixels + ((vv >> 16) &* stride &+ (uu >> 16))
-            t00[k] = top[0]; t10[k] = top[1]; t01[k] = top[stride]; t11[k] = top[stride + 1]
-            fx[k] = UInt32(truncatingIfNeeded: (uu >> 8) & 0xFF)
-            fy[k] = UInt32(truncatingIfNeeded: (vv >> 8) & 0xFF)
-            uu &+= du
-            vv &+= dv
-        }
-        if (t00 | t10 | t01 | t11) == .zero { return }
-        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-        @inline(__always) func pairs(_ x: SIMD4<UInt32>) -> Pairs { unsafeBitCast(x, to: Pairs.self) }
-        @inline(__always) func both(_ x: SIMD4<UInt32>) -> Pairs { pairs(x | x &<< 16) }  // a pixel's value in its two lanes
-        let x16 = both(fx), y16 = both(fy)
-        let w11 = (x16 &* y16) &>> 8, w10 = x16 &- w11, w01 = y16 &- w11
-        let w00 = 256 &- x16 &- y16 &+ w11
-        @inline(__always) func mix(_ shift: UInt32) -> Pairs {
-            (pairs((t00 &>> shift) & mask) &* w00 &+ pairs((t10 &>> shift) & mask) &* w10
-                &+ pairs((t01 &>> shift) & mask) &* w01 &+ pairs((t11 &>> shift) & mask) &* w11) &>> 8
-        }
-        var rb = mix(0), ag = mix(8)
-        if scale != SIMD4(repeating: 256) {
-            let factor = both(scale)
-            rb = (rb &* factor) &>> 8
-            ag = (ag &* factor) &>> 8
-        }
-        // 255 − source alpha (the high lane of each green/alpha pair), in both lanes.
-        let inverse = 255 &- both(unsafeBitCast(ag, to: SIMD4<UInt32>.self) &>> 16)
-        let target = UnsafeMutableRawPointer(pixels)
-        let d = target.loadUnaligned(as: SIMD4<UInt32>.self)
-        @inline(__always) func over(_ s: Pairs, _ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-            var t = pairs(d & mask) &* inverse &+ 128
-            t = (t &+ (t &>> 8)) &>> 8
-            return unsafeBitCast(s &+ t, to: SIMD4<UInt32>.self)
-        }
-        let result = over(rb, d) | over(ag, d &>> 8) &<< 8
-        target.storeBytes(of: result, as: SIMD4<UInt32>.self)
     }
 
     /// One target pixel: the bilinear mix of four taps (`fx`, `fy`: 16.16 positions, whose
-    /// fractions weigh them), times `scale` (256ths), OVER the pixel.
+    /// fractions, to 7 bits, weigh them), times `scale` (256ths), OVER the pixel. The kernels
+    /// in `CBlit` compute exactly this.
     @inline(__always)
     private static func composite(
         _ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
-        fx u: Int, fy v: Int, scale: UInt64, into pixel: UnsafeMutablePointer<UInt32>
+        fx u: Int, fy v: Int, scale: UInt32, into pixel: UnsafeMutablePointer<UInt32>
     ) {
         if p00 | p10 | p01 | p11 == 0 || scale == 0 { return }
-        // Weights in 256ths that sum to exactly 256, so no lane can pass 255·256.
-        let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
-        let w11 = (fx &* fy) >> 8, w10 = fx &- w11, w01 = fy &- w11
-        let w00 = 256 &- fx &- fy &+ w11
-        var s = (spread(p00) &* w00 &+ spread(p10) &* w10 &+ spread(p01) &* w01 &+ spread(p11) &* w11) >> 8 & lanes
-        if scale < 256 { s = ((s &* scale) >> 8) & lanes }
-        let sa = s >> 48
+        let wx = UInt32(truncatingIfNeeded: (u >> 9) & 127), wy = UInt32(truncatingIfNeeded: (v >> 9) & 127)
+        // Each column mixed vertically, then the two columns; at most 255·128·128, so no lane overflows.
+        let left = channels(p00) &* (128 &- wy) &+ channels(p01) &* wy
+        let right = channels(p10) &* (128 &- wy) &+ channels(p11) &* wy
+        var s = (left &* (128 &- wx) &+ right &* wx &+ 8192) &>> 14
+        if scale != 256 { s = (s &* scale) &>> 8 }
+        // Premultiplied taps keep every channel at most alpha, so no sum below passes 255.
+        let sa = s[3]
         if sa == 0 { return }
-        if sa == 255 {
-            pixel.pointee = pack(s)
-        } else {
-            var t = spread(pixel.pointee) &* (255 &- sa) &+ 0x0080_0080_0080_0080
-            t = ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
-            pixel.pointee = pack(s &+ t)
-        }
+        var t = channels(pixel.pointee) &* (255 &- sa) &+ 128
+        t = (t &+ (t &>> 8)) &>> 8
+        let o = s &+ t
+        pixel.pointee = o[0] | o[1] << 8 | o[2] << 16 | o[3] << 24
     }
 
-    /// Narrows the columns `lo…hi` to those where `start + step·x` lies in (floor, limit).
+    /// A pixel's channels (B, G, R, A: cairo's ARGB32 word from its low byte up), one to a lane.
     @inline(__always)
-    private static func narrow(
-        _ lo: inout Double, _ hi: inout Double, start: Double, step: Double, limit: Double,
-        from floor: Double = -1
-    ) {
-        if abs(step) < 1e-12 {
-            if !(start > floor && start < limit) { lo = 1; hi = 0 }
-            return
-        }
-        let a = (floor - start) / step, b = (limit - start) / step
-        lo = max(lo, min(a, b).rounded(.down))
-        hi = min(hi, max(a, b).rounded(.up))
-    }
-
-    /// Each 8-bit channel of a pixel in its own 16-bit lane: B, R, G, A from the bottom.
-    private static let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-
-    @inline(__always)
-    private static func spread(_ p: UInt32) -> UInt64 {
-        let x = UInt64(p)
-        return (x & 0x00FF_00FF) | ((x & 0xFF00_FF00) << 24)
-    }
-
-    @inline(__always)
-    private static func pack(_ e: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: (e & 0x00FF_00FF) | ((e >> 24) & 0xFF00_FF00))
+    private static func channels(_ p: UInt32) -> SIMD4<UInt32> {
+        SIMD4(p, p >> 8, p >> 16, p >> 24) & 0xFF
     }
 
     @inline(__always)

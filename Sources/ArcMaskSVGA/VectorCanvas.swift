@@ -1,6 +1,7 @@
 import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskValues
+import Foundation
 
 /// A premultiplied image ready to draw many times. Fully transparent borders are trimmed
 /// once, so drawing touches only the pixels that can show.
@@ -12,6 +13,12 @@ public final class CanvasImage: @unchecked Sendable {
     /// Where the kept part lies in the image.
     let offsetX: Int
     let offsetY: Int
+    /// The kept part with each row paired with the one below (`AffineBlit.pairedRows`) and
+    /// its outline, made the first time the image is drawn rotated or skewed: twice the
+    /// image's bytes, kept for the image's life.
+    private var pairs: [UInt32]?
+    private var outline: [Double] = []
+    private let pairsLock = NSLock()
 
     public init(_ pixels: PixelBuffer) throws {
         width = pixels.width
@@ -47,6 +54,27 @@ public final class CanvasImage: @unchecked Sendable {
         }
         surface = try Surface(cropped)
     }
+
+    /// Calls `body` with the kept part as `AffineBlit` reads it.
+    func withBlitImage<R>(_ body: (AffineBlit.Image) -> R) -> R? {
+        guard let surface else { return nil }
+        surface.flush()
+        var image = AffineBlit.Image(
+            pixels: UnsafePointer(surface.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 }),
+            width: surface.width, height: surface.height, rowPixels: surface.stride / 4)
+        let (pairs, outline) = pairsLock.withLock {
+            if self.pairs == nil {
+                self.pairs = AffineBlit.pairedRows(image)
+                self.outline = AffineBlit.outline(image)
+            }
+            return (self.pairs!, self.outline)
+        }
+        image.outline = outline
+        return pairs.withUnsafeBufferPointer {
+            image.pairs = $0.isEmpty ? nil : $0.baseAddress
+            return body(image)
+        }
+    }
 }
 
 /// Vector drawing in Swift terms (cairo underneath): transforms, paths, clips, fills, strokes,
@@ -65,8 +93,8 @@ public final class VectorCanvas {
     private var levels = [Level()]
     /// Off: every bitmap goes through pixman (the reference `AffineBlit` is tested against).
     var allowsBlit = true
-    /// Off: the blit's interior runs stay on its four-pixel Swift loop instead of the AVX2 kernel.
-    var allowsWideBlit = true
+    /// The widest kernel the blit's interior runs may use (tests compare them).
+    var widestBlit = AffineBlit.Kernel.avx512
 
     public init(width: Int, height: Int) throws {
         surface = try Surface(width: width, height: height)
@@ -180,9 +208,9 @@ public final class VectorCanvas {
         let scale = max(abs(m.a), abs(m.d), abs(m.c), abs(m.b))
         if allowsBlit, Self.needsBlit(m, scale: scale, alpha: alpha) {
             if !levels.last!.clipped {
-                if blit(surface, image, m, alpha: alpha, clip: nil) { return }
+                if blit(image, m, alpha: alpha, clip: nil) { return }
             } else if let (pattern, coverage) = clipCoverage() {
-                let drawn = withExtendedLifetime(pattern) { blit(surface, image, m, alpha: alpha, clip: coverage) }
+                let drawn = withExtendedLifetime(pattern) { blit(image, m, alpha: alpha, clip: coverage) }
                 if drawn { return }
             }
         }
@@ -215,8 +243,7 @@ public final class VectorCanvas {
 
     /// Draws through `AffineBlit` straight into the current target (the canvas or the group
     /// being drawn); false when that target is not a plain ARGB32 image.
-    private func blit(_ surface: Surface, _ image: CanvasImage, _ m: Affine, alpha: Double, clip: ImageAccess?) -> Bool
-    {
+    private func blit(_ image: CanvasImage, _ m: Affine, alpha: Double, clip: ImageAccess?) -> Bool {
         guard let target = ctx.currentTargetImage() else { return false }
         let dx = target.deviceOffsetX, dy = target.deviceOffsetY
         let ox = Double(image.offsetX), oy = Double(image.offsetY)
@@ -224,10 +251,6 @@ public final class VectorCanvas {
             a: m.a, b: m.b, c: m.c, d: m.d,
             tx: m.tx + m.a * ox + m.c * oy + dx, ty: m.ty + m.b * ox + m.d * oy + dy)
         target.flush()
-        surface.flush()
-        let source = AffineBlit.Image(
-            pixels: UnsafePointer(surface.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 }),
-            width: surface.width, height: surface.height, rowPixels: surface.stride / 4)
         let into = AffineBlit.Target(
             pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
             width: target.width, height: target.height, rowPixels: target.stride / 4)
@@ -238,8 +261,10 @@ public final class VectorCanvas {
                 y: -Int($0.deviceOffsetY) + Int(dy),
                 width: $0.width, height: $0.height, rowBytes: $0.stride)
         }
-        AffineBlit.draw(
-            source, over: into, transform: transform, alpha: min(1, alpha), mask: mask, wide: allowsWideBlit)
+        _ = image.withBlitImage { source in
+            AffineBlit.draw(
+                source, over: into, transform: transform, alpha: min(1, alpha), mask: mask, widest: widestBlit)
+        }
         target.markDirty()
         return true
     }

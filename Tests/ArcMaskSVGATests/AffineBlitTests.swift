@@ -20,11 +20,11 @@ struct AffineBlitTests {
     }
 
     func render(
-        _ transform: Affine, alpha: Double, blit: Bool, clipToEllipse: Bool = false, wide: Bool = true
+        _ transform: Affine, alpha: Double, blit: Bool, clipToEllipse: Bool = false, widest: AffineBlit.Kernel = .avx512
     ) throws -> PixelBuffer {
         let canvas = try VectorCanvas(width: 90, height: 80)
         canvas.allowsBlit = blit
-        canvas.allowsWideBlit = wide
+        canvas.widestBlit = widest
         if clipToEllipse {
             canvas.setEllipse(cx: 50.3, cy: 30.6, rx: 22.5, ry: 16.2)
             canvas.clip()
@@ -53,7 +53,7 @@ struct AffineBlitTests {
     ]
 
     @Test(
-        "the AVX2 interior gives the same bytes as the four-pixel loop: every transform, alpha, with and without a clip",
+        "the AVX-512 and AVX2 interiors give the same bytes as the pixel-at-a-time loop: every transform, alpha, with and without a clip",
         arguments: transforms.map(\.0) + ["rotated 20° at 2.2×"])
     func wideKernelAgrees(name: String) throws {
         let transform =
@@ -62,10 +62,55 @@ struct AffineBlitTests {
                 a: 2.2 * cos(0.35), b: 2.2 * sin(0.35), c: -2.2 * sin(0.35), d: 2.2 * cos(0.35), tx: 12.5, ty: -4.25)
         for alpha in [1.0, 0.999, 0.5, 0.01] {
             for clip in [false, true] {
-                let wide = try render(transform, alpha: alpha, blit: true, clipToEllipse: clip, wide: true)
-                let narrow = try render(transform, alpha: alpha, blit: true, clipToEllipse: clip, wide: false)
-                #expect(wide == narrow, "\(name), alpha \(alpha), clip \(clip)")
-                #expect(wide.bytes.contains { $0 != 0 }, "\(name): something drawn")
+                let scalar = try render(transform, alpha: alpha, blit: true, clipToEllipse: clip, widest: .scalar)
+                #expect(scalar.bytes.contains { $0 != 0 }, "\(name): something drawn")
+                for kernel in [AffineBlit.Kernel.avx2, .avx512] {
+                    let wide = try render(transform, alpha: alpha, blit: true, clipToEllipse: clip, widest: kernel)
+                    #expect(wide == scalar, "\(name), \(kernel), alpha \(alpha), clip \(clip)")
+                }
+            }
+        }
+    }
+
+    @Test("rows cut to the image's outline give the same bytes as rows run across its whole box")
+    func outlineKeepsBytes() throws {
+        // A disc: its box's corners are transparent, which the outline leaves out.
+        let size = 48
+        var disc = [UInt32](repeating: 0, count: size * size)
+        for y in 0..<size {
+            for x in 0..<size {
+                let r = ((Double(x) - 23.5) * (Double(x) - 23.5) + (Double(y) - 23.5) * (Double(y) - 23.5)).squareRoot()
+                guard r < 23 else { continue }
+                let a = UInt32(255 - r * 9), c = a * UInt32(x * 5 % 256) / 255
+                disc[y * size + x] = a << 24 | c << 16 | (a / 2) << 8 | (a - c / 2)
+            }
+        }
+        try disc.withUnsafeBufferPointer { pixels in
+            let image = AffineBlit.Image(pixels: pixels.baseAddress!, width: size, height: size, rowPixels: size)
+            let outline = AffineBlit.outline(image)
+            // The diagonal reach stops short of the box's corner (47 + 1 = 48 along x and y).
+            let diagonal = try #require(outline.count == 16 ? outline[2] : nil)
+            #expect(diagonal < 48 * 2.squareRoot() - 10)
+            var whole = image
+            whole.outline = [Double](repeating: .infinity, count: 16)
+            let shrunk = Affine(a: 0.3, b: 0.1, c: -0.1, d: 0.3, tx: 30, ty: 9)
+            for (name, transform) in Self.transforms + [("shrunk 3×, turned", shrunk)] {
+                for alpha in [1.0, 0.4] {
+                    var cut = [UInt32](repeating: 0x8020_4060, count: 90 * 80)
+                    var full = cut
+                    cut.withUnsafeMutableBufferPointer { target in
+                        AffineBlit.draw(
+                            image, over: .init(pixels: target.baseAddress!, width: 90, height: 80, rowPixels: 90),
+                            transform: transform, alpha: alpha)
+                    }
+                    full.withUnsafeMutableBufferPointer { target in
+                        AffineBlit.draw(
+                            whole, over: .init(pixels: target.baseAddress!, width: 90, height: 80, rowPixels: 90),
+                            transform: transform, alpha: alpha)
+                    }
+                    #expect(cut == full, "\(name), alpha \(alpha)")
+                    #expect(cut.contains { $0 != 0x8020_4060 }, "\(name): something drawn")
+                }
             }
         }
     }
