@@ -53,8 +53,10 @@ __attribute__((target("avx2"))) int64_t arcmask_blit_run_avx2(
     int64_t done = 0;
     for (; done + 8 <= count; done += 8, pu = _mm256_add_epi32(pu, du8), pv = _mm256_add_epi32(pv, dv8)) {
         __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(pv, 16), rowPixels), _mm256_srai_epi32(pu, 16));
-        int32_t at[8];
-        _mm256_storeu_si256((__m256i *)at, index);
+        // Through memory: the compiler would otherwise extract each index with vector
+        // shuffles, which cost more than a store and eight scalar loads.
+        volatile int32_t at[8];
+        _mm256_storeu_si256((__m256i *)(void *)at, index);
         // Pixels k and k + 4 share a register (one per 128-bit lane), so the packs below
         // leave them in the order of the target's bytes.
 #define TAPS(k) _mm_loadu_si128((const __m128i *)(pairs + 2 * (int64_t)at[k]))
@@ -128,8 +130,8 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
         __mmask16 live = count - done >= 16 ? 0xFFFF : (__mmask16)((1u << (count - done)) - 1);
         __m512i index = _mm512_add_epi32(_mm512_mullo_epi32(_mm512_srai_epi32(pv, 16), rowPixels), _mm512_srai_epi32(pu, 16));
         index = _mm512_mask_blend_epi32(live, _mm512_permutexvar_epi32(zero, index), index);
-        int32_t at[16];
-        _mm512_storeu_si512(at, index);
+        volatile int32_t at[16];
+        _mm512_storeu_si512((void *)at, index);
         // Pixels k, k + 4, k + 8 and k + 12 share a register, one per 128-bit lane.
 #define TAPS(k) _mm_loadu_si128((const __m128i *)(pairs + 2 * (int64_t)at[k]))
 #define QUAD(k)                                                                                              \

@@ -1,7 +1,8 @@
-import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskValues
 import Testing
+
+@testable import ArcMaskCairo
 
 @Suite("Cairo wrapper")
 struct CairoTests {
@@ -45,6 +46,29 @@ struct CairoTests {
             }
         }
         #expect(wrong == 0)
+    }
+
+    @Test("the AVX2 rows give the table's bytes: every alpha and channel value, runs of every length")
+    func unpremultiplyKernelAgrees() {
+        // Every (alpha, value) pair, colour above alpha included, mixed with opaque and clear runs.
+        var words: [UInt32] = []
+        for a in 0..<256 {
+            for c in 0..<256 {
+                words.append(UInt32(a) << 24 | UInt32(c) << 16 | UInt32(c * 7 % 256) << 8 | UInt32(255 - c))
+            }
+            words += [UInt32](repeating: 0xFF10_2030, count: 8 + a % 5) + [UInt32](repeating: 0, count: 8 + a % 3)
+        }
+        for count in [words.count, 7, 8, 9, 8 * 37 + 5] {
+            var table = [UInt32](repeating: 0, count: count), wide = table
+            Unpremultiply.table.withUnsafeBufferPointer { t in
+                Unpremultiply.row(words, into: &table, count: count, table: t.baseAddress!, wide: false)
+                Unpremultiply.row(words, into: &wide, count: count, table: t.baseAddress!, wide: true)
+            }
+            #expect(wide == table, "\(count) pixels")
+        }
+        #if arch(x86_64)
+        #expect(Unpremultiply.wideAvailable, "an x86-64 test machine has AVX2")
+        #endif
     }
 
     @Test("a copied surface is independent; opacity is every pixel's")
@@ -93,3 +117,4 @@ struct CairoTests {
         #expect(throws: CairoError.self) { _ = try Surface(width: 40_000, height: 40_000) }
     }
 }
+

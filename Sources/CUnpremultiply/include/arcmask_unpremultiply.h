@@ -1,0 +1,14 @@
+#ifndef ARCMASK_UNPREMULTIPLY_H
+#define ARCMASK_UNPREMULTIPLY_H
+
+#include <stdint.h>
+
+/// Whether this CPU runs `arcmask_unpremultiply_avx2`, asked once.
+int arcmask_unpremultiply_available(void);
+
+/// Premultiplied ARGB32 words (cairo's layout) to straight RGBA bytes, eight pixels a step
+/// with AVX2: each colour channel becomes min(255, ⌊(c·255 + ⌊a/2⌋) / a⌋), zero under alpha 0.
+/// Returns the pixels done (a multiple of eight); the caller finishes the rest.
+int64_t arcmask_unpremultiply_avx2(const uint32_t *row, uint32_t *out, int64_t count);
+
+#endif
