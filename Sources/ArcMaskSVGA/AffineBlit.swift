@@ -15,6 +15,15 @@ import Foundation
 /// rest one pixel at a time with the same arithmetic. Axis-aligned draws stay with pixman,
 /// whose SIMD scaling paths are faster still.
 enum AffineBlit {
+    /// The faintest alpha that can show at `alpha`: a mix fainter than ⌈256 / f⌉ (f = alpha
+    /// in 256ths) comes out as zero in every channel, since (s·f) >> 8 = 0. Rounded down to a
+    /// power of two, so an image keeps at most nine outlines.
+    static func visibleThreshold(alpha: Double) -> UInt32 {
+        let f = UInt32(min(256, max(1, (alpha * 256).rounded())))
+        let t = (256 + f - 1) / f
+        return 1 << (31 - UInt32(t.leadingZeroBitCount))
+    }
+
     /// The interior's kernels, narrowest first.
     enum Kernel: Int, CaseIterable {
         /// One pixel at a time, in Swift.
@@ -34,7 +43,8 @@ enum AffineBlit {
         /// The image in the wide kernels' layout (`pairedRows`), if the caller keeps one;
         /// else `draw` makes it when it runs a kernel.
         var pairs: UnsafePointer<UInt32>? = nil
-        /// The image's `outline`, if the caller keeps it; else `draw` finds it.
+        /// The image's `outline` at the draw's `threshold`, if the caller keeps it; else
+        /// `draw` finds it.
         var outline: [Double]? = nil
     }
 
@@ -45,20 +55,21 @@ enum AffineBlit {
         return (cos(angle), sin(angle))
     }
 
-    /// The 16-sided polygon outside which every sample's four taps are transparent: along each
-    /// of `outlineDirections`, the furthest reach of a sample position (u, v) whose taps
-    /// (⌊u⌋ or ⌊u⌋ + 1, ⌊v⌋ or ⌊v⌋ + 1) include a pixel with alpha, that is of the corners
-    /// (x ± 1, y ± 1) of such pixels. Rows of a trimmed image are transparent at the corners
-    /// of round shapes; rows are clipped to it before any pixel is touched. Empty when no
-    /// pixel has alpha.
-    static func outline(_ image: Image) -> [Double] {
+    /// The 16-sided polygon outside which a sample leaves the target as it is: along each of
+    /// `outlineDirections`, the furthest reach of a sample position (u, v) whose taps
+    /// (⌊u⌋ or ⌊u⌋ + 1, ⌊v⌋ or ⌊v⌋ + 1) include a pixel with alpha ≥ `threshold`, that is of
+    /// the corners (x ± 1, y ± 1) of such pixels. Outside it every tap with weight is fainter
+    /// than the threshold, and so is their mix. Rows are clipped to it before any pixel is
+    /// touched: trimmed images are still transparent at the corners of round shapes, and
+    /// faint draws leave their faint fringe out. Empty when no pixel reaches the threshold.
+    static func outline(_ image: Image, threshold: UInt32 = 1) -> [Double] {
         var reach = [Double](repeating: -.infinity, count: outlineDirections.count)
         var any = false
         for y in 0..<image.height {
             let row = image.pixels + y * image.rowPixels
             // The row's first and last pixels with alpha decide its reach in every direction.
-            guard let first = (0..<image.width).first(where: { row[$0] >> 24 != 0 }) else { continue }
-            let last = (first..<image.width).last { row[$0] >> 24 != 0 }!
+            guard let first = (0..<image.width).first(where: { row[$0] >> 24 >= threshold }) else { continue }
+            let last = (first..<image.width).last { row[$0] >> 24 >= threshold }!
             any = true
             for (k, (nu, nv)) in outlineDirections.enumerated() {
                 let corner = abs(nu) + abs(nv) + nv * Double(y)
@@ -150,7 +161,7 @@ enum AffineBlit {
         let level =
             image.width < 32_767 && image.height < 32_767 && image.height * image.width < Int(Int32.max)
                 && abs(du) < 1 << 26 && abs(dv) < 1 << 26 ? min(widest.rawValue, Int(arcmask_blit_level())) : 0
-        let outline = image.outline ?? outline(image)
+        let outline = image.outline ?? outline(image, threshold: visibleThreshold(alpha: alpha))
         guard !outline.isEmpty else { return true }
         let made = level > 0 && image.pairs == nil ? pairedRows(image) : []
         made.withUnsafeBufferPointer { madePairs in

@@ -17,7 +17,8 @@ public final class CanvasImage: @unchecked Sendable {
     /// its outline, made the first time the image is drawn rotated or skewed: twice the
     /// image's bytes, kept for the image's life.
     private var pairs: [UInt32]?
-    private var outline: [Double] = []
+    /// Outlines by visible threshold (`AffineBlit.visibleThreshold`).
+    private var outlines: [UInt32: [Double]] = [:]
     private let pairsLock = NSLock()
 
     public init(_ pixels: PixelBuffer) throws {
@@ -55,19 +56,20 @@ public final class CanvasImage: @unchecked Sendable {
         surface = try Surface(cropped)
     }
 
-    /// Calls `body` with the kept part as `AffineBlit` reads it.
-    func withBlitImage<R>(_ body: (AffineBlit.Image) -> R) -> R? {
+    /// Calls `body` with the kept part as `AffineBlit` reads it, outlined for drawing at `alpha`.
+    func withBlitImage<R>(alpha: Double, _ body: (AffineBlit.Image) -> R) -> R? {
         guard let surface else { return nil }
         surface.flush()
         var image = AffineBlit.Image(
             pixels: UnsafePointer(surface.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 }),
             width: surface.width, height: surface.height, rowPixels: surface.stride / 4)
+        let threshold = AffineBlit.visibleThreshold(alpha: alpha)
         let (pairs, outline) = pairsLock.withLock {
-            if self.pairs == nil {
-                self.pairs = AffineBlit.pairedRows(image)
-                self.outline = AffineBlit.outline(image)
+            if self.pairs == nil { self.pairs = AffineBlit.pairedRows(image) }
+            if self.outlines[threshold] == nil {
+                self.outlines[threshold] = AffineBlit.outline(image, threshold: threshold)
             }
-            return (self.pairs!, self.outline)
+            return (self.pairs!, self.outlines[threshold]!)
         }
         image.outline = outline
         return pairs.withUnsafeBufferPointer {
@@ -201,7 +203,8 @@ public final class VectorCanvas {
 
     /// Draws `image` with its top-left at the origin of the current transform, bilinear
     /// filtered (as the players draw bitmaps); only the image's own rectangle is touched.
-    /// Rotated or skewed images without a clip are drawn by `AffineBlit`; the rest by pixman.
+    /// Resampled images are drawn by `AffineBlit` (under a clip, through the clip's coverage);
+    /// whole-pixel copies by pixman.
     public func draw(_ image: CanvasImage, alpha: Double) {
         guard let surface = image.surface, !degenerate else { return }
         let m = ctx.matrix
@@ -229,14 +232,13 @@ public final class VectorCanvas {
         }
     }
 
-    /// Whether a draw goes to `AffineBlit`: rotated and skewed images, and translucent ones
-    /// that are scaled or sit between pixels. Pixman draws those on its general path (a
-    /// scalar bilinear fetch, then the combiner: several times slower than the blit); it
-    /// keeps opaque axis-aligned draws (SIMD scaling paths) and translucent whole-pixel
-    /// copies (a SIMD path of its own).
+    /// Whether a draw goes to `AffineBlit`: every draw that resamples (rotated, skewed,
+    /// scaled, mirrored, or between pixels). Pixman keeps whole-pixel copies, which its SIMD
+    /// paths make cheaper than any sampling; measured on the SVGA corpus, its bilinear paths
+    /// (the general one for rotations and mirrors, the scaling ones for the rest) are slower
+    /// than the blit's kernels.
     static func needsBlit(_ m: Affine, scale: Double, alpha: Double) -> Bool {
         if abs(m.c) > 1e-9 * scale || abs(m.b) > 1e-9 * scale { return true }
-        guard alpha < 1 else { return false }
         let whole = { (x: Double) in abs(x - x.rounded()) < 1e-9 }
         return !(abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9 && whole(m.tx) && whole(m.ty))
     }
@@ -261,7 +263,7 @@ public final class VectorCanvas {
                 y: -Int($0.deviceOffsetY) + Int(dy),
                 width: $0.width, height: $0.height, rowBytes: $0.stride)
         }
-        _ = image.withBlitImage { source in
+        _ = image.withBlitImage(alpha: min(1, alpha)) { source in
             AffineBlit.draw(
                 source, over: into, transform: transform, alpha: min(1, alpha), mask: mask, widest: widestBlit)
         }

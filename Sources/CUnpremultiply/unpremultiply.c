@@ -1,6 +1,5 @@
 // Premultiplied to straight colour with 256-bit vectors, chosen at run time (Swift compiles for
-// baseline x86-64). Each channel is divided exactly: a float quotient through one reciprocal
-// per pixel is within one of the integer quotient, and a multiply-back corrects it.
+// baseline x86-64). Each channel is divided exactly through one float reciprocal per pixel.
 #include "arcmask_unpremultiply.h"
 
 #if defined(__x86_64__)
@@ -36,18 +35,15 @@ __attribute__((target("avx2"))) int64_t arcmask_unpremultiply_avx2(const uint32_
         } else {
             __m256 reciprocal = _mm256_div_ps(one, _mm256_cvtepi32_ps(alpha));
             __m256i half = _mm256_srli_epi32(alpha, 1);
-            __m256i limit = _mm256_sub_epi32(alpha, _mm256_set1_epi32(1));
-            // n = c·255 + ⌊a/2⌋; q from the float quotient, then one down where q·a > n and one up
-            // where n − q·a ≥ a (the float quotient can fall just short of a whole number).
+            // q = ⌊(n + ½) / a⌋ with n = c·255 + ⌊a/2⌋: (n + ½) / a lies at least ½/a from a whole
+            // number, and below 256 the float product strays less than 256·2⁻²³ from it, so
+            // truncating gives the integer quotient; from 256 up it only needs to stay above 255.
 #define CHANNEL(shift)                                                                                   \
     ({                                                                                                   \
         __m256i c = _mm256_and_si256(_mm256_srli_epi32(p, shift), byte);                                 \
         __m256i n = _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(c, 8), c), half);                \
-        __m256i q = _mm256_cvttps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(n), reciprocal));              \
-        __m256i rest = _mm256_sub_epi32(n, _mm256_mullo_epi32(q, alpha));                                \
-        q = _mm256_add_epi32(q, _mm256_cmpgt_epi32(zero, rest));                                       \
-        q = _mm256_sub_epi32(q, _mm256_cmpgt_epi32(rest, limit));                                      \
-        _mm256_min_epi32(q, byte);                                                                       \
+        __m256 x = _mm256_add_ps(_mm256_cvtepi32_ps(n), _mm256_set1_ps(0.5f));                           \
+        _mm256_min_epi32(_mm256_cvttps_epi32(_mm256_mul_ps(x, reciprocal)), byte);                      \
     })
             __m256i r = CHANNEL(16), g = CHANNEL(8), b = CHANNEL(0);
 #undef CHANNEL

@@ -72,7 +72,9 @@ struct AffineBlitTests {
         }
     }
 
-    @Test("rows cut to the image's outline give the same bytes as rows run across its whole box")
+    @Test(
+        "rows cut to the image's outline (at the alpha it is drawn with) give the same bytes as rows run across its whole box"
+    )
     func outlineKeepsBytes() throws {
         // A disc: its box's corners are transparent, which the outline leaves out.
         let size = 48
@@ -81,7 +83,8 @@ struct AffineBlitTests {
             for x in 0..<size {
                 let r = ((Double(x) - 23.5) * (Double(x) - 23.5) + (Double(y) - 23.5) * (Double(y) - 23.5)).squareRoot()
                 guard r < 23 else { continue }
-                let a = UInt32(255 - r * 9), c = a * UInt32(x * 5 % 256) / 255
+                // Fading out to the rim: faint draws leave the faint fringe out.
+                let a = UInt32(255 * (1 - r / 23) * (1 - r / 23)), c = a * UInt32(x * 5 % 256) / 255
                 disc[y * size + x] = a << 24 | c << 16 | (a / 2) << 8 | (a - c / 2)
             }
         }
@@ -91,11 +94,15 @@ struct AffineBlitTests {
             // The diagonal reach stops short of the box's corner (47 + 1 = 48 along x and y).
             let diagonal = try #require(outline.count == 16 ? outline[2] : nil)
             #expect(diagonal < 48 * 2.squareRoot() - 10)
+            // Drawn at 4 %, pixels fainter than 32 cannot show: a smaller outline.
+            #expect(AffineBlit.visibleThreshold(alpha: 1) == 1 && AffineBlit.visibleThreshold(alpha: 0.04) == 16)
+            let faint = AffineBlit.outline(image, threshold: 16)
+            #expect(faint.count == 16 && zip(faint, outline).allSatisfy { $0 <= $1 } && faint[0] < outline[0] - 2)
             var whole = image
             whole.outline = [Double](repeating: .infinity, count: 16)
             let shrunk = Affine(a: 0.3, b: 0.1, c: -0.1, d: 0.3, tx: 30, ty: 9)
             for (name, transform) in Self.transforms + [("shrunk 3×, turned", shrunk)] {
-                for alpha in [1.0, 0.4] {
+                for alpha in [1.0, 0.4, 0.04, 0.012] {
                     var cut = [UInt32](repeating: 0x8020_4060, count: 90 * 80)
                     var full = cut
                     cut.withUnsafeMutableBufferPointer { target in
@@ -115,7 +122,7 @@ struct AffineBlitTests {
         }
     }
 
-    @Test("the blit takes rotated draws and translucent resampled ones; pixman keeps the rest")
+    @Test("the blit takes every resampling draw, opaque or not; pixman keeps whole-pixel copies")
     func routing() {
         let turned = Affine(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 3, ty: 4)
         let scaled = Affine.scale(1.5, 1.5)
@@ -124,8 +131,11 @@ struct AffineBlitTests {
         #expect(VectorCanvas.needsBlit(turned, scale: 0.8, alpha: 1))
         #expect(VectorCanvas.needsBlit(scaled, scale: 1.5, alpha: 0.5))
         #expect(VectorCanvas.needsBlit(between, scale: 1, alpha: 0.5))
-        #expect(!VectorCanvas.needsBlit(scaled, scale: 1.5, alpha: 1))
+        #expect(VectorCanvas.needsBlit(scaled, scale: 1.5, alpha: 1))
+        #expect(VectorCanvas.needsBlit(between, scale: 1, alpha: 1))
+        #expect(VectorCanvas.needsBlit(Affine(a: -1, b: 0, c: 0, d: 1, tx: 9, ty: 2), scale: 1, alpha: 1))
         #expect(!VectorCanvas.needsBlit(whole, scale: 1, alpha: 0.5))
+        #expect(!VectorCanvas.needsBlit(whole, scale: 1, alpha: 1))
     }
 
     @Test(
