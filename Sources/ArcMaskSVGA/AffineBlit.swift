@@ -79,22 +79,24 @@ enum AffineBlit {
         return any ? reach : []
     }
 
-    /// The image with each row paired with the one below, for the wide kernels: texel (x, y)
-    /// at `2·(y·width + x)`, the texel under it next, for rows 0 through height − 2 (the
-    /// interior never samples below the last row's pair). Empty for images under 2 × 2.
+    /// The image with each row paired with the one below, for the wide kernels, inside a
+    /// transparent border one texel wide: texel (x, y) at `2·((y + 1)·(width + 2) + x + 1)`,
+    /// the texel under it next, for y from −1 through height − 1. Every sample whose taps
+    /// may hold colour (−1 ≤ u < width, −1 ≤ v < height) reads it without a bounds check, so
+    /// the kernels draw the image's soft edge too.
     static func pairedRows(_ image: Image) -> [UInt32] {
-        guard image.width >= 2, image.height >= 2 else { return [] }
-        let w = image.width
-        return [UInt32](unsafeUninitializedCapacity: 2 * w * (image.height - 1)) { out, count in
-            for y in 0..<(image.height - 1) {
-                let top = image.pixels + y * image.rowPixels, below = top + image.rowPixels
-                let row = out.baseAddress! + 2 * y * w
+        let w = image.width, h = image.height, stride = w + 2
+        let count = 2 * stride * (h + 1)
+        return [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
+            out.initialize(repeating: 0)
+            for y in -1..<h {
+                let row = out.baseAddress! + 2 * ((y + 1) * stride + 1)
                 for x in 0..<w {
-                    row[2 * x] = top[x]
-                    row[2 * x + 1] = below[x]
+                    if y >= 0 { row[2 * x] = image.pixels[y * image.rowPixels + x] }
+                    if y + 1 < h { row[2 * x + 1] = image.pixels[(y + 1) * image.rowPixels + x] }
                 }
             }
-            count = 2 * w * (image.height - 1)
+            initialized = count
         }
     }
 
@@ -159,14 +161,13 @@ enum AffineBlit {
         let du = Int((ia * 65536).rounded()), dv = Int((ib * 65536).rounded())
         // The wide kernels work in 32-bit positions and offsets.
         let level =
-            image.width < 32_767 && image.height < 32_767 && image.height * image.width < Int(Int32.max)
+            image.width < 32_000 && image.height < 32_000 && (image.height + 1) * (image.width + 2) < Int(Int32.max)
                 && abs(du) < 1 << 26 && abs(dv) < 1 << 26 ? min(widest.rawValue, Int(arcmask_blit_level())) : 0
         let outline = image.outline ?? outline(image, threshold: visibleThreshold(alpha: alpha))
         guard !outline.isEmpty else { return true }
         let made = level > 0 && image.pairs == nil ? pairedRows(image) : []
         made.withUnsafeBufferPointer { madePairs in
-            let pairs =
-                level == 0 ? nil : image.pairs ?? (madePairs.isEmpty ? nil : UnsafePointer(madePairs.baseAddress))
+            let pairs = level == 0 ? nil : image.pairs ?? UnsafePointer(madePairs.baseAddress)
             drawRows(
                 image, pairs: pairs, level: level, outline: outline, over: target, rows: y0...y1,
                 columns: x0...x1, inverse: (ia, ib, ic, id, itx, ity), steps: (du, dv), alpha256: alpha256, mask: mask)
@@ -226,8 +227,12 @@ enum AffineBlit {
         let (du, dv) = steps
         let x0 = columns.lowerBound, x1 = columns.upperBound
         let w = Double(image.width), h = Double(image.height)
-        // Fixed-point limits: all four taps inside when 0 ≤ u < (w − 1)·2¹⁶, same for v.
-        let innerU = (image.width - 1) << 16, innerV = (image.height - 1) << 16
+        // Where a sample reads its taps without a bounds check (fixed point): the kernels read
+        // the bordered pairs, so −1 ≤ u < w and −1 ≤ v < h; the loop here reads the image,
+        // so all four taps inside: 0 ≤ u < w − 1, same for v.
+        let bordered = pairs != nil
+        let lowU = bordered ? -65536 : 0, lowV = lowU
+        let highU = (image.width - (bordered ? 0 : 1)) << 16, highV = (image.height - (bordered ? 0 : 1)) << 16
         // Under a clip, each pixel's multiplier is alpha × coverage, in 256ths.
         let scaled: [UInt32] = mask == nil ? [] : (0...255).map { (alpha256 * UInt32($0) + 127) / 255 }
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: pairs != nil && mask != nil ? x1 - x0 + 1 : 0)
@@ -245,7 +250,11 @@ enum AffineBlit {
         let slack = 1.0 / 128 + Double(x1 - x0 + 2) / 65536
         let shows = zip(outlineDirections, outline).map { n, c in bound(n, c + 1.5 * slack) }
         // Where all four taps lie inside (an estimate; made exact per row below).
-        let within = [bound((-1, 0), 0), bound((1, 0), w - 1), bound((0, -1), 0), bound((0, 1), h - 1)]
+        let margin = bordered ? 1.0 : 0
+        let within = [
+            bound((-1, 0), margin), bound((1, 0), w - 1 + margin), bound((0, -1), margin),
+            bound((0, 1), h - 1 + margin),
+        ]
         for y in rows {
             var lo = Double(x0), hi = Double(x1)
             narrow(&lo, &hi, y: Double(y), by: shows)
@@ -263,7 +272,7 @@ enum AffineBlit {
             // made exact at both ends (u and v are linear in x, so the ends decide).
             func inside(_ x: Int) -> Bool {
                 let uu = u &+ du &* (x - x0), vv = v &+ dv &* (x - x0)
-                return uu >= 0 && uu < innerU && vv >= 0 && vv < innerV
+                return uu >= lowU && uu < highU && vv >= lowV && vv < highV
             }
             var ilo = Double(xs), ihi = Double(xe)
             narrow(&ilo, &ihi, y: Double(y), by: within)
@@ -304,19 +313,22 @@ enum AffineBlit {
                     if level >= 2 {
                         done = Int(
                             arcmask_blit_run_avx512(
-                                pairs, Int64(image.width), Int64(uu), Int64(vv), Int64(du), Int64(dv), Int64(count),
-                                factors, alpha256, row + xi0))
+                                pairs, Int64(image.width + 2), Int64(uu + 65536), Int64(vv + 65536), Int64(du),
+                                Int64(dv), Int64(count), factors, alpha256, row + xi0))
                     }
                     if done < count {
                         done += Int(
                             arcmask_blit_run_avx2(
-                                pairs, Int64(image.width), Int64(uu &+ du &* done), Int64(vv &+ dv &* done),
-                                Int64(du), Int64(dv), Int64(count - done), factors.map { $0 + done }, alpha256,
-                                row + xi0 + done))
+                                pairs, Int64(image.width + 2), Int64(uu &+ du &* done + 65536),
+                                Int64(vv &+ dv &* done + 65536), Int64(du), Int64(dv), Int64(count - done),
+                                factors.map { $0 + done }, alpha256, row + xi0 + done))
                     }
                     x += done
                     uu &+= du &* done
                     vv &+= dv &* done
+                    // The AVX2 kernel's last few pixels may sample the border.
+                    for x in x..<(xi1 + 1) { edge(x) }
+                    x = xi1 + 1
                 }
                 for x in x..<(xi1 + 1) {
                     let top = image.pixels + ((vv >> 16) &* stride &+ (uu >> 16))

@@ -203,8 +203,8 @@ public final class VectorCanvas {
 
     /// Draws `image` with its top-left at the origin of the current transform, bilinear
     /// filtered (as the players draw bitmaps); only the image's own rectangle is touched.
-    /// Resampled images are drawn by `AffineBlit` (under a clip, through the clip's coverage);
-    /// whole-pixel copies by pixman.
+    /// Rotated, skewed and translucent resampled images are drawn by `AffineBlit` (under a
+    /// clip, through the clip's coverage); the rest by pixman.
     public func draw(_ image: CanvasImage, alpha: Double) {
         guard let surface = image.surface, !degenerate else { return }
         let m = ctx.matrix
@@ -232,13 +232,15 @@ public final class VectorCanvas {
         }
     }
 
-    /// Whether a draw goes to `AffineBlit`: every draw that resamples (rotated, skewed,
-    /// scaled, mirrored, or between pixels). Pixman keeps whole-pixel copies, which its SIMD
-    /// paths make cheaper than any sampling; measured on the SVGA corpus, its bilinear paths
-    /// (the general one for rotations and mirrors, the scaling ones for the rest) are slower
-    /// than the blit's kernels.
+    /// Whether a draw goes to `AffineBlit`: rotated and skewed images, and translucent ones
+    /// that are scaled or sit between pixels. Pixman draws those on its general path (a
+    /// scalar bilinear fetch, then the combiner: several times slower than the blit); it
+    /// keeps opaque axis-aligned draws, which it fills as a rectangle with the image padded
+    /// (a hard edge on the image's rectangle, as the players draw it; the blit's edge is
+    /// soft), and translucent whole-pixel copies (a SIMD path of its own).
     static func needsBlit(_ m: Affine, scale: Double, alpha: Double) -> Bool {
         if abs(m.c) > 1e-9 * scale || abs(m.b) > 1e-9 * scale { return true }
+        guard alpha < 1 else { return false }
         let whole = { (x: Double) in abs(x - x.rounded()) < 1e-9 }
         return !(abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9 && whole(m.tx) && whole(m.ty))
     }

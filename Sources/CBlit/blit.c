@@ -94,6 +94,9 @@ __attribute__((target("avx2"))) int64_t arcmask_blit_run_avx2(
         if (!_mm256_testc_si256(_mm256_cmpeq_epi16(factor, w256), all)) {
             lo = _mm256_srli_epi16(_mm256_mullo_epi16(lo, _mm256_unpacklo_epi32(factor, factor)), 8);
             hi = _mm256_srli_epi16(_mm256_mullo_epi16(hi, _mm256_unpackhi_epi32(factor, factor)), 8);
+            // Faint draws: where the whole step comes out zero, the target stays as it is.
+            __m256i both = _mm256_or_si256(lo, hi);
+            if (_mm256_testz_si256(both, both)) continue;
         }
         __m256i d = _mm256_loadu_si256((const __m256i *)(target + done));
         __m256i dlo = _mm256_unpacklo_epi8(d, zero), dhi = _mm256_unpackhi_epi8(d, zero);
@@ -169,6 +172,9 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
             __m512i factor = _mm512_or_si512(scale, _mm512_slli_epi32(scale, 16));
             lo = _mm512_srli_epi16(_mm512_mullo_epi16(lo, _mm512_unpacklo_epi32(factor, factor)), 8);
             hi = _mm512_srli_epi16(_mm512_mullo_epi16(hi, _mm512_unpackhi_epi32(factor, factor)), 8);
+            // Faint draws: where the whole step comes out zero, the target stays as it is.
+            __m512i both = _mm512_or_si512(lo, hi);
+            if (!_mm512_test_epi32_mask(both, both)) continue;
         }
         __m512i d = _mm512_maskz_loadu_epi32(live, target + done);
         __m512i dlo = _mm512_unpacklo_epi8(d, zero), dhi = _mm512_unpackhi_epi8(d, zero);
