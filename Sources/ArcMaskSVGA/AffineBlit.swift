@@ -46,6 +46,8 @@ enum AffineBlit {
         /// The image's `outline` at the draw's `threshold`, if the caller keeps it; else
         /// `draw` finds it.
         var outline: [Double]? = nil
+        /// `pairedRows(padded: true)`, for `fillRectangle`, if the caller keeps it.
+        var paddedPairs: UnsafePointer<UInt32>? = nil
     }
 
     /// Unit vectors n at every 22.5°: an image's outline is how far (n · (u, v) ≤ reach) its
@@ -80,20 +82,26 @@ enum AffineBlit {
     }
 
     /// The image with each row paired with the one below, for the wide kernels, inside a
-    /// transparent border one texel wide: texel (x, y) at `2·((y + 1)·(width + 2) + x + 1)`,
-    /// the texel under it next, for y from −1 through height − 1. Every sample whose taps
-    /// may hold colour (−1 ≤ u < width, −1 ≤ v < height) reads it without a bounds check, so
-    /// the kernels draw the image's soft edge too.
-    static func pairedRows(_ image: Image) -> [UInt32] {
+    /// border one texel wide: texel (x, y) at `2·((y + 1)·(width + 2) + x + 1)`, the texel
+    /// under it next, for y from −1 through height − 1. Every sample whose taps may hold
+    /// colour (−1 ≤ u < width, −1 ≤ v < height) reads it without a bounds check. The border
+    /// is transparent (the kernels then draw the image's soft edge), or with `padded` a copy
+    /// of the nearest edge texel (taps clamped to the image, as pixman's `EXTEND_PAD`).
+    static func pairedRows(_ image: Image, padded: Bool = false) -> [UInt32] {
         let w = image.width, h = image.height, stride = w + 2
         let count = 2 * stride * (h + 1)
+        @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
+            if padded {
+                return image.pixels[min(max(y, 0), h - 1) * image.rowPixels + min(max(x, 0), w - 1)]
+            }
+            return AffineBlit.texel(image, x, y)
+        }
         return [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
-            out.initialize(repeating: 0)
             for y in -1..<h {
                 let row = out.baseAddress! + 2 * ((y + 1) * stride + 1)
-                for x in 0..<w {
-                    if y >= 0 { row[2 * x] = image.pixels[y * image.rowPixels + x] }
-                    if y + 1 < h { row[2 * x + 1] = image.pixels[(y + 1) * image.rowPixels + x] }
+                for x in -1...w {
+                    row[2 * x] = texel(x, y)
+                    row[2 * x + 1] = texel(x, y + 1)
                 }
             }
             initialized = count
@@ -309,20 +317,9 @@ enum AffineBlit {
                         for k in 0..<count { scratch[k] = scaled[Int(c[xi0 + k])] }
                         return UnsafePointer(scratch)
                     }
-                    var done = 0
-                    if level >= 2 {
-                        done = Int(
-                            arcmask_blit_run_avx512(
-                                pairs, Int64(image.width + 2), Int64(uu + 65536), Int64(vv + 65536), Int64(du),
-                                Int64(dv), Int64(count), factors, alpha256, row + xi0))
-                    }
-                    if done < count {
-                        done += Int(
-                            arcmask_blit_run_avx2(
-                                pairs, Int64(image.width + 2), Int64(uu &+ du &* done + 65536),
-                                Int64(vv &+ dv &* done + 65536), Int64(du), Int64(dv), Int64(count - done),
-                                factors.map { $0 + done }, alpha256, row + xi0 + done))
-                    }
+                    let done = runKernels(
+                        level: level, pairs: pairs, width: image.width, u: uu, v: vv, steps: (du, dv), count: count,
+                        factors: factors, uniform: alpha256, into: row + xi0)
                     x += done
                     uu &+= du &* done
                     vv &+= dv &* done
@@ -340,6 +337,110 @@ enum AffineBlit {
             }
             for x in (xi1 + 1)..<(xe + 1) { edge(x) }
         }
+    }
+
+    /// Runs `count` target pixels from `row` through the widest kernel `level` allows, the
+    /// first sampling at (u, v) of an image `width` texels wide whose `pairs` carry a border;
+    /// returns how many it drew (all with AVX-512, a multiple of eight with AVX2).
+    private static func runKernels(
+        level: Int, pairs: UnsafePointer<UInt32>, width: Int, u: Int, v: Int, steps: (Int, Int), count: Int,
+        factors: UnsafePointer<UInt32>?, uniform: UInt32, into row: UnsafeMutablePointer<UInt32>
+    ) -> Int {
+        let (du, dv) = steps
+        // The border puts texel (0, 0) one texel in.
+        let u = u + 65536, v = v + 65536, stride = Int64(width + 2)
+        var done = 0
+        if level >= 2 {
+            done = Int(
+                arcmask_blit_run_avx512(
+                    pairs, stride, Int64(u), Int64(v), Int64(du), Int64(dv), Int64(count), factors, uniform, row))
+        }
+        if done < count {
+            done += Int(
+                arcmask_blit_run_avx2(
+                    pairs, stride, Int64(u &+ du &* done), Int64(v &+ dv &* done), Int64(du), Int64(dv),
+                    Int64(count - done), factors.map { $0 + done }, uniform, row + done))
+        }
+        return done
+    }
+
+    /// Fills the rectangle `image` covers under an axis-aligned `transform` (scaled, mirrored,
+    /// between pixels), as cairo fills a rectangle with a padded image source: the taps
+    /// clamped to the image, and each pixel weighted by how much of it the rectangle covers
+    /// (so the edge is hard, and nothing outside the rectangle changes). Returns false
+    /// (drawing nothing) for transforms that rotate or skew, or that it cannot use.
+    @discardableResult
+    static func fillRectangle(
+        _ image: Image, over target: Target, transform m: Affine, alpha: Double, widest: Kernel = .avx512
+    ) -> Bool {
+        guard m.b == 0, m.c == 0, m.a.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite, abs(m.a) > 1e-6,
+            abs(m.d) > 1e-6, abs(m.a) < 1e6, abs(m.d) < 1e6, alpha > 0, image.width > 0, image.height > 0
+        else { return false }
+        let w = Double(image.width), h = Double(image.height)
+        // The rectangle in target pixels, and the pixels it touches.
+        let left = min(m.tx, m.tx + m.a * w), right = max(m.tx, m.tx + m.a * w)
+        let top = min(m.ty, m.ty + m.d * h), bottom = max(m.ty, m.ty + m.d * h)
+        guard right > 0, left < Double(target.width), bottom > 0, top < Double(target.height) else { return true }
+        let x0 = Int(max(0, left.rounded(.down))), x1 = Int(min(Double(target.width), right.rounded(.up))) - 1
+        let y0 = Int(max(0, top.rounded(.down))), y1 = Int(min(Double(target.height), bottom.rounded(.up))) - 1
+        guard x0 <= x1, y0 <= y1 else { return true }
+        // Target → image, sampling at pixel centres (texel centres at i + 0.5).
+        let ia = 1 / m.a, id = 1 / m.d
+        let du = Int((ia * 65536).rounded())
+        func coverage(_ p: Int, _ lo: Double, _ hi: Double) -> Double {
+            max(0, min(Double(p + 1), hi) - max(Double(p), lo))
+        }
+        // Columns whose pixels the rectangle covers whole; the first and last may be partly covered.
+        let inner0 = coverage(x0, left, right) < 1 ? x0 + 1 : x0
+        let inner1 = coverage(x1, left, right) < 1 ? x1 - 1 : x1
+        let level =
+            image.width < 32_000 && image.height < 32_000 && (image.height + 1) * (image.width + 2) < Int(Int32.max)
+                && abs(du) < 1 << 26 ? min(widest.rawValue, Int(arcmask_blit_level())) : 0
+        let made = level > 0 && image.paddedPairs == nil ? pairedRows(image, padded: true) : []
+        made.withUnsafeBufferPointer { madePairs in
+            let pairs = level == 0 ? nil : image.paddedPairs ?? UnsafePointer(madePairs.baseAddress)
+            // Positions stay inside the padded texels: −1 ≤ u, v and u < w, v < h.
+            let lowest = -65536, highU = (image.width << 16) - 1, highV = (image.height << 16) - 1
+            let uStart = (ia * (Double(x0) + 0.5) - ia * m.tx - 0.5) * 65536
+            // Within a few texels of the image unless the transform's terms cancel badly.
+            guard abs(uStart) < 1e15 else { return }
+            let u0 = Int(uStart.rounded())
+            for y in y0...y1 {
+                let cy = coverage(y, top, bottom)
+                let rowScale = UInt32(min(256, (cy * alpha * 256).rounded()))
+                guard rowScale > 0 else { continue }
+                let vStart = (id * (Double(y) + 0.5) - id * m.ty - 0.5) * 65536
+                guard abs(vStart) < 1e15 else { continue }
+                let v = min(max(Int(vStart.rounded()), lowest), highV)
+                let row = target.pixels + y * target.rowPixels
+                @inline(__always) func pixel(_ x: Int, scale: UInt32) {
+                    guard scale > 0 else { return }
+                    let u = min(max(u0 &+ du &* (x - x0), lowest), highU)
+                    let iu = u >> 16, iv = v >> 16
+                    composite(
+                        clampedTexel(image, iu, iv), clampedTexel(image, iu + 1, iv), clampedTexel(image, iu, iv + 1),
+                        clampedTexel(image, iu + 1, iv + 1), fx: u, fy: v, scale: scale, into: row + x)
+                }
+                for x in x0..<inner0 {
+                    pixel(x, scale: UInt32(min(256, (coverage(x, left, right) * cy * alpha * 256).rounded())))
+                }
+                var x = inner0
+                if let pairs, inner0 <= inner1 {
+                    x += runKernels(
+                        level: level, pairs: pairs, width: image.width, u: u0 &+ du &* (inner0 - x0), v: v,
+                        steps: (du, 0), count: inner1 - inner0 + 1, factors: nil, uniform: rowScale, into: row + inner0)
+                }
+                for x in x..<max(x, inner1 + 1) { pixel(x, scale: rowScale) }
+                // The last column when partly covered (and not the first one already drawn).
+                let last = max(inner1 + 1, inner0)
+                if last <= x1 {
+                    for x in last...x1 {
+                        pixel(x, scale: UInt32(min(256, (coverage(x, left, right) * cy * alpha * 256).rounded())))
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// One target pixel: the bilinear mix of four taps (`fx`, `fy`: 16.16 positions, whose
@@ -370,6 +471,12 @@ enum AffineBlit {
     @inline(__always)
     private static func channels(_ p: UInt32) -> SIMD4<UInt32> {
         SIMD4(p, p >> 8, p >> 16, p >> 24) & 0xFF
+    }
+
+    /// The texel nearest (x, y) inside the image (pixman's `EXTEND_PAD`).
+    @inline(__always)
+    private static func clampedTexel(_ image: Image, _ x: Int, _ y: Int) -> UInt32 {
+        image.pixels[min(max(y, 0), image.height - 1) * image.rowPixels + min(max(x, 0), image.width - 1)]
     }
 
     @inline(__always)

@@ -14,9 +14,11 @@ public final class CanvasImage: @unchecked Sendable {
     let offsetX: Int
     let offsetY: Int
     /// The kept part with each row paired with the one below (`AffineBlit.pairedRows`) and
-    /// its outline, made the first time the image is drawn rotated or skewed: twice the
-    /// image's bytes, kept for the image's life.
+    /// its outlines, made the first time the blit draws the image: twice the image's bytes
+    /// (each border kind), kept for the image's life.
     private var pairs: [UInt32]?
+    /// The same with the edge texels for a border, for opaque axis-aligned fills.
+    private var paddedPairs: [UInt32]?
     /// Outlines by visible threshold (`AffineBlit.visibleThreshold`).
     private var outlines: [UInt32: [Double]] = [:]
     private let pairsLock = NSLock()
@@ -56,8 +58,9 @@ public final class CanvasImage: @unchecked Sendable {
         surface = try Surface(cropped)
     }
 
-    /// Calls `body` with the kept part as `AffineBlit` reads it, outlined for drawing at `alpha`.
-    func withBlitImage<R>(alpha: Double, _ body: (AffineBlit.Image) -> R) -> R? {
+    /// Calls `body` with the kept part as `AffineBlit` reads it, outlined for drawing at
+    /// `alpha`, its paired rows bordered transparent (or with `padded`, by the edge texels).
+    func withBlitImage<R>(alpha: Double, padded: Bool = false, _ body: (AffineBlit.Image) -> R) -> R? {
         guard let surface else { return nil }
         surface.flush()
         var image = AffineBlit.Image(
@@ -65,15 +68,23 @@ public final class CanvasImage: @unchecked Sendable {
             width: surface.width, height: surface.height, rowPixels: surface.stride / 4)
         let threshold = AffineBlit.visibleThreshold(alpha: alpha)
         let (pairs, outline) = pairsLock.withLock {
+            if padded {
+                if self.paddedPairs == nil { self.paddedPairs = AffineBlit.pairedRows(image, padded: true) }
+                return (self.paddedPairs!, [Double]())
+            }
             if self.pairs == nil { self.pairs = AffineBlit.pairedRows(image) }
             if self.outlines[threshold] == nil {
                 self.outlines[threshold] = AffineBlit.outline(image, threshold: threshold)
             }
             return (self.pairs!, self.outlines[threshold]!)
         }
-        image.outline = outline
         return pairs.withUnsafeBufferPointer {
-            image.pairs = $0.isEmpty ? nil : $0.baseAddress
+            if padded {
+                image.paddedPairs = $0.baseAddress
+            } else {
+                image.outline = outline
+                image.pairs = $0.baseAddress
+            }
             return body(image)
         }
     }
@@ -217,6 +228,12 @@ public final class VectorCanvas {
                 if drawn { return }
             }
         }
+        // Opaque axis-aligned draws that resample: the padded rectangle, filled by the blit.
+        if allowsBlit, alpha >= 1, !levels.last!.clipped, m.b == 0, m.c == 0,
+            Self.needsBlit(m, scale: scale, alpha: 0.5), fill(image, m)
+        {
+            return
+        }
         ctx.save()
         defer { ctx.restore() }
         ctx.translate(Double(image.offsetX), Double(image.offsetY))
@@ -250,10 +267,7 @@ public final class VectorCanvas {
     private func blit(_ image: CanvasImage, _ m: Affine, alpha: Double, clip: ImageAccess?) -> Bool {
         guard let target = ctx.currentTargetImage() else { return false }
         let dx = target.deviceOffsetX, dy = target.deviceOffsetY
-        let ox = Double(image.offsetX), oy = Double(image.offsetY)
-        let transform = Affine(
-            a: m.a, b: m.b, c: m.c, d: m.d,
-            tx: m.tx + m.a * ox + m.c * oy + dx, ty: m.ty + m.b * ox + m.d * oy + dy)
+        let transform = placed(image, m, on: target)
         target.flush()
         let into = AffineBlit.Target(
             pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
@@ -271,6 +285,34 @@ public final class VectorCanvas {
         }
         target.markDirty()
         return true
+    }
+
+    /// `m` for the image's kept part, in the pixels of `target` (which may be a group with
+    /// a device offset).
+    private func placed(_ image: CanvasImage, _ m: Affine, on target: ImageAccess) -> Affine {
+        let ox = Double(image.offsetX), oy = Double(image.offsetY)
+        return Affine(
+            a: m.a, b: m.b, c: m.c, d: m.d,
+            tx: m.tx + m.a * ox + m.c * oy + target.deviceOffsetX, ty: m.ty + m.b * ox + m.d * oy + target.deviceOffsetY
+        )
+    }
+
+    /// Fills the rectangle of an opaque axis-aligned image through `AffineBlit.fillRectangle`
+    /// (as cairo fills it with the image padded); false when the target is not a plain
+    /// ARGB32 image or the transform does not suit.
+    private func fill(_ image: CanvasImage, _ m: Affine) -> Bool {
+        guard let target = ctx.currentTargetImage() else { return false }
+        let transform = placed(image, m, on: target)
+        target.flush()
+        let into = AffineBlit.Target(
+            pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
+            width: target.width, height: target.height, rowPixels: target.stride / 4)
+        let drawn =
+            image.withBlitImage(alpha: 1, padded: true) { source in
+                AffineBlit.fillRectangle(source, over: into, transform: transform, alpha: 1, widest: widestBlit)
+            } ?? false
+        if drawn { target.markDirty() }
+        return drawn
     }
 
     /// The current clip as coverage over its extents, drawn by cairo (so it matches what cairo

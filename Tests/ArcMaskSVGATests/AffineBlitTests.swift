@@ -186,6 +186,35 @@ struct AffineBlitTests {
     }
 
     @Test(
+        "opaque axis-aligned draws fill the padded rectangle as pixman does: every pixel within 2/255, nothing outside it",
+        arguments: [
+            ("scaled unevenly, between pixels", Affine(a: 1.6, b: 0, c: 0, d: 0.8, tx: 10.3, ty: 20.7)),
+            ("mirrored, between pixels", Affine(a: -1, b: 0, c: 0, d: 1, tx: 60.5, ty: 12.25)),
+            ("shrunk, flipped upside down", Affine(a: 0.45, b: 0, c: 0, d: -0.6, tx: 30.3, ty: 70.6)),
+            ("enlarged 2.03×", Affine(a: 2.03, b: 0, c: 0, d: 2.03, tx: 1.64, ty: 2.25)),
+            // Narrower than a pixel, inside one column: partly covered from both sides (a crash once).
+            ("squeezed into one column", Affine(a: 0.02, b: 0, c: 0, d: 1.3, tx: 10.1, ty: 5.5)),
+        ])
+    func opaqueRectangle(name: String, transform: Affine) throws {
+        let kernels = try AffineBlit.Kernel.allCases.map { try render(transform, alpha: 1, blit: true, widest: $0) }
+        let reference = try render(transform, alpha: 1, blit: false)
+        #expect(kernels.allSatisfy { $0 == kernels[0] }, "\(name): the kernels agree")
+        let ours = kernels[0]
+        var worst = 0, outside = 0, drawn = 0
+        for y in 0..<80 {
+            for x in 0..<90 {
+                let a = premultiplied(ours, x, y), b = premultiplied(reference, x, y)
+                worst = max(worst, zip(a, b).map { abs($0 - $1) }.max()!)
+                if b[3] == 0 && a[3] != 0 { outside += 1 }
+                if b[3] > 0 { drawn += 1 }
+            }
+        }
+        #expect(drawn > 20, "\(name)")
+        #expect(worst <= 2, "\(name): worst difference \(worst)/255")
+        #expect(outside == 0, "\(name): \(outside) pixels drawn outside the rectangle")
+    }
+
+    @Test(
         "under a curved clip, every pixel matches pixman's clipped drawing within 4/255 (alpha and coverage rounded once, not twice)",
         arguments: transforms.map(\.0))
     func clipped(name: String) throws {
@@ -245,6 +274,9 @@ struct AffineBlitTests {
             Affine(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 1e300, ty: -1e300),
             Affine(a: 1e300, b: 0.5, c: 1e-300, d: 1e300, tx: -1e300, ty: 1e300),
             Affine(a: 0.5, b: 1e-20, c: 1e-20, d: 0.5, tx: 4e18, ty: 3),
+            // Axis-aligned (the rectangle fill): far off, and a rectangle thinner than any pixel.
+            Affine(a: -3e5, b: 0, c: 0, d: 2e-5, tx: 4e11, ty: 1e-3),
+            Affine(a: 1e-6, b: 0, c: 0, d: 1e5, tx: 20.5, ty: -1e12),
             // Found by Scripts/fuzz blit: invertible by its determinant (−3.6e−10), yet cairo's
             // own inversion overflowed and cairo aborted on an assertion.
             Affine(
