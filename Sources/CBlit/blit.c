@@ -123,6 +123,9 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
     const __m512i w255 = _mm512_set1_epi16(255), w128 = _mm512_set1_epi16(128);
     const __m512i zero = _mm512_setzero_si512();
     const int scaled = factors != 0 || uniform != 256;
+    // The faintest tap alpha that can show: a mix below ⌈256 / f⌉ comes out zero at f/256.
+    const uint32_t faintest = uniform == 0 ? 255 : (256 + uniform - 1) / uniform;
+    const __m512i visible = _mm512_set1_epi8((char)(faintest > 255 ? 255 : faintest));
     __m512i pu = _mm512_add_epi32(_mm512_set1_epi32((int32_t)u), _mm512_mullo_epi32(step, _mm512_set1_epi32((int32_t)du)));
     __m512i pv = _mm512_add_epi32(_mm512_set1_epi32((int32_t)v), _mm512_mullo_epi32(step, _mm512_set1_epi32((int32_t)dv)));
     const __m512i du16 = _mm512_set1_epi32((int32_t)(du * 16)), dv16 = _mm512_set1_epi32((int32_t)(dv * 16));
@@ -144,8 +147,10 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
         __m512i q0 = QUAD(0), q1 = QUAD(1), q2 = QUAD(2), q3 = QUAD(3);
 #undef QUAD
 #undef TAPS
-        __m512i any = _mm512_or_si512(_mm512_or_si512(q0, q1), _mm512_or_si512(q2, q3));
-        if (!_mm512_test_epi32_mask(any, any)) continue;
+        // Taps all fainter than the draw can show (premultiplied: alpha bounds every channel)
+        // leave the target as it is.
+        __m512i strongest = _mm512_max_epu8(_mm512_max_epu8(q0, q1), _mm512_max_epu8(q2, q3));
+        if (!_mm512_mask_cmpge_epu8_mask(0x8888888888888888ull, strongest, visible)) continue;
         __m512i scale = _mm512_set1_epi32((int32_t)uniform);
         if (factors) {
             scale = _mm512_maskz_loadu_epi32(live, factors + done);
