@@ -183,45 +183,37 @@ enum AffineBlit {
         return true
     }
 
-    /// A half-plane n · (u, v) ≤ c of image space, as columns of target row y: with the
-    /// sample positions linear in x and y, x ≤ a + b·y (or x ≥ a + b·y, `below` false);
-    /// when the row runs parallel to its edge, the row lies wholly in it or wholly out.
-    private struct ColumnBound {
-        var a = 0.0, b = 0.0
-        /// x ≤ a + b·y, else x ≥ a + b·y.
-        var upper = true
-        /// Parallel: the row is in when a + b·y ≤ 0.
-        var parallel = false
+    /// Half-planes n · (u, v) ≤ c of image space, as columns of each target row y: with the
+    /// sample positions linear in x and y, each gives x ≤ a + b·y or x ≥ a + b·y, or, when
+    /// rows run parallel to its edge, keeps a row whole (a + b·y ≤ 0) or drops it.
+    private struct ColumnBounds {
+        private var upper: [(Double, Double)] = [], lower: [(Double, Double)] = []
+        private var parallel: [(Double, Double)] = []
 
-        /// The bound for n · (u, v) ≤ c, where row y's column x samples
-        /// (u, v) = origin + x·step + y·down.
-        init(n: (Double, Double), c: Double, origin: (Double, Double), step: (Double, Double), down: (Double, Double)) {
-            let along = n.0 * step.0 + n.1 * step.1
-            let base = n.0 * origin.0 + n.1 * origin.1, perRow = n.0 * down.0 + n.1 * down.1
-            if abs(along) < 1e-12 {
-                parallel = true
-                a = base - c
-                b = perRow
-            } else {
-                a = (c - base) / along
-                b = -perRow / along
-                upper = along > 0
+        /// Row y's column x samples (u, v) = origin + x·step + y·down.
+        init(
+            _ planes: [((Double, Double), Double)], origin: (Double, Double), step: (Double, Double),
+            down: (Double, Double)
+        ) {
+            for (n, c) in planes {
+                let along = n.0 * step.0 + n.1 * step.1
+                let base = n.0 * origin.0 + n.1 * origin.1, perRow = n.0 * down.0 + n.1 * down.1
+                if abs(along) < 1e-12 {
+                    parallel.append((base - c, perRow))
+                } else if along > 0 {
+                    upper.append(((c - base) / along, -perRow / along))
+                } else {
+                    lower.append(((c - base) / along, -perRow / along))
+                }
             }
         }
-    }
 
-    /// Narrows `lo…hi` to the columns of row `y` inside every bound; lo > hi when none are.
-    @inline(__always)
-    private static func narrow(_ lo: inout Double, _ hi: inout Double, y: Double, by bounds: [ColumnBound]) {
-        for bound in bounds {
-            let edge = bound.a + bound.b * y
-            if bound.parallel {
-                if !(edge <= 0) { lo = 1; hi = 0 }
-            } else if bound.upper {
-                hi = min(hi, edge)
-            } else {
-                lo = max(lo, edge)
-            }
+        /// Narrows `lo…hi` to the columns of row `y` inside every half-plane; lo > hi when none are.
+        @inline(__always)
+        func narrow(_ lo: inout Double, _ hi: inout Double, y: Double) {
+            for (a, b) in upper { hi = min(hi, a + b * y) }
+            for (a, b) in lower { lo = max(lo, a + b * y) }
+            for (a, b) in parallel where !(a + b * y <= 0) { lo = 1; hi = 0 }
         }
     }
 
@@ -249,23 +241,21 @@ enum AffineBlit {
         // (u, v) = origin + x·step + y·down.
         let origin = (ia * 0.5 + ic * 0.5 + itx - 0.5, ib * 0.5 + id * 0.5 + ity - 0.5)
         let step = (ia, ib), down = (ic, id)
-        func bound(_ n: (Double, Double), _ c: Double) -> ColumnBound {
-            ColumnBound(n: n, c: c, origin: origin, step: step, down: down)
-        }
         // Where some tap may show: the outline, widened by what the fixed-point positions can
         // stray from these (half a unit per step across the box) plus a weight's 1/128, so
         // every sample left out has only transparent taps or weights of zero on the rest.
         let slack = 1.0 / 128 + Double(x1 - x0 + 2) / 65536
-        let shows = zip(outlineDirections, outline).map { n, c in bound(n, c + 1.5 * slack) }
+        let shows = ColumnBounds(
+            zip(outlineDirections, outline).map { n, c in (n, c + 1.5 * slack) }, origin: origin, step: step,
+            down: down)
         // Where all four taps lie inside (an estimate; made exact per row below).
         let margin = bordered ? 1.0 : 0
-        let within = [
-            bound((-1, 0), margin), bound((1, 0), w - 1 + margin), bound((0, -1), margin),
-            bound((0, 1), h - 1 + margin),
-        ]
+        let within = ColumnBounds(
+            [((-1, 0), margin), ((1, 0), w - 1 + margin), ((0, -1), margin), ((0, 1), h - 1 + margin)],
+            origin: origin, step: step, down: down)
         for y in rows {
             var lo = Double(x0), hi = Double(x1)
-            narrow(&lo, &hi, y: Double(y), by: shows)
+            shows.narrow(&lo, &hi, y: Double(y))
             // Whole columns, a column of margin each side (the bounds are estimates).
             guard lo <= hi else { continue }
             let xs = Int(max(lo.rounded(.down) - 1, Double(x0))), xe = Int(min(hi.rounded(.up) + 1, Double(x1)))
@@ -283,7 +273,7 @@ enum AffineBlit {
                 return uu >= lowU && uu < highU && vv >= lowV && vv < highV
             }
             var ilo = Double(xs), ihi = Double(xe)
-            narrow(&ilo, &ihi, y: Double(y), by: within)
+            within.narrow(&ilo, &ihi, y: Double(y))
             var xi0 = Int(min(max(ilo.rounded(.up), Double(xs)), Double(xe + 1)))
             var xi1 = Int(max(min(ihi.rounded(.down), Double(xe)), Double(xs - 1)))
             while xi0 <= xi1, !inside(xi0) { xi0 += 1 }
