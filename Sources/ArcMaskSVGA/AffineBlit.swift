@@ -86,15 +86,15 @@ enum AffineBlit {
     /// under it next, for y from −1 through height − 1. Every sample whose taps may hold
     /// colour (−1 ≤ u < width, −1 ≤ v < height) reads it without a bounds check. The border
     /// is transparent (the kernels then draw the image's soft edge), or with `padded` a copy
-    /// of the nearest edge texel (taps clamped to the image, as pixman's `EXTEND_PAD`).
+    /// of the nearest edge texel (taps clamped to the image, as pixman's `EXTEND_PAD`). Each
+    /// byte is stored with its top bit flipped (p − 128 as a signed byte, as the kernels take it).
     static func pairedRows(_ image: Image, padded: Bool = false) -> [UInt32] {
         let w = image.width, h = image.height, stride = w + 2
         let count = 2 * stride * (h + 1)
+        // Each byte's top bit flipped: the kernels' `maddubs` takes the taps as p − 128.
         @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
-            if padded {
-                return image.pixels[min(max(y, 0), h - 1) * image.rowPixels + min(max(x, 0), w - 1)]
-            }
-            return AffineBlit.texel(image, x, y)
+            let p = padded ? clampedTexel(image, x, y) : AffineBlit.texel(image, x, y)
+            return p ^ 0x8080_8080
         }
         return [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
             for y in -1..<h {

@@ -7,8 +7,8 @@
 // them vertically and `madd` horizontally, with weights in 128ths:
 //   left  = p00·(128 − wy) + p01·wy,   right = p10·(128 − wy) + p11·wy
 //   s     = (left·(128 − wx) + right·wx + 2¹³) >> 14
-// `maddubs` multiplies unsigned bytes by signed ones, so the taps enter as p − 128 (each
-// weight pair sums to 128, so the bias is a constant added back). Then s times the factor
+// `maddubs` multiplies unsigned bytes by signed ones, so the taps are stored as p − 128 (each
+// byte's top bit flipped; each weight pair sums to 128, so the bias is a constant added back). Then s times the factor
 // (256ths), and OVER: d·(255 − sa)/255 rounded, plus s.
 #include "arcmask_blit.h"
 
@@ -41,7 +41,10 @@ __attribute__((target("avx2"))) int64_t arcmask_blit_run_avx2(
     const __m256i step = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i rowPixels = _mm256_set1_epi32((int32_t)width);
     const __m256i k127 = _mm256_set1_epi32(127), k128 = _mm256_set1_epi32(128);
-    const __m256i flip = _mm256_set1_epi8((char)0x80);
+    const uint32_t faintest = uniform == 0 ? 255 : (256 + uniform - 1) / uniform;
+    // Alpha bytes (flipped, so signed) above this can show.
+    const __m256i visible = _mm256_set1_epi8((char)((faintest > 255 ? 255 : faintest) - 129));
+    const __m256i alphaBytes = _mm256_set1_epi32((int32_t)0xFF000000);
     const __m256i byChannel = _mm256_setr_epi8(BY_CHANNEL, BY_CHANNEL);
     const __m256i alphaWords = _mm256_setr_epi8(ALPHA_WORDS, ALPHA_WORDS);
     const __m256i bias = _mm256_set1_epi32((128 * 128 * 128) + (1 << 13));
@@ -64,8 +67,10 @@ __attribute__((target("avx2"))) int64_t arcmask_blit_run_avx2(
         __m256i q0 = QUAD(0), q1 = QUAD(1), q2 = QUAD(2), q3 = QUAD(3);
 #undef QUAD
 #undef TAPS
-        __m256i any = _mm256_or_si256(_mm256_or_si256(q0, q1), _mm256_or_si256(q2, q3));
-        if (_mm256_testz_si256(any, any)) continue;
+        // Taps all fainter than the draw can show (premultiplied: alpha bounds every channel)
+        // leave the target as it is.
+        __m256i strongest = _mm256_max_epi8(_mm256_max_epi8(q0, q1), _mm256_max_epi8(q2, q3));
+        if (_mm256_testz_si256(_mm256_cmpgt_epi8(strongest, visible), alphaBytes)) continue;
         __m256i scale = _mm256_set1_epi32((int32_t)uniform);
         if (factors) {
             scale = _mm256_loadu_si256((const __m256i *)(factors + done));
@@ -83,7 +88,7 @@ __attribute__((target("avx2"))) int64_t arcmask_blit_run_avx2(
             _mm256_madd_epi16(                                                                          \
                 _mm256_maddubs_epi16(                                                                   \
                     _mm256_shuffle_epi32(vertical, (k) * 0x55),                                         \
-                    _mm256_shuffle_epi8(_mm256_xor_si256(q, flip), byChannel)),                         \
+                    _mm256_shuffle_epi8(q, byChannel)),                                                 \
                 _mm256_shuffle_epi32(horizontal, (k) * 0x55)),                                          \
             bias),                                                                                      \
         14)
@@ -116,7 +121,6 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
     const __m512i step = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i rowPixels = _mm512_set1_epi32((int32_t)width);
     const __m512i k127 = _mm512_set1_epi32(127), k128 = _mm512_set1_epi32(128);
-    const __m512i flip = _mm512_set1_epi8((char)0x80);
     const __m512i byChannel = _mm512_broadcast_i32x4(_mm_setr_epi8(BY_CHANNEL));
     const __m512i alphaWords = _mm512_broadcast_i32x4(_mm_setr_epi8(ALPHA_WORDS));
     const __m512i bias = _mm512_set1_epi32((128 * 128 * 128) + (1 << 13));
@@ -125,7 +129,8 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
     const int scaled = factors != 0 || uniform != 256;
     // The faintest tap alpha that can show: a mix below ⌈256 / f⌉ comes out zero at f/256.
     const uint32_t faintest = uniform == 0 ? 255 : (256 + uniform - 1) / uniform;
-    const __m512i visible = _mm512_set1_epi8((char)(faintest > 255 ? 255 : faintest));
+    // Alpha bytes (flipped, so signed) from this up can show.
+    const __m512i visible = _mm512_set1_epi8((char)((faintest > 255 ? 255 : faintest) - 128));
     __m512i pu = _mm512_add_epi32(_mm512_set1_epi32((int32_t)u), _mm512_mullo_epi32(step, _mm512_set1_epi32((int32_t)du)));
     __m512i pv = _mm512_add_epi32(_mm512_set1_epi32((int32_t)v), _mm512_mullo_epi32(step, _mm512_set1_epi32((int32_t)dv)));
     const __m512i du16 = _mm512_set1_epi32((int32_t)(du * 16)), dv16 = _mm512_set1_epi32((int32_t)(dv * 16));
@@ -149,8 +154,8 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
 #undef TAPS
         // Taps all fainter than the draw can show (premultiplied: alpha bounds every channel)
         // leave the target as it is.
-        __m512i strongest = _mm512_max_epu8(_mm512_max_epu8(q0, q1), _mm512_max_epu8(q2, q3));
-        if (!_mm512_mask_cmpge_epu8_mask(0x8888888888888888ull, strongest, visible)) continue;
+        __m512i strongest = _mm512_max_epi8(_mm512_max_epi8(q0, q1), _mm512_max_epi8(q2, q3));
+        if (!_mm512_mask_cmpge_epi8_mask(0x8888888888888888ull, strongest, visible)) continue;
         __m512i scale = _mm512_set1_epi32((int32_t)uniform);
         if (factors) {
             scale = _mm512_maskz_loadu_epi32(live, factors + done);
@@ -167,7 +172,7 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
             _mm512_madd_epi16(                                                                          \
                 _mm512_maddubs_epi16(                                                                   \
                     _mm512_shuffle_epi32(vertical, (_MM_PERM_ENUM)((k) * 0x55)),                        \
-                    _mm512_shuffle_epi8(_mm512_xor_si512(q, flip), byChannel)),                         \
+                    _mm512_shuffle_epi8(q, byChannel)),                                                 \
                 _mm512_shuffle_epi32(horizontal, (_MM_PERM_ENUM)((k) * 0x55))),                         \
             bias),                                                                                      \
         14)
