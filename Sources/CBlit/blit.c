@@ -49,6 +49,7 @@ __attribute__((target("avx2"))) int64_t arcmask_blit_run_avx2(
     const __m256i alphaWords = _mm256_setr_epi8(ALPHA_WORDS, ALPHA_WORDS);
     const __m256i bias = _mm256_set1_epi32((128 * 128 * 128) + (1 << 13));
     const __m256i w255 = _mm256_set1_epi16(255), w256 = _mm256_set1_epi16(256), w128 = _mm256_set1_epi16(128);
+    const __m256i w257 = _mm256_set1_epi16(257);
     const __m256i all = _mm256_set1_epi32(-1), zero = _mm256_setzero_si256();
     __m256i pu = _mm256_add_epi32(_mm256_set1_epi32((int32_t)u), _mm256_mullo_epi32(step, _mm256_set1_epi32((int32_t)du)));
     __m256i pv = _mm256_add_epi32(_mm256_set1_epi32((int32_t)v), _mm256_mullo_epi32(step, _mm256_set1_epi32((int32_t)dv)));
@@ -107,8 +108,9 @@ __attribute__((target("avx2"))) int64_t arcmask_blit_run_avx2(
         __m256i dlo = _mm256_unpacklo_epi8(d, zero), dhi = _mm256_unpackhi_epi8(d, zero);
         dlo = _mm256_add_epi16(_mm256_mullo_epi16(dlo, _mm256_sub_epi16(w255, _mm256_shuffle_epi8(lo, alphaWords))), w128);
         dhi = _mm256_add_epi16(_mm256_mullo_epi16(dhi, _mm256_sub_epi16(w255, _mm256_shuffle_epi8(hi, alphaWords))), w128);
-        dlo = _mm256_srli_epi16(_mm256_add_epi16(dlo, _mm256_srli_epi16(dlo, 8)), 8);
-        dhi = _mm256_srli_epi16(_mm256_add_epi16(dhi, _mm256_srli_epi16(dhi, 8)), 8);
+        // t/255 rounded, as (t + (t >> 8)) >> 8: equal to (t·257) >> 16 for every t here.
+        dlo = _mm256_mulhi_epu16(dlo, w257);
+        dhi = _mm256_mulhi_epu16(dhi, w257);
         __m256i out = _mm256_packus_epi16(_mm256_add_epi16(lo, dlo), _mm256_add_epi16(hi, dhi));
         _mm256_storeu_si256((__m256i *)(target + done), out);
     }
@@ -124,7 +126,7 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
     const __m512i byChannel = _mm512_broadcast_i32x4(_mm_setr_epi8(BY_CHANNEL));
     const __m512i alphaWords = _mm512_broadcast_i32x4(_mm_setr_epi8(ALPHA_WORDS));
     const __m512i bias = _mm512_set1_epi32((128 * 128 * 128) + (1 << 13));
-    const __m512i w255 = _mm512_set1_epi16(255), w128 = _mm512_set1_epi16(128);
+    const __m512i w255 = _mm512_set1_epi16(255), w128 = _mm512_set1_epi16(128), w257 = _mm512_set1_epi16(257);
     const __m512i zero = _mm512_setzero_si512();
     const int scaled = factors != 0 || uniform != 256;
     // The faintest tap alpha that can show: a mix below ⌈256 / f⌉ comes out zero at f/256.
@@ -190,8 +192,9 @@ __attribute__((target("avx512f,avx512bw"))) int64_t arcmask_blit_run_avx512(
         __m512i dlo = _mm512_unpacklo_epi8(d, zero), dhi = _mm512_unpackhi_epi8(d, zero);
         dlo = _mm512_add_epi16(_mm512_mullo_epi16(dlo, _mm512_sub_epi16(w255, _mm512_shuffle_epi8(lo, alphaWords))), w128);
         dhi = _mm512_add_epi16(_mm512_mullo_epi16(dhi, _mm512_sub_epi16(w255, _mm512_shuffle_epi8(hi, alphaWords))), w128);
-        dlo = _mm512_srli_epi16(_mm512_add_epi16(dlo, _mm512_srli_epi16(dlo, 8)), 8);
-        dhi = _mm512_srli_epi16(_mm512_add_epi16(dhi, _mm512_srli_epi16(dhi, 8)), 8);
+        // t/255 rounded, as (t + (t >> 8)) >> 8: equal to (t·257) >> 16 for every t here.
+        dlo = _mm512_mulhi_epu16(dlo, w257);
+        dhi = _mm512_mulhi_epu16(dhi, w257);
         __m512i out = _mm512_packus_epi16(_mm512_add_epi16(lo, dlo), _mm512_add_epi16(hi, dhi));
         _mm512_mask_storeu_epi32(target + done, live, out);
     }
