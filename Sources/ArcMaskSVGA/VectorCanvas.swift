@@ -108,6 +108,12 @@ public final class VectorCanvas {
     var allowsBlit = true
     /// The widest kernel the blit's interior runs may use (tests compare them).
     var widestBlit = AffineBlit.Kernel.avx512
+    /// Off: the blit draws one pixel at a time in Swift, as its kernels must (the blit fuzzer
+    /// compares the two).
+    public var wideBlitKernels: Bool {
+        get { widestBlit != .scalar }
+        set { widestBlit = newValue ? .avx512 : .scalar }
+    }
 
     public init(width: Int, height: Int) throws {
         surface = try Surface(width: width, height: height)
