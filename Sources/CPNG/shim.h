@@ -12,7 +12,6 @@
  * its own setjmp. Errors come back as a non-zero return and a message.
  */
 
-static const int arcmask_png_all_filters = PNG_ALL_FILTERS;
 static const int arcmask_png_filter_sub = PNG_FILTER_SUB;
 
 typedef void (*arcmask_png_write_fn)(void *context, const uint8_t *bytes, size_t count);
