@@ -8,12 +8,13 @@ import Foundation
 /// image a one-pixel soft edge), Porter-Duff OVER, times a constant alpha and, under a clip,
 /// times the clip's coverage.
 ///
-/// This is the renderer's path for rotated and skewed bitmaps, where pixman's general
-/// bilinear-affine path costs 9–14 ns per pixel. Positions are 16.16 fixed point and the
-/// bilinear weights 7 bits (as pixman's); the interior of each row, where all four taps lie
-/// inside the image, runs in `CBlit`'s AVX-512 or AVX2 kernels (near 1 ns a pixel), and the
-/// rest one pixel at a time with the same arithmetic. Axis-aligned draws stay with pixman,
-/// whose SIMD scaling paths are faster still.
+/// This is the renderer's path for rotated, skewed and translucent resampled bitmaps, where
+/// pixman's general bilinear-affine path costs 9–14 ns per pixel; `fillRectangle` takes
+/// opaque axis-aligned ones. Positions are 16.16 fixed point and the bilinear weights 7 bits
+/// (as pixman's). Each row is first cut to the image's outline at the draw's alpha; its
+/// interior, where the taps lie inside the bordered paired rows, runs in `CBlit`'s AVX-512 or
+/// AVX2 kernels (near 1 ns a pixel), and the rest one pixel at a time with the same
+/// arithmetic.
 enum AffineBlit {
     /// The faintest alpha that can show at `alpha`: a mix fainter than ⌈256 / f⌉ (f = alpha
     /// in 256ths) comes out as zero in every channel, since (s·f) >> 8 = 0. Rounded down to a
