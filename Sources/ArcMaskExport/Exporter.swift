@@ -187,7 +187,8 @@ public enum Exporter {
         let png = try PNGStreamWriter(
             url: folder.url(for: stripName), width: columns * size.width, height: rows * size.height,
             compression: compression)
-        // Cells arrive out of order; bands are encoded in order on one queue, at most one waiting.
+        // Cells arrive out of order; bands go to the writer in order on one queue, at most one
+        // waiting (the writer deflates them on every core).
         let strip = StripAssembler(columns: columns, cell: size, frameCount: n)
         let encoding = DispatchQueue(label: "arcmask.strip")
         let waitingBands = DispatchSemaphore(value: 1)

@@ -47,12 +47,12 @@ public enum PNG {
         /// A second filter whose result is kept when smaller.
         var secondFilter: ScanlineFilter? { preset == .small ? .adaptive : nil }
 
-        /// zlib level and libpng filter mask for the band-by-band writer (libpng drives zlib
-        /// there), which writes the export's strips. Measured on a strip of 500 layers of
-        /// 510×510 (520 MB of RGBA): Sub-filtered at zlib 1, 3.5 s for 108 MB; at zlib 3, 4.4 s
-        /// for 101 MB; at zlib 6, 14.7 s for 87 MB; at zlib 9, 39.8 s for 87 MB. libpng's
+        /// zlib level for the band-by-band writer (`PNGStreamWriter`), which writes the export's
+        /// strips Sub-filtered. Measured on a strip of 500 layers of 510×510 (520 MB of RGBA)
+        /// through libpng on one core: Sub-filtered at zlib 1, 3.5 s for 108 MB; at zlib 3,
+        /// 4.4 s for 101 MB; at zlib 6, 14.7 s for 87 MB; at zlib 9, 39.8 s for 87 MB. libpng's
         /// adaptive filter choice made it larger and slower (zlib 6: 18.3 s, 100 MB; zlib 9:
-        /// 45.4 s, 99 MB), so every preset filters with Sub.
+        /// 45.4 s, 99 MB).
         var zlibLevel: Int32 {
             switch preset {
             case .fast: 1
@@ -60,7 +60,6 @@ public enum PNG {
             case .small: 6
             }
         }
-        var filters: Int32 { arcmask_png_filter_sub }
     }
 
     /// Which colour type a PNG is written with.
@@ -164,70 +163,4 @@ public struct PNGError: ArcMaskError, Equatable {
     public let message: String
     init(_ message: String) { self.message = message }
     public var location: String? { nil }
-}
-
-/// Writes one PNG band by band, so an image larger than memory can be written: rows go
-/// through libpng and zlib to a temporary file as they come; `finish()` renames it into place.
-/// Not thread-safe: use it from one thread at a time (handing it between threads is fine).
-public final class PNGStreamWriter: @unchecked Sendable {
-    public let width: Int
-    public let height: Int
-    private var stream = arcmask_png_stream()
-    /// libpng keeps this pointer, so it lives at a fixed address until deinit.
-    private let io = UnsafeMutablePointer<arcmask_png_io>.allocate(capacity: 1)
-    private let sink: StreamingFile
-    private var rowsWritten = 0
-    private var done = false
-
-    public init(url: URL, width: Int, height: Int, compression: PNG.Compression = .fast) throws {
-        guard width > 0, height > 0 else { throw PNGError("cannot write an empty \(width)×\(height) image") }
-        self.width = width
-        self.height = height
-        io.initialize(to: arcmask_png_io())
-        do { sink = try StreamingFile(url: url) } catch { io.deallocate(); throw error }
-        io.pointee.context = Unmanaged.passUnretained(sink).toOpaque()
-        io.pointee.write = writeToFileSink
-        if arcmask_png_stream_begin(
-            &stream, UInt32(width), UInt32(height), compression.zlibLevel, compression.filters, io) != 0
-        {
-            throw fail()
-        }
-    }
-
-    deinit {
-        arcmask_png_stream_destroy(&stream)
-        if !done { sink.discard() }
-        io.deallocate()
-    }
-
-    /// Appends `image.height` rows (its width must be the PNG's).
-    public func append(_ image: PixelBuffer) throws {
-        precondition(image.width == width && rowsWritten + image.height <= height, "band does not fit the PNG")
-        let status = image.bytes.withUnsafeBufferPointer {
-            arcmask_png_stream_rows(&stream, $0.baseAddress, UInt32(image.height), image.rowBytes)
-        }
-        if status != 0 { throw fail() }
-        if let failure = sink.failure { throw PNGError(failure) }
-        rowsWritten += image.height
-    }
-
-    public func finish() throws {
-        precondition(rowsWritten == height, "\(rowsWritten) of \(height) rows written")
-        if arcmask_png_stream_end(&stream) != 0 { throw fail() }
-        arcmask_png_stream_destroy(&stream)
-        try sink.finish()
-        done = true
-    }
-
-    private func fail() -> PNGError {
-        let message = withUnsafeBytes(of: &io.pointee.message) {
-            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        return PNGError("libpng: \(message)")
-    }
-}
-
-private func writeToFileSink(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
-    guard let context, let bytes else { return }
-    Unmanaged<StreamingFile>.fromOpaque(context).takeUnretainedValue().write(bytes, count)
 }

@@ -12,13 +12,8 @@
  * its own setjmp. Errors come back as a non-zero return and a message.
  */
 
-static const int arcmask_png_filter_sub = PNG_FILTER_SUB;
-
-typedef void (*arcmask_png_write_fn)(void *context, const uint8_t *bytes, size_t count);
-
+/* Where libpng's error message lands. */
 typedef struct {
-    void *context;
-    arcmask_png_write_fn write;
     char message[256];
 } arcmask_png_io;
 
@@ -31,60 +26,6 @@ static void arcmask_png_on_error(png_structp png, png_const_charp msg) {
 
 static void arcmask_png_on_warning(png_structp png, png_const_charp msg) {
     (void)png; (void)msg;
-}
-
-static void arcmask_png_on_write(png_structp png, png_bytep data, size_t length) {
-    arcmask_png_io *io = (arcmask_png_io *)png_get_io_ptr(png);
-    io->write(io->context, data, length);
-}
-
-static void arcmask_png_on_flush(png_structp png) { (void)png; }
-
-/*
- * Streaming encoder: begin, rows (any number of calls), end. Each call keeps its own
- * setjmp, so an error in any step returns -1 with the message; call destroy afterwards.
- */
-typedef struct {
-    png_structp png;
-    png_infop info;
-    arcmask_png_io *io;
-} arcmask_png_stream;
-
-static inline int arcmask_png_stream_begin(arcmask_png_stream *s, uint32_t width, uint32_t height,
-                                           int level, int filters, arcmask_png_io *io) {
-    io->message[0] = 0;
-    s->io = io;
-    s->info = NULL;
-    s->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, io, arcmask_png_on_error, arcmask_png_on_warning);
-    if (!s->png) { strcpy(io->message, "out of memory"); return -1; }
-    s->info = png_create_info_struct(s->png);
-    if (!s->info) { strcpy(io->message, "out of memory"); return -1; }
-    if (setjmp(png_jmpbuf(s->png))) return -1;
-    png_set_write_fn(s->png, io, arcmask_png_on_write, arcmask_png_on_flush);
-    png_set_compression_level(s->png, level);
-    png_set_filter(s->png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(s->png, s->info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_write_info(s->png, s->info);
-    return 0;
-}
-
-static inline int arcmask_png_stream_rows(arcmask_png_stream *s, const uint8_t *pixels, uint32_t rows, size_t stride) {
-    if (setjmp(png_jmpbuf(s->png))) return -1;
-    for (uint32_t y = 0; y < rows; y++) png_write_row(s->png, (png_const_bytep)(pixels + (size_t)y * stride));
-    return 0;
-}
-
-static inline int arcmask_png_stream_end(arcmask_png_stream *s) {
-    if (setjmp(png_jmpbuf(s->png))) return -1;
-    png_write_end(s->png, s->info);
-    return 0;
-}
-
-static inline void arcmask_png_stream_destroy(arcmask_png_stream *s) {
-    if (s->png) png_destroy_write_struct(&s->png, s->info ? &s->info : NULL);
-    s->png = NULL;
-    s->info = NULL;
 }
 
 /*

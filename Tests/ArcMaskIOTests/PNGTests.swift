@@ -167,4 +167,99 @@ struct PNGTests {
         #expect(try PNG.read(url) == gradient(8, 8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a.png"])
     }
+
+    @Test(
+        "band by band: the strip decodes to the pixels appended, in the same bytes each time, at every preset"
+    )
+    func streamWriter() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("png-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 37 px wide, bands of 1 to 40 rows: 223 rows in all, noisy enough that bands deflate to real work.
+        let heights = [1, 40, 17, 3, 40, 40, 29, 13, 40]
+        let bands = heights.enumerated().map { k, h -> PixelBuffer in
+            var band = PixelBuffer(width: 37, height: h)
+            for y in 0..<h {
+                for x in 0..<37 {
+                    let v = (x * 7 + y * 13 + k * 31) % 251
+                    band.setPixel(
+                        x: x, y: y, (UInt8(v), UInt8((v * v) % 256), UInt8(x * 6), UInt8(255 - (y * 3) % 200)))
+                }
+            }
+            return band
+        }
+        var whole = PixelBuffer(width: 37, height: heights.reduce(0, +))
+        var row = 0
+        for band in bands {
+            whole.bytes.replaceSubrange((row * 37 * 4)..<((row + band.height) * 37 * 4), with: band.bytes)
+            row += band.height
+        }
+        var written: [String: [UInt8]] = [:]
+        for preset in [PNG.Compression.fast, .balanced, .small] {
+            for attempt in 0..<2 {
+                let url = dir.appendingPathComponent("\(preset)-\(attempt).png")
+                let writer = try PNGStreamWriter(url: url, width: 37, height: whole.height, compression: preset)
+                for band in bands { try writer.append(band) }
+                try writer.finish()
+                let bytes = [UInt8](try Data(contentsOf: url))
+                #expect(try PNG.decode(bytes) == whole, "\(preset)")
+                if attempt == 1 { #expect(bytes == written["\(preset)"], "\(preset): the same bytes again") }
+                written["\(preset)"] = bytes
+            }
+        }
+        // One band, or a different banding, decodes the same.
+        let url = dir.appendingPathComponent("one.png")
+        let writer = try PNGStreamWriter(url: url, width: 37, height: whole.height, compression: .balanced)
+        try writer.append(whole)
+        try writer.finish()
+        #expect(try PNG.read(url) == whole)
+        #expect(written["small"]!.count <= written["fast"]!.count)
+    }
+
+    @Test("band by band: bands over 1 MB deflate in several pieces, each primed with the rows before it")
+    func streamWriterWideBands() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("png-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 2000 px rows (8001 filtered bytes): 131 rows to a piece, 4 rows of dictionary.
+        let width = 2000, heights = [300, 7, 140]
+        var whole = PixelBuffer(width: width, height: heights.reduce(0, +))
+        for y in 0..<whole.height {
+            for x in 0..<width {
+                let v = (x * 5 + y * 11) % 253, n = (x * x + y * 7) % 9
+                whole.setPixel(x: x, y: y, (UInt8(v), UInt8((v + n) % 256), UInt8(x % 256), UInt8(255 - y % 64)))
+            }
+        }
+        var first: [UInt8]?
+        for attempt in 0..<2 {
+            let url = dir.appendingPathComponent("wide-\(attempt).png")
+            let writer = try PNGStreamWriter(url: url, width: width, height: whole.height, compression: .balanced)
+            var row = 0
+            for h in heights {
+                var band = PixelBuffer(width: width, height: h)
+                band.bytes = Array(whole.bytes[(row * width * 4)..<((row + h) * width * 4)])
+                try writer.append(band)
+                row += h
+            }
+            try writer.finish()
+            let bytes = [UInt8](try Data(contentsOf: url))
+            #expect(try PNG.decode(bytes) == whole)
+            if let first { #expect(bytes == first) }
+            first = bytes
+            // Deflated as one stream would be about as small: the dictionaries carry across pieces.
+            #expect(bytes.count < whole.bytes.count / 4)
+        }
+    }
+
+    @Test("band by band: a writer dropped before it finishes leaves no file")
+    func streamWriterAbandoned() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("png-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        do {
+            let writer = try PNGStreamWriter(url: dir.appendingPathComponent("cut.png"), width: 8, height: 8)
+            try writer.append(PixelBuffer(width: 8, height: 4))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
 }

@@ -1,0 +1,184 @@
+import ArcMaskCore
+internal import CLibZ
+import Foundation
+
+/// Writes one 8-bit RGBA PNG band by band, so an image larger than memory can be written (the
+/// export's strips): rows go to a temporary file as they come; `finish()` renames it into place.
+///
+/// The rows are deflated on every core, in pieces of about 1 MB: each piece's rows are
+/// Sub-filtered, then deflated as part of the one zlib stream PNG requires, primed with the
+/// 32 KB before it (so the ratio stays the single stream's) and ended on a byte boundary
+/// (`Z_SYNC_FLUSH`; the last with `Z_FINISH`); the pieces are written in order, their
+/// Adler-32s combined. The bytes depend only on the pixels and the bands, never on the
+/// threads. At most one piece per core, and one more, is in flight.
+///
+/// Not thread-safe: use it from one thread at a time (handing it between threads is fine).
+public final class PNGStreamWriter: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    private let level: Int32
+    private let sink: StreamingFile
+    private var rowsTaken = 0
+    /// The last 32 KB of filtered rows appended so far: the next band's dictionary.
+    private var window: [UInt8] = []
+    private var adler: UInt32 = 1
+    /// Pieces being deflated, oldest first.
+    private var pending: [Piece] = []
+    private let inFlight = ProcessInfo.processInfo.activeProcessorCount + 1
+    private var done = false
+
+    /// One piece's deflate, run on a worker: its bytes, and the Adler-32 and length of what it deflated.
+    private final class Piece: @unchecked Sendable {
+        let finished = DispatchSemaphore(value: 0)
+        var output: [UInt8] = []
+        var adler: UInt32 = 1
+        var count = 0
+        var failure: String?
+    }
+
+    public init(url: URL, width: Int, height: Int, compression: PNG.Compression = .fast) throws {
+        guard width > 0, height > 0, width < 1 << 28, height < 1 << 31 else {
+            throw PNGError("cannot write a \(width)×\(height) image")
+        }
+        self.width = width
+        self.height = height
+        level = compression.zlibLevel
+        sink = try StreamingFile(url: url)
+        var ihdr = [UInt8]()
+        for value in [UInt32(width), UInt32(height)] { ihdr += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        ihdr += [8, 6, 0, 0, 0]  // 8-bit RGBA, deflate, adaptive filtering, no interlace
+        write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        chunk("IHDR", ihdr)
+        // The zlib header (deflate, 32 KB window; the level hint as zlib writes it).
+        chunk("IDAT", [0x78, level <= 1 ? 0x01 : level < 6 ? 0x5E : level == 6 ? 0x9C : 0xDA])
+    }
+
+    deinit {
+        for piece in pending { piece.finished.wait() }
+        if !done { sink.discard() }
+    }
+
+    /// Appends `image.height` rows (its width must be the PNG's).
+    public func append(_ image: PixelBuffer) throws {
+        precondition(image.width == width && rowsTaken + image.height <= height, "band does not fit the PNG")
+        guard image.height > 0 else { return }
+        let rowBytes = 1 + 4 * width, width = width, level = level
+        // Pieces of about 1 MB of filtered rows, each deflated on a worker after the rows
+        // before it (enough for the 32 KB dictionary) are filtered again there.
+        let rowsPerPiece = max(1, (1 << 20) / rowBytes), contextRows = (32_768 + rowBytes - 1) / rowBytes
+        var start = 0
+        while start < image.height {
+            let end = min(image.height, start + rowsPerPiece), first = start
+            let last = rowsTaken + end == height, before = window
+            let piece = Piece()
+            DispatchQueue.global().async {
+                defer { piece.finished.signal() }
+                let from = max(0, first - contextRows)
+                let context = Self.filter(image, rows: from..<first, width: width)
+                let dictionary = Array((from == 0 ? before + context : context).suffix(32_768))
+                let data = Self.filter(image, rows: first..<end, width: width)
+                piece.adler = data.withUnsafeBytes {
+                    UInt32(adler32(1, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), uInt($0.count)))
+                }
+                piece.count = data.count
+                switch Result(catching: { () throws(PNGError) in
+                    try Self.deflate(data, dictionary: dictionary, level: level, last: last)
+                }) {
+                case .success(let output): piece.output = output
+                case .failure(let error): piece.failure = error.message
+                }
+            }
+            pending.append(piece)
+            while pending.count > inFlight { try writeOldest() }
+            start = end
+        }
+        rowsTaken += image.height
+        // The next band's dictionary: this band's last 32 KB (after what came before, if short).
+        let tail = max(0, image.height - contextRows)
+        let filteredTail = Self.filter(image, rows: tail..<image.height, width: width)
+        window = Array(((tail == 0 ? window : []) + filteredTail).suffix(32_768))
+    }
+
+    /// Rows of `image`, Sub-filtered: each after a filter-type byte, each byte less the same
+    /// channel of the pixel before it.
+    private static func filter(_ image: PixelBuffer, rows: Range<Int>, width: Int) -> [UInt8] {
+        let rowBytes = 1 + 4 * width
+        var filtered = [UInt8](repeating: 0, count: rowBytes * rows.count)
+        image.bytes.withUnsafeBufferPointer { src in
+            filtered.withUnsafeMutableBufferPointer { dst in
+                for (k, y) in rows.enumerated() {
+                    let s = src.baseAddress! + y * image.rowBytes, d = dst.baseAddress! + k * rowBytes
+                    d[0] = 1
+                    for i in 0..<min(4, 4 * width) { d[1 + i] = s[i] }
+                    if width > 1 { for i in 4..<(4 * width) { d[1 + i] = s[i] &- s[i - 4] } }
+                }
+            }
+        }
+        return filtered
+    }
+
+    public func finish() throws {
+        precondition(rowsTaken == height, "\(rowsTaken) of \(height) rows written")
+        while !pending.isEmpty { try writeOldest() }
+        chunk("IDAT", withUnsafeBytes(of: adler.bigEndian, Array.init))
+        chunk("IEND", [])
+        if let failure = sink.failure { throw PNGError(failure) }
+        try sink.finish()
+        done = true
+    }
+
+    /// Waits for the oldest piece and writes its deflated bytes as IDAT chunks.
+    private func writeOldest() throws {
+        let piece = pending.removeFirst()
+        piece.finished.wait()
+        if let failure = piece.failure { throw PNGError(failure) }
+        adler = UInt32(adler32_combine(uLong(adler), uLong(piece.adler), off_t(piece.count)))
+        chunk("IDAT", piece.output)
+        if let failure = sink.failure { throw PNGError(failure) }
+    }
+
+    private func chunk(_ type: String, _ data: [UInt8]) {
+        let tagged = Array(type.utf8) + data
+        write(withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init))
+        write(tagged)
+        write(withUnsafeBytes(of: crc32(tagged).bigEndian, Array.init))
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { sink.write($0.baseAddress!, $0.count) }
+    }
+
+    /// `data` as raw deflate, primed with `dictionary`, ending on a byte boundary (or, for the
+    /// last band, ending the stream).
+    private static func deflate(
+        _ data: [UInt8], dictionary: [UInt8], level: Int32, last: Bool
+    ) throws(PNGError)
+        -> [UInt8]
+    {
+        var stream = z_stream()
+        guard arcmask_deflate_init_raw(&stream, level) == Z_OK else { throw PNGError("zlib: cannot start deflate") }
+        defer { deflateEnd(&stream) }
+        if !dictionary.isEmpty {
+            let status = dictionary.withUnsafeBufferPointer {
+                deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count))
+            }
+            guard status == Z_OK else { throw PNGError("zlib: cannot set the dictionary") }
+        }
+        // A sync flush adds at most a few bytes beyond the bound.
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 64)
+        let produced = data.withUnsafeBufferPointer { src in
+            output.withUnsafeMutableBufferPointer { dst -> Int? in
+                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+                stream.avail_in = uInt(src.count)
+                stream.next_out = dst.baseAddress
+                stream.avail_out = uInt(dst.count)
+                let status = CLibZ.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+                guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else { return nil }
+                return dst.count - Int(stream.avail_out)
+            }
+        }
+        guard let produced else { throw PNGError("zlib: deflate stopped short") }
+        output.removeLast(output.count - produced)
+        return output
+    }
+}
