@@ -25,7 +25,7 @@ enum PNGEncoder {
         var out = [UInt8]()
         out.reserveCapacity(idat.count + 1024 + 8)
         out.append(contentsOf: PNG.signature)
-        writeChunk("IHDR", header(image, layout), to: &out)
+        writeChunk("IHDR", header(width: image.width, height: image.height, layout), to: &out)
         if case .indexed(let table) = layout {
             writeChunk("PLTE", table.plte, to: &out)
             if let trns = table.trns { writeChunk("tRNS", trns, to: &out) }
@@ -37,18 +37,18 @@ enum PNGEncoder {
 
     // MARK: chunks
 
-    private static func header(_ image: PixelBuffer, _ layout: ImageLayout) -> [UInt8] {
+    static func header(width: Int, height: Int, _ layout: ImageLayout) -> [UInt8] {
         var h = [UInt8]()
         h.reserveCapacity(13)
-        h.appendBigEndian(UInt32(image.width))
-        h.appendBigEndian(UInt32(image.height))
+        h.appendBigEndian(UInt32(width))
+        h.appendBigEndian(UInt32(height))
         h.append(UInt8(layout.bitDepth))
         h.append(layout.colorType)
         h.append(contentsOf: [0, 0, 0])  // deflate, adaptive filtering, no interlace
         return h
     }
 
-    private static func writeChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+    static func writeChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
         out.appendBigEndian(UInt32(data.count))
         let start = out.count
         out.append(contentsOf: type.utf8)
@@ -295,7 +295,8 @@ enum ScanlineFilter: Equatable, Sendable {
         return out
     }
 
-    private static func copyRow(_ src: UnsafePointer<UInt8>, width: Int, bpp: Int, to dst: UnsafeMutablePointer<UInt8>) {
+    private static func copyRow(_ src: UnsafePointer<UInt8>, width: Int, bpp: Int, to dst: UnsafeMutablePointer<UInt8>)
+    {
         if bpp == 4 {
             dst.update(from: src, count: width * 4)
             return
@@ -336,6 +337,26 @@ enum ScanlineFilter: Equatable, Sendable {
             line[0] = best.type
             (line + 1).update(from: best.bytes, count: n)
         }
+    }
+
+    /// Rows `rows` of `image` as RGBA scanlines, Sub-filtered (each after its filter-type
+    /// byte): the band-by-band writer's pieces. Sub looks at no other row, so any range of
+    /// rows filters as it would inside the whole image.
+    static func sub(_ image: PixelBuffer, rows: Range<Int>) -> [UInt8] {
+        let rowBytes = image.width * 4
+        var out = [UInt8](unsafeUninitializedCapacity: rows.count * (rowBytes + 1)) { $1 = $0.count }
+        image.bytes.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { out in
+                for (k, y) in rows.enumerated() {
+                    let line = out.baseAddress! + k * (rowBytes + 1)
+                    line[0] = 1
+                    subFilter(
+                        UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]), bpp: 4,
+                        into: line + 1)
+                }
+            }
+        }
+        return out
     }
 
     private static func subFilter(_ row: UnsafeBufferPointer<UInt8>, bpp: Int, into dst: UnsafeMutablePointer<UInt8>) {

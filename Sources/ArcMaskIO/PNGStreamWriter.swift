@@ -44,11 +44,8 @@ public final class PNGStreamWriter: @unchecked Sendable {
         self.height = height
         level = compression.zlibLevel
         sink = try StreamingFile(url: url)
-        var ihdr = [UInt8]()
-        for value in [UInt32(width), UInt32(height)] { ihdr += withUnsafeBytes(of: value.bigEndian, Array.init) }
-        ihdr += [8, 6, 0, 0, 0]  // 8-bit RGBA, deflate, adaptive filtering, no interlace
-        write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        chunk("IHDR", ihdr)
+        write(PNG.signature)
+        chunk("IHDR", PNGEncoder.header(width: width, height: height, .truecolor(alpha: true)))
         // The zlib header (deflate, 32 KB window; the level hint as zlib writes it).
         chunk("IDAT", [0x78, level <= 1 ? 0x01 : level < 6 ? 0x5E : level == 6 ? 0x9C : 0xDA])
     }
@@ -62,7 +59,7 @@ public final class PNGStreamWriter: @unchecked Sendable {
     public func append(_ image: PixelBuffer) throws {
         precondition(image.width == width && rowsTaken + image.height <= height, "band does not fit the PNG")
         guard image.height > 0 else { return }
-        let rowBytes = 1 + 4 * width, width = width, level = level
+        let rowBytes = 1 + 4 * width, level = level
         // Pieces of about 1 MB of filtered rows, each deflated on a worker after the rows
         // before it (enough for the 32 KB dictionary) are filtered again there.
         let rowsPerPiece = max(1, (1 << 20) / rowBytes), contextRows = (32_768 + rowBytes - 1) / rowBytes
@@ -74,9 +71,9 @@ public final class PNGStreamWriter: @unchecked Sendable {
             DispatchQueue.global().async {
                 defer { piece.finished.signal() }
                 let from = max(0, first - contextRows)
-                let context = Self.filter(image, rows: from..<first, width: width)
+                let context = ScanlineFilter.sub(image, rows: from..<first)
                 let dictionary = Array((from == 0 ? before + context : context).suffix(32_768))
-                let data = Self.filter(image, rows: first..<end, width: width)
+                let data = ScanlineFilter.sub(image, rows: first..<end)
                 piece.adler = data.withUnsafeBytes {
                     UInt32(adler32(1, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), uInt($0.count)))
                 }
@@ -95,26 +92,8 @@ public final class PNGStreamWriter: @unchecked Sendable {
         rowsTaken += image.height
         // The next band's dictionary: this band's last 32 KB (after what came before, if short).
         let tail = max(0, image.height - contextRows)
-        let filteredTail = Self.filter(image, rows: tail..<image.height, width: width)
+        let filteredTail = ScanlineFilter.sub(image, rows: tail..<image.height)
         window = Array(((tail == 0 ? window : []) + filteredTail).suffix(32_768))
-    }
-
-    /// Rows of `image`, Sub-filtered: each after a filter-type byte, each byte less the same
-    /// channel of the pixel before it.
-    private static func filter(_ image: PixelBuffer, rows: Range<Int>, width: Int) -> [UInt8] {
-        let rowBytes = 1 + 4 * width
-        var filtered = [UInt8](repeating: 0, count: rowBytes * rows.count)
-        image.bytes.withUnsafeBufferPointer { src in
-            filtered.withUnsafeMutableBufferPointer { dst in
-                for (k, y) in rows.enumerated() {
-                    let s = src.baseAddress! + y * image.rowBytes, d = dst.baseAddress! + k * rowBytes
-                    d[0] = 1
-                    for i in 0..<min(4, 4 * width) { d[1 + i] = s[i] }
-                    if width > 1 { for i in 4..<(4 * width) { d[1 + i] = s[i] &- s[i - 4] } }
-                }
-            }
-        }
-        return filtered
     }
 
     public func finish() throws {
@@ -138,10 +117,9 @@ public final class PNGStreamWriter: @unchecked Sendable {
     }
 
     private func chunk(_ type: String, _ data: [UInt8]) {
-        let tagged = Array(type.utf8) + data
-        write(withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init))
-        write(tagged)
-        write(withUnsafeBytes(of: crc32(tagged).bigEndian, Array.init))
+        var bytes = [UInt8]()
+        PNGEncoder.writeChunk(type, data, to: &bytes)
+        write(bytes)
     }
 
     private func write(_ bytes: [UInt8]) {

@@ -169,9 +169,7 @@ enum AffineBlit {
         let alpha256 = UInt32(min(256, max(0, (alpha * 256).rounded())))
         let du = Int((ia * 65536).rounded()), dv = Int((ib * 65536).rounded())
         // The wide kernels work in 32-bit positions and offsets.
-        let level =
-            image.width < 32_000 && image.height < 32_000 && (image.height + 1) * (image.width + 2) < Int(Int32.max)
-                && abs(du) < 1 << 26 && abs(dv) < 1 << 26 ? min(widest.rawValue, Int(arcmask_blit_level())) : 0
+        let level = kernelLevel(image, steps: (du, dv), widest: widest)
         let outline = image.outline ?? outline(image, threshold: visibleThreshold(alpha: alpha))
         guard !outline.isEmpty else { return true }
         let made = level > 0 && image.pairs == nil ? pairedRows(image) : []
@@ -330,6 +328,16 @@ enum AffineBlit {
         }
     }
 
+    /// The widest kernel (a `Kernel` raw value) that may draw `image` with these 16.16 steps:
+    /// up to `widest` and what the CPU runs, and 0 (Swift) when positions, offsets into the
+    /// bordered pairs, or sixteen steps would not fit the kernels' 32-bit lanes.
+    private static func kernelLevel(_ image: Image, steps: (Int, Int), widest: Kernel) -> Int {
+        let fits =
+            image.width < 32_000 && image.height < 32_000 && (image.height + 1) * (image.width + 2) < Int(Int32.max)
+            && abs(steps.0) < 1 << 26 && abs(steps.1) < 1 << 26
+        return fits ? min(widest.rawValue, Int(arcmask_blit_level())) : 0
+    }
+
     /// Runs `count` target pixels from `row` through the widest kernel `level` allows, the
     /// first sampling at (u, v) of an image `width` texels wide whose `pairs` carry a border;
     /// returns how many it drew (all with AVX-512, a multiple of eight with AVX2).
@@ -384,9 +392,7 @@ enum AffineBlit {
         // Columns whose pixels the rectangle covers whole; the first and last may be partly covered.
         let inner0 = coverage(x0, left, right) < 1 ? x0 + 1 : x0
         let inner1 = coverage(x1, left, right) < 1 ? x1 - 1 : x1
-        let level =
-            image.width < 32_000 && image.height < 32_000 && (image.height + 1) * (image.width + 2) < Int(Int32.max)
-                && abs(du) < 1 << 26 ? min(widest.rawValue, Int(arcmask_blit_level())) : 0
+        let level = kernelLevel(image, steps: (du, 0), widest: widest)
         let made = level > 0 && image.paddedPairs == nil ? pairedRows(image, padded: true) : []
         made.withUnsafeBufferPointer { madePairs in
             let pairs = level == 0 ? nil : image.paddedPairs ?? UnsafePointer(madePairs.baseAddress)

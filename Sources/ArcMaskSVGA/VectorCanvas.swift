@@ -235,9 +235,7 @@ public final class VectorCanvas {
             }
         }
         // Opaque axis-aligned draws that resample: the padded rectangle, filled by the blit.
-        if allowsBlit, alpha >= 1, !levels.last!.clipped, m.b == 0, m.c == 0,
-            Self.needsBlit(m, scale: scale, alpha: 0.5), fill(image, m)
-        {
+        if allowsBlit, alpha >= 1, !levels.last!.clipped, m.b == 0, m.c == 0, Self.resamples(m), fill(image, m) {
             return
         }
         ctx.save()
@@ -255,15 +253,19 @@ public final class VectorCanvas {
         }
     }
 
-    /// Whether a draw goes to `AffineBlit`: rotated and skewed images, and translucent ones
-    /// that are scaled or sit between pixels. Pixman draws those on its general path (a
-    /// scalar bilinear fetch, then the combiner: several times slower than the blit); it
-    /// keeps opaque axis-aligned draws, which it fills as a rectangle with the image padded
-    /// (a hard edge on the image's rectangle, as the players draw it; the blit's edge is
-    /// soft), and translucent whole-pixel copies (a SIMD path of its own).
+    /// Whether a draw goes to `AffineBlit`'s sampling (`draw`): rotated and skewed images, and
+    /// translucent ones that resample. Pixman draws those on its general path (a scalar
+    /// bilinear fetch, then the combiner: several times slower than the blit). Opaque
+    /// axis-aligned ones that resample go to `AffineBlit.fillRectangle` instead (the image's
+    /// rectangle filled with the image padded: a hard edge, as the players draw it; the
+    /// sampling's edge is soft); whole-pixel copies stay with pixman's SIMD paths.
     static func needsBlit(_ m: Affine, scale: Double, alpha: Double) -> Bool {
         if abs(m.c) > 1e-9 * scale || abs(m.b) > 1e-9 * scale { return true }
-        guard alpha < 1 else { return false }
+        return alpha < 1 && resamples(m)
+    }
+
+    /// Whether an axis-aligned transform resamples: anything but a whole-pixel translation.
+    static func resamples(_ m: Affine) -> Bool {
         let whole = { (x: Double) in abs(x - x.rounded()) < 1e-9 }
         return !(abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9 && whole(m.tx) && whole(m.ty))
     }
@@ -271,18 +273,12 @@ public final class VectorCanvas {
     /// Draws through `AffineBlit` straight into the current target (the canvas or the group
     /// being drawn); false when that target is not a plain ARGB32 image.
     private func blit(_ image: CanvasImage, _ m: Affine, alpha: Double, clip: ImageAccess?) -> Bool {
-        guard let target = ctx.currentTargetImage() else { return false }
-        let dx = target.deviceOffsetX, dy = target.deviceOffsetY
-        let transform = placed(image, m, on: target)
-        target.flush()
-        let into = AffineBlit.Target(
-            pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
-            width: target.width, height: target.height, rowPixels: target.stride / 4)
+        guard let (target, into, transform) = blitTarget(image, m) else { return false }
         // The clip's coverage byte (i, j) lies at device pixel (i − its offset); shift it into this target's pixels.
         let mask = clip.map {
             AffineBlit.Mask(
-                coverage: UnsafePointer($0.data), x: -Int($0.deviceOffsetX) + Int(dx),
-                y: -Int($0.deviceOffsetY) + Int(dy),
+                coverage: UnsafePointer($0.data), x: -Int($0.deviceOffsetX) + Int(target.deviceOffsetX),
+                y: -Int($0.deviceOffsetY) + Int(target.deviceOffsetY),
                 width: $0.width, height: $0.height, rowBytes: $0.stride)
         }
         _ = image.withBlitImage(alpha: min(1, alpha)) { source in
@@ -293,32 +289,34 @@ public final class VectorCanvas {
         return true
     }
 
-    /// `m` for the image's kept part, in the pixels of `target` (which may be a group with
-    /// a device offset).
-    private func placed(_ image: CanvasImage, _ m: Affine, on target: ImageAccess) -> Affine {
-        let ox = Double(image.offsetX), oy = Double(image.offsetY)
-        return Affine(
-            a: m.a, b: m.b, c: m.c, d: m.d,
-            tx: m.tx + m.a * ox + m.c * oy + target.deviceOffsetX, ty: m.ty + m.b * ox + m.d * oy + target.deviceOffsetY
-        )
-    }
-
     /// Fills the rectangle of an opaque axis-aligned image through `AffineBlit.fillRectangle`
     /// (as cairo fills it with the image padded); false when the target is not a plain
     /// ARGB32 image or the transform does not suit.
     private func fill(_ image: CanvasImage, _ m: Affine) -> Bool {
-        guard let target = ctx.currentTargetImage() else { return false }
-        let transform = placed(image, m, on: target)
-        target.flush()
-        let into = AffineBlit.Target(
-            pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
-            width: target.width, height: target.height, rowPixels: target.stride / 4)
+        guard let (target, into, transform) = blitTarget(image, m) else { return false }
         let drawn =
             image.withBlitImage(alpha: 1, padded: true) { source in
                 AffineBlit.fillRectangle(source, over: into, transform: transform, alpha: 1, widest: widestBlit)
             } ?? false
         if drawn { target.markDirty() }
         return drawn
+    }
+
+    /// The current target (the canvas or the group being drawn), flushed, as the blit writes
+    /// it, and `m` for the image's kept part in its pixels (a group may have a device
+    /// offset); nil when the target is not a plain ARGB32 image.
+    private func blitTarget(_ image: CanvasImage, _ m: Affine) -> (ImageAccess, AffineBlit.Target, Affine)? {
+        guard let target = ctx.currentTargetImage() else { return nil }
+        target.flush()
+        let into = AffineBlit.Target(
+            pixels: target.data.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 },
+            width: target.width, height: target.height, rowPixels: target.stride / 4)
+        let ox = Double(image.offsetX), oy = Double(image.offsetY)
+        let transform = Affine(
+            a: m.a, b: m.b, c: m.c, d: m.d,
+            tx: m.tx + m.a * ox + m.c * oy + target.deviceOffsetX, ty: m.ty + m.b * ox + m.d * oy + target.deviceOffsetY
+        )
+        return (target, into, transform)
     }
 
     /// The current clip as coverage over its extents, drawn by cairo (so it matches what cairo
