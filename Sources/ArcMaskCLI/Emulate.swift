@@ -14,7 +14,13 @@ struct Emulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Sample the rotation (or a timer-font export) at display refreshes and check every hand-off.",
         discussion: """
-            With --route timer-font, FILE is a folder written by `export --route timer-font`: its fonts are \
+            FILE may be a folder written by `export`. A rotation export is checked as a widget project \
+            ships it: its manifest.json key by key, each image by its size, digest and pixel size (read \
+            from its header), the limit figures (archive bytes, pixels per image, extension memory) \
+            recomputed from the files on disk against the limits the export was made for, the plan \
+            recomputed from the frames' durations and emulated, and the generated code compared with \
+            what the manifest generates; anything over a limit or changed since the export fails. \
+            A timer-font export (also with --route timer-font) is checked as follows: its fonts are \
             shaped by HarfBuzz for every timer string the refreshes see (by default over two hours, then a \
             loop around the wraps into hours 10, 100, 1000 and 10000), and the picture on top at each \
             refresh must be the intended frame's (by the digests in its manifest.json). --size, --preset, \
@@ -90,8 +96,11 @@ struct Emulate: ParsableCommand {
         return kinds.contains(where: { $0 == nil }) ? nil : Set(kinds.map { $0! })
     }
 
+    /// Whether FILE is a folder written by `export` (then no --size is needed).
+    var isExportFolder: Bool { TimerFontFolder.isExport(options.file) }
+
     func validate() throws {
-        if route == .rotation { try options.requireSize() }
+        if route == .rotation && !isExportFolder { try options.requireSize() }
         guard rates != nil else { throw ValidationError("--refresh takes rates in Hz, e.g. 60,120") }
         guard criteria != nil else { throw ValidationError("--fail-on takes torn, gap and wrong-frame") }
         guard randomPhases >= 0 else { throw ValidationError("--random-phases must be 0 or more") }
@@ -106,6 +115,7 @@ struct Emulate: ParsableCommand {
 
     func run() throws {
         if route == .timerFont { return try runTimerFont() }
+        if isExportFolder { return try runExportFolder() }
         let report: EmulationReport = try reportingFailures {
             let (_, plan) = try options.load()
             var phases = [phase]
@@ -123,6 +133,42 @@ struct Emulate: ParsableCommand {
         }
         emit(reporting.json ? try jsonString(report) : Self.describe(report))
         if !report.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+    }
+
+    /// A folder written by `export`: a rotation export is checked here, a timer-font one shaped.
+    func runExportFolder() throws {
+        let manifest = (options.file as NSString).appendingPathComponent("manifest.json")
+        let isRotation = try reportingFailures {
+            ExportFolderCheck.isRotationManifest(
+                try FileReader.contents(of: manifest, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests"))
+        }
+        guard isRotation else { return try runTimerFont() }
+        let check: ExportFolderCheck = try reportingFailures {
+            var phases = [phase]
+            phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
+            let settings = EmulationSettings(
+                refreshRates: rates!, phasesMs: phases, durationMs: duration, criteria: criteria!, listLimit: 0,
+                absolutePhase: absolutePhase, toleranceMs: tolerance)
+            return try ExportFolderCheck.run(options.file, settings: settings)
+        }
+        emit(reporting.json ? try jsonString(check) : Self.describe(check))
+        if !check.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+    }
+
+    static func describe(_ c: ExportFolderCheck) -> String {
+        let e = c.emulator
+        var lines = [
+            "export folder \(c.folder): \(c.layers) layers in \(c.images) image\(c.images == 1 ? "" : "s") (\(c.layout) layout); manifest, images and code checked",
+        ]
+        lines += c.limits.lines.map { "  \($0)" }
+        lines.append(
+            "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame\(e.reversed ? ", BACKWARDS" : "")"
+        )
+        for p in c.problems.prefix(24) { lines.append("  problem: \(p)") }
+        if c.problems.count > 24 { lines.append("  … \(c.problems.count - 24) more problems (see --json)") }
+        lines.append(
+            "  → \(c.passed ? "PASS" : "FAIL")\(c.problems.isEmpty ? "" : " (\(c.problems.count) problem\(c.problems.count == 1 ? "" : "s"))")")
+        return lines.joined(separator: "\n")
     }
 
     func runTimerFont() throws {

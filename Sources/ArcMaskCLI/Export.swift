@@ -9,21 +9,31 @@ extension WidgetFamily: ExpressibleByArgument {}
 extension RotationRoute: ExpressibleByArgument {}
 extension WidgetRoute: ExpressibleByArgument {}
 extension TimerFontTiming.Mode: ExpressibleByArgument {}
+extension LayerLayout: ExpressibleByArgument {}
+extension ImageFormat: ExpressibleByArgument {}
+extension AccentedRendering: ExpressibleByArgument {}
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write widget-ready frames (a strip PNG), manifest.json, the SwiftUI view, a widget and INSTALL.md.",
+        abstract:
+            "Write widget-ready layer images (JPEG/PNG), manifest.json, the SwiftUI view, a widget and INSTALL.md.",
         discussion: """
             Widget sizes come from a table of Apple's published sizes per device (see --list-devices); \
             --size overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
-            When the decoded layers exceed --budget, near-identical and very short frames are merged first \
-            (keeping the total duration), then the scale is lowered one step at a time down to --min-scale \
-            (2), then the frame rate is lowered evenly in time until the layers fit (--keep-frames refuses \
-            instead). --out names the output folder; outputs appear all at once; a folder that holds \
-            files needs --force.
+            Each layer is its own image, handed to SwiftUI as encoded bytes (JPEG where it is opaque, PNG \
+            where it has transparency), fitted to the limits phones enforce: the view's archive (7 MB \
+            aimed at; archives of 9.3 MB have drawn black: --archive-budget), each image's pixel area \
+            (718,080 px, the smallest cap seen: --max-layer-pixels) and the extension's memory (30 MB: \
+            --budget). When the layers exceed the archive budget, near-identical and very short frames \
+            are merged first (keeping the total duration), then the scale is lowered a quarter step at \
+            a time down to --min-scale (2), then the JPEG quality down to 60, then the frame rate \
+            evenly in time (--keep-frames refuses instead). --out names the output folder; outputs \
+            appear all at once; a folder that holds files needs --force. Check a folder later with \
+            `arcmask emulate DIR`.
             """)
 
-    @Argument(help: "The animation (GIF or SVGA).")
+    @Argument(
+        help: "The animation (GIF, APNG, WebP, SVG, SVGA, or a folder or pattern of numbered images).")
     var file: String?
 
     @Option(help: "Widget family: small, medium, large, extraLarge.")
@@ -43,17 +53,50 @@ struct Export: ParsableCommand {
 
     @OptionGroup var fit: FitOption
 
-    @Option(help: "Decoded-layer memory budget in MB (widget extensions are killed around 30 MB).")
+    @Option(
+        help: """
+            Extension memory in MB (10⁶ bytes) the generated code may hold: the encoded layers, or the \
+            decoded strip with --layout strip, or the timer-font pictures (extensions are killed around 30 MB).
+            """)
     var budget: Double = 30
+
+    @Option(
+        help: """
+            Archive budget in MB (10⁶ bytes): the layer images plus the view stay within it (default: 7 \
+            aimed at, and --keep-frames refused above 9, as archives of 9.3 MB have drawn black; a \
+            budget given here is also the ceiling).
+            """)
+    var archiveBudget: Double?
+
+    @Option(help: "Pixels per layer image (width × height), the smallest per-image cap seen by default.")
+    var maxLayerPixels: Int = WidgetLimits.smallestPixelCap
+
+    @Option(
+        help: """
+            files (each layer its own image, handed over as encoded bytes) or strip (one sprite sheet that \
+            the view decodes in the extension and crops; counts its decoded size against --budget).
+            """)
+    var layout: LayerLayout = .files
+
+    @Option(
+        help: "auto (JPEG where a layer is opaque, PNG where it has transparency), jpeg or png; --layout files.")
+    var imageFormat: ImageFormat = .auto
+
+    @Option(help: "A fixed JPEG quality, 1 to 100 (default: 90, lowered to 60 at most to fit the archive).")
+    var jpegQuality: Int?
+
+    @Option(
+        help: """
+            On tinted and clear home screens (iOS 18+): full-color (the frames keep their colours) or \
+            accented (tinted with the rest of the home screen).
+            """)
+    var accented: AccentedRendering = .fullColor
 
     @Option(help: "The lowest scale the budget may drop the layers to: 1, 1.5, 2 or 3.")
     var minScale: Double = 2
 
     @Flag(help: "Refuse rather than lower the frame rate when the layers do not fit the budget.")
     var keepFrames = false
-
-    @Flag(help: "One PNG per frame instead of one strip.")
-    var perFramePng = false
 
     @OptionGroup var png: PNGCompressionOption
 
@@ -117,7 +160,25 @@ struct Export: ParsableCommand {
             throw ValidationError(
                 "--scale takes 1, 2 or 3 (the pixels per point of iPhone and iPad screens), not \(fmt(scale))")
         }
-        guard budget > 0 else { throw ValidationError("--budget must be positive") }
+        guard budget.isFinite, budget > 0, budget <= 100_000 else {
+            throw ValidationError("--budget takes megabytes above 0, at most 100000, not \(fmt(budget))")
+        }
+        if let archiveBudget, !(archiveBudget.isFinite && archiveBudget > 0 && archiveBudget <= 100_000) {
+            throw ValidationError("--archive-budget takes megabytes above 0, at most 100000, not \(fmt(archiveBudget))")
+        }
+        guard maxLayerPixels >= 1 else {
+            throw ValidationError("--max-layer-pixels takes a positive number of pixels, not \(maxLayerPixels)")
+        }
+        if let jpegQuality, !(1...100).contains(jpegQuality) {
+            throw ValidationError("--jpeg-quality takes 1 to 100, not \(jpegQuality)")
+        }
+        if layout == .strip {
+            if imageFormat != .auto { throw ValidationError("--image-format applies to --layout files") }
+            if jpegQuality != nil { throw ValidationError("--jpeg-quality applies to --layout files") }
+        }
+        if imageFormat == .png, jpegQuality != nil {
+            throw ValidationError("--jpeg-quality does not apply to --image-format png")
+        }
         guard FrameBudget.scales.contains(minScale) else {
             throw ValidationError("--min-scale takes 1, 1.5, 2 or 3, not \(fmt(minScale))")
         }
@@ -144,7 +205,13 @@ struct Export: ParsableCommand {
             if let background, Color(hex: background) == nil || background.count > 7 {
                 throw ValidationError("--background takes an opaque colour as #RRGGBB, not '\(background)'")
             }
-            if perFramePng { throw ValidationError("--per-frame-png applies to --route rotation") }
+            for (given, name) in [
+                (layout != .files, "--layout"), (imageFormat != .auto, "--image-format"),
+                (jpegQuality != nil, "--jpeg-quality"), (archiveBudget != nil, "--archive-budget"),
+                (accented != .fullColor, "--accented"),
+            ] where given {
+                throw ValidationError("\(name) applies to --route rotation")
+            }
         }
         if let device, WidgetSizeTable.device(device) == nil {
             throw ValidationError("unknown --device \(device); see --list-devices")
@@ -177,9 +244,10 @@ struct Export: ParsableCommand {
                 viewWidth: view.width, viewHeight: view.height, scale: scale,
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
                 preset: preset, fit: fit.fit,
-                budgetBytes: Int(budget * 1_048_576), budget: BudgetPolicy(minScale: minScale, keepFrames: keepFrames),
-                perFramePNG: perFramePng, compression: png.value, jobs: threads.jobs, widgetFamily: family,
-                names: CodeNames(name)!, rotation: rotation)
+                limits: limits, budget: BudgetPolicy(minScale: minScale, keepFrames: keepFrames),
+                layout: layout, imageFormat: imageFormat, jpegQuality: jpegQuality,
+                compression: png.value, jobs: threads.jobs, widgetFamily: family,
+                names: CodeNames(name)!, rotation: rotation, accented: accented)
             let progress = reporting.progress("export", total: frames.frameCount)
             let manifest: ExportManifest
             do {
@@ -193,16 +261,38 @@ struct Export: ParsableCommand {
             if reporting.json {
                 emit(try jsonString(manifest))
             } else {
-                let e = manifest.emulator
-                var lines = [
-                    "wrote \(try output.path): \(manifest.strip ?? "\(manifest.frames.count) frame PNGs"), manifest.json, \(manifest.codeFiles.joined(separator: ", ")) (rotation: \(manifest.rotation))",
-                    "  \(manifest.frames.count) layers of \(manifest.pixelWidth)×\(manifest.pixelHeight) px for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))×, \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_048_576)) MB decoded (budget \(fmt(budget)) MB)",
-                    "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")",
-                ]
-                lines += manifest.budgetActions.map { "  budget: \($0)" }
-                emit(lines.joined(separator: "\n"))
+                emit(Self.summary(manifest, path: try output.path).joined(separator: "\n"))
             }
         }
+    }
+
+    /// The phone's limits as the options set them.
+    var limits: WidgetLimits {
+        // A budget the user gives is also the ceiling --keep-frames may not pass.
+        let archive = archiveBudget.map { Int($0 * 1_000_000) }
+        return WidgetLimits(
+            archiveBytes: archive ?? WidgetLimits.archiveAimBytes, archiveCeilingBytes: archive,
+            layerPixels: maxLayerPixels, extensionBytes: Int(budget * 1_000_000))
+    }
+
+    /// The rotation export's summary: what was written, each figure against its limit, the
+    /// quality kept, the emulator's verdict and what fitting did.
+    static func summary(_ m: ExportManifest, path: String) -> [String] {
+        let e = m.emulator
+        let what =
+            m.strip.map { "\($0) (\(m.frames.count) cells)" }
+            ?? "\(m.images.count) layer images (\(Set(m.images.map { ($0.file as NSString).pathExtension.uppercased() }).sorted().joined(separator: "/")))"
+        let q = m.quality
+        var lines = [
+            "wrote \(path): \(what), manifest.json, \(m.codeFiles.joined(separator: ", ")) (rotation: \(m.rotation))",
+            "  \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view at \(fmt(m.scale))×\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", q.meanSSIM)), worst \(String(format: "%.4f", q.worstSSIM))",
+        ]
+        lines += m.limits.lines.map { "  \($0)" }
+        lines.append(
+            "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
+        )
+        lines += m.budgetActions.map { "  budget: \($0)" }
+        return lines
     }
 
     /// The timer-font route: fonts, code and manifest, with the shaping proof in the summary.
@@ -216,7 +306,7 @@ struct Export: ParsableCommand {
             family: size == nil ? family : nil, device: size == nil ? device : nil, fit: fit.fit,
             fps: source.fps.map { Int($0) } ?? 8, loopSeconds: loop, timing: timing ?? .auto,
             background: background.flatMap { Color(hex: $0) },
-            budgetBytes: Int(budget * 1_048_576), minScale: minScale, jobs: threads.jobs, widgetFamily: family,
+            budgetBytes: Int(budget * 1_000_000), minScale: minScale, jobs: threads.jobs, widgetFamily: family,
             names: CodeNames(name)!)
         let drawn = Set(try TimerFontExporter.schedule(frames, request: request).sourceFrames).count
         let progress = reporting.progress("export", total: drawn + 1)
@@ -239,7 +329,7 @@ struct Export: ParsableCommand {
         var lines = [
             "wrote \(try output.path): \(manifest.frameFonts.count) frame fonts + \(manifest.maskFont.file), manifest.json, \(manifest.codeFiles.joined(separator: ", ")) (route: timer-font)",
             "  \(manifest.frames.count) frames at \(manifest.fps) fps in a \(manifest.loopSeconds) s loop: the animation \(manifest.timing.sentence)",
-            "  \(manifest.pixelWidth)×\(manifest.pixelHeight) px pictures for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))× on \(manifest.background), \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_048_576)) MB decoded (budget \(fmt(budget)) MB), \(String(format: "%.2f", Double(fontBytes) / 1_048_576)) MB of fonts",
+            "  \(manifest.pixelWidth)×\(manifest.pixelHeight) px pictures for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))× on \(manifest.background), \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_000_000)) MB decoded (budget \(fmt(budget)) MB), \(String(format: "%.2f", Double(fontBytes) / 1_000_000)) MB of fonts",
             "  shaped by HarfBuzz: \(p.instants) instants over \(p.windows.first.map { fmt(Double($0.seconds) / 3600) } ?? "0") h of timer strings\(later.isEmpty ? "" : " and the wraps into hours \(later.joined(separator: ", "))"), \(p.stringsShaped) strings, \(p.wrongFrames) wrong frame → \(p.passed ? "PASS" : "FAIL")",
         ]
         lines += manifest.budgetActions.map { "  budget: \($0)" }

@@ -16,10 +16,16 @@ public struct ExportRequest: Sendable {
     public var device: String?
     public var preset: Preset
     public var fit: FitMode
-    public var budgetBytes: Int
-    /// How far the budget may go (scale floor, whether frames may be dropped).
+    /// The phone's limits the export fits (archive bytes, pixels per image, extension memory).
+    public var limits: WidgetLimits
+    /// How far fitting may go (scale floor, whether frames may be dropped).
     public var budget: BudgetPolicy
-    public var perFramePNG: Bool
+    /// Each layer its own file (handed over as encoded bytes), or one strip the code crops.
+    public var layout: LayerLayout
+    /// With `.files`: JPEG, PNG, or each as the layer's transparency asks.
+    public var imageFormat: ImageFormat
+    /// A fixed JPEG quality; nil lets the archive budget step down `LayerEncoder.qualityLadder`.
+    public var jpegQuality: Int?
     public var compression: PNG.Compression
     /// Threads that draw, resize and encode (the files are the same for any number).
     public var jobs: Int
@@ -29,13 +35,16 @@ public struct ExportRequest: Sendable {
     public var names: CodeNames
     /// How the generated view reaches the clock-hand rotation.
     public var rotation: RotationRoute
+    /// How frames draw on tinted and clear home screens (iOS 18 or later).
+    public var accented: AccentedRendering
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
-        preset: Preset = .arcmask, fit: FitMode = .fill, budgetBytes: Int = 30 << 20,
-        budget: BudgetPolicy = BudgetPolicy(), perFramePNG: Bool = false, compression: PNG.Compression = .balanced,
-        jobs: Int = ImagePipeline.defaultJobs, widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard,
-        rotation: RotationRoute = .runtime
+        preset: Preset = .arcmask, fit: FitMode = .fill, limits: WidgetLimits = .standard,
+        budget: BudgetPolicy = BudgetPolicy(), layout: LayerLayout = .files, imageFormat: ImageFormat = .auto,
+        jpegQuality: Int? = nil, compression: PNG.Compression = .balanced, jobs: Int = ImagePipeline.defaultJobs,
+        widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationRoute = .runtime,
+        accented: AccentedRendering = .fullColor
     ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
@@ -44,51 +53,80 @@ public struct ExportRequest: Sendable {
         self.device = device
         self.preset = preset
         self.fit = fit
-        self.budgetBytes = budgetBytes
+        self.limits = limits
         self.budget = budget
-        self.perFramePNG = perFramePNG
+        self.layout = layout
+        self.imageFormat = imageFormat
+        self.jpegQuality = jpegQuality
         self.compression = compression
         self.jobs = jobs
         self.widgetFamily = widgetFamily ?? family ?? .small
         self.names = names
         self.rotation = rotation
+        self.accented = accented
     }
 }
 
-/// Writes widget-ready frames: a strip (or one PNG per frame), `manifest.json` and
-/// `ArcMaskView.swift`, into an output folder, all or nothing. Deterministic: the same
-/// inputs give byte-identical files.
+/// Writes what a widget extension needs to play an animation: the layer images (each its own
+/// JPEG or PNG by default, or one strip), `manifest.json`, the SwiftUI view, a widget and
+/// `INSTALL.md`, into an output folder, all or nothing. Deterministic: the same inputs give
+/// byte-identical files.
 public enum Exporter {
-    /// Images this large can render blank in a widget.
+    /// Timer-font pictures this large can render blank (the largest per-image cap seen,
+    /// 2,121,055 px; see `WidgetLimits.layerPixels`).
     public static let blankImagePixels = 2_100_000
     /// The strip's width stays under this many pixels.
     public static let maxStripWidth = 4096
+
+    /// The largest scale, at most `scale` and in hundredths, at which a `viewWidth`×`viewHeight`
+    /// pt layer stays within `maxPixels`.
+    public static func scale(within maxPixels: Int, viewWidth: Double, viewHeight: Double, scale: Double) -> Double {
+        func area(_ s: Double) -> Int {
+            max(1, Int((viewWidth * s).rounded())) * max(1, Int((viewHeight * s).rounded()))
+        }
+        guard area(scale) > maxPixels else { return scale }
+        var s = min(scale, (Double(maxPixels) / (viewWidth * viewHeight)).squareRoot())
+        s = (s * 100).rounded(.down) / 100
+        while s > 0.01 && area(s) > maxPixels { s -= 0.01 }
+        return max(0.01, (s * 100).rounded() / 100)
+    }
 
     /// - Parameter progress: called once per layer image made.
     public static func run(
         source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
         progress: (@Sendable () -> Void)? = nil
     ) throws -> ExportManifest {
-        // 1. Fit the budget. Thumbnails (a decoding pass) only when the frames do not fit as they are.
-        let full = PixelSize(
-            width: Int((r.viewWidth * r.scale).rounded()), height: Int((r.viewHeight * r.scale).rounded()))
-        var thumbnails: [[UInt8]]? = nil
-        if source.frameCount * full.pixelCount * 4 > r.budgetBytes {
-            thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
+        // 1. The per-image pixel cap sets the highest scale.
+        var actions: [String] = [], warnings: [String] = []
+        let start = scale(
+            within: r.limits.layerPixels, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale)
+        if start < r.scale {
+            let fitter = ArchiveFit.pixels(r.viewWidth, r.viewHeight, start)
+            actions.append(
+                "lowered the scale from \(FrameBudget.fmtScale(r.scale))× to \(FrameBudget.fmtScale(start))× so each layer image (\(fitter) px) stays within \(r.limits.layerPixels) px (--max-layer-pixels)"
+            )
+            if start < r.budget.minScale {
+                warnings.append(
+                    "the pixel cap puts the layers at \(FrameBudget.fmtScale(start))×, below --min-scale \(FrameBudget.fmtScale(r.budget.minScale))"
+                )
+            }
         }
-        let decision = try FrameBudget.fit(
-            durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
-            scale: r.scale, budgetBytes: r.budgetBytes, policy: r.budget, thumbnails: thumbnails)
-        let layersSource = GroupedSource.over(source, groups: decision.groups)
-        let size = decision.pixelSize
 
-        // 2. Plan and check it.
+        // 2. The layers, fitted to the limits and written.
+        let layers =
+            r.layout == .files
+            ? try fileLayers(source, r, startScale: start, folder: folder, progress: progress)
+            : try stripLayers(source, r, startScale: start, folder: folder, progress: progress)
+        actions += layers.actions
+        warnings += layers.warnings
+
+        // 3. Plan and check it.
         let plan: ArcPlan
         do {
             plan = try ArcPlanner.plan(
                 PlanRequest(
-                    viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
-                    durationsMs: layersSource.durations, preset: r.preset))
+                    viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: layers.scale,
+                    durationsMs: layers.groups.map(\.durationMs), preset: r.preset))
         } catch {
             throw InputError(file: source.name, "cannot plan the \(r.preset.rawValue) masks: \(error.description)")
         }
@@ -96,116 +134,147 @@ public enum Exporter {
             plan, model: AnalyticModel(plan), mode: "analytic",
             settings: EmulationSettings(refreshRates: [60, 120], listLimit: 0))
 
-        // 3. Images: one strip streamed band by band, or a PNG per frame written on every core.
-        let n = layersSource.frameCount
-        let columns = r.perFramePNG ? 1 : max(1, min(n, maxStripWidth / size.width))
-        let rows = (n + columns - 1) / columns
-        let stripName = r.perFramePNG ? nil : r.names.stripFile
+        // 4. Manifest and Swift code.
         var frames: [ExportManifest.Frame] = []
-        for g in 0..<n {
-            let group = decision.groups[g]
+        for (g, group) in layers.groups.enumerated() {
             let arc = plan.layers.first { $0.frame == g }
+            let cell = layers.cells[g]
             frames.append(
                 .init(
                     index: g, sourceFrames: Array(group.first...group.last), durationMs: group.durationMs,
                     startAngle: arc?.startAngle ?? 0, endAngle: arc?.endAngle ?? 0,
-                    x: r.perFramePNG ? 0 : g % columns * size.width, y: r.perFramePNG ? 0 : g / columns * size.height,
-                    width: size.width, height: size.height,
-                    file: stripName ?? r.names.frameFile(g)))
-        }
-        try writeImages(
-            layersSource, size: size, fit: r.fit, columns: columns, rows: rows, stripName: stripName, names: r.names,
-            folder: folder, compression: r.compression, jobs: r.jobs, progress: progress)
-
-        // 4. Manifest and Swift code.
-        var warnings: [String] = []
-        if size.pixelCount > blankImagePixels {
-            warnings.append(
-                "each layer image has \(size.pixelCount) pixels, over the ~\(blankImagePixels) at which widgets can render images blank"
-            )
+                    x: cell.x, y: cell.y, width: layers.size.width, height: layers.size.height, file: cell.file))
         }
         let manifest = ExportManifest(
-            source: source.name, sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
+            source: (source.name as NSString).lastPathComponent,
+            sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
             preset: plan.preset.rawValue, family: r.family?.rawValue, device: r.device,
-            viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: decision.scale,
-            pixelWidth: size.width, pixelHeight: size.height, fit: r.fit.rawValue,
-            plan: plan, strip: stripName, stripColumns: columns,
-            frames: frames, decodedBytes: decision.layerBytes, budgetBytes: r.budgetBytes,
-            budgetActions: decision.actions,
-            warnings: warnings,
-            emulator: .init(
-                refreshHz: verdict.refreshHz, samples: verdict.samples, torn: verdict.torn, gap: verdict.gap,
-                wrongFrame: verdict.wrongFrame, reversed: verdict.reversed, speedRatio: verdict.speedRatio,
-                phaseOffsetMs: verdict.phaseOffsetMs, frameZeroStartsMs: verdict.frameZeroStartsMs,
-                toleranceMs: verdict.toleranceMs, passed: verdict.passed),
-            name: r.names.prefix, rotation: r.rotation.rawValue,
+            viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: layers.scale,
+            pixelWidth: layers.size.width, pixelHeight: layers.size.height, fit: r.fit.rawValue,
+            plan: plan, layout: r.layout.rawValue, imageFormat: r.imageFormat.rawValue,
+            jpegQuality: layers.images.contains { $0.file.hasSuffix(".jpg") } ? layers.quality : nil,
+            strip: r.layout == .strip ? layers.images.first?.file : nil, stripColumns: layers.columns,
+            frames: frames, images: layers.images, limits: layers.figures,
+            quality: .init(meanSSIM: layers.ssim.mean, worstSSIM: layers.ssim.worst),
+            budgetActions: actions, warnings: warnings,
+            emulator: .init(verdict),
+            name: r.names.prefix, widgetFamily: r.widgetFamily.rawValue, rotation: r.rotation.rawValue, accented: r.accented.rawValue,
             codeFiles: [r.names.viewFile, r.names.widgetFile, "INSTALL.md"])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))
-        try AtomicFile.write(
-            Array(ViewFile.generate(manifest: manifest, layers: plan.layers, names: r.names, route: r.rotation).utf8),
-            to: folder.url(for: r.names.viewFile))
-        try AtomicFile.write(
-            Array(WidgetFile.generate(source: source.name, family: r.widgetFamily, names: r.names).utf8),
-            to: folder.url(for: r.names.widgetFile))
-        try AtomicFile.write(
-            Array(
-                InstallGuide.generate(manifest: manifest, family: r.widgetFamily, names: r.names, route: r.rotation)
-                    .utf8),
-            to: folder.url(for: "INSTALL.md"))
+        for (name, bytes) in try ExportCode.files(manifest, names: r.names, family: r.widgetFamily) {
+            try AtomicFile.write(bytes, to: folder.url(for: name))
+        }
         return manifest
     }
 
-    /// Decodes on this thread while the image pipeline resizes and encodes on every core;
-    /// sources that draw concurrently (vector formats) draw on the pipeline's threads too.
-    static func writeImages(
-        _ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int,
-        stripName: String?, names: CodeNames, folder: OutputFolder, compression: PNG.Compression, jobs: Int,
+    /// What a layout's writer hands back.
+    struct Layers {
+        var groups: [FrameGroup]
+        var scale: Double
+        var size: PixelSize
+        var quality: Int
+        var columns: Int
+        /// Where each layer lies: its own file at (0, 0), or a cell of the strip.
+        var cells: [(x: Int, y: Int, file: String)]
+        var images: [ExportManifest.Image]
+        var figures: LimitFigures
+        var ssim: (mean: Double, worst: Double)
+        var actions: [String]
+        var warnings: [String]
+    }
+
+    /// Each layer its own file, fitted to the archive budget.
+    static func fileLayers(
+        _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
         progress: (@Sendable () -> Void)?
+    ) throws -> Layers {
+        var fitter = ArchiveFit(
+            source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, limits: r.limits, policy: r.budget,
+            format: r.imageFormat, fit: r.fit, compression: r.compression, jobs: r.jobs)
+        let fitted = try fitter.run(
+            startScale: startScale, quality: r.jpegQuality, names: r.names, folder: folder, progress: progress)
+        let size = fitted.size
+        let images = fitted.records.map {
+            ExportManifest.Image(file: $0.file, bytes: $0.bytes, digest: $0.digest, width: size.width, height: size.height)
+        }
+        let ssims = fitted.records.map(\.ssim)
+        return Layers(
+            groups: fitted.groups, scale: fitted.scale, size: size, quality: fitted.quality, columns: 1,
+            cells: fitted.records.map { (0, 0, $0.file) }, images: images,
+            figures: LimitFigures(layout: .files, images: images, layers: images.count, layerSize: size, limits: r.limits),
+            ssim: (ssims.reduce(0, +) / Double(max(1, ssims.count)), ssims.min() ?? 1),
+            actions: fitted.actions, warnings: fitted.warnings)
+    }
+
+    /// One strip, fitted to the extension's memory (the generated code decodes it to crop it).
+    static func stripLayers(
+        _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
+        progress: (@Sendable () -> Void)?
+    ) throws -> Layers {
+        // Thumbnails (a decoding pass) only when the frames do not fit as they are.
+        let full = ArchiveFit.pixels(r.viewWidth, r.viewHeight, startScale)
+        var thumbnails: [[UInt8]]? = nil
+        if source.frameCount * full.pixelCount * 4 > r.limits.extensionBytes {
+            thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
+        }
+        let decision = try FrameBudget.fit(
+            durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
+            scale: startScale, budgetBytes: r.limits.extensionBytes, policy: r.budget, thumbnails: thumbnails)
+        let layersSource = GroupedSource.over(source, groups: decision.groups)
+        let size = decision.pixelSize, n = layersSource.frameCount
+        let columns = max(1, min(n, maxStripWidth / size.width))
+        let rows = (n + columns - 1) / columns
+        let name = r.names.stripFile
+        try writeStrip(
+            layersSource, size: size, fit: r.fit, columns: columns, rows: rows, url: folder.url(for: name),
+            compression: r.compression, jobs: r.jobs, progress: progress)
+        let (bytes, digest) = try LayerDigest.ofFile(folder.url(for: name).path)
+        let image = ExportManifest.Image(
+            file: name, bytes: bytes, digest: digest, width: columns * size.width, height: rows * size.height)
+        return Layers(
+            groups: decision.groups, scale: decision.scale, size: size, quality: 0, columns: columns,
+            cells: (0..<n).map { (($0 % columns) * size.width, ($0 / columns) * size.height, name) }, images: [image],
+            figures: LimitFigures(layout: .strip, images: [image], layers: n, layerSize: size, limits: r.limits),
+            ssim: (1, 1), actions: decision.actions,
+            warnings: [
+                "strip layout: the view crops the strip in the extension, and the system re-encodes each cell into the archive, so the archive figure is the strip's PNG size, not what the phone stores"
+            ])
+    }
+
+    /// Streams the strip band by band: decodes on this thread while the image pipeline resizes
+    /// on every core; sources that draw concurrently (vector formats) draw on its threads too.
+    static func writeStrip(
+        _ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int, url: URL,
+        compression: PNG.Compression, jobs: Int, progress: (@Sendable () -> Void)?
     ) throws {
         let n = source.frameCount
         let pipeline = ImagePipeline(jobs: jobs)
-        // Vector sources draw at the layer size (on the pipeline's threads when they can);
-        // the others decode here, in order, and are resized on the pipeline's threads.
-        func cell(_ g: Int) throws -> @Sendable () throws -> PixelBuffer {
-            if source is ScalableFrameSource {
-                return try source.deferredFrame(g) { try Resampler.frame($1, of: $0, size: size, fit: fit) }
-            }
-            let frame = try source.frame(at: g)
-            return { try Resampler.resized(frame, to: size, fit: fit) }
-        }
-        guard let stripName else {
-            for g in 0..<n {
-                try pipeline.write(
-                    try cell(g), to: folder.url(for: names.frameFile(g)),
-                    compression: compression, completion: progress)
-            }
-            try pipeline.finish()
-            return
-        }
         let png = try PNGStreamWriter(
-            url: folder.url(for: stripName), width: columns * size.width, height: rows * size.height,
-            compression: compression)
+            url: url, width: columns * size.width, height: rows * size.height, compression: compression)
         // Cells arrive out of order; bands go to the writer in order on one queue, at most one
         // waiting (the writer deflates them on every core).
         let strip = StripAssembler(columns: columns, cell: size, frameCount: n)
         let encoding = DispatchQueue(label: "arcmask.strip")
         let waitingBands = DispatchSemaphore(value: 1)
-        for g in 0..<n {
-            try pipeline.submit(try cell(g)) { image in
-                progress?()
-                strip.place(image, frame: g) { band in
-                    waitingBands.wait()
-                    encoding.async {
-                        defer { waitingBands.signal() }
-                        guard pipeline.failure == nil else { return }
-                        do { try png.append(band) } catch { pipeline.record(error) }
+        do {
+            for g in 0..<n {
+                try pipeline.submit(try LayerWriter.cell(source, g, size: size, fit: fit)) { image in
+                    progress?()
+                    strip.place(image, frame: g) { band in
+                        waitingBands.wait()
+                        encoding.async {
+                            defer { waitingBands.signal() }
+                            guard pipeline.failure == nil else { return }
+                            do { try png.append(band) } catch { pipeline.record(error) }
+                        }
                     }
                 }
             }
+            try pipeline.finish()
+        } catch {
+            try? pipeline.finish()
+            encoding.sync {}
+            throw error
         }
-        try pipeline.finish()
         encoding.sync {}
         if let error = pipeline.failure { throw error }
         try png.finish()

@@ -13,7 +13,8 @@ public struct FrameGroup: Codable, Sendable, Equatable {
     public var durationMs: Double
 }
 
-/// What fitting the layers into the memory budget did.
+/// What fitting the layers into the extension's memory budget did (the strip layout, and the
+/// timer-font route's pictures).
 public struct BudgetDecision: Sendable {
     public var groups: [FrameGroup]
     public var scale: Double
@@ -210,7 +211,8 @@ public enum FrameBudget {
         return (0..<192).map { UInt8(sums[$0] / max(1, counts[$0 / 3])) }
     }
 
-    static func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+    /// Megabytes of 10⁶ bytes, as the device limits are given.
+    static func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_000_000) }
     static func fmtScale(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
 }
 

@@ -2,9 +2,33 @@ import ArcMaskCore
 import ArcMaskValues
 internal import CJPEG
 
-/// JPEG decoding with libjpeg-turbo's TurboJPEG API: baseline and progressive, grey, YCbCr,
-/// to opaque straight RGBA (accurate DCT and smooth upsampling, libjpeg's defaults).
+/// JPEG with libjpeg-turbo's TurboJPEG API. Decoding: baseline and progressive, grey, YCbCr,
+/// to opaque straight RGBA (accurate DCT and smooth upsampling, libjpeg's defaults). Encoding:
+/// baseline YCbCr 4:2:0 from RGBA (alpha ignored), the output of the widget export.
 public enum JPEG {
+    /// The qualities `encode` takes (libjpeg's scale).
+    public static let qualities = 1...100
+
+    /// Encodes the image's colour (alpha is ignored: give it opaque pixels) as a baseline
+    /// JPEG, YCbCr with 4:2:0 chroma subsampling, at `quality` (1–100, libjpeg's scale).
+    /// The bytes depend only on the pixels and the quality.
+    public static func encode(_ image: PixelBuffer, quality: Int) throws -> [UInt8] {
+        guard image.width > 0, image.height > 0 else { throw JPEGError("cannot encode an empty image") }
+        guard let handle = tjInitCompress() else { throw JPEGError("libjpeg-turbo could not start") }
+        defer { tjDestroy(handle) }
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = image.bytes.withUnsafeBufferPointer { src in
+            tjCompress2(
+                handle, src.baseAddress, Int32(image.width), Int32(image.width * 4), Int32(image.height),
+                Int32(TJPF_RGBA.rawValue), &out, &size, Int32(TJSAMP_420.rawValue),
+                Int32(min(max(quality, 1), 100)), 0)
+        }
+        defer { if let out { tjFree(out) } }
+        guard status == 0, let out else { throw JPEGError("encoding failed (\(message(handle)))") }
+        return Array(UnsafeBufferPointer(start: out, count: Int(size)))
+    }
+
     /// The bytes every JPEG starts with (SOI and a marker).
     public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: [0xFF, 0xD8, 0xFF]) }
 

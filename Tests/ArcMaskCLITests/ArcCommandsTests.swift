@@ -177,12 +177,22 @@ struct ExportRefusalTests {
         #expect(run(base + ["--name", "Or-bit", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--min-scale", "2.5", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--rotation", "magic", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
-        // 40 distinct layers of 120×120 px need 2.2 MB: a 1 MB budget fits only by dropping frames.
+        #expect(run(base + ["--jpeg-quality", "0", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--archive-budget", "nan", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--max-layer-pixels", "0", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
         #expect(
-            run(base + ["--budget", "1", "--keep-frames", "--out", s.path("kept")]) == ExitStatus.badInput.rawValue)
-        #expect(!FileManager.default.fileExists(atPath: s.path("kept")))
-        #expect(run(base + ["--budget", "1", "--out", s.path("fits"), "--quiet"]) == 0)
-        #expect(FileManager.default.fileExists(atPath: s.path("fits/ArcMaskWidget.swift")))
-        #expect(s.entries == ["fits", "long.gif"])
+            run(base + ["--layout", "strip", "--image-format", "jpeg", "--out", s.path("a")])
+                == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--route", "timer-font", "--layout", "strip", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
+        // 40 distinct layers of 120×120 px decode to 2.3 MB: a 1 MB budget for the strip fits only by
+        // dropping frames; so does a 20 kB archive budget for their JPEGs.
+        for (budget, name) in [(["--layout", "strip", "--budget", "1"], "strip"), (["--archive-budget", "0.02"], "files")] {
+            #expect(
+                run(base + budget + ["--keep-frames", "--out", s.path("kept")]) == ExitStatus.badInput.rawValue, "\(name)")
+            #expect(!FileManager.default.fileExists(atPath: s.path("kept")))
+            #expect(run(base + budget + ["--out", s.path("fits-\(name)"), "--quiet"]) == 0, "\(name)")
+            #expect(FileManager.default.fileExists(atPath: s.path("fits-\(name)/ArcMaskWidget.swift")))
+        }
+        #expect(s.entries == ["fits-files", "fits-strip", "long.gif"])
     }
 }

@@ -79,7 +79,9 @@ struct DynamicContentCommandsTests {
                 == 0)
         let composite = try PNG.read(URL(fileURLWithPath: s.path("r.png")))
         #expect(rgba(composite, 50, 39) == [255, 0, 255, 255], "the widget's view shows the set avatar")
-        #expect(run(["export", svga, "--size", "100x100", "--out", s.path("w"), "--quiet"] + content) == 0)
+        #expect(
+            run(["export", svga, "--size", "100x100", "--layout", "strip", "--out", s.path("w"), "--quiet"] + content)
+                == 0)
         let strip = try PNG.read(URL(fileURLWithPath: s.path("w") + "/strip.png"))
         let magentaInStrip = (0..<strip.height).contains { y in (0..<strip.width).contains { rgba(strip, $0, y) == [255, 0, 255, 255] } }
         #expect(magentaInStrip, "the exported frames carry the set avatar")

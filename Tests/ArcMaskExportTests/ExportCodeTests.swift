@@ -54,19 +54,26 @@ func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
 
 @Suite("Generated widget code", .serialized)
 struct ExportCodeTests {
-    /// Every preset × strip or per-frame PNGs × fit mode, for one route, each under its own
-    /// `--name` so they share one module as two exports share one widget extension.
+    /// The layer storage the generated code can be asked to read: a strip, or layer files as
+    /// JPEG, PNG or each as its transparency asks.
+    static let storages: [(name: String, layout: LayerLayout, format: ImageFormat)] = [
+        ("Strip", .strip, .auto), ("Auto", .files, .auto), ("Jpeg", .files, .jpeg), ("Png", .files, .png),
+    ]
+
+    /// Every preset × layout and image format × fit mode (the fit exports also ask for accented
+    /// rendering), for one route, each under its own `--name` so they share one module as two
+    /// exports share one widget extension.
     func exports(_ route: RotationRoute, in dir: TempDir) throws -> [URL] {
         let source = try patternGIF(dir, count: 6, delays: [5, 10])
         var files: [URL] = []
         for preset in Preset.allCases {
-            for perFrame in [false, true] {
+            for storage in Self.storages {
                 for fit in [FitMode.fill, .fit] {
-                    let name =
-                        "\(preset.rawValue.capitalized)\(perFrame ? "Frames" : "Strip")\(fit.rawValue.capitalized)"
+                    let name = "\(preset.rawValue.capitalized)\(storage.name)\(fit.rawValue.capitalized)"
                     let request = ExportRequest(
                         viewWidth: 60, viewHeight: 40, scale: 2, family: .medium, preset: preset, fit: fit,
-                        perFramePNG: perFrame, names: CodeNames(name)!, rotation: route)
+                        layout: storage.layout, imageFormat: storage.format, names: CodeNames(name)!,
+                        rotation: route, accented: fit == .fit ? .accented : .fullColor)
                     let m = try export(source, dir, "\(route)-\(name)", request)
                     #expect(m.codeFiles == ["\(name)View.swift", "\(name)Widget.swift", "INSTALL.md"])
                     #expect(m.rotation == route.rawValue && m.name == name)
@@ -93,7 +100,7 @@ struct ExportCodeTests {
         let dir = try TempDir()
         let sdk = try StubSDK(in: dir)
         let files = try exports(route, in: dir)
-        #expect(files.count == Preset.allCases.count * 2 * 2 * 2)
+        #expect(files.count == Preset.allCases.count * Self.storages.count * 2 * 2)
         for version in [5, 6] {
             let result = try sdk.typecheck(files, swiftVersion: version)
             #expect(result.status == 0, "Swift \(version): \(result.output.prefix(3000))")
@@ -112,6 +119,11 @@ struct ExportCodeTests {
                 "public static let never_ = TimelineReloadPolicy()"
             ),
             ("UIKit", "public init?(contentsOfFile path: String)", "public init?(contentsOf path: String)"),
+            ("UIKit", "public init?(data: Data, scale: CGFloat)", "public init?(data: Data)"),
+            (
+                "WidgetKit", "public static let fullColor = WidgetAccentedRenderingMode()",
+                "public static let fullColour = WidgetAccentedRenderingMode()"
+            ),
             ("os", "public func error(_ message: OSLogMessage) {}", "public func fault(_ message: OSLogMessage) {}"),
         ])
     func brokenStub(_ file: String, _ from: String, _ to: String) throws {
@@ -130,8 +142,8 @@ struct ExportCodeTests {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 4)
         let request = ExportRequest(
-            viewWidth: 60, viewHeight: 40, scale: 2, widgetFamily: .large, names: CodeNames("Orbit")!,
-            rotation: .package)
+            viewWidth: 60, viewHeight: 40, scale: 2, layout: .strip, widgetFamily: .large,
+            names: CodeNames("Orbit")!, rotation: .package)
         let m = try export(source, dir, "out", request)
         let widget = try String(contentsOf: dir.path("out/OrbitWidget.swift"), encoding: .utf8)
         #expect(widget.contains(".supportedFamilies([.systemLarge])"))

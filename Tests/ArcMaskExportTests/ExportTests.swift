@@ -48,9 +48,10 @@ func export(_ source: FrameSource, _ dir: TempDir, _ name: String, _ request: Ex
 
 @Suite("Export")
 struct ExportTests {
-    let small = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 2)
+    /// The strip layout, whose budget is the strip's decoded size in the extension.
+    let small = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 2, layout: .strip)
 
-    @Test("writes a strip, a manifest and Swift code; the manifest's plan emulates clean")
+    @Test("--layout strip writes a strip, a manifest and Swift code; the manifest's plan emulates clean")
     func basics() throws {
         let dir = try TempDir()
         let source = try patternGIF(dir)
@@ -93,7 +94,7 @@ struct ExportTests {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 10, repeats: [1, 2, 5, 6, 7])
         var r = small
-        r.budgetBytes = 5 * 100 * 80 * 4  // room for 5 layers at 2×
+        r.limits.extensionBytes = 5 * 100 * 80 * 4  // room for 5 layers at 2×
         let m = try export(source, dir, "out", r)
         #expect(m.frames.count == 5)
         #expect(m.scale == 2)
@@ -102,20 +103,20 @@ struct ExportTests {
         #expect(m.budgetActions.contains { $0.contains("merged 10 frames into 5 layers") })
         #expect(m.emulator.passed)
         // With room for 6, one merge fewer.
-        r.budgetBytes = 6 * 100 * 80 * 4
+        r.limits.extensionBytes = 6 * 100 * 80 * 4
         #expect(try export(source, dir, "six", r).frames.count == 6)
     }
 
-    @Test("then the scale drops; when nothing fits, the export is refused")
+    @Test("--layout strip: then the scale drops; when nothing fits, the export is refused")
     func scaleAndRefusal() throws {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 8)
-        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3)
-        r.budgetBytes = 8 * 100 * 80 * 4
+        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
+        r.limits.extensionBytes = 8 * 100 * 80 * 4
         let m = try export(source, dir, "out", r)
         #expect(m.scale == 2 && m.pixelWidth == 100 && m.frames.count == 8)
         #expect(m.budgetActions.contains { $0.contains("lowered the scale from 3× to 2×") })
-        r.budgetBytes = 1000
+        r.limits.extensionBytes = 1000
         #expect(throws: BudgetError.self) { try export(source, dir, "refused", r) }
         #expect(!FileManager.default.fileExists(atPath: dir.path("refused").path))
     }
@@ -125,11 +126,11 @@ struct ExportTests {
         let dir = try TempDir()
         // 60 distinct frames of 40 ms (the pattern goes round 20 times: no two neighbours alike).
         let source = try patternGIF(dir, count: 60, delays: [4], turns: 20)
-        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3)
-        r.budgetBytes = 12 * 100 * 80 * 4  // 12 layers at 2×, 5 at 3×
+        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
+        r.limits.extensionBytes = 12 * 100 * 80 * 4  // 12 layers at 2×, 5 at 3×
         let m = try export(source, dir, "out", r)
         #expect(m.scale == 2)
-        #expect(m.frames.count <= 12 && m.decodedBytes <= r.budgetBytes)
+        #expect(m.frames.count <= 12 && m.limits.extensionBytes <= r.limits.extensionBytes)
         #expect(abs(m.frames.map(\.durationMs).reduce(0, +) - source.totalDuration) < 1e-9)
         // Equal slots on the 120 Hz grid: 2400 ms / 12 = 200 ms each.
         #expect(m.frames.allSatisfy { abs($0.durationMs - 200) < 1e-9 })
@@ -167,18 +168,6 @@ struct ExportTests {
         let merged = FrameBudget.decimate(long, to: 3)  // 400 ms slots, middles at 200, 600, 1000 ms
         #expect(merged.map(\.shown) == [0, 2])
         #expect(merged.map(\.durationMs) == [800, 400])
-    }
-
-    @Test("one PNG per frame on request; layers over 2.1 M pixels are warned about")
-    func perFrameAndWarning() throws {
-        let dir = try TempDir()
-        let source = try patternGIF(dir, count: 3)
-        var r = ExportRequest(viewWidth: 795, viewHeight: 379, scale: 3, perFramePNG: true)
-        r.budgetBytes = 100 << 20
-        let m = try export(source, dir, "out", r)
-        #expect(m.strip == nil && m.frames.map(\.file) == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
-        #expect(try PNG.read(dir.path("out/frame-0001.png")).width == 2385)
-        #expect(m.warnings.contains { $0.contains("render images blank") })
     }
 
     @Test("the Swift file's numbers equal the manifest's, and its plain-Swift part compiles and runs here")

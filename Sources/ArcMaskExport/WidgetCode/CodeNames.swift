@@ -35,6 +35,8 @@ public struct CodeNames: Sendable, Equatable {
     public var widgetView: String { "\(prefix)WidgetView" }
     public var provider: String { "\(prefix)Provider" }
     public var entry: String { "\(prefix)Entry" }
+    /// The image method that chooses how frames draw on tinted home screens.
+    public var accented: String { "\(lower)AccentedRendering" }
     /// The view method that turns a mask.
     public var turning: String { "\(lower)ClockHandRotation" }
 
@@ -42,8 +44,12 @@ public struct CodeNames: Sendable, Equatable {
     public var widgetFile: String { "\(widget).swift" }
     /// Image resources: the standard names keep the plain "strip.png" / "frame-0000.png".
     public var stripFile: String { self == .standard ? "strip.png" : "\(prefix)-strip.png" }
-    public func frameFile(_ index: Int) -> String {
-        let name = "frame-" + String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index) + ".png"
+    public func frameFile(_ index: Int) -> String { layerFile(index, fileExtension: "png") }
+    /// Layer `index`'s own image file: "frame-0003.jpg", or "Orbit-frame-0003.png".
+    public func layerFile(_ index: Int, fileExtension: String) -> String {
+        let name =
+            "frame-" + String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index) + "."
+            + fileExtension
         return self == .standard ? name : "\(prefix)-\(name)"
     }
 }

@@ -9,7 +9,10 @@ public enum InstallGuide {
     )
         -> String
     {
-        let images = m.strip.map { "`\($0)`" } ?? "the `\(n.frameFile(0))` … `\(n.frameFile(m.frames.count - 1))` files"
+        let images =
+            m.strip.map { "`\($0)`" }
+            ?? (m.images.count == 1 ? "`\(m.images[0].file)`" : "the `\(m.images[0].file)` … `\(m.images.last!.file)` files")
+        let l = m.limits
         let package =
             route == .package
             ? """
@@ -22,7 +25,25 @@ public enum InstallGuide {
             # Adding \(n.widget) to a widget extension
 
             This folder was written by `arcmask export` for `\((m.source as NSString).lastPathComponent)`: \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
-            for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×, \(FrameBudget.mb(m.decodedBytes)) MB decoded.
+            for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×.
+
+            ## The phone's limits
+            A widget's view is archived in the extension and drawn by a system process; going over a
+            limit is silent (the widget or the image draws nothing). This export, against each:
+
+            | limit | this export | limit used | source | change with |
+            |---|---|---|---|---|
+            | view archive (images + view) | \(mb(l.archiveBytes)) MB | \(mb(l.archiveLimit)) MB (refused above \(mb(l.archiveCeiling)) MB) | 9.32 MB seen black, 7.48 MB drew (cifyr/motionary); "10MB of space per timeline" (Apple forum thread 779546) | `--archive-budget MB` |
+            | pixels per image | \(l.largestLayerPixels) px | \(l.layerPixelLimit) px | smallest maximum seen (718,080; others 951,390 and 2,121,055 px) | `--max-layer-pixels N` |
+            | extension memory | \(mb(l.extensionBytes)) MB | \(mb(l.extensionLimit)) MB | the usual figure (about 45 MB measured on an iPhone 17 Pro) | `--budget MB` |
+            | decoded in the system's renderer | \(mb(l.rendererDecodedBytes)) MB | none measured | reported only | |
+
+            \(m.layout == "files" ? "Each layer is its own \(m.jpegQuality.map { "JPEG (quality \($0)) or PNG" } ?? "PNG") file, handed to SwiftUI as encoded bytes (`UIImage(data:scale:)`): the\nextension never decodes, crops or resizes it, and its bytes go into the archive as they are." : "The layers lie in one strip, which the view decodes in the extension to crop its cells (the\nextension-memory figure above); the system re-encodes each cell into the archive.")
+            Quality kept: SSIM \(String(format: "%.3f", m.quality.meanSSIM)) on average, \(String(format: "%.3f", m.quality.worstSSIM)) at worst, against the exact frames at \(m.pixelWidth)×\(m.pixelHeight) px.
+            Check the folder before shipping it: `arcmask emulate <this folder>` (exit 2 when a file or a
+            figure is wrong).
+
+            On tinted and clear home screens (iOS 18 or later) the frames \(m.accented == AccentedRendering.fullColor.rawValue ? "keep their colours (`.widgetAccentedRenderingMode(.fullColor)`; `--accented accented` tints them instead)" : "are tinted with the home screen (`.widgetAccentedRenderingMode(.accented)`; `--accented full-color` keeps their colours)").
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension
                (deployment target iOS 15 or later).

@@ -94,11 +94,14 @@ public enum RotationRoute: String, Sendable, CaseIterable, Codable {
                     }
 
                     /// The Codable forms the modifier is known to take, newest first: period in seconds,
-                    /// the time zone as Foundation encodes it, the anchor at the centre.
+                    /// the time zone as Foundation encodes it, the anchor at the centre; the first also
+                    /// asks for the real date rather than an idealized one (reported turning on iOS 18,
+                    /// 26 and 27; a release that does not know the key ignores it).
                     private static func payloads() -> [Data] {
                         let period = \(n.plan).periodSeconds
                         let zone = String(data: (try? JSONEncoder().encode(TimeZone.current.identifier)) ?? Data("\\"GMT\\"".utf8), encoding: .utf8) ?? "\\"GMT\\""
                         return [
+                            "{\\"period\\":\\(period),\\"timeZone\\":{\\"identifier\\":\\(zone)},\\"anchor\\":[0.5,0.5],\\"honorIdealizedDate\\":false}",
                             "{\\"period\\":\\(period),\\"timeZone\\":{\\"identifier\\":\\(zone)},\\"anchor\\":[0.5,0.5]}",
                             "{\\"period\\":{\\"custom\\":{\\"_0\\":\\(period)}},\\"timeZone\\":{\\"identifier\\":\\(zone)},\\"anchor\\":{\\"x\\":0.5,\\"y\\":0.5}}",
                         ].map { Data($0.utf8) }

@@ -7,7 +7,8 @@ import Foundation
 /// the chosen rotation route (compiled only where SwiftUI, WidgetKit and UIKit exist).
 public enum ViewFile {
     public static func generate(
-        manifest m: ExportManifest, layers: [ArcLayer], names n: CodeNames = .standard, route: RotationRoute = .runtime
+        manifest m: ExportManifest, layers: [ArcLayer], names n: CodeNames = .standard, route: RotationRoute = .runtime,
+        accented: AccentedRendering = .fullColor
     ) -> String {
         func num(_ x: Double) -> String {
             x == x.rounded() && abs(x) < 1e15 ? String(format: "%.1f", x) : "\(x)"
@@ -32,6 +33,7 @@ public enum ViewFile {
                     } else {
                         Image(uiImage: images[0])
                             .resizable()
+                            .\(n.accented)()
                             .frame(width: \(n.plan).viewWidth, height: \(n.plan).viewHeight)
                     }
                 }
@@ -66,9 +68,11 @@ public enum ViewFile {
                 public static let centerOffset: Double = \(num(m.plan.centerOffset))
                 public static let periodSeconds: Double = \(num(m.plan.periodSeconds))
                 public static let squareCaps = \(m.plan.cap == .square)
-                /// The image resource holding every frame (nil: one file per frame).
+                /// The image resource holding every frame (nil: each layer is its own file, handed
+                /// to SwiftUI as encoded bytes and decoded by the system, not by the extension).
                 public static let stripResource: String? = \(m.strip.map { "\"\(($0 as NSString).deletingPathExtension)\"" } ?? "nil")
-                public static let decodedBytes = \(m.decodedBytes)
+                /// Bytes of the layer images (the archive's main part; kept under \(m.limits.archiveLimit)).
+                public static let imageBytes = \(m.images.reduce(0) { $0 + $1.bytes })
 
                 public struct Layer: Sendable {
                     public let frame: Int
@@ -117,6 +121,18 @@ public enum ViewFile {
 
             \(route.support(n))
 
+            extension Image {
+                /// On tinted and clear home screens (iOS 18 or later): \(accented == .fullColor ? "the frames keep their colours instead of\n    /// turning into a tinted silhouette" : "the frames are tinted with the\n    /// rest of the home screen") (only an `Image` can choose).
+                @ViewBuilder
+                func \(n.accented)() -> some View {
+                    if #available(iOS 18.0, *) {
+                        widgetAccentedRenderingMode(.\(accented.member))
+                    } else {
+                        self
+                    }
+                }
+            }
+
             /// Plays the exported animation inside a widget (iOS 15 or later).
             @available(iOS 15.0, *)
             public struct \(n.view): View {
@@ -135,9 +151,11 @@ public enum ViewFile {
                             images.append(UIImage(cgImage: cell, scale: \(n.plan).scale, orientation: .up))
                         }
                     } else {
+                        // Encoded bytes: the system process that draws the widget decodes them.
                         for c in \(n.plan).cells {
-                            guard let url = bundle.url(forResource: (c.file as NSString).deletingPathExtension, withExtension: "png"),
-                                let image = UIImage(contentsOfFile: url.path)
+                            guard let url = bundle.url(forResource: c.file, withExtension: nil),
+                                let data = try? Data(contentsOf: url),
+                                let image = UIImage(data: data, scale: \(n.plan).scale)
                             else { return nil }
                             images.append(image)
                         }
@@ -155,6 +173,7 @@ public enum ViewFile {
                             let layer = \(n.plan).layers[i]
                             Image(uiImage: images[layer.frame])
                                 .resizable()
+                                .\(n.accented)()
                                 .frame(width: \(n.plan).viewWidth, height: \(n.plan).viewHeight)
                                 .mask(alignment: .center) {
                                     \(n.arc)(startDegrees: layer.startDegrees, endDegrees: layer.endDegrees)

@@ -7,6 +7,7 @@ open class UIImage: @unchecked Sendable {
     }
 
     public init?(contentsOfFile path: String) { return nil }
+    public init?(data: Data, scale: CGFloat) { return nil }
     public init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation) {}
     open var cgImage: CGImage? { nil }
 }

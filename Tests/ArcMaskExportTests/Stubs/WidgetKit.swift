@@ -50,3 +50,16 @@ extension ContainerBackgroundPlacement {
     @available(iOS 17.0, *)
     public static let widget = ContainerBackgroundPlacement()
 }
+
+@available(iOS 18.0, *)
+public struct WidgetAccentedRenderingMode: Equatable, Hashable, Sendable {
+    public static let accented = WidgetAccentedRenderingMode()
+    public static let desaturated = WidgetAccentedRenderingMode()
+    public static let accentedDesaturated = WidgetAccentedRenderingMode()
+    public static let fullColor = WidgetAccentedRenderingMode()
+}
+
+extension Image {
+    @available(iOS 18.0, *)
+    public func widgetAccentedRenderingMode(_ renderingMode: WidgetAccentedRenderingMode?) -> some View { self }
+}

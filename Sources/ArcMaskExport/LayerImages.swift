@@ -1,0 +1,191 @@
+import ArcMaskCompositor
+import ArcMaskCore
+import ArcMaskIO
+import ArcMaskValues
+import Foundation
+
+/// How layer images are stored when each is its own file.
+public enum ImageFormat: String, CaseIterable, Sendable, Codable {
+    /// JPEG for layers with no transparency, PNG for layers with transparency.
+    case auto
+    /// JPEG for every layer (transparent pixels are flattened onto black).
+    case jpeg
+    /// PNG for every layer, in the smallest lossless layout (indexed where the colours allow).
+    case png
+}
+
+/// Where the layer images go: each its own file (handed to SwiftUI as encoded bytes), or one
+/// sprite sheet that the generated code decodes and crops.
+public enum LayerLayout: String, CaseIterable, Sendable, Codable {
+    case files
+    case strip
+}
+
+/// One layer image as written.
+struct EncodedLayer: Sendable {
+    var bytes: [UInt8]
+    var fileExtension: String
+    /// SSIM of the written picture against the exact one (1 for PNG, which is lossless).
+    var ssim: Double
+}
+
+/// Encodes layer images: JPEG (libjpeg-turbo) or PNG (arcmask's encoder over libdeflate).
+enum LayerEncoder {
+    /// JPEG qualities the archive budget steps down through, best first; the last is the floor.
+    static let qualityLadder = [90, 85, 80, 75, 70, 65, 60]
+
+    static func isOpaque(_ image: PixelBuffer) -> Bool {
+        image.bytes.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
+    /// The image composited onto black, opaque (what a JPEG of it can hold).
+    static func flattened(_ image: PixelBuffer) -> PixelBuffer {
+        var out = image
+        out.bytes.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = Int(p[i + 3])
+                if a != 255 {
+                    for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + 127) / 255) }
+                    p[i + 3] = 255
+                }
+                i += 4
+            }
+        }
+        return out
+    }
+
+    /// - Parameter measure: decode a JPEG back and compare it with `image` (SSIM).
+    static func encode(
+        _ image: PixelBuffer, format: ImageFormat, quality: Int, compression: PNG.Compression, measure: Bool
+    ) throws -> EncodedLayer {
+        let opaque = isOpaque(image)
+        guard format == .jpeg || (format == .auto && opaque) else {
+            return EncodedLayer(bytes: try PNG.encode(image, compression: compression), fileExtension: "png", ssim: 1)
+        }
+        let bytes = try JPEG.encode(opaque ? image : flattened(image), quality: quality)
+        var ssim = 1.0
+        if measure { ssim = SSIM.mean(image, try JPEG.decode(bytes).image) }
+        return EncodedLayer(bytes: bytes, fileExtension: "jpg", ssim: ssim)
+    }
+}
+
+/// A layer file as written: what the manifest records of it.
+struct LayerFileRecord: Sendable {
+    var file: String
+    var bytes: Int
+    var ssim: Double
+    var digest: String
+    var lossy: Bool
+}
+
+/// Draws, encodes and writes layer images on every core.
+enum LayerWriter {
+    /// Layer `index` of `source` drawn at `size`: vector sources draw at that size (on a worker
+    /// thread when they can), the others are decoded here, in order, and resized on a worker.
+    static func cell(
+        _ source: FrameSource, _ index: Int, size: PixelSize, fit: FitMode
+    ) throws -> @Sendable () throws -> PixelBuffer {
+        if source is ScalableFrameSource {
+            return try source.deferredFrame(index) { try Resampler.frame($1, of: $0, size: size, fit: fit) }
+        }
+        let frame = try source.frame(at: index)
+        return { try Resampler.resized(frame, to: size, fit: fit) }
+    }
+
+    /// Encoded sizes of the frames `indices` of `source` at `size` (nothing written).
+    static func sampleBytes(
+        _ source: FrameSource, indices: [Int], size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
+        compression: PNG.Compression, jobs: Int
+    ) throws -> [Int: Int] {
+        let pipeline = ImagePipeline(jobs: jobs)
+        let results = Locked<[Int: Int]>([:])
+        for i in indices {
+            try pipeline.submit(try cell(source, i, size: size, fit: fit)) { image in
+                let layer = try LayerEncoder.encode(
+                    image, format: format, quality: quality, compression: compression, measure: false)
+                results.update { $0[i] = layer.bytes.count }
+            }
+        }
+        try pipeline.finish()
+        return results.value
+    }
+
+    /// Writes every layer of `source` into `folder` as `names.layerFile(g, ext)`.
+    static func write(
+        _ source: FrameSource, size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
+        compression: PNG.Compression, names: CodeNames, folder: OutputFolder, jobs: Int,
+        progress: (@Sendable () -> Void)?
+    ) throws -> [LayerFileRecord] {
+        let n = source.frameCount
+        let pipeline = ImagePipeline(jobs: jobs)
+        let records = Locked<[LayerFileRecord?]>(Array(repeating: nil, count: n))
+        let staging = folder.staging
+        do {
+            for g in 0..<n {
+                try pipeline.submit(try cell(source, g, size: size, fit: fit)) { image in
+                    let layer = try LayerEncoder.encode(
+                        image, format: format, quality: quality, compression: compression, measure: true)
+                    let file = names.layerFile(g, fileExtension: layer.fileExtension)
+                    try AtomicFile.write(layer.bytes, to: staging.appendingPathComponent(file))
+                    let record = LayerFileRecord(
+                        file: file, bytes: layer.bytes.count, ssim: layer.ssim, digest: LayerDigest.of(layer.bytes),
+                        lossy: layer.fileExtension == "jpg")
+                    records.update { $0[g] = record }
+                    progress?()
+                }
+            }
+            try pipeline.finish()
+        } catch {
+            // Wait for the work in flight before the caller cleans up.
+            try? pipeline.finish()
+            remove(records.value.compactMap { $0 }, from: folder)
+            throw error
+        }
+        return records.value.map { $0! }
+    }
+
+    static func remove(_ records: [LayerFileRecord], from folder: OutputFolder) {
+        for r in records { try? FileManager.default.removeItem(at: folder.url(for: r.file)) }
+    }
+}
+
+/// The digest an export records for each file: FNV-1a, 64 bits, as 16 hex digits. It tells a
+/// swapped or edited file from the one written (not a defence against crafted collisions).
+public enum LayerDigest {
+    public static func of(_ bytes: some Sequence<UInt8>) -> String { hex(FNV1a.hash(bytes)) }
+
+    /// A file's size and digest, read through a small buffer.
+    public static func ofFile(_ path: String) throws -> (bytes: Int, digest: String) {
+        let reader = try FileReader(path: path)
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { reader.read(into: $0.baseAddress!, count: $0.count) }
+            if n <= 0 { break }
+            for b in buffer[0..<n] { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        }
+        return (reader.size, hex(h))
+    }
+
+    static func hex(_ h: UInt64) -> String {
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// A value shared between threads behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}
