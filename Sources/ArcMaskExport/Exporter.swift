@@ -216,13 +216,26 @@ public enum Exporter {
         if source.frameCount * full.pixelCount * 4 > r.limits.extensionBytes {
             thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
         }
-        let decision = try FrameBudget.fit(
+        // The code decodes the whole strip, padding cells included: when the padding pushes the
+        // strip over the budget, fit again to a budget smaller by the padding.
+        var budget = r.limits.extensionBytes
+        var decision = try FrameBudget.fit(
             durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
-            scale: startScale, budgetBytes: r.limits.extensionBytes, policy: r.budget, thumbnails: thumbnails)
+            scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails)
+        var grid = stripGrid(cells: decision.groups.count, cell: decision.pixelSize)
+        for _ in 0..<4 {
+            let decoded = grid.columns * grid.rows * decision.pixelSize.pixelCount * 4
+            guard decoded > r.limits.extensionBytes else { break }
+            budget -= decoded - r.limits.extensionBytes
+            guard budget > 0 else { break }
+            decision = try FrameBudget.fit(
+                durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
+                scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails)
+            grid = stripGrid(cells: decision.groups.count, cell: decision.pixelSize)
+        }
         let layersSource = GroupedSource.over(source, groups: decision.groups)
         let size = decision.pixelSize, n = layersSource.frameCount
-        let columns = max(1, min(n, maxStripWidth / size.width))
-        let rows = (n + columns - 1) / columns
+        let (columns, rows) = grid
         let name = r.names.stripFile
         try writeStrip(
             layersSource, size: size, fit: r.fit, columns: columns, rows: rows, url: folder.url(for: name),
@@ -238,6 +251,19 @@ public enum Exporter {
             warnings: [
                 "strip layout: the view crops the strip in the extension, and the system re-encodes each cell into the archive, so the archive figure is the strip's PNG size, not what the phone stores"
             ])
+    }
+
+    /// Columns and rows of a strip of `cells` cells: as few empty cells as can be (the code decodes
+    /// them too), at least half as wide as `maxStripWidth` allows, then as wide as it can be.
+    static func stripGrid(cells n: Int, cell: PixelSize) -> (columns: Int, rows: Int) {
+        let widest = max(1, min(n, maxStripWidth / max(1, cell.width)))
+        var best = (columns: widest, rows: (n + widest - 1) / widest)
+        for c in stride(from: widest, through: (widest + 1) / 2, by: -1) {
+            let rows = (n + c - 1) / c
+            if c * rows - n < best.columns * best.rows - n { best = (c, rows) }
+            if best.columns * best.rows == n { break }
+        }
+        return best
     }
 
     /// Streams the strip band by band: decodes on this thread while the image pipeline resizes

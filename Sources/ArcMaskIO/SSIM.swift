@@ -11,36 +11,51 @@ public enum SSIM {
     public static let step = 4
 
     /// The mean SSIM over every window; 1 for images smaller than one window that are equal.
+    /// Window sums come from summed-area tables, so the cost is a few operations per pixel
+    /// whatever the window.
     public static func mean(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
         precondition(a.width == b.width && a.height == b.height, "SSIM compares images of one size")
         let w = a.width, h = a.height
         guard w > 0, h > 0 else { return 1 }
         let ya = luma(a), yb = luma(b)
+        // Summed-area tables of p, q, p², q², pq, one row and column of zeros in front.
+        let stride = w + 1
+        var sa = [Double](repeating: 0, count: stride * (h + 1))
+        var sb = sa, saa = sa, sbb = sa, sab = sa
+        for y in 0..<h {
+            var ra = 0.0, rb = 0.0, raa = 0.0, rbb = 0.0, rab = 0.0
+            let above = y * stride, row = (y + 1) * stride
+            for x in 0..<w {
+                let p = Double(ya[y * w + x]), q = Double(yb[y * w + x])
+                ra += p; rb += q; raa += p * p; rbb += q * q; rab += p * q
+                let i = row + x + 1, j = above + x + 1
+                sa[i] = sa[j] + ra; sb[i] = sb[j] + rb
+                saa[i] = saa[j] + raa; sbb[i] = sbb[j] + rbb; sab[i] = sab[j] + rab
+            }
+        }
+        func box(_ t: [Double], _ x: Int, _ y: Int, _ n: Int) -> Double {
+            t[(y + n) * stride + x + n] - t[y * stride + x + n] - t[(y + n) * stride + x] + t[y * stride + x]
+        }
         let win = min(window, w, h)
-        let c1 = 6.5025, c2 = 58.5225
+        let c1 = 6.5025, c2 = 58.5225, n = Double(win * win)
         var total = 0.0, count = 0
-        var y = 0
-        while y + win <= h {
-            var x = 0
-            while x + win <= w {
-                var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
-                for j in y..<(y + win) {
-                    let row = j * w
-                    for i in x..<(x + win) {
-                        let p = Double(ya[row + i]), q = Double(yb[row + i])
-                        sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q
-                    }
-                }
-                let n = Double(win * win)
-                let ma = sa / n, mb = sb / n
-                let va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb
+        for y in origins(h, win) {
+            for x in origins(w, win) {
+                let ma = box(sa, x, y, win) / n, mb = box(sb, x, y, win) / n
+                let va = box(saa, x, y, win) / n - ma * ma, vb = box(sbb, x, y, win) / n - mb * mb
+                let cov = box(sab, x, y, win) / n - ma * mb
                 total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
                 count += 1
-                x += (x + win == w) ? win : min(step, w - win - x)
             }
-            y += (y + win == h) ? win : min(step, h - win - y)
         }
         return count == 0 ? 1 : total / Double(count)
+    }
+
+    /// Where windows start along a side of `length`: every `step`, and one flush with the end.
+    static func origins(_ length: Int, _ win: Int) -> [Int] {
+        var out = Array(Swift.stride(from: 0, through: length - win, by: step))
+        if out.last != length - win { out.append(length - win) }
+        return out
     }
 
     /// BT.601 luma of each pixel composited onto black, 0–255 as a float.

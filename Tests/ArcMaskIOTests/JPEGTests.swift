@@ -67,3 +67,37 @@ struct JPEGTests {
         #expect(SSIM.mean(tiny, tiny) == 1)
     }
 }
+
+@Suite("SSIM against a direct computation")
+struct SSIMReferenceTests {
+    /// Window by window, every sum computed afresh.
+    static func reference(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
+        let ya = SSIM.luma(a), yb = SSIM.luma(b), w = a.width, h = a.height
+        let win = min(SSIM.window, w, h)
+        var total = 0.0, count = 0
+        for y in SSIM.origins(h, win) {
+            for x in SSIM.origins(w, win) {
+                var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
+                for j in y..<(y + win) {
+                    for i in x..<(x + win) {
+                        let p = Double(ya[j * w + i]), q = Double(yb[j * w + i])
+                        sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q
+                    }
+                }
+                let n = Double(win * win), ma = sa / n, mb = sb / n
+                let va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb
+                total += ((2 * ma * mb + 6.5025) * (2 * cov + 58.5225)) / ((ma * ma + mb * mb + 6.5025) * (va + vb + 58.5225))
+                count += 1
+            }
+        }
+        return total / Double(count)
+    }
+
+    @Test("summed-area tables give the windows' SSIM to 1e-9", arguments: [(97, 61), (8, 8), (5, 30), (130, 9)])
+    func agrees(_ width: Int, _ height: Int) throws {
+        let a = JPEGTests.picture(width, height)
+        let b = try JPEG.decode(try JPEG.encode(a, quality: 30)).image
+        #expect(abs(SSIM.mean(a, b) - Self.reference(a, b)) < 1e-9)
+        #expect(SSIM.origins(10, 8) == [0, 2] && SSIM.origins(17, 8) == [0, 4, 8, 9] && SSIM.origins(8, 8) == [0])
+    }
+}
