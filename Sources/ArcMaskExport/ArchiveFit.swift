@@ -165,7 +165,7 @@ struct ArchiveFit {
                     throw refusal(step, perLayer: perLayer, layers: records.count, noRoom: false)
                 }
                 warnings.append(
-                    "the archive holds \(mb(total)) MB, over the \(mb(target)) MB aimed at (--keep-frames kept every layer); archives of 9.3 MB have drawn black"
+                    "the archive holds \(FrameBudget.mb(total)) MB, over the \(FrameBudget.mb(target)) MB aimed at (--keep-frames kept every layer); archives of 9.3 MB have drawn black"
                 )
                 break
             }
@@ -202,7 +202,7 @@ struct ArchiveFit {
         if !actions.isEmpty {
             let bytes = records.reduce(0) { $0 + $1.bytes } + records.count * reserve
             actions.append(
-                "in all: \(durations.count) frames → \(groups.count) layers, \(FrameBudget.fmtScale(startScale))× → \(FrameBudget.fmtScale(step.scale))×\(records.contains(where: \.lossy) ? ", JPEG quality \(step.quality)" : ""), \(mb(bytes)) MB of \(mb(target)) MB"
+                "in all: \(durations.count) frames → \(groups.count) layers, \(FrameBudget.fmtScale(startScale))× → \(FrameBudget.fmtScale(step.scale))×\(records.contains(where: \.lossy) ? ", JPEG quality \(step.quality)" : ""), \(FrameBudget.mb(bytes)) MB of \(FrameBudget.mb(target)) MB"
             )
         }
         return Result(
@@ -213,14 +213,14 @@ struct ArchiveFit {
     private func refusal(_ step: Step, perLayer: Double, layers: Int, noRoom: Bool) -> BudgetError {
         let need = Int(perLayer * Double(layers)) + layers * WidgetLimits.viewBytesPerLayer
         let what =
-            "\(layers) layer\(layers == 1 ? "" : "s") of \(pixels(step.scale)) px take about \(mb(need)) MB at \(FrameBudget.fmtScale(step.scale))×\(format == .png ? "" : ", JPEG quality \(step.quality)")"
+            "\(layers) layer\(layers == 1 ? "" : "s") of \(pixels(step.scale)) px take about \(FrameBudget.mb(need)) MB at \(FrameBudget.fmtScale(step.scale))×\(format == .png ? "" : ", JPEG quality \(step.quality)")"
         if noRoom {
             return BudgetError(
-                message: "\(what): not even one layer fits the \(mb(limits.archiveBytes)) MB archive budget; raise --archive-budget")
+                message: "\(what): not even one layer fits the \(FrameBudget.mb(limits.archiveBytes)) MB archive budget; raise --archive-budget")
         }
         return BudgetError(
             message:
-                "\(what), over the \(mb(limits.archiveCeilingBytes)) MB an archive may hold (--keep-frames refuses to drop frames): lower --min-scale, leave out --keep-frames to lower the frame rate, or raise --archive-budget"
+                "\(what), over the \(FrameBudget.mb(limits.archiveCeilingBytes)) MB an archive may hold (--keep-frames refuses to drop frames): lower --min-scale, leave out --keep-frames to lower the frame rate, or raise --archive-budget"
         )
     }
 }

@@ -118,14 +118,14 @@ public struct LimitFigures: Sendable, Equatable, Codable {
     public var overLimits: [String] {
         var out: [String] = []
         if archiveFitted && archiveBytes > archiveLimit {
-            out.append("archive \(mb(archiveBytes)) MB is over its \(mb(archiveLimit)) MB budget (--archive-budget)")
+            out.append("archive \(FrameBudget.mb(archiveBytes)) MB is over its \(FrameBudget.mb(archiveLimit)) MB budget (--archive-budget)")
         }
         if largestLayerPixels > layerPixelLimit {
             out.append(
                 "a layer image of \(largestLayerPixels) px is over the \(layerPixelLimit) px per image (--max-layer-pixels)")
         }
         if extensionBytes > extensionLimit {
-            out.append("the extension holds \(mb(extensionBytes)) MB, over its \(mb(extensionLimit)) MB (--budget)")
+            out.append("the extension holds \(FrameBudget.mb(extensionBytes)) MB, over its \(FrameBudget.mb(extensionLimit)) MB (--budget)")
         }
         return out
     }
@@ -134,17 +134,11 @@ public struct LimitFigures: Sendable, Equatable, Codable {
     public var lines: [String] {
         [
             archiveFitted
-                ? "archive \(mb(archiveBytes)) MB of \(mb(archiveLimit)) MB (images and the view; black seen at 9.3 MB)"
-                : "archive: the strip's PNG is \(mb(archiveBytes)) MB; the system re-encodes its cells into the archive (not fitted to \(mb(archiveLimit)) MB)",
+                ? "archive \(FrameBudget.mb(archiveBytes)) MB of \(FrameBudget.mb(archiveLimit)) MB (images and the view; black seen at 9.3 MB)"
+                : "archive: the strip's PNG is \(FrameBudget.mb(archiveBytes)) MB; the system re-encodes its cells into the archive (not fitted to \(FrameBudget.mb(archiveLimit)) MB)",
             "largest layer \(largestLayerPixels) px of \(layerPixelLimit) px per image",
-            "extension holds \(mb(extensionBytes)) MB of \(mb(extensionLimit)) MB",
-            "system renderer decodes \(mb(rendererDecodedBytes)) MB (no measured limit)",
+            "extension holds \(FrameBudget.mb(extensionBytes)) MB of \(FrameBudget.mb(extensionLimit)) MB",
+            "system renderer decodes \(FrameBudget.mb(rendererDecodedBytes)) MB (no measured limit)",
         ]
     }
-}
-
-/// Megabytes (10⁶ bytes, as the device measurements are given), one decimal.
-func mb(_ bytes: Int) -> String {
-    let tenths = (Double(bytes) / 100_000).rounded()
-    return "\(Int(tenths) / 10).\(Int(tenths) % 10)"
 }

@@ -11,39 +11,38 @@ public enum SSIM {
     public static let step = 4
 
     /// The mean SSIM over every window; 1 for images smaller than one window that are equal.
-    /// Window sums come from summed-area tables, so the cost is a few operations per pixel
-    /// whatever the window.
+    /// For each row of windows, the column sums over its rows are taken once and their running
+    /// sums give every window's: a few operations per pixel, and memory of a few rows.
     public static func mean(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
         precondition(a.width == b.width && a.height == b.height, "SSIM compares images of one size")
         let w = a.width, h = a.height
         guard w > 0, h > 0 else { return 1 }
         let ya = luma(a), yb = luma(b)
-        // Summed-area tables of p, q, p², q², pq, one row and column of zeros in front.
-        let stride = w + 1
-        var sa = [Double](repeating: 0, count: stride * (h + 1))
-        var sb = sa, saa = sa, sbb = sa, sab = sa
-        for y in 0..<h {
-            var ra = 0.0, rb = 0.0, raa = 0.0, rbb = 0.0, rab = 0.0
-            let above = y * stride, row = (y + 1) * stride
-            for x in 0..<w {
-                let p = Double(ya[y * w + x]), q = Double(yb[y * w + x])
-                ra += p; rb += q; raa += p * p; rbb += q * q; rab += p * q
-                let i = row + x + 1, j = above + x + 1
-                sa[i] = sa[j] + ra; sb[i] = sb[j] + rb
-                saa[i] = saa[j] + raa; sbb[i] = sbb[j] + rbb; sab[i] = sab[j] + rab
-            }
-        }
-        func box(_ t: [Double], _ x: Int, _ y: Int, _ n: Int) -> Double {
-            t[(y + n) * stride + x + n] - t[y * stride + x + n] - t[(y + n) * stride + x] + t[y * stride + x]
-        }
         let win = min(window, w, h)
         let c1 = 6.5025, c2 = 58.5225, n = Double(win * win)
+        let xs = origins(w, win)
+        // Running sums along the row of windows of the column sums of p, q, p², q², pq.
+        var sa = [Double](repeating: 0, count: w + 1)
+        var sb = sa, saa = sa, sbb = sa, sab = sa
         var total = 0.0, count = 0
         for y in origins(h, win) {
-            for x in origins(w, win) {
-                let ma = box(sa, x, y, win) / n, mb = box(sb, x, y, win) / n
-                let va = box(saa, x, y, win) / n - ma * ma, vb = box(sbb, x, y, win) / n - mb * mb
-                let cov = box(sab, x, y, win) / n - ma * mb
+            var ra = 0.0, rb = 0.0, raa = 0.0, rbb = 0.0, rab = 0.0
+            for x in 0..<w {
+                var ca = 0.0, cb = 0.0, caa = 0.0, cbb = 0.0, cab = 0.0
+                var i = y * w + x
+                for _ in 0..<win {
+                    let p = Double(ya[i]), q = Double(yb[i])
+                    ca += p; cb += q; caa += p * p; cbb += q * q; cab += p * q
+                    i += w
+                }
+                ra += ca; rb += cb; raa += caa; rbb += cbb; rab += cab
+                sa[x + 1] = ra; sb[x + 1] = rb; saa[x + 1] = raa; sbb[x + 1] = rbb; sab[x + 1] = rab
+            }
+            for x in xs {
+                let e = x + win
+                let ma = (sa[e] - sa[x]) / n, mb = (sb[e] - sb[x]) / n
+                let va = (saa[e] - saa[x]) / n - ma * ma, vb = (sbb[e] - sbb[x]) / n - mb * mb
+                let cov = (sab[e] - sab[x]) / n - ma * mb
                 total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
                 count += 1
             }

@@ -245,6 +245,11 @@ public enum TimerFontViewFile {
               `manifest.json` holds the loop, the fonts and the proof (\(m.proof.instants) instants over \(m.proof.spanSeconds) s of
               timer strings, \(m.proof.wrongFrames) wrong).
             - Two exports can share one extension when they have different `--name`s.
+            - Tinted and clear home screens (iOS 18 or later) draw this widget in WidgetKit's accented
+              mode, which tints text: the frames are glyphs of `Text`, so they show as one-colour
+              silhouettes there, whatever their colour fonts hold. Only an `Image` can opt out
+              (`widgetAccentedRenderingMode(_:)`), so this route cannot; the rotation route keeps its
+              colours there (`--accented full-color`, its default).
 
             """
     }
