@@ -78,6 +78,13 @@ extension FrameSource {
     public var frameByteCount: Int { canvasSize.pixelCount * 4 }
 }
 
+/// A source that saves decoded canvases so that random access does not decode from the start
+/// (GIF). Consumers that read in passes from the first frame can lower the budget.
+public protocol CheckpointingFrameSource: FrameSource {
+    /// Bytes that saved canvases may take.
+    var checkpointBudget: Int { get set }
+}
+
 /// A source that draws its frames at any size (vector formats): consumers ask for the size
 /// they show instead of resizing a frame drawn at the canvas size.
 public protocol ScalableFrameSource: FrameSource {

@@ -75,6 +75,8 @@ public enum Exporter {
     /// Timer-font pictures this large can render blank (the largest per-image cap seen,
     /// 2,121,055 px; see `WidgetLimits.layerPixels`).
     public static let blankImagePixels = 2_100_000
+    /// Bytes of saved canvases a source may keep while an export reads it.
+    public static let exportCheckpointBytes = 12 << 20
     /// The strip's width stays under this many pixels.
     public static let maxStripWidth = 4096
 
@@ -112,7 +114,11 @@ public enum Exporter {
             }
         }
 
-        // 2. The layers, fitted to the limits and written.
+        // 2. The layers, fitted to the limits and written. Fitting reads in passes from the
+        // first frame, sampling a few frames between them: a few saved canvases serve that.
+        let saving = source as? CheckpointingFrameSource, savedBudget = saving?.checkpointBudget ?? 0
+        saving?.checkpointBudget = min(savedBudget, exportCheckpointBytes)
+        defer { saving?.checkpointBudget = savedBudget }
         let layers =
             r.layout == .files
             ? try fileLayers(source, r, startScale: start, folder: folder, progress: progress)

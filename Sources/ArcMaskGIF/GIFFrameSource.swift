@@ -21,7 +21,7 @@ import ArcMaskValues
 ///
 /// Damaged files keep every frame that could be read; `damaged` is set and `warnings`
 /// says where the data broke.
-public final class GIFFrameSource: FrameSource {
+public final class GIFFrameSource: CheckpointingFrameSource {
     public let name: String
     public let canvasSize: PixelSize
     public let loopMode: LoopMode

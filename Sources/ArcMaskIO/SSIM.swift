@@ -25,26 +25,30 @@ public enum SSIM {
         var sa = [Double](repeating: 0, count: w + 1)
         var sb = sa, saa = sa, sbb = sa, sab = sa
         var total = 0.0, count = 0
-        for y in origins(h, win) {
-            var ra = 0.0, rb = 0.0, raa = 0.0, rbb = 0.0, rab = 0.0
-            for x in 0..<w {
-                var ca = 0.0, cb = 0.0, caa = 0.0, cbb = 0.0, cab = 0.0
-                var i = y * w + x
-                for _ in 0..<win {
-                    let p = Double(ya[i]), q = Double(yb[i])
-                    ca += p; cb += q; caa += p * p; cbb += q * q; cab += p * q
-                    i += w
+        ya.withUnsafeBufferPointer { pa in
+            yb.withUnsafeBufferPointer { pb in
+                for y in origins(h, win) {
+                    var ra = 0.0, rb = 0.0, raa = 0.0, rbb = 0.0, rab = 0.0
+                    for x in 0..<w {
+                        var ca = 0.0, cb = 0.0, caa = 0.0, cbb = 0.0, cab = 0.0
+                        var i = y * w + x
+                        for _ in 0..<win {
+                            let p = Double(pa[i]), q = Double(pb[i])
+                            ca += p; cb += q; caa += p * p; cbb += q * q; cab += p * q
+                            i += w
+                        }
+                        ra += ca; rb += cb; raa += caa; rbb += cbb; rab += cab
+                        sa[x + 1] = ra; sb[x + 1] = rb; saa[x + 1] = raa; sbb[x + 1] = rbb; sab[x + 1] = rab
+                    }
+                    for x in xs {
+                        let e = x + win
+                        let ma = (sa[e] - sa[x]) / n, mb = (sb[e] - sb[x]) / n
+                        let va = (saa[e] - saa[x]) / n - ma * ma, vb = (sbb[e] - sbb[x]) / n - mb * mb
+                        let cov = (sab[e] - sab[x]) / n - ma * mb
+                        total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
+                        count += 1
+                    }
                 }
-                ra += ca; rb += cb; raa += caa; rbb += cbb; rab += cab
-                sa[x + 1] = ra; sb[x + 1] = rb; saa[x + 1] = raa; sbb[x + 1] = rbb; sab[x + 1] = rab
-            }
-            for x in xs {
-                let e = x + win
-                let ma = (sa[e] - sa[x]) / n, mb = (sb[e] - sb[x]) / n
-                let va = (saa[e] - saa[x]) / n - ma * ma, vb = (sbb[e] - sbb[x]) / n - mb * mb
-                let cov = (sab[e] - sab[x]) / n - ma * mb
-                total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
-                count += 1
             }
         }
         return count == 0 ? 1 : total / Double(count)
@@ -59,13 +63,16 @@ public enum SSIM {
 
     /// BT.601 luma of each pixel composited onto black, 0–255 as a float.
     static func luma(_ image: PixelBuffer) -> [Float] {
-        var out = [Float](repeating: 0, count: image.width * image.height)
-        image.bytes.withUnsafeBufferPointer { p in
-            for i in 0..<out.count {
-                let r = Float(p[i * 4]), g = Float(p[i * 4 + 1]), b = Float(p[i * 4 + 2]), a = Float(p[i * 4 + 3])
-                out[i] = (0.299 * r + 0.587 * g + 0.114 * b) * a / 255
+        let count = image.width * image.height
+        return [Float](unsafeUninitializedCapacity: count) { out, initialized in
+            image.bytes.withUnsafeBufferPointer { p in
+                for i in 0..<count {
+                    let r = Float(p[i &* 4]), g = Float(p[i &* 4 &+ 1]), b = Float(p[i &* 4 &+ 2])
+                    let a = Float(p[i &* 4 &+ 3])
+                    out[i] = (0.299 * r + 0.587 * g + 0.114 * b) * a * (1 / 255)
+                }
             }
+            initialized = count
         }
-        return out
     }
 }
