@@ -1,3 +1,4 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskValues
@@ -47,6 +48,11 @@ struct ArchiveFit {
     let jobs: Int
     /// Encoded bytes per step and source frame, from the samples.
     private var sampled: [Int: [Int: Int]] = [:]
+    /// Sampled frames as decoded, kept while fitting (up to `sampleCacheBytes`) so that later
+    /// steps resize them instead of decoding the source again: a GIF decodes from its start,
+    /// or its nearest saved canvas, for each.
+    private var decoded: [Int: PixelBuffer] = [:]
+    static let sampleCacheBytes = 16 << 20
 
     init(
         source: FrameSource, viewWidth: Double, viewHeight: Double, limits: WidgetLimits, policy: BudgetPolicy,
@@ -99,14 +105,38 @@ struct ArchiveFit {
         let known = sampled[k] ?? [:]
         let missing = shown.filter { known[$0] == nil }
         if !missing.isEmpty {
-            let bytes = try LayerWriter.sampleBytes(
-                source, indices: missing, size: pixels(steps[k].scale), fit: fit, format: format,
-                quality: steps[k].quality, compression: compression, jobs: jobs)
-            sampled[k] = known.merging(bytes) { a, _ in a }
+            let step = steps[k], size = pixels(step.scale), format = format, compression = compression
+            let results = Locked<[Int: Int]>([:])
+            let pipeline = ImagePipeline(jobs: jobs)
+            for i in missing {
+                try pipeline.submit(try sample(i, size: size)) { image in
+                    let layer = try LayerEncoder.encode(
+                        image, format: format, quality: step.quality, compression: compression, measure: false)
+                    results.update { $0[i] = layer.bytes.count }
+                }
+            }
+            try pipeline.finish()
+            sampled[k] = known.merging(results.value) { a, _ in a }
         }
         let mean = Double(shown.reduce(0) { $0 + sampled[k]![$1]! }) / Double(max(1, shown.count))
         let total = Int((mean * Double(groups.count)).rounded(.up)) + groups.count * WidgetLimits.viewBytesPerLayer
         return (total, mean)
+    }
+
+    /// Frame `i` drawn at `size`, as the layer writer draws it: vector sources draw at that
+    /// size; the others are resized from the decoded frame, kept for the next step.
+    private mutating func sample(_ i: Int, size: PixelSize) throws -> @Sendable () throws -> PixelBuffer {
+        if source is ScalableFrameSource { return try LayerWriter.cell(source, i, size: size, fit: fit) }
+        let frame: PixelBuffer
+        if let kept = decoded[i] {
+            frame = kept
+        } else {
+            frame = try source.frame(at: i)
+            let held = decoded.values.reduce(0) { $0 + $1.bytes.count }
+            if held + frame.bytes.count <= Self.sampleCacheBytes { decoded[i] = frame }
+        }
+        let fit = fit
+        return { try Resampler.resized(frame, to: size, fit: fit) }
     }
 
     /// Fits, writing the layer files into `folder`; throws `BudgetError` when nothing fits.
@@ -151,6 +181,7 @@ struct ArchiveFit {
                 groups = FrameBudget.decimate(merged, to: min(count, merged.count))
                 decimated = true
             }
+            decoded = [:]  // the memory goes to the layers in flight
             records = try LayerWriter.write(
                 GroupedSource.over(source, groups: groups), size: pixels(step.scale), fit: fit, format: format,
                 quality: step.quality, compression: compression, names: names, folder: folder, jobs: jobs,

@@ -100,24 +100,6 @@ enum LayerWriter {
         return { try Resampler.resized(frame, to: size, fit: fit) }
     }
 
-    /// Encoded sizes of the frames `indices` of `source` at `size` (nothing written).
-    static func sampleBytes(
-        _ source: FrameSource, indices: [Int], size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
-        compression: PNG.Compression, jobs: Int
-    ) throws -> [Int: Int] {
-        let pipeline = ImagePipeline(jobs: jobs)
-        let results = Locked<[Int: Int]>([:])
-        for i in indices {
-            try pipeline.submit(try cell(source, i, size: size, fit: fit)) { image in
-                let layer = try LayerEncoder.encode(
-                    image, format: format, quality: quality, compression: compression, measure: false)
-                results.update { $0[i] = layer.bytes.count }
-            }
-        }
-        try pipeline.finish()
-        return results.value
-    }
-
     /// Writes every layer of `source` into `folder` as `names.layerFile(g, ext)`.
     static func write(
         _ source: FrameSource, size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
