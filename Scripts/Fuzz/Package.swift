@@ -14,6 +14,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzSequence", [.product(name: "ArcMask", package: "main")]),
     ("FuzzDynamic", [.product(name: "ArcMask", package: "main")]),
     ("FuzzTimerFont", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzExportFolder", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 

@@ -46,30 +46,56 @@ public struct ExportFolderCheck: Codable, Sendable {
         return (try? JSONDecoder().decode(Route.self, from: Data(data)))?.route == "rotation"
     }
 
+    /// Refreshes the check may emulate; a manifest whose loop needs more is refused as a problem.
+    public static let maxSamples = 20_000_000
+
     /// Checks the folder at `path`. Throws `InputError` only when the manifest cannot be read
     /// as a rotation export's at all; everything else is a `Problem`.
     /// - Parameter settings: how the recomputed plan is emulated for the verdict.
     public static func run(_ path: String, settings: EmulationSettings = exportSettings) throws -> ExportFolderCheck {
         let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
-        let data = try FileReader.contents(of: manifestPath, limit: maxManifestBytes, kind: "manifests")
-        let m = try decode(data, path: manifestPath)
-        var check = Checker(folder: path, manifest: m)
+        return try run(
+            path: path, manifest: try FileReader.contents(of: manifestPath, limit: maxManifestBytes, kind: "manifests"),
+            settings: settings
+        ) { name, limit in
+            try FileReader.contents(of: (path as NSString).appendingPathComponent(name), limit: limit, kind: "the files of an export")
+        }
+    }
+
+    /// - Parameters:
+    ///   - manifest: `manifest.json`'s bytes; `file`: reads a file of the folder by name, refusing
+    ///     files over the limit given.
+    public static func run(
+        path: String, manifest data: [UInt8], settings: EmulationSettings = exportSettings,
+        file: @escaping (String, Int) throws -> [UInt8]
+    ) throws -> ExportFolderCheck {
+        let m = try decode(data, path: (path as NSString).appendingPathComponent("manifest.json"))
+        var check = Checker(folder: path, manifest: m, read: file)
         check.keys(data)
         let plan = check.planAndFrames()
         let figures = check.images()
         check.code()
         var verdict = m.emulator
+        verdict.passed = false
         if let plan {
-            let export = ExportManifest.Verdict(Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: exportSettings))
-            if export != m.emulator {
+            let needed = max(
+                Emulator.sampleCount(plan, settings: exportSettings), Emulator.sampleCount(plan, settings: settings))
+            if needed > maxSamples {
                 check.problem(
-                    "manifest.json", "emulator",
-                    "differs from the verdict on its plan (\(export.passed ? "PASS" : "FAIL"), \(export.torn) torn, \(export.gap) gap, \(export.wrongFrame) wrong frame)"
-                )
+                    "manifest.json", "frames",
+                    "the loop of \(plan.periodSeconds) s takes \(needed) refreshes to emulate, over the limit of \(maxSamples)")
+            } else {
+                let export = ExportManifest.Verdict(
+                    Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: exportSettings))
+                if export != m.emulator {
+                    check.problem(
+                        "manifest.json", "emulator",
+                        "differs from the verdict on its plan (\(export.passed ? "PASS" : "FAIL"), \(export.torn) torn, \(export.gap) gap, \(export.wrongFrame) wrong frame)"
+                    )
+                }
+                verdict = ExportManifest.Verdict(
+                    Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings))
             }
-            verdict = ExportManifest.Verdict(Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings))
-        } else {
-            verdict.passed = false
         }
         for over in figures.overLimits { check.problem("manifest.json", "limits", over) }
         return ExportFolderCheck(
@@ -100,11 +126,13 @@ public struct ExportFolderCheck: Codable, Sendable {
 private struct Checker {
     let folder: String
     let m: ExportManifest
+    let read: (String, Int) throws -> [UInt8]
     var problems: [ExportFolderCheck.Problem] = []
 
-    init(folder: String, manifest: ExportManifest) {
+    init(folder: String, manifest: ExportManifest, read: @escaping (String, Int) throws -> [UInt8]) {
         self.folder = folder
         m = manifest
+        self.read = read
     }
 
     mutating func problem(_ file: String, _ location: String?, _ text: String) {
@@ -218,10 +246,9 @@ private struct Checker {
                 manifest("\(at).file", "names a file outside the folder: \(image.file)")
                 continue
             }
-            let path = (folder as NSString).appendingPathComponent(image.file)
             let bytes: [UInt8]
             do {
-                bytes = try FileReader.contents(of: path, limit: ExportFolderCheck.maxImageBytes, kind: "layer images")
+                bytes = try read(image.file, ExportFolderCheck.maxImageBytes)
             } catch let error as InputError {
                 problem(image.file, nil, error.problem)
                 continue
@@ -281,9 +308,7 @@ private struct Checker {
             manifest("codeFiles", "is not \(names.viewFile), \(names.widgetFile), INSTALL.md")
         }
         for (name, bytes) in generated where name != "manifest.json" {
-            let path = (folder as NSString).appendingPathComponent(name)
-            guard let onDisk = try? FileReader.contents(of: path, limit: ExportFolderCheck.maxManifestBytes, kind: "code")
-            else {
+            guard let onDisk = try? read(name, ExportFolderCheck.maxManifestBytes) else {
                 problem(name, nil, "is missing")
                 continue
             }

@@ -193,8 +193,14 @@ public enum Exporter {
         _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
         progress: (@Sendable () -> Void)?
     ) throws -> Layers {
+        // The extension holds the encoded layers too: a smaller --budget is the tighter limit.
+        var limits = r.limits
+        if limits.extensionBytes < limits.archiveBytes {
+            limits.archiveBytes = limits.extensionBytes
+            limits.archiveCeilingBytes = min(limits.archiveCeilingBytes, limits.extensionBytes)
+        }
         var fitter = ArchiveFit(
-            source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, limits: r.limits, policy: r.budget,
+            source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, limits: limits, policy: r.budget,
             format: r.imageFormat, fit: r.fit, compression: r.compression, jobs: r.jobs)
         let fitted = try fitter.run(
             startScale: startScale, quality: r.jpegQuality, names: r.names, folder: folder, progress: progress)

@@ -1,0 +1,28 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskExport
+import FuzzDriver
+
+/// Rotation export folders read back (`emulate DIR`). The first two bytes (little-endian) are
+/// the manifest's length; the manifest follows; what remains is every other file of the folder
+/// (each layer image and each generated file reads as those bytes), so the manifest's checks,
+/// the image headers, the recomputed plan and figures and the emulation are all reached.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = input(data, size)
+    guard bytes.count >= 2 else { return 0 }
+    let length = min(Int(bytes[0]) | Int(bytes[1]) << 8, bytes.count - 2)
+    let manifest = Array(bytes[2..<(2 + length)])
+    let body = Array(bytes[(2 + length)...])
+    let settings = EmulationSettings(refreshRates: [60], listLimit: 0)
+    _ = try? ExportFolderCheck.run(path: "fuzz", manifest: manifest, settings: settings) { _, limit in
+        guard body.count <= limit else { throw InputError(file: "fuzz", "over the limit") }
+        return body
+    }
+    return 0
+}
+
+@_cdecl("FuzzExportFolder_main")
+public func entry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv, test)
+}
