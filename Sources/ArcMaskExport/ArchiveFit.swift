@@ -46,13 +46,12 @@ struct ArchiveFit {
     let fit: FitMode
     let compression: PNG.Compression
     let jobs: Int
-    /// Encoded bytes per step and source frame, from the samples.
-    private var sampled: [Int: [Int: Int]] = [:]
-    /// Sampled frames as decoded, kept while fitting (up to `sampleCacheBytes`) so that later
-    /// steps resize them instead of decoding the source again: a GIF decodes from its start,
-    /// or its nearest saved canvas, for each.
-    private var decoded: [Int: PixelBuffer] = [:]
-    static let sampleCacheBytes = 16 << 20
+    /// Encoded bytes of each sampled frame at each step: `sampled[i][k]`.
+    private var sampled: [Int: [Int]] = [:]
+    /// Every frame's thumbnail, when the survey made them (merging compares them).
+    private var thumbnails: [[UInt8]]? = nil
+    /// What a full write measured against what the samples estimated: later estimates follow it.
+    private var calibration = 1.0
 
     init(
         source: FrameSource, viewWidth: Double, viewHeight: Double, limits: WidgetLimits, policy: BudgetPolicy,
@@ -97,46 +96,76 @@ struct ArchiveFit {
         return out
     }
 
-    /// Estimated archive bytes of `groups` at `steps[k]`, from up to `sampleCount` layers spread
-    /// evenly through them; also the mean bytes of a layer image.
-    mutating func estimate(_ groups: [FrameGroup], _ steps: [Step], _ k: Int) throws -> (total: Int, perLayer: Double) {
-        let m = min(Self.sampleCount, groups.count)
-        let shown = Array(Set((0..<m).map { groups[(2 * $0 + 1) * groups.count / (2 * m)].shown })).sorted()
-        let known = sampled[k] ?? [:]
-        let missing = shown.filter { known[$0] == nil }
-        if !missing.isEmpty {
-            let step = steps[k], size = pixels(step.scale), format = format, compression = compression
-            let results = Locked<[Int: Int]>([:])
-            let pipeline = ImagePipeline(jobs: jobs)
-            for i in missing {
-                try pipeline.submit(try sample(i, size: size)) { image in
-                    let layer = try LayerEncoder.encode(
-                        image, format: format, quality: step.quality, compression: compression, measure: false)
-                    results.update { $0[i] = layer.bytes.count }
-                }
-            }
-            try pipeline.finish()
-            sampled[k] = known.merging(results.value) { a, _ in a }
-        }
-        let mean = Double(shown.reduce(0) { $0 + sampled[k]![$1]! }) / Double(max(1, shown.count))
-        let total = Int((mean * Double(groups.count)).rounded(.up)) + groups.count * WidgetLimits.viewBytesPerLayer
-        return (total, mean)
+    /// The frames sampled: `sampleCount` spread evenly through the source.
+    var sampleIndices: [Int] {
+        let n = source.frameCount, m = min(Self.sampleCount, n)
+        return Array(Set((0..<m).map { (2 * $0 + 1) * n / (2 * m) })).sorted()
     }
 
-    /// Frame `i` drawn at `size`, as the layer writer draws it: vector sources draw at that
-    /// size; the others are resized from the decoded frame, kept for the next step.
-    private mutating func sample(_ i: Int, size: PixelSize) throws -> @Sendable () throws -> PixelBuffer {
-        if source is ScalableFrameSource { return try LayerWriter.cell(source, i, size: size, fit: fit) }
-        let frame: PixelBuffer
-        if let kept = decoded[i] {
-            frame = kept
-        } else {
-            frame = try source.frame(at: i)
-            let held = decoded.values.reduce(0) { $0 + $1.bytes.count }
-            if held + frame.bytes.count <= Self.sampleCacheBytes { decoded[i] = frame }
+    /// Encodes the samples at every step, in one pass: each sample is resized once per scale and
+    /// encoded at each of its qualities, on every core. A GIF is read once in order, making every
+    /// frame's thumbnail on the way (merging needs them, and it decodes every frame to reach the
+    /// samples anyway); a vector source draws each sample at each scale.
+    mutating func survey(_ steps: [Step]) throws {
+        let samples = Set(sampleIndices)
+        let scales = Array(Set(steps.map(\.scale))).sorted(by: >)
+        let format = format, compression = compression, fit = fit
+        let results = Locked<[Int: [Int]]>([:])
+        let pipeline = ImagePipeline(jobs: jobs)
+        func encode(_ i: Int, _ scale: Double) -> @Sendable (PixelBuffer) throws -> Void {
+            let ks = steps.indices.filter { steps[$0].scale == scale }
+            return { image in
+                var bytes: [(Int, Int)] = []
+                var lossless: Int? = nil
+                for k in ks {
+                    if let lossless {
+                        bytes.append((k, lossless))
+                        continue
+                    }
+                    let layer = try LayerEncoder.encode(
+                        image, format: format, quality: steps[k].quality, compression: compression, measure: false)
+                    bytes.append((k, layer.bytes.count))
+                    if layer.fileExtension == "png" { lossless = layer.bytes.count }
+                }
+                results.update { r in
+                    var row = r[i] ?? Array(repeating: 0, count: steps.count)
+                    for (k, b) in bytes { row[k] = b }
+                    r[i] = row
+                }
+            }
         }
-        let fit = fit
-        return { try Resampler.resized(frame, to: size, fit: fit) }
+        if source is ScalableFrameSource {
+            for i in samples.sorted() {
+                for scale in scales {
+                    try pipeline.submit(try LayerWriter.cell(source, i, size: pixels(scale), fit: fit), then: encode(i, scale))
+                }
+            }
+        } else {
+            // A GIF decodes every frame before a sample anyway: all of them are read, for their
+            // thumbnails. Other sources read the samples alone.
+            let whole = source is CheckpointingFrameSource
+            var thumbs: [[UInt8]] = []
+            for i in whole ? Array(0..<source.frameCount) : samples.sorted() {
+                let frame = try source.frame(at: i)
+                if whole { thumbs.append(FrameBudget.thumbnail(frame)) }
+                guard samples.contains(i) else { continue }
+                for scale in scales {
+                    let size = pixels(scale)
+                    try pipeline.submit({ try Resampler.resized(frame, to: size, fit: fit) }, then: encode(i, scale))
+                }
+            }
+            if whole { thumbnails = thumbs }
+        }
+        try pipeline.finish()
+        sampled = results.value
+    }
+
+    /// Estimated archive bytes of `layers` layers at `steps[k]`, from the samples' mean (as
+    /// calibrated by the last write); also the mean bytes of a layer image.
+    func estimate(layers: Int, _ k: Int) -> (total: Int, perLayer: Double) {
+        let sizes = sampled.values.map { Double($0[k]) }
+        let mean = sizes.reduce(0, +) / Double(max(1, sizes.count)) * calibration
+        return (Int((mean * Double(layers)).rounded(.up)) + layers * WidgetLimits.viewBytesPerLayer, mean)
     }
 
     /// Fits, writing the layer files into `folder`; throws `BudgetError` when nothing fits.
@@ -153,35 +182,37 @@ struct ArchiveFit {
         var actions: [String] = [], warnings: [String] = []
         var k = 0
 
-        var first = try estimate(groups, steps, 0)
-        if first.total > target {
+        try survey(steps)
+        if estimate(layers: groups.count, 0).total > target {
             // Merge what nobody can tell apart, as far as the budget asks.
-            let thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
-            let capacity = max(1, Int(Double(target) / (first.perLayer + Double(reserve))))
+            let thumbnails = try self.thumbnails ?? (0..<source.frameCount).map {
+                FrameBudget.thumbnail(try source.frame(at: $0))
+            }
+            self.thumbnails = nil
+            let capacity = max(1, Int(Double(target) / (estimate(layers: 1, 0).perLayer + Double(reserve))))
             let before = groups.count
             groups = FrameBudget.merge(groups, durations: durations, thumbnails: thumbnails, target: capacity)
             if groups.count < before {
                 actions.append(
                     "merged \(before) frames into \(groups.count) layers (near-identical or shorter than \(Int(FrameBudget.shortFrameMs)) ms; total duration kept)"
                 )
-                first = try estimate(groups, steps, 0)
             }
             // Then resolution, then quality.
-            while k < steps.count - 1, try estimate(groups, steps, k).total > target { k += 1 }
+            while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
         }
+        thumbnails = nil
         let merged = groups
         var decimated = false
         var records: [LayerFileRecord] = []
-        var perLayer = try estimate(groups, steps, k).perLayer
+        var perLayer = estimate(layers: 1, k).perLayer
         for attempt in 1... {
             let step = steps[k]
-            if !policy.keepFrames, try estimate(groups, steps, k).total > target {
+            if !policy.keepFrames, estimate(layers: groups.count, k).total > target {
                 let count = Int(Double(target) / (perLayer + Double(reserve)) * 0.97)
                 guard count >= 1 else { throw refusal(step, perLayer: perLayer, layers: 1, noRoom: true) }
                 groups = FrameBudget.decimate(merged, to: min(count, merged.count))
                 decimated = true
             }
-            decoded = [:]  // the memory goes to the layers in flight
             records = try LayerWriter.write(
                 GroupedSource.over(source, groups: groups), size: pixels(step.scale), fit: fit, format: format,
                 quality: step.quality, compression: compression, names: names, folder: folder, jobs: jobs,
@@ -189,6 +220,7 @@ struct ArchiveFit {
             let imageBytes = records.reduce(0) { $0 + $1.bytes }
             let total = imageBytes + records.count * reserve
             perLayer = Double(imageBytes) / Double(max(1, records.count))
+            calibration *= perLayer / max(1, estimate(layers: 1, k).perLayer)
             if total <= target { break }
             if policy.keepFrames && k == steps.count - 1 {
                 guard total <= limits.archiveCeilingBytes else {
@@ -204,7 +236,8 @@ struct ArchiveFit {
             guard attempt < 8 else { throw refusal(step, perLayer: perLayer, layers: records.count, noRoom: false) }
             if k < steps.count - 1 {
                 k += 1
-                perLayer = try estimate(groups, steps, k).perLayer
+                while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
+                perLayer = estimate(layers: 1, k).perLayer
             } else {
                 // At the last step already: fewer layers, in proportion to the excess.
                 let count = Int(Double(groups.count) * Double(target) / Double(total) * 0.97)

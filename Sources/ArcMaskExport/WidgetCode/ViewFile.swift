@@ -122,14 +122,19 @@ public enum ViewFile {
             \(route.support(n))
 
             extension Image {
-                /// On tinted and clear home screens (iOS 18 or later): \(accented == .fullColor ? "the frames keep their colours instead of\n    /// turning into a tinted silhouette" : "the frames are tinted with the\n    /// rest of the home screen") (only an `Image` can choose).
+                /// On tinted and clear home screens (iOS 18 or later): \(accented == .fullColor ? "the frames keep their colours instead of\n    /// turning into a tinted silhouette" : "the frames are tinted with the\n    /// rest of the home screen") (only an `Image` can choose). The iOS 18 SDK
+                /// (Xcode 16, Swift 6 compilers) declares it; older Xcodes build the view without it.
                 @ViewBuilder
                 func \(n.accented)() -> some View {
+                    #if compiler(>=6.0)
                     if #available(iOS 18.0, *) {
                         widgetAccentedRenderingMode(.\(accented.member))
                     } else {
                         self
                     }
+                    #else
+                    self
+                    #endif
                 }
             }
 
