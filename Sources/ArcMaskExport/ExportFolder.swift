@@ -153,6 +153,16 @@ private struct Checker {
 
     var layout: LayerLayout? { LayerLayout(rawValue: m.layout) }
 
+    static let maxPoints = 100_000.0
+    static let maxDurationMs = 3_600_000.0
+    static let maxScale = 100.0
+    static let maxPixels = 1 << 20
+
+    /// The layer size and strip columns are ones figures can be computed from.
+    var sizesValid: Bool {
+        [m.pixelWidth, m.pixelHeight, m.stripColumns].allSatisfy { (1...Self.maxPixels).contains($0) }
+    }
+
     /// The plan recomputed from the frames' durations must be the manifest's, and each frame
     /// must sit where the plan and the layout put it.
     mutating func planAndFrames() -> ArcPlan? {
@@ -171,10 +181,19 @@ private struct Checker {
             return nil
         }
         let durations = m.frames.map(\.durationMs)
-        guard durations.allSatisfy({ $0.isFinite && $0 > 0 }), m.viewWidth.isFinite, m.viewHeight.isFinite,
-            m.scale.isFinite, m.viewWidth > 0, m.viewHeight > 0, m.scale > 0
+        guard durations.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= Self.maxDurationMs }) else {
+            manifest("frames", "hold a duration that is not 0 to \(Int(Self.maxDurationMs)) ms")
+            return nil
+        }
+        guard (0...Self.maxPoints).contains(m.viewWidth), (0...Self.maxPoints).contains(m.viewHeight),
+            (0...Self.maxScale).contains(m.scale), m.viewWidth > 0, m.viewHeight > 0, m.scale > 0
         else {
-            manifest("frames, viewWidth, viewHeight, scale", "hold a size or duration that is not a positive number")
+            manifest("viewWidth, viewHeight, scale", "are not a view size (up to \(Int(Self.maxPoints)) pt) and scale (up to \(Int(Self.maxScale)))")
+            return nil
+        }
+        guard sizesValid else {
+            manifest(
+                "pixelWidth, pixelHeight, stripColumns", "are not pixel sizes and a column count of 1 to \(Self.maxPixels)")
             return nil
         }
         let plan: ArcPlan
@@ -288,7 +307,8 @@ private struct Checker {
         }
         let figures = LimitFigures(
             layout: layout ?? .files, images: measured, layers: m.frames.count,
-            layerSize: PixelSize(width: m.pixelWidth, height: m.pixelHeight), limits: m.limits.limitValues)
+            layerSize: sizesValid ? PixelSize(width: m.pixelWidth, height: m.pixelHeight) : PixelSize(width: 0, height: 0),
+            limits: m.limits.limitValues)
         if figures != m.limits {
             manifest(
                 "limits",

@@ -234,7 +234,8 @@ public enum Exporter {
         var decision = try FrameBudget.fit(
             durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
             scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails)
-        var grid = stripGrid(cells: decision.groups.count, cell: decision.pixelSize)
+        var grid = stripGrid(
+            cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         for _ in 0..<4 {
             let decoded = grid.columns * grid.rows * decision.pixelSize.pixelCount * 4
             guard decoded > r.limits.extensionBytes else { break }
@@ -243,7 +244,8 @@ public enum Exporter {
             decision = try FrameBudget.fit(
                 durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
                 scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails)
-            grid = stripGrid(cells: decision.groups.count, cell: decision.pixelSize)
+            grid = stripGrid(
+                cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         }
         let layersSource = GroupedSource.over(source, groups: decision.groups)
         let size = decision.pixelSize, n = layersSource.frameCount
@@ -265,11 +267,13 @@ public enum Exporter {
             ])
     }
 
-    /// Columns and rows of a strip of `cells` cells: as few empty cells as can be (the code decodes
-    /// them too), at least half as wide as `maxStripWidth` allows, then as wide as it can be.
-    static func stripGrid(cells n: Int, cell: PixelSize) -> (columns: Int, rows: Int) {
+    /// Columns and rows of a strip of `cells` cells: as wide as `maxStripWidth` allows (wide
+    /// bands deflate best), unless its empty cells, which the code decodes too, put it over
+    /// `budgetBytes`; then the grid at least half as wide with the fewest empty cells.
+    static func stripGrid(cells n: Int, cell: PixelSize, budgetBytes: Int) -> (columns: Int, rows: Int) {
         let widest = max(1, min(n, maxStripWidth / max(1, cell.width)))
         var best = (columns: widest, rows: (n + widest - 1) / widest)
+        guard best.columns * best.rows * cell.pixelCount * 4 > budgetBytes else { return best }
         for c in stride(from: widest, through: (widest + 1) / 2, by: -1) {
             let rows = (n + c - 1) / c
             if c * rows - n < best.columns * best.rows - n { best = (c, rows) }

@@ -75,7 +75,7 @@ public struct LimitFigures: Sendable, Equatable, Codable {
         imageBytes: Int, layers: Int, largestLayerPixels: Int, extensionBytes: Int, rendererDecodedBytes: Int,
         limits: WidgetLimits
     ) {
-        archiveBytes = imageBytes + layers * WidgetLimits.viewBytesPerLayer
+        archiveBytes = saturatingSum(imageBytes, saturatingProduct(layers, WidgetLimits.viewBytesPerLayer))
         archiveLimit = limits.archiveBytes
         archiveCeiling = limits.archiveCeilingBytes
         self.largestLayerPixels = largestLayerPixels
@@ -92,17 +92,21 @@ public struct LimitFigures: Sendable, Equatable, Codable {
     public init(
         layout: LayerLayout, images: [ExportManifest.Image], layers: Int, layerSize: PixelSize, limits: WidgetLimits
     ) {
-        let bytes = images.reduce(0) { $0 + $1.bytes }
-        let decoded = images.reduce(0) { $0 + $1.width * $1.height * 4 }
+        // Sizes read back from a folder can be anything: every figure saturates rather than overflows.
+        let bytes = images.reduce(0) { saturatingSum($0, $1.bytes) }
+        let decoded = images.reduce(0) {
+            saturatingSum($0, saturatingProduct(saturatingProduct($1.width, $1.height), 4))
+        }
         switch layout {
         case .files:
             self.init(
-                imageBytes: bytes, layers: layers, largestLayerPixels: images.map { $0.width * $0.height }.max() ?? 0,
+                imageBytes: bytes, layers: layers,
+                largestLayerPixels: images.map { saturatingProduct($0.width, $0.height) }.max() ?? 0,
                 extensionBytes: bytes, rendererDecodedBytes: decoded, limits: limits)
         case .strip:
             self.init(
                 imageBytes: bytes, layers: layers, largestLayerPixels: layerSize.pixelCount, extensionBytes: decoded,
-                rendererDecodedBytes: layers * layerSize.pixelCount * 4, limits: limits)
+                rendererDecodedBytes: saturatingProduct(layers, saturatingProduct(layerSize.pixelCount, 4)), limits: limits)
             archiveFitted = false
         }
     }
@@ -141,4 +145,16 @@ public struct LimitFigures: Sendable, Equatable, Codable {
             "system renderer decodes \(FrameBudget.mb(rendererDecodedBytes)) MB (no measured limit)",
         ]
     }
+}
+
+/// a + b, or `Int.max` where that would overflow.
+func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (r, over) = a.addingReportingOverflow(b)
+    return over ? .max : r
+}
+
+/// a × b, or `Int.max` where that would overflow.
+func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+    let (r, over) = a.multipliedReportingOverflow(by: b)
+    return over ? .max : r
 }

@@ -27,9 +27,11 @@ public final class ProgressLine: @unchecked Sendable {
     public func advance(by n: Int = 1) {
         guard enabled else { return }
         lock.withLock {
-            done += n
+            // Work that is redone (an export writing its layers again, smaller) stays at 100 %.
+            let before = done
+            done = min(done + n, total)
             let now = Date()
-            guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
+            guard now.timeIntervalSince(lastDraw) >= 0.1 || (done == total && before < total) else { return }
             lastDraw = now
             let elapsed = now.timeIntervalSince(started)
             let rate = elapsed > 0 ? Double(done) / elapsed : 0

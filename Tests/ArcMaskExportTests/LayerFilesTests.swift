@@ -217,6 +217,16 @@ struct LayerFilesTests {
         #expect(m.images[0].bytes == bytes && m.images[0].digest == digest)
     }
 
+    @Test("a strip is as wide as it may be, narrower only when its empty cells would break the budget")
+    func stripGrid() {
+        let cell = PixelSize(width: 340, height: 340)
+        // 64 cells, 12 a row: 8 empty cells put the decoded strip at 33.3 MB; 8 × 8 has none.
+        #expect(Exporter.stripGrid(cells: 64, cell: cell, budgetBytes: 30_000_000) == (8, 8))
+        #expect(Exporter.stripGrid(cells: 64, cell: cell, budgetBytes: 40_000_000) == (12, 6))
+        #expect(Exporter.stripGrid(cells: 500, cell: PixelSize(width: 510, height: 510), budgetBytes: 1 << 30) == (8, 63))
+        #expect(Exporter.stripGrid(cells: 1, cell: cell, budgetBytes: 1) == (1, 1))
+    }
+
     @Test("the scale ladder steps down in quarters to the floor")
     func ladder() {
         #expect(ArchiveFit.scaleLadder(from: 3, minScale: 2) == [3, 2.75, 2.5, 2.25, 2])
