@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 
 /// The `arcmask` command: parses options and calls the library; nothing else.
@@ -16,4 +17,29 @@ public struct ArcMaskCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// Parses the command line and runs the command. Errors in the arguments exit 64 with the
+    /// option and the value as typed, shortened when long, control characters shown escaped.
+    public static func start() -> Never {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            exit()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((shortenValues(in: fullMessage(for: error)) + "\n").utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// ArgumentParser quotes the value it could not read in full: "The value '…' is invalid".
+    static func shortenValues(in message: String) -> String {
+        let open = "The value '", close = "' is invalid"
+        guard let a = message.range(of: open), let b = message.range(of: close, options: .backwards),
+            a.upperBound <= b.lowerBound
+        else { return message }
+        let value = String(message[a.upperBound..<b.lowerBound])
+        return message.replacingCharacters(in: a.upperBound..<b.lowerBound, with: shortened(value))
+    }
 }

@@ -43,17 +43,29 @@ struct Emulate: ParsableCommand {
     )
     var route: WidgetRoute = .rotation
 
-    @Option(help: "Display refresh rates in Hz, comma-separated.")
-    var refresh: String = "60,120"
+    @Option(
+        name: .customLong("refresh"), help: "Display refresh rates in Hz, comma-separated.",
+        transform: Hertz.parseList)
+    var refreshOption = [Hertz(60), Hertz(120)]
 
-    @Option(help: "Offset of the display's refreshes from the rotation's epoch, ms.")
-    var phase: Double = 0
+    @Option(
+        name: .customLong("phase"), parsing: .unconditional,
+        help: "Offset of the display's refreshes from the rotation's epoch, ms.", transform: OffsetMs.parse)
+    var phaseOption = OffsetMs(0)
 
-    @Option(help: "Also sample this many random phases (seeded, reproducible).")
-    var randomPhases: Int = 0
+    @Option(
+        name: .customLong("random-phases"), parsing: .unconditional,
+        help: "Also sample this many random phases (seeded, reproducible).", transform: PhaseCount.parse)
+    var randomPhasesOption = PhaseCount(0)
 
-    @Option(help: "How long to sample, ms (default: one full period).")
-    var duration: Double?
+    @Option(
+        name: .customLong("duration"), parsing: .unconditional,
+        help: "How long to sample, ms (default: one full period).", transform: SpanMs.parse)
+    var durationOption: SpanMs?
+
+    var phase: Double { phaseOption.value }
+    var randomPhases: Int { randomPhasesOption.value }
+    var duration: Double? { durationOption?.value }
 
     @Option(help: "analytic (exact geometry) or raster (the compositor's pixels, traced).")
     var mode: EmulationMode = .analytic
@@ -68,8 +80,13 @@ struct Emulate: ParsableCommand {
             """)
     var absolutePhase = false
 
-    @Option(help: "A frame shown within this many ms of its time in the timeline is not a wrong frame.")
-    var tolerance: Double = EmulationSettings.defaultToleranceMs
+    @Option(
+        name: .customLong("tolerance"), parsing: .unconditional,
+        help: "A frame shown within this many ms of its time in the timeline is not a wrong frame.",
+        transform: ToleranceMs.parse)
+    var toleranceOption = ToleranceMs(EmulationSettings.defaultToleranceMs)
+
+    var tolerance: Double { toleranceOption.value }
 
     @Option(help: "The time zone the widget rotates in, to say when frame 0 starts (default: this machine's).")
     var timeZone: String?
@@ -84,12 +101,31 @@ struct Emulate: ParsableCommand {
         return FrameZeroSchedule.day(day, in: zone).map { (zone, $0) }
     }
 
+    @OptionGroup var sampling: SampleLimit
+
+    @Option(
+        name: .customLong("max-traced-pixels"), parsing: .unconditional,
+        help: "--mode raster: refuse runs that would trace more pixels than this (refreshes × the view's pixels).",
+        transform: WorkCount.parse)
+    var maxTracedPixels = WorkCount(20_000_000_000)
+
     @OptionGroup var reporting: ReportOptions
 
-    var rates: [Double]? {
-        let v = refresh.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        return v.isEmpty || v.contains(where: { $0 == nil || $0! <= 0 }) ? nil : v.map { $0! }
+    /// Refuses a run whose samples (and, raster, traced pixels) are over their ceilings, before it starts.
+    func checkWork(_ plan: ArcPlan, _ settings: EmulationSettings) throws {
+        let samples = try sampling.check(plan, settings, fix: "shorten --duration, give fewer --refresh rates or --random-phases")
+        let count = grouped(samples)
+        if mode == .raster {
+            let traced = samples.multipliedReportingOverflow(by: plan.pixelWidth * plan.pixelHeight)
+            if traced.overflow || traced.partialValue > maxTracedPixels.value {
+                throw UsageError(
+                    "--mode raster would trace \(count) refreshes of \(grouped(plan.pixelWidth))×\(grouped(plan.pixelHeight)) px (\(traced.overflow ? "too many" : grouped(traced.partialValue)) pixels), over the limit of \(grouped(maxTracedPixels.value)); use --mode analytic, a shorter --duration, or raise --max-traced-pixels"
+                )
+            }
+        }
     }
+
+    var rates: [Double]? { refreshOption.map(\.value) }
 
     var criteria: Set<DefectKind>? {
         let kinds = failOn.split(separator: ",").map { DefectKind(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
@@ -101,11 +137,7 @@ struct Emulate: ParsableCommand {
 
     func validate() throws {
         if route == .rotation && !isExportFolder { try options.requireSize() }
-        guard rates != nil else { throw ValidationError("--refresh takes rates in Hz, e.g. 60,120") }
         guard criteria != nil else { throw ValidationError("--fail-on takes torn, gap and wrong-frame") }
-        guard randomPhases >= 0 else { throw ValidationError("--random-phases must be 0 or more") }
-        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
-        guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be 0 or more (ms)") }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError(
                 "--time-zone takes an IANA zone name such as Europe/Paris or Asia/Shanghai, not '\(timeZone)'")
@@ -123,6 +155,7 @@ struct Emulate: ParsableCommand {
             let settings = EmulationSettings(
                 refreshRates: rates!, phasesMs: phases, durationMs: duration, criteria: criteria!,
                 absolutePhase: absolutePhase, toleranceMs: tolerance, wallClock: wallClock)
+            try checkWork(plan, settings)
             let model: CoverageModel = mode == .analytic ? AnalyticModel(plan) : RasterModel(plan)
             let progress = reporting.progress("emulate", total: Emulator.sampleCount(plan, settings: settings))
             let report = Emulator.run(plan, model: model, mode: mode.rawValue, settings: settings) {

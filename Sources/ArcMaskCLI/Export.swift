@@ -42,11 +42,15 @@ struct Export: ParsableCommand {
     @Option(help: "Device class for the widget size (default: the largest iPhones; the largest iPad for extraLarge).")
     var device: String?
 
-    @Option(help: "The view's size in points, WxH, instead of the family's.")
+    @Option(help: "The view's size in points, WxH, instead of the family's.", transform: SizeArgument.parse)
     var size: SizeArgument?
 
-    @Option(help: "Pixels per point (2 or 3 on iPhones).")
-    var scale: Double = 3
+    @Option(
+        name: .customLong("scale"), parsing: .unconditional, help: "Pixels per point (2 or 3 on iPhones).",
+        transform: PointScale.parse)
+    var scaleOption = PointScale(3)
+
+    var scale: Double { scaleOption.value }
 
     @Option(help: "How the masks are built.")
     var preset: Preset = .arcmask
@@ -54,22 +58,35 @@ struct Export: ParsableCommand {
     @OptionGroup var fit: FitOption
 
     @Option(
+        name: .customLong("budget"), parsing: .unconditional,
         help: """
             Extension memory in MB (10⁶ bytes) the generated code may hold: the encoded layers, or the \
             decoded strip with --layout strip, or the timer-font pictures (extensions are killed around 30 MB).
-            """)
-    var budget: Double = 30
+            """,
+        transform: Megabytes.parse)
+    var budgetOption = Megabytes(30)
+
+    var budget: Double { budgetOption.value }
 
     @Option(
+        name: .customLong("archive-budget"), parsing: .unconditional,
         help: """
             Archive budget in MB (10⁶ bytes): the layer images plus the view stay within it (default: 7 \
             aimed at, and --keep-frames refused above 9, as archives of 9.3 MB have drawn black; a \
             budget given here is also the ceiling).
-            """)
-    var archiveBudget: Double?
+            """,
+        transform: Megabytes.parse)
+    var archiveBudgetOption: Megabytes?
 
-    @Option(help: "Pixels per layer image (width × height), the smallest per-image cap seen by default.")
-    var maxLayerPixels: Int = WidgetLimits.smallestPixelCap
+    var archiveBudget: Double? { archiveBudgetOption?.value }
+
+    @Option(
+        name: .customLong("max-layer-pixels"), parsing: .unconditional,
+        help: "Pixels per layer image (width × height), the smallest per-image cap seen by default.",
+        transform: PixelCount.parse)
+    var maxLayerPixelsOption = PixelCount(WidgetLimits.smallestPixelCap)
+
+    var maxLayerPixels: Int { maxLayerPixelsOption.value }
 
     @Option(
         help: """
@@ -82,8 +99,13 @@ struct Export: ParsableCommand {
         help: "auto (JPEG where a layer is opaque, PNG where it has transparency), jpeg or png; --layout files.")
     var imageFormat: ImageFormat = .auto
 
-    @Option(help: "A fixed JPEG quality, 1 to 100 (default: 90, lowered to 60 at most to fit the archive).")
-    var jpegQuality: Int?
+    @Option(
+        name: .customLong("jpeg-quality"), parsing: .unconditional,
+        help: "A fixed JPEG quality, 1 to 100 (default: 90, lowered to 60 at most to fit the archive).",
+        transform: JPEGQuality.parse)
+    var jpegQualityOption: JPEGQuality?
+
+    var jpegQuality: Int? { jpegQualityOption?.value }
 
     @Option(
         help: """
@@ -92,8 +114,12 @@ struct Export: ParsableCommand {
             """)
     var accented: AccentedRendering = .fullColor
 
-    @Option(help: "The lowest scale the budget may drop the layers to: 1, 1.5, 2 or 3.")
-    var minScale: Double = 2
+    @Option(
+        name: .customLong("min-scale"), parsing: .unconditional,
+        help: "The lowest scale the budget may drop the layers to: 1, 1.5, 2 or 3.", transform: PointScale.parse)
+    var minScaleOption = PointScale(2)
+
+    var minScale: Double { minScaleOption.value }
 
     @Flag(help: "Refuse rather than lower the frame rate when the layers do not fit the budget.")
     var keepFrames = false
@@ -112,8 +138,12 @@ struct Export: ParsableCommand {
     var route: WidgetRoute = .rotation
 
     @Option(
-        help: "timer-font: the loop's length in seconds: 2, 4, 6, 10, 12, 20, 30 or 60 (default: chosen by --timing).")
-    var loop: Int?
+        name: .customLong("loop"), parsing: .unconditional,
+        help: "timer-font: the loop's length in seconds: 2, 4, 6, 10, 12, 20, 30 or 60 (default: chosen by --timing).",
+        transform: LoopSeconds.parse)
+    var loopOption: LoopSeconds?
+
+    var loop: Int? { loopOption?.value }
 
     @Option(
         help: """
@@ -156,21 +186,10 @@ struct Export: ParsableCommand {
         guard listDevices || (file != nil && output.out != nil) else {
             throw ValidationError("give FILE and --out DIR")
         }
+        if let file { try requirePath(file, "FILE") }
         guard [1.0, 2, 3].contains(scale) else {
             throw ValidationError(
                 "--scale takes 1, 2 or 3 (the pixels per point of iPhone and iPad screens), not \(fmt(scale))")
-        }
-        guard budget.isFinite, budget > 0, budget <= 100_000 else {
-            throw ValidationError("--budget takes megabytes above 0, at most 100000, not \(fmt(budget))")
-        }
-        if let archiveBudget, !(archiveBudget.isFinite && archiveBudget > 0 && archiveBudget <= 100_000) {
-            throw ValidationError("--archive-budget takes megabytes above 0, at most 100000, not \(fmt(archiveBudget))")
-        }
-        guard maxLayerPixels >= 1 else {
-            throw ValidationError("--max-layer-pixels takes a positive number of pixels, not \(maxLayerPixels)")
-        }
-        if let jpegQuality, !(1...100).contains(jpegQuality) {
-            throw ValidationError("--jpeg-quality takes 1 to 100, not \(jpegQuality)")
         }
         if layout == .strip {
             if imageFormat != .auto { throw ValidationError("--image-format applies to --layout files") }
@@ -182,9 +201,10 @@ struct Export: ParsableCommand {
         guard FrameBudget.scales.contains(minScale) else {
             throw ValidationError("--min-scale takes 1, 1.5, 2 or 3, not \(fmt(minScale))")
         }
-        guard CodeNames(name) != nil else {
+        guard CodeNames(name) != nil, name.utf8.count <= 64 else {
             throw ValidationError(
-                "--name takes a Swift type name starting with a capital letter (letters, digits, _), not '\(name)'")
+                "--name takes a Swift type name of at most 64 characters, starting with a capital letter (letters, digits, _), not '\(shortened(name))'"
+            )
         }
         if route == .rotation {
             for (given, name) in [
@@ -233,7 +253,7 @@ struct Export: ParsableCommand {
             }
             // With the timer-font route, --fps is the widget's rate: the source plays at its own.
             var input = source
-            if route == .timerFont { input.fps = nil }
+            if route == .timerFont { input.fpsOption = nil }
             let frames = try input.open(file!, scale: Int(scale))
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
             if route == .timerFont {
@@ -285,11 +305,11 @@ struct Export: ParsableCommand {
         let q = m.quality
         var lines = [
             "wrote \(path): \(what), manifest.json, \(m.codeFiles.joined(separator: ", ")) (rotation: \(m.rotation))",
-            "  \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view at \(fmt(m.scale))×\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", q.meanSSIM)), worst \(String(format: "%.4f", q.worstSSIM))",
+            "  \(counted(m.frames.count, "layer")) of \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view at \(fmt(m.scale))×\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", q.meanSSIM)), worst \(String(format: "%.4f", q.worstSSIM))",
         ]
         lines += m.limits.lines.map { "  \($0)" }
         lines.append(
-            "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
+            "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL (\(e.failures.joined(separator: ", ")))")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
         )
         lines += m.budgetActions.map { "  budget: \($0)" }
         return lines
@@ -337,16 +357,18 @@ struct Export: ParsableCommand {
     }
 
     static func deviceTable() -> String {
-        var lines = [
-            "Widget sizes in points (Apple Human Interface Guidelines, Widgets: Specifications)",
-            "device            screen      small      medium     large      extraLarge  examples",
-        ]
-        for d in WidgetSizeTable.devices {
-            func s(_ v: (Double, Double)?) -> String { v.map { "\(fmt($0.0))×\(fmt($0.1))" } ?? "-" }
-            lines.append(
-                pad(d.id, 18) + pad(d.screen, 12) + pad(s(d.small), 11) + pad(s(d.medium), 11) + pad(s(d.large), 11)
-                    + pad(s(d.extraLarge), 12) + d.examples)
+        func s(_ v: (Double, Double)?) -> String { v.map { "\(fmt($0.0))×\(fmt($0.1))" } ?? "-" }
+        let rows =
+            [["device", "screen", "small", "medium", "large", "extraLarge", "examples"]]
+            + WidgetSizeTable.devices.map {
+                [$0.id, $0.screen, s($0.small), s($0.medium), s($0.large), s($0.extraLarge), $0.examples]
+            }
+        // Each column as wide as its widest cell, two spaces apart.
+        let widths = (0..<7).map { c in rows.map { $0[c].count }.max()! }
+        let lines = rows.map { row in
+            row.enumerated().map { c, cell in c == 6 ? cell : pad(cell, widths[c] + 2) }.joined()
         }
-        return lines.joined(separator: "\n")
+        return (["Widget sizes in points (Apple Human Interface Guidelines, Widgets: Specifications)"] + lines)
+            .joined(separator: "\n")
     }
 }

@@ -26,6 +26,7 @@ struct Frames: ParsableCommand {
     @OptionGroup var source: InputOptions
 
     func validate() throws {
+        try requirePath(file, "FILE")
         try output.requireOut()
     }
 
@@ -33,7 +34,7 @@ struct Frames: ParsableCommand {
         try reportingFailures {
             let frames = try source.open(file)
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file))
-            let pipeline = ImagePipeline(jobs: threads.jobs)
+            let pipeline = ImagePipeline(jobs: threads.jobs, writingInto: folder)
             let progress = reporting.progress("frames", total: frames.frameCount)
             // Vector formats draw on the pipeline's threads; the others decode here, in order.
             for i in 0..<frames.frameCount {
@@ -45,7 +46,7 @@ struct Frames: ParsableCommand {
             }
             try pipeline.finish()
             progress.finish()
-            let json = try jsonString(SourceReports.report(of: frames))
+            let json = try jsonString(SourceReports.portableReport(of: frames))
             try AtomicFile.write(Array(json.utf8), to: folder.url(for: "frames.json"))
             try folder.commit()
             for w in frames.warnings { warn(w) }

@@ -13,17 +13,25 @@ struct Generate: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "Canvas size, WxH.")
-    var size: SizeArgument = SizeArgument(argument: "240x240")!
+    @Option(help: "Canvas size, WxH.", transform: SizeArgument.parse)
+    var size = SizeArgument(width: 240, height: 240)
 
-    @Option(help: "Number of frames.")
-    var frames: Int = 24
+    @Option(
+        name: .customLong("frames"), parsing: .unconditional, help: "Number of frames.", transform: PatternFrames.parse)
+    var framesOption = PatternFrames(24)
+
+    var frames: Int { framesOption.value }
 
     @Option(help: "Frame delays in centiseconds, comma-separated; repeated over the frames.")
     var delays: String = "8"
 
-    @Option(help: "How many times the pattern goes round over the animation (more: frames differ more).")
-    var turns: Int = 1
+    @Option(
+        name: .customLong("turns"), parsing: .unconditional,
+        help: "How many times the pattern goes round over the animation (more: frames differ more).",
+        transform: TurnCount.parse)
+    var turnsOption = TurnCount(1)
+
+    var turns: Int { turnsOption.value }
 
     @Flag(help: "Write the example SVGA gift banner instead of a GIF.")
     var svga = false
@@ -35,9 +43,6 @@ struct Generate: ParsableCommand {
         if svga && (frames != 24 || delays != "8" || turns != 1 || size.width != 240 || size.height != 240) {
             throw ValidationError("--svga writes a fixed example; --size, --frames, --delays and --turns shape GIFs")
         }
-        guard frames > 0 else { throw ValidationError("--frames must be positive") }
-        guard turns >= 1 else { throw ValidationError("--turns must be 1 or more") }
-        guard size.width <= 65535, size.height <= 65535 else { throw ValidationError("GIF sizes stop at 65535") }
         guard parsedDelays != nil else {
             throw ValidationError("--delays takes comma-separated centiseconds, e.g. 5,10,20")
         }

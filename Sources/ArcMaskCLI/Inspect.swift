@@ -22,6 +22,8 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var source: InputOptions
 
+    func validate() throws { try requirePath(file, "FILE") }
+
     func run() throws {
         try reportingFailures {
             let opened = try source.open(file)

@@ -13,68 +13,68 @@ extension FitMode: ExpressibleByArgument {}
 
 /// Ceilings on inputs, shared by every command that reads one.
 struct LimitOptions: ParsableArguments {
-    @Option(help: "Refuse canvases with more pixels than this.")
-    var maxPixels: Int = DecodeLimits.defaultMaxCanvasPixels
+    @Option(parsing: .unconditional, help: "Refuse canvases with more pixels than this.", transform: PixelCount.parse)
+    var maxPixels = PixelCount(DecodeLimits.defaultMaxCanvasPixels)
 
-    @Option(help: "Refuse inputs with more frames than this.")
-    var maxFrames: Int = DecodeLimits.defaultMaxFrames
+    @Option(parsing: .unconditional, help: "Refuse inputs with more frames than this.", transform: FrameCount.parse)
+    var maxFrames = FrameCount(DecodeLimits.defaultMaxFrames)
 
-    @Option(help: "Refuse inputs whose frames, decoded once each, make more bytes than this.")
-    var maxDecodedBytes: Int = DecodeLimits.defaultMaxDecodedBytes
+    @Option(
+        parsing: .unconditional, help: "Refuse inputs whose frames, decoded once each, make more bytes than this.",
+        transform: ByteCount.parse)
+    var maxDecodedBytes = ByteCount(DecodeLimits.defaultMaxDecodedBytes)
 
-    @Option(help: "SVGA: refuse files that inflate past this many bytes.")
-    var maxSvgaBytes: Int = SVGALimits.default.maxInflatedBytes
+    @Option(
+        parsing: .unconditional, help: "SVGA: refuse files that inflate past this many bytes.",
+        transform: ByteCount.parse)
+    var maxSvgaBytes = ByteCount(SVGALimits.default.maxInflatedBytes)
 
-    @Option(help: "SVGA: refuse images inside the file with more pixels than this.")
-    var maxImagePixels: Int = SVGALimits.default.maxImagePixels
+    @Option(
+        parsing: .unconditional, help: "SVGA: refuse images inside the file with more pixels than this.",
+        transform: PixelCount.parse)
+    var maxImagePixels = PixelCount(SVGALimits.default.maxImagePixels)
 
-    @Option(help: "SVGA: refuse path data with more commands than this per shape or clip.")
-    var maxPathCommands: Int = SVGALimits.default.maxPathCommands
+    @Option(
+        parsing: .unconditional, help: "SVGA: refuse path data with more commands than this per shape or clip.",
+        transform: ItemCount.parse)
+    var maxPathCommands = ItemCount(SVGALimits.default.maxPathCommands)
 
-    @Option(help: "SVG: refuse files larger than this many bytes.")
-    var maxSvgBytes: Int = SVGLimits.default.maxFileBytes
+    @Option(parsing: .unconditional, help: "SVG: refuse files larger than this many bytes.", transform: ByteCount.parse)
+    var maxSvgBytes = ByteCount(SVGLimits.default.maxFileBytes)
 
-    @Option(help: "SVG: refuse files with more elements than this.")
-    var maxSvgElements: Int = SVGLimits.default.maxElements
+    @Option(
+        parsing: .unconditional, help: "SVG: refuse files with more elements than this.", transform: ItemCount.parse)
+    var maxSvgElements = ItemCount(SVGLimits.default.maxElements)
 
-    @Option(help: "Give up on an input after this many seconds (SVG and SVGA rendering included).")
-    var timeout: Double = 600
+    @Option(
+        parsing: .unconditional,
+        help: "Give up on an input after this many seconds (SVG and SVGA rendering included).",
+        transform: TimeoutSeconds.parse)
+    var timeout = TimeoutSeconds(600)
 
     var limits: DecodeLimits {
-        DecodeLimits(maxCanvasPixels: maxPixels, maxFrames: maxFrames, maxDecodedBytes: maxDecodedBytes)
+        DecodeLimits(
+            maxCanvasPixels: maxPixels.value, maxFrames: maxFrames.value, maxDecodedBytes: maxDecodedBytes.value)
     }
 
     var svgLimits: SVGLimits {
-        SVGLimits(maxFileBytes: maxSvgBytes, maxElements: maxSvgElements, maxPixels: maxPixels)
+        SVGLimits(maxFileBytes: maxSvgBytes.value, maxElements: maxSvgElements.value, maxPixels: maxPixels.value)
     }
 
     var svgaLimits: SVGALimits {
         var l = SVGALimits()
-        l.maxFrames = maxFrames
-        l.maxViewBoxPixels = maxPixels
-        l.maxInflatedBytes = maxSvgaBytes
-        l.maxImagePixels = maxImagePixels
-        l.maxPathCommands = maxPathCommands
+        l.maxFrames = maxFrames.value
+        l.maxViewBoxPixels = maxPixels.value
+        l.maxInflatedBytes = maxSvgaBytes.value
+        l.maxImagePixels = maxImagePixels.value
+        l.maxPathCommands = maxPathCommands.value
         return l
-    }
-
-    func validate() throws {
-        for (name, value) in [
-            ("--max-pixels", maxPixels), ("--max-frames", maxFrames), ("--max-decoded-bytes", maxDecodedBytes),
-            ("--max-svga-bytes", maxSvgaBytes), ("--max-image-pixels", maxImagePixels),
-            ("--max-path-commands", maxPathCommands), ("--max-svg-bytes", maxSvgBytes),
-            ("--max-svg-elements", maxSvgElements),
-        ]
-        where value <= 0 {
-            throw ValidationError("\(name) must be positive")
-        }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
     }
 
     /// Ends the run with a clear error (and no partial output) if `file` takes longer than --timeout.
     func armWatchdog(for file: String) {
-        Watchdog.arm(seconds: timeout) {
-            "arcmask: \(file): took longer than \(fmt(timeout)) s (the limit; raise it with --timeout)"
+        Watchdog.arm(seconds: timeout.value) {
+            "arcmask: \(file): took longer than \(timeout) s (the limit; raise it with --timeout)"
         }
     }
 }
@@ -87,14 +87,21 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "SVGA and sequences: play backwards.")
     var reverse = false
 
-    @Option(help: "SVGA: resample to this many frames per second. Sequences: the frame rate (default 25).")
-    var fps: Double?
+    @Option(
+        name: .customLong("fps"), parsing: .unconditional,
+        help: "SVGA: resample to this many frames per second. Sequences: the frame rate (default 25).",
+        transform: FramesPerSecond.parse)
+    var fpsOption: FramesPerSecond?
+
+    var fps: Double? { fpsOption?.value }
 
     @Option(help: "Sequences: each frame's duration in ms, comma-separated (instead of --fps).")
     var durations: String?
 
-    @Option(help: "Sequences: how many times the animation plays (0 = forever).")
-    var loops: Int = 0
+    @Option(
+        parsing: .unconditional, help: "Sequences: how many times the animation plays (0 = forever).",
+        transform: Repeats.parse)
+    var loops = Repeats(0)
 
     @Flag(help: "Sequences: skip missing numbers with a warning instead of stopping.")
     var allowGaps = false
@@ -110,19 +117,16 @@ struct InputOptions: ParsableArguments {
     @OptionGroup var dynamic: DynamicOptions
 
     func validate() throws {
-        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps takes a rate in (0, 240]") }
         if fps != nil && durations != nil { throw ValidationError("give --fps or --durations, not both") }
         if durations != nil && parsedDurations == nil {
-            throw ValidationError("--durations takes positive milliseconds separated by commas, e.g. 40,40,80")
+            throw ValidationError(
+                "--durations takes milliseconds above 0 (at most a day) separated by commas, e.g. 40,40,80, not '\(shortened(durations!))'")
         }
-        if loops < 0 { throw ValidationError("--loops takes 0 (forever) or a number of plays") }
     }
 
     private var parsedDurations: [Double]? {
         guard let durations else { return nil }
-        let values = durations.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0!.isFinite }) else { return nil }
-        return values.map { $0! }
+        return (try? SpanMs.parseList(durations))?.map(\.value)
     }
 
     /// The settings for opening files: `scale` picks `@Sx` variants in sequences.
@@ -136,7 +140,7 @@ struct InputOptions: ParsableArguments {
         options.sequence.reverse = reverse
         options.sequence.fps = fps ?? 25
         options.sequence.durations = parsedDurations
-        options.sequence.loops = loops
+        options.sequence.loops = loops.value
         options.sequence.allowGaps = allowGaps
         options.sequence.scale = scale
         return options
@@ -161,10 +165,12 @@ struct InputOptions: ParsableArguments {
 }
 
 extension ClosedRange<Int>: @retroactive ExpressibleByArgument {
-    /// "A..B" with 0 ≤ A ≤ B.
+    /// "A..B" with 0 ≤ A ≤ B ≤ 9,999,999.
     public init?(argument: String) {
         let parts = argument.components(separatedBy: "..")
-        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b else { return nil }
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b,
+            FrameIndex.range.contains(b)
+        else { return nil }
         self = a...b
     }
 }
@@ -185,29 +191,24 @@ struct PNGCompressionOption: ParsableArguments {
             valueName: "preset"))
     var pngCompression: PNG.Compression.Preset = .balanced
 
-    @Option(help: .hidden)
-    var compression: Int?
-
-    func validate() throws {
-        if let compression, !(0...9).contains(compression) {
-            throw ValidationError("--compression takes 0 to 9 (or use --png-compression fast|balanced|small)")
-        }
-    }
+    @Option(parsing: .unconditional, help: .hidden, transform: CompressionLevel.parse)
+    var compression: CompressionLevel?
 
     /// The preset; the older `--compression 0…9` maps 0–3 to fast, 4–7 to balanced, 8–9 to small.
     var value: PNG.Compression {
-        compression.map(PNG.Compression.init(level:)) ?? PNG.Compression(pngCompression)
+        compression.map { PNG.Compression(level: $0.value) } ?? PNG.Compression(pngCompression)
     }
 }
 
 /// `--jobs`: how many threads draw and encode images.
 struct JobsOption: ParsableArguments {
-    @Option(help: "Threads that draw, resize and encode frames (default: one per core). Outputs are the same for any number.")
-    var jobs: Int = ImagePipeline.defaultJobs
+    @Option(
+        name: .customLong("jobs"), parsing: .unconditional,
+        help: "Threads that draw, resize and encode frames (default: one per core). Outputs are the same for any number.",
+        transform: ThreadCount.parse)
+    var jobsOption = ThreadCount(min(ImagePipeline.defaultJobs, 256))
 
-    func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256") }
-    }
+    var jobs: Int { jobsOption.value }
 }
 
 /// Where a command writes, and whether it may replace what is there.
@@ -220,6 +221,10 @@ struct OutputOptions: ParsableArguments {
             "Replace an existing output file, or write into a folder that already holds files (same-named files are replaced)."
     )
     var force = false
+
+    func validate() throws {
+        if let out { try requirePath(out, "--out") }
+    }
 
     /// The path, required unless the command says otherwise.
     var path: String {
@@ -272,22 +277,11 @@ struct DescribeOptions: ParsableArguments {
     @OptionGroup var reporting: ReportOptions
 
     @OptionGroup var limits: LimitOptions
+
+    func validate() throws { try requirePath(file, "FILE") }
 }
 
-/// "WxH" on the command line.
-struct SizeArgument: ExpressibleByArgument, Sendable {
-    var width: Int
-    var height: Int
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
-        width = w
-        height = h
-    }
-
-    var pixelSize: PixelSize { PixelSize(width: width, height: height) }
-
-    /// How `--help` shows a default: "240x240".
-    var defaultValueDescription: String { "\(width)x\(height)" }
+/// Refuses an empty path (it names nothing; an empty --out would otherwise mean the current folder).
+func requirePath(_ path: String, _ what: String) throws {
+    if path.isEmpty { throw ValidationError("\(what) takes a path; an empty one names nothing") }
 }

@@ -28,7 +28,7 @@ struct PlanCommand: ParsableCommand {
         var lines = [
             "\(p.preset.rawValue) plan for a \(fmt(p.viewWidth))×\(fmt(p.viewHeight)) pt view at \(fmt(p.scale))× (\(p.pixelWidth)×\(p.pixelHeight) px)",
             "  radius \(fmt(p.radius)) pt, stroke \(fmt(p.lineWidth)) pt, \(p.cap.rawValue) caps, circle centre \(fmt(p.centerOffset)) pt below the view centre",
-            "  period \(fmt(p.periodSeconds * 1000)) ms (\(p.direction.rawValue)), \(p.layers.count) layers for \(p.frameCount) frames",
+            "  period \(fmt(p.periodSeconds * 1000)) ms (\(p.direction.rawValue)), \(counted(p.layers.count, "layer")) for \(counted(p.frameCount, "frame"))",
             "  seam crosses the view in \(fmt(f.seamCrossingMs)) ms; switch lag \(fmt(f.switchLagMs)) ms; corner margin \(fmt(f.cornerMarginPoints)) pt\(f.cornerMarginPoints < 0 ? " (UNCOVERED)" : "")",
             "  at most \(f.maxFrames) frames at this radius; layers take \(fmt(Double(f.layerMemoryBytes) / 1_048_576)) MB decoded",
             "  layer  frame  start°        end°          sweep°",

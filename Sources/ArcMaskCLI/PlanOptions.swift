@@ -11,28 +11,42 @@ struct PlanOptions: ParsableArguments {
     @Argument(help: "The animation (GIF, SVGA, APNG, WebP, SVG or an image sequence).")
     var file: String
 
-    @Option(help: "The view's size in points, WxH (e.g. 170x170 for systemSmall on 6.7\" iPhones).")
+    @Option(
+        help: "The view's size in points, WxH (e.g. 170x170 for systemSmall on 6.7\" iPhones).",
+        transform: SizeArgument.parse)
     var size: SizeArgument?
 
-    @Option(help: "Pixels per point.")
-    var scale: Double = 3
+    @Option(name: .customLong("scale"), parsing: .unconditional, help: "Pixels per point.", transform: PointScale.parse)
+    var scaleOption = PointScale(3)
+
+    var scale: Double { scaleOption.value }
 
     @Option(help: "How the masks are built: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
     var preset: Preset = .arcmask
 
-    @Option(name: .customLong("plan-refresh"), help: "arcmask preset: the refresh rate (Hz) seams are sized for.")
-    var planRefresh: Double = 120
+    @Option(
+        name: .customLong("plan-refresh"), parsing: .unconditional,
+        help: "arcmask preset: the refresh rate (Hz) seams are sized for.", transform: Hertz.parse)
+    var planRefresh = Hertz(120)
 
-    @Option(help: "arcmask preset: the longest a seam may take to cross the view, as a fraction of one refresh.")
-    var seamFraction: Double = 1.0 / 8
+    @Option(
+        parsing: .unconditional,
+        help: "arcmask preset: the longest a seam may take to cross the view, as a fraction of one refresh.",
+        transform: Fraction.parse)
+    var seamFraction = Fraction(1.0 / 8)
+
+    @Option(
+        name: .customLong("max-view-pixels"), parsing: .unconditional,
+        help: "Refuse views with more pixels than this (width × height after --scale; a widget has about 2 million).",
+        transform: PixelCount.parse)
+    var maxViewPixels = PixelCount(ViewLimits.defaultMaxPixels)
 
     @OptionGroup var source: InputOptions
 
     func validate() throws {
-        guard scale > 0, scale <= 8 else { throw ValidationError("--scale takes a value in (0, 8]") }
-        guard planRefresh > 0 else { throw ValidationError("--plan-refresh must be positive") }
-        guard seamFraction > 0, seamFraction <= 1 else {
-            throw ValidationError("--seam-fraction takes a value in (0, 1]")
+        try requirePath(file, "FILE")
+        if size != nil {
+            do { try checkViewPixels() } catch let e as UsageError { throw ValidationError(e.message) }
         }
     }
 
@@ -41,15 +55,23 @@ struct PlanOptions: ParsableArguments {
         guard size != nil else { throw ValidationError("give the view's size with --size WxH (points), e.g. 170x170") }
     }
 
+    /// Refuses a view whose pixels (after --scale) are over --max-view-pixels or cairo's 32,767 a side,
+    /// before anything is opened or drawn.
+    func checkViewPixels() throws {
+        try requireSize()
+        let w = Int((Double(size!.width) * scale).rounded()), h = Int((Double(size!.height) * scale).rounded())
+        try ViewLimits.check(width: w, height: h, maxPixels: maxViewPixels.value, what: "the view at --scale \(fmt(scale))")
+    }
+
     /// Opens the source and plans its masks.
     func load() throws -> (FrameSource, ArcPlan) {
-        try requireSize()
+        try checkViewPixels()
         let size = self.size!
         let frames = try source.open(file)
         let request = PlanRequest(
             viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,
-            durationsMs: frames.durations, preset: preset, refreshHz: planRefresh,
-            seamFraction: seamFraction)
+            durationsMs: frames.durations, preset: preset, refreshHz: planRefresh.value,
+            seamFraction: seamFraction.value)
         do {
             return (frames, try ArcPlanner.plan(request))
         } catch {

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskEmulator
 import ArcMaskExport
 import ArcMaskFontCheck
 import ArcMaskIO
@@ -32,23 +33,29 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var reporting: ReportOptions
 
-    @Option(help: "The display refresh rate the pictures sample, Hz.")
-    var refresh: Double = 120
+    @Option(
+        name: .customLong("refresh"), parsing: .unconditional, help: "The display refresh rate the pictures sample, Hz.",
+        transform: Hertz.parse)
+    var refreshOption = Hertz(120)
+
+    var refresh: Double { refreshOption.value }
+
+    @OptionGroup var sampling: SampleLimit
 
     func validate() throws {
         if route == .rotation { try options.requireSize() }
         try output.requireOut()
-        guard refresh > 0, refresh <= 1000 else { throw ValidationError("--refresh takes a rate in Hz, up to 1000") }
     }
 
     func run() throws {
         if route == .timerFont { return try runTimerFont() }
         try reportingFailures {
             let (source, plan) = try options.load()
+            _ = try sampling.check(plan, EmulationSettings(refreshRates: [refresh]), fix: "give a lower --refresh")
             let folder = try output.folder(protecting: options.source.inputFiles(of: source, named: options.file))
             let progress = reporting.progress("preview", total: 4)
             let preview = Preview(plan: plan, source: source, refreshHz: refresh, fit: fit.fit)
-            let pipeline = ImagePipeline()
+            let pipeline = ImagePipeline(writingInto: folder)
             let done: @Sendable () -> Void = { progress.advance() }
             // The hand-off chart reads the emulation only: a pipeline thread draws it while this
             // thread draws the pictures that composite frames (they share one frame cache), and
@@ -90,7 +97,7 @@ struct PreviewCommand: ParsableCommand {
             let verifier = try export.verifier()
             let preview = try TimerFontPreview(
                 plan: export.plan, verifier: verifier, frameFonts: export.frameFonts, pixelSize: export.pixelSize)
-            let pipeline = ImagePipeline(jobs: 1)
+            let pipeline = ImagePipeline(jobs: 1, writingInto: folder)
             let done: @Sendable () -> Void = { progress.advance() }
             // The verifier keeps what it shaped: the pictures are drawn here, encoded on the pipeline.
             let sheet = try preview.frameSheet()

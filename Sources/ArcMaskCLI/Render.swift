@@ -14,11 +14,13 @@ struct Render: ParsableCommand {
 
     @OptionGroup var options: PlanOptions
 
-    @Option(help: "Seconds after the epoch (suffix ms for milliseconds, e.g. 250ms).")
-    var time: String?
+    @Option(
+        parsing: .unconditional, help: "Seconds after the epoch (suffix ms for milliseconds, e.g. 250ms).",
+        transform: InstantSeconds.parse)
+    var time: InstantSeconds?
 
-    @Option(help: "Rotation angle in degrees, instead of --time.")
-    var angle: Double?
+    @Option(parsing: .unconditional, help: "Rotation angle in degrees, instead of --time.", transform: Degrees.parse)
+    var angle: Degrees?
 
     @OptionGroup var output: OutputOptions
 
@@ -27,18 +29,27 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw the slices, seams and frame numbers over the picture.")
     var overlay = false
 
+    @OptionGroup var reporting: ReportOptions
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        var file: String
+        var rotationDegrees: Double
+        var frames: [Int]
+        var gap: Bool
+    }
+
     func validate() throws {
         try options.requireSize()
         try output.requireOut()
         guard (time == nil) != (angle == nil) else { throw ValidationError("give exactly one of --time and --angle") }
-        if let time, parseSeconds(time) == nil { throw ValidationError("--time takes seconds, e.g. 0.25 or 250ms") }
     }
 
     func run() throws {
         try reportingFailures {
             let url = try output.file()
             let (source, plan) = try options.load()
-            let phi = angle ?? plan.rotation(at: parseSeconds(time!)!)
+            let phi = angle?.value ?? plan.rotation(at: time!.value)
             let compositor = ArcCompositor(plan: plan)
             let images = FrameImages(source: source, pixelSize: compositor.pixelSize, fit: fit.fit)
             let picture =
@@ -47,17 +58,14 @@ struct Render: ParsableCommand {
                 : try compositor.render(rotation: phi, images: images)
             try PNG.write(picture, to: url, compression: .balanced, protecting: options.source.inputFiles(of: source, named: options.file).map { URL(fileURLWithPath: $0) })
             let seen = AnalyticModel(plan).observe(rotation: phi)
+            if reporting.json {
+                return emit(
+                    try jsonString(Report(file: try output.path, rotationDegrees: phi, frames: seen.frames, gap: seen.gap)))
+            }
             let frames = seen.frames.map(String.init).joined(separator: ", ")
             emit(
                 "wrote \(try output.path): φ = \(String(format: "%.4f", phi))°, showing frame\(seen.frames.count == 1 ? "" : "s") \(frames)\(seen.gap ? ", with uncovered pixels" : "")"
             )
         }
     }
-}
-
-/// "0.25", "0.25s" or "250ms" → seconds.
-func parseSeconds(_ s: String) -> Double? {
-    if s.hasSuffix("ms") { return Double(s.dropLast(2)).map { $0 / 1000 } }
-    if s.hasSuffix("s") { return Double(s.dropLast()) }
-    return Double(s)
 }

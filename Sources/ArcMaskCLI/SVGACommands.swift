@@ -33,19 +33,26 @@ struct SVGACommand: ParsableCommand {
         @Argument(help: "The SVGA file.")
         var file: String
 
-        @Option(help: "The frame to render (0-based).")
-        var frame: Int = 0
+        @Option(
+            name: .customLong("frame"), parsing: .unconditional, help: "The frame to render (0-based).",
+            transform: FrameIndex.parse)
+        var frameOption = FrameIndex(0)
+
+        var frame: Int { frameOption.value }
 
         @OptionGroup var output: OutputOptions
 
-        @Option(help: "Output size WxH (default: the viewBox).")
+        @Option(help: "Output size WxH (default: the viewBox).", transform: SizeArgument.parse)
         var size: SizeArgument?
 
         @OptionGroup var limits: LimitOptions
 
         @OptionGroup var dynamic: DynamicOptions
 
-        func validate() throws { try output.requireOut() }
+        func validate() throws {
+            try requirePath(file, "FILE")
+            try output.requireOut()
+        }
 
         func run() throws {
             try reportingFailures {

@@ -23,6 +23,7 @@ struct FileIdentity: Equatable {
 public enum Temporaries {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths: Set<String> = []
+    nonisolated(unsafe) private static var folders: Set<String> = []
     nonisolated(unsafe) private static var closed = false
 
     /// Registers a temporary about to be created. Once the run is being interrupted, the
@@ -38,15 +39,21 @@ public enum Temporaries {
 
     static func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
 
+    /// Registers a folder created to hold outputs, removed (only when empty) after the temporaries.
+    static func addFolder(_ path: String) { lock.withLock { _ = folders.insert(path) } }
+
+    static func removeFolder(_ path: String) { lock.withLock { _ = folders.remove(path) } }
+
     /// The run is being interrupted: errors now are its consequence, not worth reporting.
     public static var isInterrupted: Bool { lock.withLock { closed } }
 
     /// Stops new temporaries and removes every registered one (on SIGINT/SIGTERM). Files that
     /// other threads were creating meanwhile are caught by trying again.
     public static func removeAll() {
-        let all = lock.withLock { () -> Set<String> in
-            closed = true; return paths
+        let (all, created) = lock.withLock { () -> (Set<String>, Set<String>) in
+            closed = true; return (paths, folders)
         }
+        defer { for folder in created.sorted(by: { $0.count > $1.count }) { rmdir(folder) } }
         for attempt in 0..<5 {
             var left = false
             for p in all where FileManager.default.fileExists(atPath: p) {
@@ -109,9 +116,12 @@ public final class OutputFolder {
     public let destination: URL
     public let staging: URL
     private let createdDestination: Bool
+    /// Folders above the destination that this run created (deepest first), removed on abort.
+    private let createdParents: [URL]
     private let inputs: [URL]
     private var finished = false
     private var `guard`: AnyObject?
+    private var waits: [() -> Void] = []
 
     /// - Parameters:
     ///   - force: allow writing into a folder that already holds files
@@ -122,6 +132,7 @@ public final class OutputFolder {
     ) throws {
         self.guard = `guard`
         let fm = FileManager.default
+        guard !destination.path.isEmpty else { throw OutputError(path: "", "an empty path names no folder") }
         OutputFolder.removeStaleStaging(near: destination)
         var isDir: ObjCBool = false
         let exists = fm.fileExists(atPath: destination.path, isDirectory: &isDir)
@@ -133,11 +144,19 @@ public final class OutputFolder {
             if !entries.isEmpty {
                 throw OutputError(
                     path: destination.path,
-                    "folder is not empty (\(entries.count) entries); use --force to write into it")
+                    "folder is not empty (\(entries.count) entr\(entries.count == 1 ? "y" : "ies")); use --force to write into it")
             }
         }
         self.destination = destination
         self.inputs = inputs
+        // Every input inside the destination that a same-named output would replace is refused
+        // later, at commit, before anything moves; an input that is the destination folder
+        // itself is refused here.
+        if exists, let target = FileIdentity(path: destination.path),
+            inputs.contains(where: { FileIdentity(path: $0.path) == target })
+        {
+            throw OutputError(path: destination.path, "is an input; refusing to write into it")
+        }
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         if exists {
             staging = destination.appendingPathComponent(".arcmask-staging-\(tag)")
@@ -147,12 +166,28 @@ public final class OutputFolder {
             staging = parent.appendingPathComponent(".\(destination.lastPathComponent).arcmask-staging-\(tag)")
             createdDestination = true
         }
+        var missing: [URL] = []
+        var parent = staging.deletingLastPathComponent()
+        while !fm.fileExists(atPath: parent.path) && parent.path != "/" && !parent.path.isEmpty {
+            missing.append(parent)
+            parent = parent.deletingLastPathComponent()
+        }
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: parent.path, isDirectory: &isFolder) && !isFolder.boolValue {
+            throw OutputError(
+                path: destination.path, "cannot be created: \(parent.path) is a file, not a folder")
+        }
+        createdParents = missing
+        for folder in missing { Temporaries.addFolder(folder.path) }
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            try Temporaries.add(staging.path)
         } catch {
-            throw OutputError(path: destination.path, "cannot create the output folder (\(error.localizedDescription))")
+            for folder in missing { rmdir(folder.path); Temporaries.removeFolder(folder.path) }
+            throw OutputError(
+                path: destination.path,
+                "cannot create the output folder (\(String(cString: strerror(errno == 0 ? EACCES : errno))))")
         }
-        try Temporaries.add(staging.path)
     }
 
     /// Staging folders left by runs that were killed outright (their process is gone).
@@ -172,6 +207,10 @@ public final class OutputFolder {
         }
     }
 
+    /// Runs `wait` before the staging folder is removed on a failure: work on other threads that
+    /// writes into it ends first.
+    public func waitBeforeRemoving(_ wait: @escaping () -> Void) { waits.append(wait) }
+
     /// Where to write the staged file `name`.
     public func url(for name: String) -> URL { staging.appendingPathComponent(name) }
 
@@ -186,10 +225,24 @@ public final class OutputFolder {
                 throw OutputError(path: destination.path, "cannot move outputs into place (\(why))")
             }
         } else {
-            let names = try fm.contentsOfDirectory(atPath: staging.path).sorted()
+            let names: [String]
+            do {
+                names = try fm.contentsOfDirectory(atPath: staging.path).sorted()
+                // Every refusal is decided before the first file moves: all or nothing.
+                for name in names {
+                    let target = destination.appendingPathComponent(name)
+                    try AtomicFile.refuseOverwritingInputs(target, inputs)
+                    var isFolder: ObjCBool = false
+                    if fm.fileExists(atPath: target.path, isDirectory: &isFolder) && isFolder.boolValue {
+                        throw OutputError(path: target.path, "is a folder; an output file of that name cannot replace it")
+                    }
+                }
+            } catch {
+                abort()
+                throw error
+            }
             for name in names {
                 let target = destination.appendingPathComponent(name)
-                do { try AtomicFile.refuseOverwritingInputs(target, inputs) } catch { abort(); throw error }
                 if rename(staging.appendingPathComponent(name).path, target.path) != 0 {
                     let why = String(cString: strerror(errno))
                     abort()
@@ -199,15 +252,24 @@ public final class OutputFolder {
             try? fm.removeItem(at: staging)
         }
         Temporaries.remove(staging.path)
+        for folder in createdParents { Temporaries.removeFolder(folder.path) }
+        waits = []
         finished = true
         `guard` = nil
     }
 
-    /// Removes everything staged; the destination is left as it was.
+    /// Removes everything staged, and the folders created to hold it; the destination is left
+    /// as it was. Work that writes into the staging folder must have ended (see `ImagePipeline`).
     public func abort() {
         guard !finished else { return }
+        for wait in waits { wait() }
+        waits = []
         try? FileManager.default.removeItem(at: staging)
         Temporaries.remove(staging.path)
+        for folder in createdParents {
+            rmdir(folder.path)  // only if empty: another run may have put files there meanwhile
+            Temporaries.removeFolder(folder.path)
+        }
         finished = true
         `guard` = nil
     }

@@ -23,7 +23,9 @@ public final class FileReader {
 
     public init(path: String, bufferSize: Int = 256 * 1024) throws {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard !path.isEmpty else { throw InputError(file: path, "an empty path names no file") }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw InputError(file: path, "cannot open (\(String(cString: strerror(errno))))")
         }
@@ -34,12 +36,24 @@ public final class FileReader {
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw InputError(file: path, "is not a regular file")
+            throw InputError(file: path, "is \(FileReader.kind(of: st.st_mode)), not a regular file")
         }
         self.fd = fd
         self.size = Int(st.st_size)
         self.memory = nil
         self.buffer = .allocate(byteCount: bufferSize, alignment: 16)
+    }
+
+    /// "a folder", "a FIFO", … for a file mode that is not a regular file's.
+    public static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a plain file"
+        }
     }
 
     /// Reads from bytes in memory; `name` stands for the path in messages.

@@ -204,10 +204,13 @@ public enum Emulator {
         settings.durationMs ?? max(plan.periodSeconds * 1000, plan.frameDurationsMs.reduce(0, +))
     }
 
-    /// How many samples `run` takes (for progress lines).
+    /// How many samples `run` takes (for progress lines, and for refusing runs that would not end);
+    /// `Int.max` when the count does not fit.
     public static func sampleCount(_ plan: ArcPlan, settings: EmulationSettings) -> Int {
         let span = span(plan, settings: settings)
-        return settings.refreshRates.reduce(0) { $0 + Int((span / (1000 / $1)).rounded(.up)) } * settings.phasesMs.count
+        let perPhase = settings.refreshRates.reduce(0.0) { $0 + (span / (1000 / $1)).rounded(.up) }
+        let total = perPhase * Double(settings.phasesMs.count)
+        return total.isFinite && total < 9e18 ? Int(total) : Int.max
     }
 
     /// What the widget shows at `t` ms, classified against the source's timeline shifted by
@@ -291,7 +294,8 @@ public enum Emulator {
                 || (settings.criteria.contains(.wrongFrame) && s.wrongFrame)
         }
         let speedRatio = timeline.period / periodMs
-        let wrongSpeed = !(abs(speedRatio - 1) <= speedTolerance)
+        // A still has no speed to get wrong: whatever the rotation does, it shows its one frame.
+        let wrongSpeed = n > 1 && !(abs(speedRatio - 1) <= speedTolerance)
         let steps = schedule.steps(frameCount: n)
         let reversed = n > 2 && steps.backward > steps.forward
         let handoffs = describeHandoffs(
@@ -301,7 +305,7 @@ public enum Emulator {
         let passed =
             bad.isEmpty && !(settings.criteria.contains(.wrongFrame) && (reversed || wrongSpeed))
         let shown = schedule.shownMs(frameCount: n)
-        let frameZero = timeline.period > 0 ? wrap(-offset, timeline.period) : 0
+        let frameZero = timeline.period > 0 ? wrap(-offset, timeline.period) + 0 : 0  // + 0: never -0
         return EmulationReport(
             preset: plan.preset.rawValue, mode: mode, refreshHz: settings.refreshRates, phasesMs: settings.phasesMs,
             periodSeconds: plan.periodSeconds, timelinePeriodSeconds: timeline.period / 1000, sampledMs: span,

@@ -112,6 +112,7 @@ struct ArchiveFit {
         let format = format, compression = compression, fit = fit
         let results = Locked<[Int: [Int]]>([:])
         let pipeline = ImagePipeline(jobs: jobs)
+        defer { pipeline.drain() }
         func encode(_ i: Int, _ scale: Double) -> @Sendable (PixelBuffer) throws -> Void {
             let ks = steps.indices.filter { steps[$0].scale == scale }
             return { image in

@@ -117,7 +117,7 @@ public struct ExportFolderCheck: Codable, Sendable {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
             let DecodingError.dataCorrupted(context)
         {
-            throw InputError(file: path, location: TimerFontFolder.keyPath(context.codingPath), context.debugDescription)
+            throw TimerFontFolder.decodingError(path, context)
         }
     }
 }

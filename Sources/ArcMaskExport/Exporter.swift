@@ -290,6 +290,7 @@ public enum Exporter {
     ) throws {
         let n = source.frameCount
         let pipeline = ImagePipeline(jobs: jobs)
+        defer { pipeline.drain() }
         let png = try PNGStreamWriter(
             url: url, width: columns * size.width, height: rows * size.height, compression: compression)
         // Cells arrive out of order; bands go to the writer in order on one queue, at most one

@@ -212,7 +212,10 @@ public enum FrameBudget {
     }
 
     /// Megabytes of 10⁶ bytes, as the device limits are given.
-    static func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_000_000) }
+    static func mb(_ bytes: Int) -> String {
+        let v = Double(bytes) / 1_000_000
+        return v >= 0.1 || v == 0 ? String(format: "%.1f", v) : String(format: "%.2g", v)
+    }
     static func fmtScale(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
 }
 

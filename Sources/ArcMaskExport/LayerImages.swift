@@ -107,7 +107,8 @@ enum LayerWriter {
         progress: (@Sendable () -> Void)?
     ) throws -> [LayerFileRecord] {
         let n = source.frameCount
-        let pipeline = ImagePipeline(jobs: jobs)
+        let pipeline = ImagePipeline(jobs: jobs, writingInto: folder)
+        defer { pipeline.drain() }
         let records = Locked<[LayerFileRecord?]>(Array(repeating: nil, count: n))
         let staging = folder.staging
         do {

@@ -1,3 +1,4 @@
+import ArcMaskValues
 import ArcMaskEmulator
 import ArcMaskGeometry
 
@@ -55,6 +56,16 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         public var frameZeroStartsMs: Double
         public var toleranceMs: Double
         public var passed: Bool
+
+        /// Why the verdict is FAIL, in words; empty when it passed.
+        public var failures: [String] {
+            var out: [String] = []
+            let defective = torn + gap + wrongFrame
+            if defective > 0 { out.append("\(defective) defective refresh\(defective == 1 ? "" : "es")") }
+            if reversed { out.append("plays backwards") }
+            if abs(speedRatio - 1) > Emulator.speedTolerance { out.append("plays at \(fmt(speedRatio))× speed") }
+            return out
+        }
 
         public init(_ v: EmulationReport) {
             refreshHz = v.refreshHz

@@ -110,7 +110,7 @@ public enum TimerFontExporter {
             )
         }
         let manifest = TimerFontManifest(
-            source: source.name, sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
+            source: (source.name as NSString).lastPathComponent, sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
             family: r.family?.rawValue, device: r.device, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
             scale: pictures.scale, pixelWidth: pictures.size.width, pixelHeight: pictures.size.height,
             fit: r.fit.rawValue, background: hex(pictures.background),
@@ -200,14 +200,19 @@ public enum TimerFontExporter {
         let (timing, plan, sourceFrames) = try schedule(source, request: r)
         // Budget: every picture decoded at once; lower the scale step by step.
         var actions: [String] = []
-        if r.timing == .auto, r.loopSeconds == nil, !timing.keepsPace,
-            let kept = try? TimerFontTiming.choose(
-                durationMs: source.durations.reduce(0, +), loopSeconds: nil, mode: .repeat),
-            !fitsBudget(loop: kept.loopSeconds, r)
+        if r.timing == .auto, r.loopSeconds == nil,
+            let closest = try? TimerFontTiming.choose(
+                durationMs: source.durations.reduce(0, +), loopSeconds: nil, mode: .auto),
+            closest.loopSeconds != timing.loopSeconds
         {
+            // The budget chose the loop: say what the pace would have been and what it is.
+            let least = FrameBudget.scales.filter { $0 <= r.scale && $0 >= r.minScale }.min() ?? r.scale
+            let need = plan.fps * closest.loopSeconds * pixelSize(r, scale: least).pixelCount * 4
             actions.append(
-                "keeping the animation's pace needs a \(kept.loopSeconds) s loop (\(plan.fps * kept.loopSeconds) pictures), over the budget; it is fitted in time to a \(timing.loopSeconds) s loop instead"
+                "pace: the loop closest to the animation's own pace is \(closest.loopSeconds) s (\(closest.sentence.replacingOccurrences(of: "plays ", with: ""))), whose \(plan.fps * closest.loopSeconds) pictures need \(FrameBudget.mb(need)) MB decoded even at \(FrameBudget.fmtScale(least))×, over the \(FrameBudget.mb(r.budgetBytes)) MB budget; it \(timing.sentence) instead (raise --budget, or choose --loop)"
             )
+        } else if !timing.keepsPace {
+            actions.append("pace: no loop that divides 60 s holds the animation at its own pace; it \(timing.sentence)")
         }
         var scale = r.scale
         func size(_ s: Double) -> PixelSize { pixelSize(r, scale: s) }
@@ -237,6 +242,7 @@ public enum TimerFontExporter {
         let distinct = Array(Set(sourceFrames)).sorted()
         let background = try r.background ?? firstOpaqueColour(source) ?? .white
         let pipeline = ImagePipeline(jobs: r.jobs)
+        defer { pipeline.drain() }
         let store = PictureStore()
         let fit = r.fit
         for f in distinct {

@@ -67,8 +67,7 @@ public struct TimerFontFolder {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
             let DecodingError.dataCorrupted(context)
         {
-            throw InputError(
-                file: manifestPath, location: Self.keyPath(context.codingPath), context.debugDescription)
+            throw Self.decodingError(manifestPath, context)
         }
         let m = manifest
         do {
@@ -112,6 +111,19 @@ public struct TimerFontFolder {
         try TimerFontVerifier(
             plan: plan, frameFonts: frameFonts, maskFont: maskFont,
             pictureDigests: manifest.frames.map { UInt64($0.pictureDigest, radix: 16)! }, pixelSize: pixelSize)
+    }
+
+    /// A manifest's value that cannot be read, said where it is; Foundation reports a number too
+    /// large for its field (`"fps": 1e308`) as invalid JSON with no key, so that is said in words.
+    static func decodingError(_ file: String, _ context: DecodingError.Context) -> InputError {
+        let path = keyPath(context.codingPath)
+        if path.isEmpty {
+            return InputError(
+                file: file,
+                "is not valid JSON, or holds a number its field cannot take (too large, or a fraction where a whole number is meant)"
+            )
+        }
+        return InputError(file: file, location: path, context.debugDescription)
     }
 
     static func keyPath(_ path: [CodingKey]) -> String {

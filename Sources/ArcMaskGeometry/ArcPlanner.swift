@@ -73,6 +73,7 @@ public enum ArcPlanner {
                 problem: "the frames' total duration is zero",
                 suggestion: "give the frames delays (a GIF delay of 0 plays as 100 ms)")
         }
+        if r.durationsMs.count == 1 { return try still(r) }
         switch r.preset {
         case .dynamicwidget: return try dynamicWidget(r)
         case .oneday: return try oneDay(r)
@@ -80,6 +81,19 @@ public enum ArcPlanner {
         case .douyin: return try douyin(r)
         case .arcmask: return try arcmask(r)
         }
+    }
+
+    /// One frame: nothing hands off, so every preset shows it as a still, under one full ring
+    /// (butt caps, 361°) wide enough to cover the view at any rotation. The ring's centre sits
+    /// below the view so that the view spans a quarter turn, as a plan of a few frames would.
+    static func still(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
+        let w = r.viewWidth, h = r.viewHeight
+        let offset = h / 2 + (w / 2) / tan(Double.pi / 4)
+        let view = ViewGeometry(width: w, height: h, centerOffset: offset)
+        let inner = view.nearestRadius - bandMargin, outer = view.farthestRadius + bandMargin
+        return try finish(
+            r, radius: (inner + outer) / 2, lineWidth: outer - inner, cap: .butt, centerOffset: offset,
+            period: r.durationsMs[0] / 1000, layers: [ArcLayer(zIndex: 0, frame: 0, startAngle: 0, endAngle: 361)])
     }
 
     // MARK: Public implementations

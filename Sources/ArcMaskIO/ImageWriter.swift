@@ -19,11 +19,14 @@ public final class ImagePipeline: @unchecked Sendable {
     private let lock = NSLock()
     private var firstError: Error?
 
-    public init(jobs: Int = ImagePipeline.defaultJobs) {
+    /// - Parameter folder: the output folder the work writes into, if any: removing it on a
+    ///   failure first waits for this pipeline's work, so no thread writes into a folder being removed.
+    public init(jobs: Int = ImagePipeline.defaultJobs, writingInto folder: OutputFolder? = nil) {
         self.jobs = max(1, jobs)
         queue.name = "arcmask.images"
         queue.maxConcurrentOperationCount = self.jobs
         slots = DispatchSemaphore(value: 2 * self.jobs + 2)
+        folder?.waitBeforeRemoving { [self] in drain() }
     }
 
     /// Runs `produce` then `consume` on the pipeline's threads; blocks while too many images
@@ -32,7 +35,10 @@ public final class ImagePipeline: @unchecked Sendable {
         _ produce: @escaping @Sendable () throws -> PixelBuffer,
         then consume: @escaping @Sendable (PixelBuffer) throws -> Void
     ) throws {
-        if let error = failure { throw error }
+        if let error = failure {
+            drain()
+            throw error
+        }
         slots.wait()
         group.enter()
         queue.addOperation { [self] in
@@ -58,6 +64,9 @@ public final class ImagePipeline: @unchecked Sendable {
         group.wait()
         if let error = failure { throw error }
     }
+
+    /// Waits for every submitted image, whatever its outcome (before removing what they write into).
+    public func drain() { group.wait() }
 
     /// The first failure so far, if any.
     public var failure: Error? { lock.withLock { firstError } }

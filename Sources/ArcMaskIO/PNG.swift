@@ -136,11 +136,12 @@ public enum PNG {
 
     /// Reads and decodes a PNG file.
     public static func read(_ url: URL, maxPixels: Int = DecodeLimits.defaultMaxCanvasPixels) throws -> PixelBuffer {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw InputError(file: url.path, "cannot read (\(error.localizedDescription))")
-        }
-        do { return try decode([UInt8](data), maxPixels: maxPixels) } catch let error as PNGError {
+        // A PNG holds at most ~1,032 deflated bytes per 4 pixels' worth of raw data; a file far
+        // over what its pixel limit allows is refused before it is read.
+        let data = try FileReader.contents(
+            of: url.path, limit: max(64 << 20, maxPixels.multipliedReportingOverflow(by: 8).partialValue),
+            kind: "PNG files of at most \(maxPixels) pixels")
+        do { return try decode(data, maxPixels: maxPixels) } catch let error as PNGError {
             throw InputError(file: url.path, error.message)
         }
     }

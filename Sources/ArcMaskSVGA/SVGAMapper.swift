@@ -210,7 +210,7 @@ struct Mapper {
             throw InputError(file: name, "has \(sprites) sprites, over the limit of \(limits.maxSprites)")
         }
         if frames > limits.maxFrames {
-            throw InputError(file: name, "has \(frames) frames, over the limit of \(limits.maxFrames)")
+            throw InputError(file: name, "has \(frames) frames, over the limit of \(limits.maxFrames) (raise it with --max-frames)")
         }
     }
 

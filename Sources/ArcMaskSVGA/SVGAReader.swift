@@ -57,9 +57,14 @@ public enum SVGAReader {
         }
         var total = 0
         for (path, span) in spans.sorted(by: { $0.key < $1.key }) {
-            if path.contains("/") || path.contains("..") || path.contains("\\") {
-                throw InputError(file: name, location: "ZIP entry '\(path)'", "names a folder or a parent; refused")
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            if path.hasPrefix("/") || path.contains("\\") || parts.contains("..") {
+                throw InputError(
+                    file: name, location: "ZIP entry '\(path)'", "names a place outside the archive (a parent or a root); refused")
             }
+            // Players read the top level only: folder entries and what lies in folders
+            // (`__MACOSX/` resource forks from macOS's archiver) are not part of the movie.
+            if parts.count > 1 { continue }
             total += span.size
             if total > limits.maxInflatedBytes {
                 throw InputError(

@@ -27,6 +27,8 @@ public struct SequencePattern: Sendable, Equatable {
     public var prefix: String
     public var width: Int
     public var suffix: String
+    /// `%0Nd` pads with zeros; `%Nd` pads with spaces, as printf does.
+    public var zeroPadded = true
 
     /// Whether `path` is a printf-style pattern (holds `%d` or `%0Nd`).
     public static func isPattern(_ path: String) -> Bool { parse(path) != nil }
@@ -43,20 +45,31 @@ public struct SequencePattern: Sendable, Equatable {
         let suffix = String(name[name.index(after: i)...])
         guard !suffix.contains("%") else { return nil }
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        return SequencePattern(
-            folder: folder, prefix: String(name[..<percent]), width: Int(digits) ?? 0, suffix: suffix)
+        var pattern = SequencePattern(
+            folder: folder, prefix: String(name[..<percent]), width: min(Int(digits.drop { $0 == "0" }.prefix(4)) ?? 0, 9), suffix: suffix)
+        pattern.zeroPadded = digits.isEmpty || digits.hasPrefix("0")
+        return pattern
     }
 
     /// The file name for `number`.
     public func name(_ number: Int) -> String {
         let n = String(number)
-        return prefix + String(repeating: "0", count: max(0, width - n.count)) + n + suffix
+        return prefix + String(repeating: zeroPadded ? "0" : " ", count: max(0, width - n.count)) + n + suffix
     }
 
     /// The number in `name` when it fits the pattern.
     public func number(in name: String) -> Int? {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
-        let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+        var middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+        if !zeroPadded && width > 0 {
+            let padded = middle.count
+            middle = middle.drop { $0 == " " }
+            guard padded == max(width, middle.count), !middle.isEmpty, middle == "0" || middle.first != "0" else {
+                return nil
+            }
+            guard middle.allSatisfy({ $0.isASCII && $0.isNumber }), middle.count <= 9 else { return nil }
+            return Int(middle)
+        }
         guard middle.allSatisfy({ $0.isASCII && $0.isNumber }), middle.count >= width, middle.count <= 9 else {
             return nil
         }
@@ -65,7 +78,7 @@ public struct SequencePattern: Sendable, Equatable {
     }
 
     public var description: String {
-        (folder == "." ? "" : folder + "/") + prefix + (width > 0 ? "%0\(width)d" : "%d") + suffix
+        (folder == "." ? "" : folder + "/") + prefix + (width > 0 ? "%\(zeroPadded ? "0" : "")\(width)d" : "%d") + suffix
     }
 }
 

@@ -133,6 +133,21 @@ public enum SourceReports {
         return SourceReport(source)
     }
 
+    /// The report as a file written beside outputs keeps it (`frames.json`): file names only,
+    /// never the paths as typed (outputs get committed to projects, and paths say whose disk).
+    public static func portableReport(of source: FrameSource) -> any Encodable {
+        func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+        if let gif = source as? GIFFrameSource {
+            var r = gif.report
+            r.file = name(r.file)
+            return r
+        }
+        var r = SourceReport(source)
+        r.file = name(r.file)
+        for k in r.frames.indices { r.frames[k].path = r.frames[k].path.map(name) }
+        return r
+    }
+
     /// The source's data is damaged (frames up to the damage were kept).
     public static func isDamaged(_ source: FrameSource) -> Bool {
         switch source {

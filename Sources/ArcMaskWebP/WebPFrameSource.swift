@@ -174,9 +174,10 @@ public final class WebPFrameSource: FrameSource {
             var buffer: UnsafeMutablePointer<UInt8>? = nil
             var timestamp: Int32 = 0
             guard WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else {
+                let failed = drawn + 1
                 WebPAnimDecoderReset(decoder)
                 drawn = -1
-                throw InputError(file: name, location: "frame \(drawn + 1)", "libwebp cannot decode the frame's data")
+                throw InputError(file: name, location: "frame \(failed)", "libwebp cannot decode the frame's data")
             }
             drawn += 1
             if drawn == index {

@@ -3,4 +3,4 @@ import ArcMaskRuntime
 
 MemoryReuse.install()
 Interrupts.install()
-ArcMaskCommand.main()
+ArcMaskCommand.start()

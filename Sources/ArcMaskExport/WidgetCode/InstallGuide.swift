@@ -24,7 +24,7 @@ public enum InstallGuide {
         return """
             # Adding \(n.widget) to a widget extension
 
-            This folder was written by `arcmask export` for `\((m.source as NSString).lastPathComponent)`: \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
+            This folder was written by `arcmask export` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)): \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
             for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×.
 
             ## The phone's limits

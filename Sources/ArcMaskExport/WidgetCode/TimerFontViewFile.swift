@@ -18,7 +18,7 @@ public enum TimerFontViewFile {
         let firstUpper = m.frameFonts.firstIndex { $0.underUpperMask } ?? m.frameFonts.count
         let p = n.plan
         return """
-            // \(n.viewFile), written by `arcmask export --route timer-font` for \((m.source as NSString).lastPathComponent).
+            // \(n.viewFile), written by `arcmask export --route timer-font` for \(CodeText.fileName(m.source)).
             // Every number here equals manifest.json.
             //
             // How it plays (public API only): \(m.frameFonts.count) `Text(date, style: .timer)` views are stacked, each
@@ -137,7 +137,7 @@ public enum TimerFontViewFile {
     }
 
     public static func widget(manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames) -> String {
-        let name = (m.source as NSString).lastPathComponent
+        let name = CodeText.fileName(m.source)
         return """
             // \(n.widgetFile), written by `arcmask export --route timer-font` for \(name): a widget that plays \(n.view).
             // Add `\(n.widget)()` to your extension's WidgetBundle (INSTALL.md shows how).
@@ -205,7 +205,7 @@ public enum TimerFontViewFile {
         return """
             # Adding \(n.widget) to a widget extension (timer-font route)
 
-            This folder was written by `arcmask export --route timer-font` for `\((m.source as NSString).lastPathComponent)`:
+            This folder was written by `arcmask export --route timer-font` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)):
             a \(m.loopSeconds) s loop of \(m.frames.count) frames at \(m.fps) fps (the animation \(m.timing.sentence)),
             \(m.pixelWidth)×\(m.pixelHeight) px pictures for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×, flattened onto \(m.background),
             in \(m.frameFonts.count) frame fonts and one mask font (\(FrameBudget.mb(m.decodedBytes)) MB when every picture is decoded).

@@ -44,7 +44,7 @@ public enum ViewFile {
                 }
             """
         return """
-            // \(n.viewFile), written by `arcmask export` for \((m.source as NSString).lastPathComponent).
+            // \(n.viewFile), written by `arcmask export` for \(CodeText.fileName(m.source)).
             // Every number here equals manifest.json.
             //
             // How it plays: one image per frame in a ZStack, each masked by a thick stroked arc; all arcs

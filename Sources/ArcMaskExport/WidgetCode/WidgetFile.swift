@@ -8,7 +8,7 @@ public enum WidgetFile {
     public static func generate(
         source: String, family: WidgetFamily, names n: CodeNames = .standard
     ) -> String {
-        let name = (source as NSString).lastPathComponent
+        let name = CodeText.fileName(source)
         return """
             // \(n.widgetFile), written by `arcmask export` for \(name): a widget that plays \(n.view).
             // Add `\(n.widget)()` to your extension's WidgetBundle (INSTALL.md shows how).
