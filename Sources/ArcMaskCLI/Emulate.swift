@@ -137,6 +137,7 @@ struct Emulate: ParsableCommand {
 
     func validate() throws {
         if route == .rotation && !isExportFolder { try options.requireSize() }
+        if mode == .raster { try options.validateViewPixels() }
         guard criteria != nil else { throw ValidationError("--fail-on takes torn, gap and wrong-frame") }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError(

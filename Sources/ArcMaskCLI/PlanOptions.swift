@@ -37,7 +37,7 @@ struct PlanOptions: ParsableArguments {
 
     @Option(
         name: .customLong("max-view-pixels"), parsing: .unconditional,
-        help: "Refuse views with more pixels than this (width × height after --scale; a widget has about 2 million).",
+        help: "render and --mode raster: refuse views with more pixels than this (width × height after --scale; a widget has about 2 million).",
         transform: PixelCount.parse)
     var maxViewPixels = PixelCount(ViewLimits.defaultMaxPixels)
 
@@ -45,9 +45,7 @@ struct PlanOptions: ParsableArguments {
 
     func validate() throws {
         try requirePath(file, "FILE")
-        if size != nil {
-            do { try checkViewPixels() } catch let e as UsageError { throw ValidationError(e.message) }
-        }
+
     }
 
     /// Commands that plan masks need the view's size.
@@ -63,9 +61,15 @@ struct PlanOptions: ParsableArguments {
         try ViewLimits.check(width: w, height: h, maxPixels: maxViewPixels.value, what: "the view at --scale \(fmt(scale))")
     }
 
+    /// `checkViewPixels` for `validate()`: commands that draw or trace the view at full size.
+    func validateViewPixels() throws {
+        guard size != nil else { return }
+        do { try checkViewPixels() } catch let e as UsageError { throw ValidationError(e.message) }
+    }
+
     /// Opens the source and plans its masks.
     func load() throws -> (FrameSource, ArcPlan) {
-        try checkViewPixels()
+        try requireSize()
         let size = self.size!
         let frames = try source.open(file)
         let request = PlanRequest(

@@ -41,6 +41,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         try options.requireSize()
+        try options.validateViewPixels()
         try output.requireOut()
         guard (time == nil) != (angle == nil) else { throw ValidationError("give exactly one of --time and --angle") }
     }

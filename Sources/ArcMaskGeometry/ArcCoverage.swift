@@ -102,7 +102,9 @@ public struct ArcCoverage: Sendable {
         if b - a >= 360 {
             // A full turn or more: shift it so it starts at or before the view.
             let m = ((c - (layer.startAngle + phi)) / 360).rounded(.down)
-            return (layer.startAngle + phi + 360 * m, layer.endAngle + phi + 360 * m)
+            let start = layer.startAngle + phi + 360 * m, end = layer.endAngle + phi + 360 * m
+            // An arc of a full turn (a still's ring) covers every angle: its interval reaches past the view.
+            return (start, layer.endAngle - layer.startAngle >= 360 ? max(end, d + 1) : end)
         }
         let m = ((c - b) / 360).rounded(.up)
         guard a + 360 * m <= d else { return nil }

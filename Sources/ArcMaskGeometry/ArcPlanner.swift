@@ -90,7 +90,9 @@ public enum ArcPlanner {
         let w = r.viewWidth, h = r.viewHeight
         let offset = h / 2 + (w / 2) / tan(Double.pi / 4)
         let view = ViewGeometry(width: w, height: h, centerOffset: offset)
-        let inner = view.nearestRadius - bandMargin, outer = view.farthestRadius + bandMargin
+        // The margin shrinks for views of a point or two, so the ring's inner edge stays above the centre.
+        let margin = min(bandMargin, view.nearestRadius / 2)
+        let inner = view.nearestRadius - margin, outer = view.farthestRadius + margin
         return try finish(
             r, radius: (inner + outer) / 2, lineWidth: outer - inner, cap: .butt, centerOffset: offset,
             period: r.durationsMs[0] / 1000, layers: [ArcLayer(zIndex: 0, frame: 0, startAngle: 0, endAngle: 361)])

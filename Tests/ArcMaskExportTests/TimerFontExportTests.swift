@@ -236,7 +236,11 @@ struct TimerFontExportTests {
             viewWidth: 16, viewHeight: 16, scale: 1, fps: 8, budgetBytes: 40 * 16 * 16 * 4, minScale: 1)
         let pictures = try TimerFontExporter.draw(source, request: r)
         #expect(pictures.plan.loopSeconds == 4 && pictures.timing.plays == 3 && !pictures.timing.keepsPace)
-        #expect(pictures.budgetActions.first?.contains("needs a 6 s loop") == true)
+        // The summary says what the pace would have been, why not, and what it is.
+        let pace = try #require(pictures.budgetActions.first)
+        #expect(pace.hasPrefix("pace: the loop closest to the animation's own pace is 6 s"))
+        #expect(pace.contains("over the 0.041 MB budget"))
+        #expect(pace.contains("plays 3 times per 4 s loop at 1.125× its own pace"))
     }
 }
 

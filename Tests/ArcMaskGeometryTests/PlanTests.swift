@@ -88,10 +88,10 @@ struct DegenerateGeometryTests {
 
     @Test("geometry that puts the circle's centre inside the view is refused, not searched")
     func douyinSingle() throws {
-        // Found by Scripts/fuzz plan: tan(180°) for a one-layer douyin plan collapsed the radius,
-        // and a 0.3 pt oneday view put the centre inside the view; the candidate search then
-        // walked billions of buckets.
-        for (w, h, preset, durations) in [(409.0, 3.3, Preset.douyin, [4096.0]), (0.3, 0.34, .oneday, [0, 100, 0])] {
+        // Found by Scripts/fuzz plan: a 0.3 pt oneday view put the centre inside the view; the
+        // candidate search then walked billions of buckets. (A one-layer douyin plan, tan(180°),
+        // collapsed the radius too; one frame now plans as a still, below.)
+        for (w, h, preset, durations) in [(0.3, 0.34, Preset.oneday, [0.0, 100, 0])] {
             do {
                 _ = try ArcPlanner.plan(
                     PlanRequest(viewWidth: w, viewHeight: h, scale: 3, durationsMs: durations, preset: preset))
@@ -171,5 +171,23 @@ struct TimerFontTimingTests {
         #expect(TimerFontTiming.frame(at: 125, durations: [100, 100, 300]) == 1)
         #expect(TimerFontTiming.frame(at: 200, durations: [100, 100, 300]) == 2)
         #expect(TimerFontTiming.frame(at: 499.9, durations: [100, 100, 300]) == 2)
+    }
+
+    @Test("one frame plans as a still with every preset: one full ring covering the view at any rotation")
+    func stillEveryPreset() throws {
+        for preset in Preset.allCases {
+            for (w, h, d) in [(170.0, 170.0, 100.0), (409, 3.3, 4096), (364, 170, 0.5), (1, 1, 1)] {
+                let plan = try ArcPlanner.plan(
+                    PlanRequest(viewWidth: w, viewHeight: h, scale: 3, durationsMs: [d], preset: preset))
+                #expect(plan.layers.count == 1 && plan.layers[0].frame == 0, "\(preset) \(w)×\(h)")
+                #expect(plan.layers[0].endAngle - plan.layers[0].startAngle >= 360)
+                #expect(abs(plan.periodSeconds - d / 1000) < 1e-12)
+                let model = AnalyticModel(plan)
+                for phi in stride(from: 0.0, to: 360, by: 7.5) {
+                    let seen = model.observe(rotation: phi)
+                    #expect(seen.frames == [0] && !seen.gap, "\(preset) \(w)×\(h) at \(phi)°: \(seen)")
+                }
+            }
+        }
     }
 }
