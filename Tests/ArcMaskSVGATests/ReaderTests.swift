@@ -113,4 +113,22 @@ struct ReaderTests {
             #expect(err.localizedDescription.contains("sprite 2 'dot', frame 1"))
         }
     }
+
+    @Test("ZIP folder entries and __MACOSX resource forks are skipped; entries naming a parent or a root are refused")
+    func zipFolderEntries() throws {
+        let binary = try [UInt8](SVGAFixture.entity(imagesAsNames: true).serializedData())
+        let dot = try SVGAFixture.png(10, 10, (0, 255, 0, 255))
+        let mac = try SVGAFixture.zip([
+            ("movie.binary", binary), ("dot.png", dot), ("__MACOSX/", []), ("__MACOSX/._movie.binary", [0, 5, 22, 7]),
+            ("extra/", []), ("extra/notes.txt", Array("hi".utf8)),
+        ])
+        let movie = try SVGAReader.read(bytes: mac, name: "mac.svga")
+        let plain = try SVGAReader.read(bytes: try SVGAFixture.zipProtobuf(), name: "plain.svga")
+        #expect(movie.frameCount == plain.frameCount && movie.frameCount > 0)
+        for bad in ["../movie.binary", "a/../../x", "/etc/passwd", "a\\b"] {
+            let zip = try SVGAFixture.zip([("movie.binary", binary), (bad, [1])])
+            #expect(throws: InputError.self) { try SVGAReader.read(bytes: zip, name: "bad.svga") }
+        }
+    }
 }
+

@@ -159,6 +159,12 @@ struct ImageSequenceTests {
         #expect(p.folder == "a/b" && p.name(7) == "frame0007.png" && p.name(12345) == "frame12345.png")
         #expect(p.number(in: "frame0007.png") == 7 && p.number(in: "frame7.png") == nil && p.number(in: "frame0007@2x.png") == nil)
         #expect(SequencePattern.parse("x%d.jpg")?.number(in: "x12.jpg") == 12)
+        // %4d pads with spaces, as printf does; %04d with zeros.
+        let spaced = try #require(SequencePattern.parse("f%4d.png"))
+        #expect(!spaced.zeroPadded && spaced.name(7) == "f   7.png" && spaced.description == "f%4d.png")
+        #expect(spaced.number(in: "f   7.png") == 7 && spaced.number(in: "f12345.png") == 12345)
+        #expect(spaced.number(in: "f0007.png") == nil && spaced.number(in: "f  7.png") == nil)
+        #expect(SequencePattern.parse("f%04d.png")?.name(7) == "f0007.png")
         #expect(SequencePattern.parse("plain.png") == nil && SequencePattern.parse("100%.png") == nil)
     }
 }
