@@ -107,8 +107,9 @@ enum LayerWriter {
         progress: (@Sendable () -> Void)?
     ) throws -> [LayerFileRecord] {
         let n = source.frameCount
-        let pipeline = ImagePipeline(jobs: jobs, writingInto: folder)
-        defer { pipeline.drain() }
+        // Every path out of here waits for the pipeline's work (finish, or the catch below), so
+        // the folder needs no hook: fitting may call this several times for one folder.
+        let pipeline = ImagePipeline(jobs: jobs)
         let records = Locked<[LayerFileRecord?]>(Array(repeating: nil, count: n))
         let staging = folder.staging
         do {
