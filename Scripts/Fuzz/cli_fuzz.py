@@ -123,7 +123,7 @@ class Inputs:
             self.files.append(dst)
         # Hostile names (a newline, quotes, an interpolation, a comment end, a right-to-left mark, 255 bytes).
         gif = next(p for p in self.files if p.endswith("orbit.gif"))
-        for n in ["a\nlet injected = 1; let z = 0 .gif", "q\"uote's.gif", "\\(boom).gif", "*/ end.gif",
+        for n in ["a\nlet injected = 1; let z = 0 .gif", "q\"uote's.gif", "\\(boom).gif", "star* end.gif",
                   "\u202erorrim.gif", ("n" * 251) + ".gif", "frames.json", "manifest.json", "strip.png", " lead.gif"]:
             dst = os.path.join(folder, n)
             shutil.copyfile(gif, dst)
@@ -150,16 +150,22 @@ class Inputs:
         return out
 
 
-def value_for(arg, rng, inputs):
+def value_for(arg, rng, inputs, hostile=True):
     name = long_name(arg) or ""
     all_values = arg.get("allValues") or []
     vn = (arg.get("valueName") or "").lower()
     r = rng.random()
     if all_values and r < 0.7:
         return rng.choice(all_values)
+    # Half the time the option's own default, so that lines get past parsing into the work.
+    default = arg.get("defaultValue")
+    if default is not None and (not hostile or rng.random() < 0.5):
+        return str(default)
+    if not hostile and name not in ("--out", "--set-image", "--set-text", "--text-style", "--image-fit", "--hide"):
+        return rng.choice(SIZES[:2] if name == "--size" else ["1", "2", "3", "8", "60", "120", "1000", "100000"])
     if name in ("--out",):
         return rng.choice(["out", "out", "out.png", "a/b/c/out", "", "existing", "afile/out", "afile",
-                           "existing/frame-0000.png", "o\nut", rng.choice(inputs.files) or "x"])
+                           "existing/frame-0000.png", "o\nut", "INPUT"])
     if name in ("--set-image",):
         return rng.choice(["avatar=" + rng.choice(inputs.files), "avatar=", "=x", "nokey"])
     if name == "--size" or "x" == vn[-1:] and "size" in vn:
@@ -175,6 +181,8 @@ def value_for(arg, rng, inputs):
 
 def build_line(rng, words, args, inputs):
     line = list(words)
+    # Half the lines are hostile in their values; the others use ordinary ones, to reach the work.
+    hostile = rng.random() < 0.5
     positional = [a for a in args if a["kind"] == "positional"]
     options = [a for a in args if a["kind"] in ("option", "flag") and long_name(a)
                and long_name(a) not in ("--help", "--version", "--experimental-dump-help")]
@@ -193,8 +201,11 @@ def build_line(rng, words, args, inputs):
         if a["kind"] == "flag":
             line.append(n)
         else:
-            v = value_for(a, rng, inputs)
+            v = value_for(a, rng, inputs, hostile)
             line += [n, v] if rng.random() < 0.85 else [f"{n}={v}"]
+    # --out onto the line's own input (other inputs may be replaced with --force, as a user may).
+    own = next((line[k] for k in range(len(words), len(line)) if line[k] in inputs.files), "x")
+    line = [own if w == "INPUT" else w for w in line]
     if rng.random() < 0.2 and "--force" in names:
         line.append("--force")
     if rng.random() < 0.5 and "--jobs" in names:
@@ -222,14 +233,14 @@ def leftovers(folder):
     bad = []
     for dirpath, dirs, names in os.walk(folder):
         for n in dirs + names:
-            if "arcmask-staging-" in n or (n.startswith(".") and n.endswith(".tmp")):
+            if "arcmask-staging-" in n or (n.startswith(".") and n.endswith(".tmp")):  # AtomicFile's temporaries
                 bad.append(os.path.relpath(os.path.join(dirpath, n), folder))
     return bad
 
 
 def run_one(binary, line, base, time_limit, memory_mb):
     work = tempfile.mkdtemp(prefix="run-", dir=base)
-    tmp = os.path.join(work, ".tmp")
+    tmp = os.path.join(work, "run-tmpdir")
     os.mkdir(tmp)
     # What a run may find there: a folder with files, a plain file, a FIFO.
     os.mkdir(os.path.join(work, "existing"))
@@ -276,7 +287,7 @@ def run_one(binary, line, base, time_limit, memory_mb):
         if code != 0:
             after = tree(work)
             changed = sorted(k for k in set(before) | set(after)
-                             if not k.startswith(".tmp") and before.get(k) != after.get(k))
+                             if not k.startswith("run-tmpdir") and before.get(k) != after.get(k))
             if changed:
                 problems.append(f"failed (exit {code}) but changed: {', '.join(changed[:4])}")
     msg = (err.decode("utf-8", "replace").strip().splitlines() or [""])[-1][:200]
