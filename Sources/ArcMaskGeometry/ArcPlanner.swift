@@ -171,10 +171,10 @@ public enum ArcPlanner {
 
     // MARK: arcmask
 
-    /// Slices proportional to the durations, laid out so that frame i covers the view from
-    /// (its start − guard) to (its end − guard − seam crossing); seams are radial lines
-    /// (butt caps) and each layer reaches a little under the layer above it, so no seam
-    /// ever shows the background.
+    /// Two frames or more (`plan` hands one frame to `still`). Slices proportional to the
+    /// durations, laid out so that frame i covers the view from (its start − guard) to (its
+    /// end − guard − seam crossing); seams are radial lines (butt caps) and each layer reaches
+    /// a little under the layer above it, so no seam ever shows the background.
     static func arcmask(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
         let w = r.viewWidth, h = r.viewHeight
         let periodMs = r.durationsMs.reduce(0, +)
@@ -194,19 +194,13 @@ public enum ArcPlanner {
         let radius = (inner + outer) / 2, lineWidth = outer - inner
 
         let shortest = sweepMs + guardMs
-        if let k = r.durationsMs.indices.first(where: { r.durationsMs[$0] <= shortest }), n > 1 {
+        if let k = r.durationsMs.indices.first(where: { r.durationsMs[$0] <= shortest }) {
             throw PlanError(
                 problem:
                     "frame \(k) lasts \(fmt(r.durationsMs[k])) ms, not longer than a seam's crossing (\(fmt(shortest)) ms at \(fmt(r.refreshHz)) Hz with seam fraction \(fmt(r.seamFraction)))",
                 suggestion:
                     "lower --seam-fraction (the largest that works is about \(fmt(((r.durationsMs.min() ?? 0) - guardMs) / refreshMs * 0.99)))"
             )
-        }
-        guard n > 1 else {
-            return try finish(
-                r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
-                period: periodMs / 1000,
-                layers: [ArcLayer(zIndex: 0, frame: 0, startAngle: 0, endAngle: 361)])
         }
         // Seam into frame i, unrotated: at rotation φ_i − g it reaches the view's right edge.
         let timeline = Timeline(durationsMs: r.durationsMs)
