@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import resource
 import shlex
 import shutil
@@ -52,6 +53,21 @@ LISTS = ["60,120", "60", "120,", ",", "", "NaN,60", "inf", "1e9", "0.001", "60,1
 STRINGS = ["", " ", "\n", "a\nb", "'", "\"", "\\(x)", "*/", "\u202e", "x" * 300, "Orbit", "orbit", "A" * 70,
            "Europe/Paris", "Mars/Olympus", "2026-11-25", "2026-02-30", "#FF0000", "#GG0000", "avatar=Examples/orbit.gif",
            "name=Hello", "key", "=", "torn,gap", "torn,bogus", "0..3", "3..0", "0..99999999999", "-1..2"]
+
+# Well-formed values for options that take structured text, so that ordinary lines reach the work.
+ORDINARY = {
+    "--size": ["170x170", "364x382", "48x48", "1x1", "240x240"],
+    "--set-text": ["name=Hello", "name=日本語のテキスト", "ribbon=", "name=a\nb"],
+    "--set-image": lambda inputs, rng: "avatar=" + rng.choice([p for p in inputs.files if p.endswith((".png", ".gif"))]),
+    "--image-fit": ["avatar=fit", "avatar=fill", "avatar=stretch"],
+    "--text-style": ["name:size=20", "name:color=#FF0000,align=center", "name:font=Noto Sans CJK SC,lines=2"],
+    "--hide": ["ribbon", "halo.vector", "avatar"],
+    "--durations": ["40,40,80", "100", "16,17"], "--delays": ["5,10,20", "8", "0,0,1"],
+    "--refresh": ["60", "60,120", "120", "30,60,120"], "--time-zone": ["Europe/Paris", "Asia/Shanghai", "UTC"],
+    "--range": ["0..3", "1..1", "0..0"], "--date": ["2026-11-25"], "--marker": ["intro"],
+    "--time": ["0", "0.5", "250ms", "2s"], "--angle": ["0", "-45", "90", "359.5"],
+    "--fps": ["10", "24", "30"], "--scale": ["1", "2", "3"], "--jobs": ["1", "2"],
+}
 
 
 def dump_help(binary):
@@ -109,6 +125,7 @@ class Inputs:
             dst = os.path.join(folder, name)
             shutil.copyfile(p, dst)
             self.files.append(dst)
+        self.sound = list(self.files)  # inputs as they come, before damaged and odd ones join them
         # Damaged copies: truncated and bit-flipped.
         for i, p in enumerate(rng.sample(self.files, min(12, len(self.files)))):
             data = bytearray(open(p, "rb").read())
@@ -159,10 +176,17 @@ def value_for(arg, rng, inputs, hostile=True):
         return rng.choice(all_values)
     # Half the time the option's own default, so that lines get past parsing into the work.
     default = arg.get("defaultValue")
-    if default is not None and (not hostile or rng.random() < 0.5):
+    if default is not None and rng.random() < (0.7 if not hostile else 0.5):
         return str(default)
-    if not hostile and name not in ("--out", "--set-image", "--set-text", "--text-style", "--image-fit", "--hide"):
-        return rng.choice(SIZES[:2] if name == "--size" else ["1", "2", "3", "8", "60", "120", "1000", "100000"])
+    if not hostile:
+        ordinary = ORDINARY.get(name)
+        if callable(ordinary):
+            return ordinary(inputs, rng)
+        if ordinary:
+            return rng.choice(ordinary)
+        if name == "--out":
+            return rng.choice(["out", "out", "out.png", "a/b/out", "out.gif", "out.svga"])
+        return rng.choice(["1", "2", "3", "8", "60"])
     if name in ("--out",):
         return rng.choice(["out", "out", "out.png", "a/b/c/out", "", "existing", "afile/out", "afile",
                            "existing/frame-0000.png", "o\nut", "INPUT"])
@@ -181,23 +205,30 @@ def value_for(arg, rng, inputs, hostile=True):
 
 def build_line(rng, words, args, inputs):
     line = list(words)
-    # Half the lines are hostile in their values; the others use ordinary ones, to reach the work.
-    hostile = rng.random() < 0.5
+    # A third of the lines are hostile in every value, a third in one value only, a third ordinary
+    # (those reach the work: decoding, planning, drawing and writing with odd but valid settings).
+    mode = rng.choice(["hostile", "one", "ordinary"])
+    hostile = mode == "hostile"
     positional = [a for a in args if a["kind"] == "positional"]
     options = [a for a in args if a["kind"] in ("option", "flag") and long_name(a)
                and long_name(a) not in ("--help", "--version", "--experimental-dump-help")]
     for a in positional:
-        if rng.random() < 0.97:
+        if mode == "ordinary" and rng.random() < 0.8:
+            line.append(rng.choice(inputs.sound))
+        elif rng.random() < 0.97:
             line.append(rng.choice(inputs.files))
     # Most lines look like real use (a size and an output), then a few options at random.
     names = {long_name(a): a for a in options}
-    if "--size" in names and rng.random() < 0.75:
+    if "--size" in names and rng.random() < 0.9:
         line += ["--size", rng.choice(["170x170", "170x170", "364x382", "48x48", "1x1"]) if rng.random() < 0.8
                  else rng.choice(SIZES)]
-    if "--out" in names and rng.random() < 0.9:
-        line += ["--out", value_for(names["--out"], rng, inputs)]
-    for a in rng.sample(options, min(len(options), rng.choice([0, 1, 1, 2, 2, 3, 4]))):
+    if "--out" in names and rng.random() < 0.95:
+        line += ["--out", value_for(names["--out"], rng, inputs, hostile)]
+    chosen = rng.sample(options, min(len(options), rng.choice([0, 1, 1, 2, 2, 3, 4])))
+    odd = rng.randrange(len(chosen)) if mode == "one" and chosen else -1
+    for k, a in enumerate(chosen):
         n = long_name(a)
+        hostile = mode == "hostile" or k == odd
         if a["kind"] == "flag":
             line.append(n)
         else:
@@ -210,7 +241,16 @@ def build_line(rng, words, args, inputs):
         line.append("--force")
     if rng.random() < 0.5 and "--jobs" in names:
         line += ["--jobs", "2"]
-    return line
+    # Styles and fits name keys that a value must fill.
+    for opt, fill in (("--text-style", "--set-text"), ("--image-fit", "--set-image")):
+        for k in range(len(line) - 1):
+            if line[k] == opt and fill in names and fill not in line:
+                key = line[k + 1].split(":")[0].split("=")[0]
+                value = "Hello" if fill == "--set-text" else rng.choice(inputs.sound)
+                line += [fill, f"{key}={value}"]
+    if mode == "ordinary" and words == ["render"] and "--time" not in line and "--angle" not in line:
+        line += ["--time", rng.choice(ORDINARY["--time"])]
+    return mode, line
 
 
 def tree(folder):
@@ -290,7 +330,8 @@ def run_one(binary, line, base, time_limit, memory_mb):
                              if not k.startswith("run-tmpdir") and before.get(k) != after.get(k))
             if changed:
                 problems.append(f"failed (exit {code}) but changed: {', '.join(changed[:4])}")
-    msg = (err.decode("utf-8", "replace").strip().splitlines() or [""])[-1][:200]
+    lines = err.decode("utf-8", "replace").strip().splitlines() or [""]
+    msg = next((l for l in lines if l.startswith("Error:")), lines[-1])[:200]
     shutil.rmtree(work, ignore_errors=True)
     return code, problems, elapsed, msg
 
@@ -303,6 +344,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--time-limit", type=float, default=60)
     ap.add_argument("--memory-mb", type=int, default=4096)
+    ap.add_argument("--reasons", type=int, default=0, metavar="N",
+                    help="print the N most common refusals (exit 64), to see where lines stop")
     a = ap.parse_args()
     binary = os.path.abspath(a.binary)
     rng = random.Random(a.seed)
@@ -317,20 +360,28 @@ def main():
     for _ in range(a.runs):
         words, args = rng.choice(cmds)
         lines.append(build_line(rng, words, args, inputs))
+    modes = {}
 
     findings = []
     codes = {}
+    reasons = {}
     slowest = (0.0, None)
     done = 0
     interactive = sys.stderr.isatty()
 
-    def work(line):
-        return line, run_one(binary, line, base, a.time_limit, a.memory_mb)
+    def work(entry):
+        mode, line = entry
+        return mode, line, run_one(binary, line, base, a.time_limit, a.memory_mb)
 
     with ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        for line, (code, problems, elapsed, msg) in pool.map(work, lines):
+        for mode, line, (code, problems, elapsed, msg) in pool.map(work, lines):
             done += 1
             codes[code] = codes.get(code, 0) + 1
+            modes.setdefault(mode, {})
+            modes[mode][code] = modes[mode].get(code, 0) + 1
+            if code in (1, 64) and a.reasons:
+                key = re.sub(r"'[^']*'|\"[^\"]*\"|[0-9][0-9.,e+-]*", "…", msg)[:110]
+                reasons[(code, key)] = reasons.get((code, key), 0) + 1
             if elapsed > slowest[0]:
                 slowest = (elapsed, line)
             if problems:
@@ -345,6 +396,10 @@ def main():
         findings.append((["(inputs)"], [f"inputs changed: {', '.join(changed[:4])}"], ""))
         print(f"FINDING: inputs changed: {changed[:4]}")
     shutil.rmtree(base, ignore_errors=True)
+    for (code, key), n in sorted(reasons.items(), key=lambda kv: -kv[1])[: a.reasons]:
+        print(f"{n:6d}  exit {code}  {key}")
+    for mode, c in sorted(modes.items()):
+        print(f"{mode} lines: " + ", ".join(f"exit {k}: {v}" for k, v in sorted(c.items())))
     summary = ", ".join(f"exit {k}: {v}" for k, v in sorted(codes.items()))
     print(f"cli fuzz: {len(lines)} command lines (seed {a.seed}, {len(cmds)} commands), {summary}; "
           f"slowest {slowest[0]:.1f} s; {len(findings)} finding{'s' if len(findings) != 1 else ''}")

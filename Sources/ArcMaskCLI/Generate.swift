@@ -33,6 +33,18 @@ struct Generate: ParsableCommand {
 
     var turns: Int { turnsOption.value }
 
+    @Option(
+        name: .customLong("max-pixels"), parsing: .unconditional,
+        help: "Refuse canvases with more pixels than this (the ceiling every command reads with).",
+        transform: PixelCount.parse)
+    var maxPixels = PixelCount(DecodeLimits.defaultMaxCanvasPixels)
+
+    @Option(
+        name: .customLong("max-decoded-bytes"), parsing: .unconditional,
+        help: "Refuse patterns whose frames, decoded once each, make more bytes than this (4 GiB: about half a minute of work).",
+        transform: ByteCount.parse)
+    var maxDecodedBytes = ByteCount(4 << 30)
+
     @Flag(help: "Write the example SVGA gift banner instead of a GIF.")
     var svga = false
 
@@ -45,6 +57,21 @@ struct Generate: ParsableCommand {
         }
         guard parsedDelays != nil else {
             throw ValidationError("--delays takes comma-separated centiseconds, e.g. 5,10,20")
+        }
+        try checkWork()
+    }
+
+    /// The canvas and the whole pattern, bounded before a pixel is drawn.
+    func checkWork() throws {
+        let pixels = size.width * size.height  // each side ≤ 32,767: no overflow
+        if pixels > maxPixels.value {
+            throw ValidationError(
+                "--size \(size.width)x\(size.height) is \(grouped(pixels)) pixels, over the limit of \(grouped(maxPixels.value)); raise it with --max-pixels")
+        }
+        let bytes = pixels.multipliedReportingOverflow(by: frames * 4)
+        if bytes.overflow || bytes.partialValue > maxDecodedBytes.value {
+            throw ValidationError(
+                "\(frames) frames of \(size.width)×\(size.height) make \(bytes.overflow ? "too many" : grouped(bytes.partialValue)) bytes decoded, over the limit of \(grouped(maxDecodedBytes.value)); use fewer --frames or a smaller --size, or raise --max-decoded-bytes")
         }
     }
 
