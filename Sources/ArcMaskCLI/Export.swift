@@ -300,7 +300,7 @@ struct Export: ParsableCommand {
     static func summary(_ m: ExportManifest, path: String) -> [String] {
         let e = m.emulator
         let what =
-            m.strip.map { "\($0) (\(m.frames.count) cells)" }
+            m.strip.map { "\($0) (\(counted(m.frames.count, "cell")))" }
             ?? "\(m.images.count) layer images (\(Set(m.images.map { ($0.file as NSString).pathExtension.uppercased() }).sorted().joined(separator: "/")))"
         let q = m.quality
         var lines = [

@@ -52,6 +52,13 @@ struct SVGACommand: ParsableCommand {
         func validate() throws {
             try requirePath(file, "FILE")
             try output.requireOut()
+            if let size {
+                do {
+                    try ViewLimits.check(
+                        width: size.width, height: size.height, maxPixels: limits.maxPixels.value,
+                        what: "--size \(size.width)x\(size.height)", option: "--max-pixels")
+                } catch let e as UsageError { throw ValidationError(e.message) }
+            }
         }
 
         func run() throws {

@@ -6,8 +6,25 @@ public struct CairoError: ArcMaskError, CustomStringConvertible, Sendable {
     public let description: String
     public var message: String { description }
     public var location: String? { nil }
-    /// cairo fails only on sizes and states arcmask should have refused before drawing.
-    public var exitStatus: ExitStatus { .internalError }
+    /// cairo fails only on sizes and states arcmask should have refused before drawing: a bug
+    /// (70), except a picture past cairo's size limit, which the input asked for (1).
+    public let exitStatus: ExitStatus
+
+    init(description: String, exitStatus: ExitStatus = .internalError) {
+        self.description = description
+        self.exitStatus = exitStatus
+    }
+
+    /// The most pixels a side cairo draws.
+    public static let maxSide = 32_767
+
+    /// Refuses a picture cairo cannot hold, before cairo sees its size.
+    static func checkSize(width: Int, height: Int) throws(CairoError) {
+        guard width > maxSide || height > maxSide || width < 0 || height < 0 else { return }
+        throw CairoError(
+            description: "a \(width)×\(height) px picture is past \(maxSide) px a side, the most arcmask draws",
+            exitStatus: .badInput)
+    }
 }
 
 /// Maps a cairo status to success or a typed error: the one place that reads statuses.

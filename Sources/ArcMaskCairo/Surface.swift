@@ -14,6 +14,7 @@ public final class Surface {
     public let format: Format
 
     public init(width: Int, height: Int, format: Format = .argb) throws(CairoError) {
+        try CairoError.checkSize(width: width, height: height)
         guard
             let s = cairo_image_surface_create(
                 format == .argb ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8,

@@ -77,6 +77,10 @@ public enum Resampler {
     /// `frame` resized to `size` (straight RGBA).
     public static func resized(_ frame: PixelBuffer, to size: PixelSize, fit: FitMode) throws -> PixelBuffer {
         if frame.size == size { return frame }
+        if frame.width > maxDrawnSide || frame.height > maxDrawnSide {
+            // Legal in GIF (65,535 a side) but past cairo's 32,767: reduced in whole steps first.
+            return try resized(boxReduced(frame), to: size, fit: fit)
+        }
         let src = try Surface(frame)
         let dst = try Surface(width: size.width, height: size.height)
         let ctx = try Context(dst)
@@ -88,5 +92,39 @@ public enum Resampler {
         ctx.fill()
         try ctx.status()
         return dst.pixelBuffer()
+    }
+
+    /// cairo draws surfaces up to this many pixels a side.
+    public static let maxDrawnSide = CairoError.maxSide
+
+    /// `frame` shrunk by whole factors until both sides fit cairo: each output pixel averages its
+    /// block, weighted by alpha (so transparent pixels lend no colour).
+    static func boxReduced(_ frame: PixelBuffer) -> PixelBuffer {
+        let fx = (frame.width + maxDrawnSide - 1) / maxDrawnSide, fy = (frame.height + maxDrawnSide - 1) / maxDrawnSide
+        let w = (frame.width + fx - 1) / fx, h = (frame.height + fy - 1) / fy
+        var out = PixelBuffer(width: w, height: h)
+        frame.bytes.withUnsafeBufferPointer { src in
+            out.bytes.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var r = 0, g = 0, b = 0, a = 0, n = 0
+                        for sy in (y * fy)..<min(frame.height, y * fy + fy) {
+                            for sx in (x * fx)..<min(frame.width, x * fx + fx) {
+                                let i = (sy * frame.width + sx) * 4, al = Int(src[i + 3])
+                                r += Int(src[i]) * al; g += Int(src[i + 1]) * al; b += Int(src[i + 2]) * al
+                                a += al; n += 1
+                            }
+                        }
+                        let o = (y * w + x) * 4
+                        if a > 0 {
+                            dst[o] = UInt8((r + a / 2) / a); dst[o + 1] = UInt8((g + a / 2) / a)
+                            dst[o + 2] = UInt8((b + a / 2) / a)
+                        }
+                        dst[o + 3] = UInt8((a + n / 2) / n)
+                    }
+                }
+            }
+        }
+        return out
     }
 }

@@ -24,6 +24,7 @@ public enum Temporaries {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths: Set<String> = []
     nonisolated(unsafe) private static var folders: Set<String> = []
+    nonisolated(unsafe) private static var lockFiles: Set<String> = []
     nonisolated(unsafe) private static var closed = false
 
     /// Registers a temporary about to be created. Once the run is being interrupted, the
@@ -44,16 +45,25 @@ public enum Temporaries {
 
     static func removeFolder(_ path: String) { lock.withLock { _ = folders.remove(path) } }
 
+    /// Registers a lock file this run holds, removed with the temporaries when the run is cut
+    /// short (an interrupt, the watchdog), since no `deinit` runs then.
+    public static func addLockFile(_ path: String) { lock.withLock { _ = lockFiles.insert(path) } }
+
+    public static func removeLockFile(_ path: String) { lock.withLock { _ = lockFiles.remove(path) } }
+
     /// The run is being interrupted: errors now are its consequence, not worth reporting.
     public static var isInterrupted: Bool { lock.withLock { closed } }
 
     /// Stops new temporaries and removes every registered one (on SIGINT/SIGTERM). Files that
     /// other threads were creating meanwhile are caught by trying again.
     public static func removeAll() {
-        let (all, created) = lock.withLock { () -> (Set<String>, Set<String>) in
-            closed = true; return (paths, folders)
+        let (all, created, locks) = lock.withLock { () -> (Set<String>, Set<String>, Set<String>) in
+            closed = true; return (paths, folders, lockFiles)
         }
-        defer { for folder in created.sorted(by: { $0.count > $1.count }) { rmdir(folder) } }
+        defer {
+            for folder in created.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
+            for file in locks { unlink(file) }
+        }
         for attempt in 0..<5 {
             var left = false
             for p in all where FileManager.default.fileExists(atPath: p) {

@@ -46,6 +46,9 @@ struct ArchiveFit {
     let fit: FitMode
     let compression: PNG.Compression
     let jobs: Int
+    /// The option that raises the budget being fitted: `--budget` when the extension's memory
+    /// is the tighter limit.
+    var budgetOption = "--archive-budget"
     /// Encoded bytes of each sampled frame at each step: `sampled[i][k]`.
     private var sampled: [Int: [Int]] = [:]
     /// Every frame's thumbnail, when the survey made them (merging compares them).
@@ -278,10 +281,10 @@ struct ArchiveFit {
     private func refusal(_ step: Step, perLayer: Double, layers: Int, noRoom: Bool) -> BudgetError {
         let need = Int(perLayer * Double(layers)) + layers * WidgetLimits.viewBytesPerLayer
         let what =
-            "\(layers) layer\(layers == 1 ? "" : "s") of \(pixels(step.scale)) px take about \(FrameBudget.mb(need)) MB at \(FrameBudget.fmtScale(step.scale))×\(format == .png ? "" : ", JPEG quality \(step.quality)")"
+            "\(layers) layer\(layers == 1 ? " of \(pixels(step.scale)) px takes" : "s of \(pixels(step.scale)) px take") about \(FrameBudget.mb(need)) MB at \(FrameBudget.fmtScale(step.scale))×\(format == .png ? "" : ", JPEG quality \(step.quality)")"
         if noRoom {
             return BudgetError(
-                message: "\(what): not even one layer fits the \(FrameBudget.mb(limits.archiveBytes)) MB archive budget; raise --archive-budget")
+                message: "\(what): not even one layer fits the \(FrameBudget.mb(limits.archiveBytes)) MB archive budget; raise \(budgetOption)")
         }
         return BudgetError(
             message:

@@ -117,7 +117,7 @@ public struct ExportFolderCheck: Codable, Sendable {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
             let DecodingError.dataCorrupted(context)
         {
-            throw TimerFontFolder.decodingError(path, context)
+            throw TimerFontFolder.decodingError(path, context, data: Data(data))
         }
     }
 }

@@ -81,15 +81,18 @@ public enum Exporter {
     public static let maxStripWidth = 4096
 
     /// The largest scale, at most `scale` and in hundredths, at which a `viewWidth`×`viewHeight`
-    /// pt layer stays within `maxPixels`.
+    /// pt layer stays within `maxPixels` and within cairo's 32,767 px a side.
     public static func scale(within maxPixels: Int, viewWidth: Double, viewHeight: Double, scale: Double) -> Double {
-        func area(_ s: Double) -> Int {
-            max(1, Int((viewWidth * s).rounded())) * max(1, Int((viewHeight * s).rounded()))
+        func fits(_ s: Double) -> Bool {
+            let w = max(1, Int((viewWidth * s).rounded())), h = max(1, Int((viewHeight * s).rounded()))
+            return w * h <= maxPixels && w <= Resampler.maxDrawnSide && h <= Resampler.maxDrawnSide
         }
-        guard area(scale) > maxPixels else { return scale }
-        var s = min(scale, (Double(maxPixels) / (viewWidth * viewHeight)).squareRoot())
+        guard !fits(scale) else { return scale }
+        var s = min(
+            scale, (Double(maxPixels) / (viewWidth * viewHeight)).squareRoot(),
+            Double(Resampler.maxDrawnSide) / max(viewWidth, viewHeight))
         s = (s * 100).rounded(.down) / 100
-        while s > 0.01 && area(s) > maxPixels { s -= 0.01 }
+        while s > 0.01 && !fits(s) { s -= 0.01 }
         return max(0.01, (s * 100).rounded() / 100)
     }
 
@@ -105,7 +108,7 @@ public enum Exporter {
         if start < r.scale {
             let fitter = ArchiveFit.pixels(r.viewWidth, r.viewHeight, start)
             actions.append(
-                "lowered the scale from \(FrameBudget.fmtScale(r.scale))× to \(FrameBudget.fmtScale(start))× so each layer image (\(fitter) px) stays within \(r.limits.layerPixels) px (--max-layer-pixels)"
+                "lowered the scale from \(FrameBudget.fmtScale(r.scale))× to \(FrameBudget.fmtScale(start))× so each layer image (\(fitter) px) stays within \(r.limits.layerPixels) px (--max-layer-pixels) and \(Resampler.maxDrawnSide) px a side"
             )
             if start < r.budget.minScale {
                 warnings.append(
@@ -202,6 +205,7 @@ public enum Exporter {
         var fitter = ArchiveFit(
             source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, limits: limits, policy: r.budget,
             format: r.imageFormat, fit: r.fit, compression: r.compression, jobs: r.jobs)
+        if r.limits.extensionBytes < r.limits.archiveBytes { fitter.budgetOption = "--budget" }
         let fitted = try fitter.run(
             startScale: startScale, quality: r.jpegQuality, names: r.names, folder: folder, progress: progress)
         let size = fitted.size

@@ -171,6 +171,11 @@ public enum ArcPlanner {
 
     // MARK: arcmask
 
+    /// The farthest the circle's centre may lie from the view, pt: cairo's fixed-point
+    /// coordinates reach about 8.4 million, and rotating a radius this long already moves the
+    /// view by about a thousandth of a point per 10⁻¹⁰ of a turn.
+    static let maxCenterOffset = 1_000_000.0
+
     /// Two frames or more (`plan` hands one frame to `still`). Slices proportional to the
     /// durations, laid out so that frame i covers the view from (its start − guard) to (its
     /// end − guard − seam crossing); seams are radial lines (butt caps) and each layer reaches
@@ -189,6 +194,14 @@ public enum ArcPlanner {
         // Centre offset D: the view spans Δ = 360°·sweep/P seen from the centre.
         let delta = 2 * Double.pi * sweepMs / periodMs
         let offset = h / 2 + (w / 2) / tan(delta / 2)
+        guard offset.isFinite, offset <= maxCenterOffset else {
+            // The seam crosses the view in so little time that the circle lies too far away to draw.
+            let needed = 2 * atan((w / 2) / (maxCenterOffset - h / 2)) * periodMs / (2 * Double.pi) / refreshMs
+            throw PlanError(
+                problem:
+                    "a seam fraction of \(fmt(r.seamFraction)) puts the circle's centre \(offset.isFinite ? fmt(offset) + " pt" : "infinitely far") below the view, past the \(fmt(maxCenterOffset)) pt that can be drawn",
+                suggestion: "raise --seam-fraction to at least \(fmt(needed * 1.01))")
+        }
         let view = ViewGeometry(width: w, height: h, centerOffset: offset)
         let inner = view.nearestRadius - bandMargin, outer = view.farthestRadius + bandMargin
         let radius = (inner + outer) / 2, lineWidth = outer - inner

@@ -38,6 +38,7 @@ public final class OutputLock {
                 && held.st_dev == named.st_dev
             {
                 self.fd = fd
+                Temporaries.addLockFile(lockPath)
                 return
             }
             close(fd)
@@ -45,6 +46,7 @@ public final class OutputLock {
     }
 
     deinit {
+        Temporaries.removeLockFile(lockPath)
         unlink(lockPath)
         flock(fd, LOCK_UN)
         close(fd)

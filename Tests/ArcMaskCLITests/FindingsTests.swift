@@ -150,4 +150,38 @@ struct FindingsTests {
         }
         #expect(counted(1, "entry", "entries") == "1 entry" && counted(4, "layer") == "4 layers")
     }
+
+    @Test(
+        "generate and svga render bound their pictures before drawing",
+        arguments: [
+            ["generate", "--size", "24000x24000", "--out", "g.gif"],
+            ["generate", "--size", "4000x2000", "--frames", "1000", "--out", "g.gif"],
+            ["svga", "render", "SVGA", "--size", "24000x24000", "--out", "r.png"],
+        ])
+    func picturesBounded(_ args: [String]) throws {
+        let s = try Scratch()
+        let svga = s.path("in.svga")
+        #expect(run(["generate", "--svga", "--out", svga, "--quiet"]) == 0)
+        let line = args.map { $0 == "SVGA" ? svga : ["g.gif", "r.png"].contains($0) ? s.path($0) : $0 }
+        #expect(run(line) == 64)
+        #expect(s.entries == ["in.svga"])
+    }
+
+    @Test("a canvas past 32,767 px a side (legal in GIF) exports, previews and renders")
+    func tallCanvas() throws {
+        let s = try Scratch()
+        let input = s.path("tall.gif")
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: input), size: PixelSize(width: 2, height: 40_000), frames: 2, delays: [10])
+        #expect(run(["export", input, "--out", s.path("w"), "--quiet"]) == 0)
+        #expect(run(["render", input, "--size", "40x40", "--time", "0", "--out", s.path("r.png"), "--quiet"]) == 0)
+        #expect(run(["export", input, "--size", "1x32767", "--out", s.path("w2"), "--quiet"]) == 0)
+    }
+
+    @Test("a seam fraction too small to draw is refused with the smallest that works")
+    func tinySeamFraction() throws {
+        let s = try Scratch()
+        let input = try gif(s)
+        #expect(run(["plan", input, "--size", "170x170", "--seam-fraction", "1e-300"]) == 1)
+    }
 }

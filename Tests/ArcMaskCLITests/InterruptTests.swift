@@ -44,13 +44,14 @@ struct InterruptTests {
         #expect(s.entries == ["long.gif"], "left behind: \(s.entries)")
     }
 
-    @Test("--timeout ends a long run with a clear error and no partial output")
+    @Test("--timeout ends a long run with a clear error, no partial output and no lock file")
     func timeout() throws {
-        let s = try Scratch()
+        let s = try Scratch(), tmp = try Scratch()
         let input = s.path("long.gif")
         try TestPattern.writeGIF(
             to: URL(fileURLWithPath: input), size: PixelSize(width: 480, height: 360), frames: 200, delays: [4])
         let process = Process(), errors = Pipe()
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp.url.path]) { $1 }
         process.executableURL = try arcmaskBinary()
         process.arguments = ["frames", input, "--out", s.path("out"), "--quiet", "--timeout", "0.1"]
         process.standardOutput = FileHandle.nullDevice
@@ -61,6 +62,8 @@ struct InterruptTests {
         #expect(process.terminationStatus == 1)
         #expect(message.contains("took longer than 0.1 s"))
         #expect(s.entries == ["long.gif"], "left behind: \(s.entries)")
+        let locks = (try? FileManager.default.contentsOfDirectory(atPath: tmp.path("arcmask-locks"))) ?? []
+        #expect(locks.isEmpty, "lock files left: \(locks)")
     }
 
     @Test(

@@ -69,4 +69,24 @@ struct ExportFolderCheckTests {
         #expect(f.largestLayerPixels == Int(Int32.max) * Int(Int32.max))
         #expect(f.overLimits.count == 3)
     }
+
+    @Test("a number too large for a whole-number field is named by its key")
+    func hugeWholeNumber() {
+        let data = Data(#"{"route": "timer-font", "fps": 1e+308, "frames": [{"startMs": 0.5}]}"#.utf8)
+        let context = DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.")
+        let e = TimerFontFolder.decodingError("m.json", context, data: data)
+        #expect(e.location == "fps")
+        #expect(e.message.contains("1e+308"))
+        let fraction = TimerFontFolder.decodingError("m.json", context, data: Data(#"{"a": {"b": [1, 2.5]}}"#.utf8))
+        #expect(fraction.message.contains("a.b[1] = 2.5"))
+        #expect(TimerFontFolder.decodingError("m.json", context, data: Data("{".utf8)).message == "is not valid JSON")
+    }
+
+    @Test("the start scale keeps every side within cairo's 32,767 px")
+    func sideLimit() {
+        let s = Exporter.scale(within: 718_080, viewWidth: 1, viewHeight: 32_767, scale: 3)
+        #expect(s == 1)
+        #expect(Exporter.scale(within: 718_080, viewWidth: 170, viewHeight: 170, scale: 3) == 3)
+        #expect(Int((30_000 * Exporter.scale(within: 1 << 30, viewWidth: 30_000, viewHeight: 2, scale: 3)).rounded()) <= 32_767)
+    }
 }
