@@ -85,9 +85,30 @@ public final class ArcCompositor {
         ctx.newPath()
         ctx.setLineWidth(plan.lineWidth * s)
         ctx.setLineCap(plan.cap)
-        ctx.arc(
-            cx: c.x * s, cy: c.y * s, radius: plan.radius * s,
-            from: radians(layer.startAngle + phi), to: radians(layer.endAngle + phi))
-        ctx.stroke()
+        let from = layer.startAngle + phi, to = layer.endAngle + phi
+        guard (plan.centerOffset + plan.radius) * s > Self.farPixels else {
+            ctx.arc(cx: c.x * s, cy: c.y * s, radius: plan.radius * s, from: radians(from), to: radians(to))
+            ctx.stroke()
+            return
+        }
+        // A circle this large reaches past cairo's fixed-point coordinates (about ±8.4 million
+        // pixels): only the part of the arc near the view is drawn, with a margin wider than the
+        // view and a cap, so the clipped ends fall outside it.
+        let view = plan.viewGeometry
+        let margin = view.angularWidth + degrees(plan.lineWidth / plan.radius)
+        let low = view.minAngle - margin, high = view.maxAngle + margin
+        let turns = ((low - to) / 360).rounded(.up)
+        var k = turns
+        while from + 360 * k < high {
+            let a = max(from + 360 * k, low), b = min(to + 360 * k, high)
+            if a < b {
+                ctx.arc(cx: c.x * s, cy: c.y * s, radius: plan.radius * s, from: radians(a), to: radians(b))
+                ctx.stroke()
+            }
+            k += 1
+        }
     }
+
+    /// Beyond this many pixels from the view, arcs are drawn clipped to the view's angles.
+    static let farPixels = 1_000_000.0
 }

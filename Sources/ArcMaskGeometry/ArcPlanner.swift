@@ -171,10 +171,10 @@ public enum ArcPlanner {
 
     // MARK: arcmask
 
-    /// The farthest the circle's centre may lie from the view, pt: cairo's fixed-point
-    /// coordinates reach about 8.4 million, and rotating a radius this long already moves the
-    /// view by about a thousandth of a point per 10⁻¹⁰ of a turn.
-    static let maxCenterOffset = 1_000_000.0
+    /// The farthest the circle's centre may lie from the view, pt: a thousand times the centre
+    /// of a 500-frame, 40 s animation's plan; past it a double's last digit moves the view by
+    /// more than a hundred-millionth of a point per degree.
+    static let maxCenterOffset = 1_000_000_000.0
 
     /// Two frames or more (`plan` hands one frame to `still`). Slices proportional to the
     /// durations, laid out so that frame i covers the view from (its start − guard) to (its
@@ -199,7 +199,7 @@ public enum ArcPlanner {
             let needed = 2 * atan((w / 2) / (maxCenterOffset - h / 2)) * periodMs / (2 * Double.pi) / refreshMs
             throw PlanError(
                 problem:
-                    "a seam fraction of \(fmt(r.seamFraction)) puts the circle's centre \(offset.isFinite ? fmt(offset) + " pt" : "infinitely far") below the view, past the \(fmt(maxCenterOffset)) pt that can be drawn",
+                    "a seam fraction of \(fmt(r.seamFraction)) puts the circle's centre \(offset.isFinite ? fmt(offset) + " pt" : "infinitely far") below the view, past the \(fmt(maxCenterOffset)) pt a plan keeps to",
                 suggestion: "raise --seam-fraction to at least \(fmt(needed * 1.01))")
         }
         let view = ViewGeometry(width: w, height: h, centerOffset: offset)

@@ -26,4 +26,22 @@ struct AgreementTests {
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) of \(analytic.samples): \(disagreements.prefix(4))")
     }
+
+    /// A 640 s animation puts the circle's centre millions of pixels below the view, past cairo's
+    /// fixed-point range: the raster model draws only the arcs near the view and still agrees.
+    @Test("agree when the circle lies past cairo's coordinates")
+    func farCircle() throws {
+        let plan = try ArcPlanner.plan(
+            PlanRequest(
+                viewWidth: 60, viewHeight: 60, scale: 2, durationsMs: Array(repeating: 80, count: 8000), preset: .arcmask
+            ))
+        #expect(plan.centerOffset * plan.scale > 8_400_000)
+        var settings = EmulationSettings(refreshRates: [60], listLimit: 0)
+        settings.durationMs = 1500
+        let analytic = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings).allSamples
+        let raster = Emulator.run(plan, model: RasterModel(plan), mode: "raster", settings: settings).allSamples
+        #expect(analytic.count == raster.count && analytic.count > 80)
+        let differ = zip(analytic, raster).filter { $0.shown != $1.shown || $0.gap != $1.gap }
+        #expect(differ.isEmpty, "\(differ.count) of \(analytic.count) differ")
+    }
 }
