@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "arcmask",
+    // macOS 13: FileHandle's throwing write(contentsOf:)/close() need 10.15.4, Swift concurrency
+    // back-deploys to 10.15, and ArcMaskKit (SwiftUI, ImageIO) states macOS 13 and iOS 16.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(
             name: "ArcMask",
@@ -24,27 +27,43 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
-        // System libraries: a module map and a shim header each, nothing else.
-        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
-        // glibc's malloc tuning (mallopt), nothing to link.
-        .systemLibrary(name: "CMalloc"),
-        .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // System libraries: a module map and a shim header each, nothing else. pkg-config names
+        // that Debian and Homebrew both ship (Homebrew's giflib ships none: Scripts/bootstrap
+        // writes one into .build/pkgconfig, which Scripts/test and Scripts/demo put on
+        // PKG_CONFIG_PATH); shims include headers by the paths those .pc files' Cflags reach.
+        .systemLibrary(
+            name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // macOS has zlib in its SDK; Homebrew's pkgconf describes it (zlib.pc among its stubs).
+        .systemLibrary(
+            name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(
+            name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(
+            name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
+        .systemLibrary(
+            name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
 
+        // The platform seam: the one module that names glibc, musl or Darwin.
+        .target(name: "ArcMaskPlatform"),
         // Pure Swift value types shared by everyone: Affine, paths, Color, caps and joins, sizes, fit.
         .target(name: "ArcMaskValues"),
         // Pure Swift: mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
         .target(name: "ArcMaskGeometry", dependencies: ["ArcMaskValues"]),
         // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
-        .target(name: "ArcMaskCore", dependencies: ["ArcMaskValues"]),
+        .target(name: "ArcMaskCore", dependencies: ["ArcMaskValues", "ArcMaskPlatform"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
         .target(name: "ArcMaskCairo", dependencies: ["ArcMaskCore", "ArcMaskValues", "CCairo", "CUnpremultiply"]),
         // Premultiplied to straight colour, eight pixels a step (AVX2, chosen at run time).
@@ -52,7 +71,8 @@ let package = Package(
         // Bytes in and out: PNG (libpng reads; our encoder over libdeflate writes), JPEG (libturbojpeg),
         // zlib and CRC, ZIP archives, the render cache, the image pipeline.
         .target(
-            name: "ArcMaskIO", dependencies: ["ArcMaskCore", "ArcMaskValues", "CPNG", "CLibZ", "CDeflate", "CJPEG"]),
+            name: "ArcMaskIO",
+            dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskPlatform", "CPNG", "CLibZ", "CDeflate", "CJPEG"]),
         // giflib-backed frame source and GIF writer.
         .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
@@ -111,7 +131,7 @@ let package = Package(
             name: "ArcMaskFontCheck",
             dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "CHarfBuzz", "CFreeType"]),
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
-        .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "CMalloc"]),
+        .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "ArcMaskPlatform"]),
         // The command-line front end as a library, so tests can drive it.
         .target(
             name: "ArcMaskCLI",

@@ -1,10 +1,5 @@
+import ArcMaskPlatform
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Identity of a file on disk (device and inode), to tell whether two paths are one file.
 struct FileIdentity: Equatable {
@@ -95,7 +90,7 @@ public enum AtomicFile {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Platform.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 { if errno == EINTR { continue }; failure = errno; return }
                 offset += n
             }

@@ -1,10 +1,5 @@
+import ArcMaskPlatform
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads a file through a small buffer with `pread`, opened read-only (or bytes already
 /// in memory, for tests and fuzzing).

@@ -1,10 +1,5 @@
+import ArcMaskPlatform
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A file written piece by piece to a temporary name in its folder, renamed into place by
 /// `finish()`; `discard()` (or a failure) removes it. Encoders stream through it.

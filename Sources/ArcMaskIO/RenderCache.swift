@@ -1,10 +1,7 @@
 import ArcMaskCore
+import ArcMaskPlatform
 import ArcMaskValues
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Rendered frames kept on disk between runs, keyed by the input's content, the frame and
 /// the size, bounded in bytes. Safe under concurrent runs: entries are written to a

@@ -1,12 +1,7 @@
 import ArcMaskCore
+import ArcMaskPlatform
 import Dispatch
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// On SIGINT or SIGTERM: remove every temporary file and staging folder still registered,
 /// then exit with 128 + the signal number. Nothing partial is left behind.

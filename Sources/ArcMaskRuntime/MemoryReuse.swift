@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-internal import CMalloc
-#endif
+import ArcMaskPlatform
 
 /// Keeps freed frame-sized buffers in the process for the next frame.
 ///
@@ -12,9 +10,6 @@ internal import CMalloc
 /// them for reuse; peak memory stays bounded by the frames in flight.
 public enum MemoryReuse {
     public static func install() {
-        #if canImport(Glibc)
-            _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
-            _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
-        #endif
+        Platform.keepFreedMemory()
     }
 }

@@ -1,12 +1,7 @@
 import ArcMaskCore
+import ArcMaskPlatform
 import Dispatch
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An exclusive lock on an output path, so concurrent runs cannot write the same folder.
 /// Lock files live in the system's temporary folder, never beside the user's files, and are

@@ -1,10 +1,5 @@
+import ArcMaskPlatform
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A progress line on stderr, shown only when stderr is a terminal, redrawn at most
 /// ten times a second, with an estimate of the time left.

@@ -1,12 +1,7 @@
 import ArcMaskCore
+import ArcMaskPlatform
 import Dispatch
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A time limit on the whole run: when it expires, unfinished outputs are removed and the
 /// process exits with status 1 and the message.

@@ -25,7 +25,9 @@ enum AffineBlit {
         return 1 << (31 - UInt32(t.leadingZeroBitCount))
     }
 
-    /// The interior's kernels, narrowest first.
+    /// The interior's kernels. On x86-64 a request for `.avx2` or `.avx512` is a cap (the
+    /// widest the CPU runs, up to it); on arm64 either means NEON, the one vector kernel there.
+    /// `.neon` asks for NEON itself: native on arm64, through SIMDe on x86-64 (for tests).
     enum Kernel: Int, CaseIterable {
         /// One pixel at a time, in Swift.
         case scalar = 0
@@ -33,6 +35,25 @@ enum AffineBlit {
         case avx2 = 1
         /// Sixteen pixels a step (`CBlit`).
         case avx512 = 2
+        /// Two pixels a step with 128-bit NEON vectors (`CBlit`).
+        case neon = 3
+
+        /// The kernel to run for a request of `widest`, given what this machine has.
+        static func chosen(for widest: Kernel) -> Kernel {
+            switch widest {
+            case .scalar: return .scalar
+            case .neon: return neonAvailable ? .neon : .scalar
+            case .avx2, .avx512:
+                #if arch(arm64)
+                return neonAvailable ? .neon : .scalar
+                #else
+                return Kernel(rawValue: min(widest.rawValue, x86Level)) ?? .scalar
+                #endif
+            }
+        }
+
+        private static let x86Level = Int(arcmask_blit_level())
+        static let neonAvailable = arcmask_blit_neon_available() != 0
     }
 
     struct Image {
@@ -335,7 +356,7 @@ enum AffineBlit {
         let fits =
             image.width < 32_000 && image.height < 32_000 && (image.height + 1) * (image.width + 2) < Int(Int32.max)
             && abs(steps.0) < 1 << 26 && abs(steps.1) < 1 << 26
-        return fits ? min(widest.rawValue, Int(arcmask_blit_level())) : 0
+        return fits ? Kernel.chosen(for: widest).rawValue : 0
     }
 
     /// Runs `count` target pixels from `row` through the widest kernel `level` allows, the
@@ -348,8 +369,13 @@ enum AffineBlit {
         let (du, dv) = steps
         // The border puts texel (0, 0) one texel in.
         let u = u + 65536, v = v + 65536, stride = Int64(width + 2)
+        if level == Kernel.neon.rawValue {
+            return Int(
+                arcmask_blit_run_neon(
+                    pairs, stride, Int64(u), Int64(v), Int64(du), Int64(dv), Int64(count), factors, uniform, row))
+        }
         var done = 0
-        if level >= 2 {
+        if level == Kernel.avx512.rawValue {
             done = Int(
                 arcmask_blit_run_avx512(
                     pairs, stride, Int64(u), Int64(v), Int64(du), Int64(dv), Int64(count), factors, uniform, row))

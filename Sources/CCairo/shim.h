@@ -1,1 +1,1 @@
-#include <cairo/cairo.h>
+#include <cairo.h>

@@ -7,10 +7,21 @@ import Testing
 
 @testable import ArcMaskExport
 
-/// Compiles the stub modules in `Stubs/` (stand-ins for SwiftUI, WidgetKit, UIKit and friends,
-/// declared from Apple's documented signatures) and type-checks generated code against them.
+/// What generated code is type-checked against. On Linux: the stub modules in `Stubs/`
+/// (stand-ins for SwiftUI, WidgetKit, UIKit and friends, declared from Apple's documented
+/// signatures), compiled here. On macOS real modules of those names exist and would clash, so
+/// the code is type-checked against the iPhoneOS SDK itself (`xcrun --sdk iphoneos swiftc
+/// -target arm64-apple-ios17.0`), with only the third-party ClockHandRotationKit stubbed.
 struct StubSDK {
     static let order = ["CoreGraphics", "os", "UIKit", "SwiftUI", "WidgetKit", "ClockHandRotationKit"]
+    /// Whether the Apple modules are the stubs (Linux) rather than the real SDK (macOS).
+    static let usesStubs: Bool = {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }()
     let modules: URL
 
     /// Stub sources, optionally with one replacement applied (to prove a broken stub is noticed).
@@ -18,7 +29,7 @@ struct StubSDK {
         let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Stubs")
         modules = dir.path("modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        for name in Self.order {
+        for name in Self.order where Self.usesStubs || name == "ClockHandRotationKit" {
             var text = try String(contentsOf: stubs.appendingPathComponent("\(name).swift"), encoding: .utf8)
             if let b = breaking, b.file == name {
                 #expect(text.contains(b.from))
@@ -26,7 +37,7 @@ struct StubSDK {
             }
             let source = dir.path("stub-\(name).swift")
             try text.write(to: source, atomically: true, encoding: .utf8)
-            let result = try swiftc([
+            let result = try Self.compiler([
                 "-emit-module", "-parse-as-library", "-module-name", name, "-I", modules.path,
                 "-o", modules.appendingPathComponent("\(name).swiftmodule").path, source.path,
             ])
@@ -34,16 +45,28 @@ struct StubSDK {
         }
     }
 
-    /// `swiftc -typecheck` of `files` against the stubs.
+    /// `swiftc -typecheck` of `files` against the stubs (or the iPhoneOS SDK).
     func typecheck(_ files: [URL], swiftVersion: Int = 5) throws -> (status: Int32, output: String) {
-        try swiftc(["-typecheck", "-swift-version", String(swiftVersion), "-I", modules.path] + files.map(\.path))
+        try Self.compiler(["-typecheck", "-swift-version", String(swiftVersion), "-I", modules.path] + files.map(\.path))
+    }
+
+    /// swiftc for the stubs' platform: this machine's on Linux, the iPhoneOS SDK's on macOS.
+    static func compiler(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        usesStubs
+            ? try swiftc(arguments)
+            : try run("xcrun", ["--sdk", "iphoneos", "swiftc", "-target", "arm64-apple-ios17.0"] + arguments)
     }
 }
 
 func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    try run("swiftc", arguments)
+}
+
+/// Runs `tool` (found on PATH) with `arguments`; its status and its output, both streams.
+func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process(), pipe = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swiftc"] + arguments
+    process.arguments = [tool] + arguments
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
@@ -108,7 +131,7 @@ struct ExportCodeTests {
     }
 
     @Test(
-        "a broken stub signature makes the type-check fail",
+        "a broken stub signature makes the type-check fail", .enabled(if: StubSDK.usesStubs, "macOS checks the real SDK"),
         arguments: [
             (
                 "SwiftUI", "public func offset(x: CGFloat = 0, y: CGFloat = 0)",

@@ -11,4 +11,11 @@ int arcmask_unpremultiply_available(void);
 /// Returns the pixels done (a multiple of eight); the caller finishes the rest.
 int64_t arcmask_unpremultiply_avx2(const uint32_t *row, uint32_t *out, int64_t count);
 
+/// Whether `arcmask_unpremultiply_neon` is built: natively on arm64, through SIMDe on x86-64
+/// where its headers were at hand (for tests).
+int arcmask_unpremultiply_neon_available(void);
+
+/// As `arcmask_unpremultiply_avx2`, four pixels a step with NEON; the same bytes.
+int64_t arcmask_unpremultiply_neon(const uint32_t *row, uint32_t *out, int64_t count);
+
 #endif
