@@ -16,8 +16,14 @@ public final class OutputLock {
         let path = destination.standardizedFileURL.path
         let h = FNV1a.hash(path.utf8)
         lockPath = dir.appendingPathComponent(String(format: "%016llx.lock", h)).path
-        // A holder removes the file as it unlocks: a lock taken on a file that is no longer
-        // the one at lockPath is worthless, so the loop opens the file anew.
+        fd = try Self.acquire(lockPath, for: path)
+        Temporaries.addLockFile(lockPath)
+    }
+
+    /// The descriptor of `lockPath`, locked. A holder removes the file as it unlocks: a lock
+    /// taken on a file that is no longer the one at `lockPath` is worthless, so the loop opens
+    /// the file anew.
+    private static func acquire(_ lockPath: String, for path: String) throws -> Int32 {
         while true {
             let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
@@ -32,9 +38,7 @@ public final class OutputLock {
             if fstat(fd, &held) == 0 && stat(lockPath, &named) == 0 && held.st_ino == named.st_ino
                 && held.st_dev == named.st_dev
             {
-                self.fd = fd
-                Temporaries.addLockFile(lockPath)
-                return
+                return fd
             }
             close(fd)
         }
