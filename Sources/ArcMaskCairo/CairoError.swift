@@ -33,3 +33,6 @@ func check(_ status: cairo_status_t) throws(CairoError) {
         throw CairoError(description: "cairo: " + String(cString: cairo_status_to_string(status)))
     }
 }
+
+/// cairo's version, as the library linked in reports it ("1.16.0").
+public let cairoVersion = String(cString: cairo_version_string())

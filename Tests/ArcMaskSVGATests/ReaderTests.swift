@@ -46,7 +46,7 @@ struct ReaderTests {
         arguments: [
             ("empty", [UInt8](), "empty"),
             ("text", Array("hello svga".utf8), "not an SVGA file"),
-            ("cut zlib", Array(Deflate.zlib(Array(repeating: 7, count: 5000)).prefix(20)), "zlib stream"),
+            ("cut zlib", { let z = Deflate.zlib(Array(repeating: 7, count: 5000)); return Array(z.prefix(z.count / 2)) }(), "zlib stream"),
             ("garbage protobuf", Deflate.zlib(Array(repeating: 0xFF, count: 64)), "MovieEntity"),
         ])
     func badInput(_ name: String, _ bytes: [UInt8], _ expected: String) {

@@ -36,6 +36,8 @@ struct TextBlockTests {
     static let cjk = "Noto Sans CJK SC"
     static let latin = "DejaVu Sans"
 
+    /// Platform: fontconfig with the fonts Scripts/bootstrap installs (on macOS, Pango set to
+    /// fontconfig by PANGOCAIRO_BACKEND=fc; CoreText would choose otherwise).
     @Test("the pinned fonts are the ones fontconfig gives")
     func pinnedFonts() {
         #expect(TextBlock.resolvedFamily(of: Self.cjk) == Self.cjk)
