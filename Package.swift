@@ -228,6 +228,7 @@ let package = Package(
             // Stand-ins for Apple's frameworks, compiled by the tests themselves (see Stubs/README.md).
             exclude: ["Stubs"]),
         .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
+        .testTarget(name: "ArcMaskPlatformTests", dependencies: ["ArcMaskPlatform"]),
         .testTarget(
             name: "ArcMaskCLITests",
             dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime"]),

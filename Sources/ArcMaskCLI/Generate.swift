@@ -63,11 +63,12 @@ struct Generate: ParsableCommand {
 
     /// The canvas and the whole pattern, bounded before a pixel is drawn.
     func checkWork() throws {
+        do {
+            try ViewLimits.check(
+                width: size.width, height: size.height, maxPixels: maxPixels.value,
+                what: "--size \(size.width)x\(size.height)", option: "--max-pixels")
+        } catch let e as UsageError { throw ValidationError(e.message) }
         let pixels = size.width * size.height  // each side ≤ 32,767: no overflow
-        if pixels > maxPixels.value {
-            throw ValidationError(
-                "--size \(size.width)x\(size.height) is \(grouped(pixels)) pixels, over the limit of \(grouped(maxPixels.value)); raise it with --max-pixels")
-        }
         let bytes = pixels.multipliedReportingOverflow(by: frames * 4)
         if bytes.overflow || bytes.partialValue > maxDecodedBytes.value {
             throw ValidationError(

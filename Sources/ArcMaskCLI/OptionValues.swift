@@ -1,3 +1,4 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskGeometry
@@ -318,7 +319,7 @@ struct PatternFrames: IntOption {
 
 /// "WxH" on the command line: each side 1 to 32,767 (cairo's limit, and far above any view).
 struct SizeArgument: Sendable, CustomStringConvertible {
-    static let maxSide = 32_767
+    static let maxSide = ViewLimits.maxSide
     var width: Int
     var height: Int
 
@@ -391,7 +392,7 @@ enum ViewLimits {
     /// 16.8 million pixels (4096 × 4096): far above any widget (about 2 million at 3×).
     static let defaultMaxPixels = 16_777_216
     /// cairo refuses surfaces wider or taller than this.
-    static let maxSide = 32_767
+    static let maxSide = Resampler.maxDrawnSide
 
     /// Throws a usage error naming `what`, its size and the limit over which it goes.
     static func check(width: Int, height: Int, maxPixels: Int, what: String, option: String = "--max-view-pixels")
