@@ -60,6 +60,15 @@ let package = Package(
         .target(name: "ArcMaskPlatform"),
         // Pure Swift value types shared by everyone: Affine, paths, Color, caps and joins, sizes, fit.
         .target(name: "ArcMaskValues"),
+        // Pure Swift: a strict JSON reader for untrusted files (limits, line/column/path errors).
+        .target(name: "ArcMaskJSON"),
+        // Pure Swift: Lottie documents read (limits, JSON-path errors), timed and evaluated into
+        // draw commands as lottie-web's canvas renderer draws them.
+        .target(name: "ArcMaskLottie", dependencies: ["ArcMaskJSON"]),
+        // Lottie's draw commands executed on cairo; the Lottie, Telegram-sticker and dotLottie frame source.
+        .target(
+            name: "ArcMaskLottieRender",
+            dependencies: ["ArcMaskLottie", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         // Pure Swift: mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
         .target(name: "ArcMaskGeometry", dependencies: ["ArcMaskValues"]),
         // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
@@ -148,7 +157,7 @@ let package = Package(
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
                 "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskText",
-                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator",
+                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskLottie", "ArcMaskLottieRender",
             ]),
         // Measures the engines for Scripts/bench.
         .executableTarget(
@@ -229,6 +238,7 @@ let package = Package(
             exclude: ["Stubs"]),
         .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
         .testTarget(name: "ArcMaskPlatformTests", dependencies: ["ArcMaskPlatform"]),
+        .testTarget(name: "ArcMaskJSONTests", dependencies: ["ArcMaskJSON"]),
         .testTarget(
             name: "ArcMaskCLITests",
             dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime"]),

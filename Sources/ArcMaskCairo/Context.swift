@@ -48,11 +48,17 @@ public final class Context {
     public func scale(_ sx: Double, _ sy: Double) { cairo_scale(pointer, sx, sy) }
     public func resetTransform() { cairo_identity_matrix(pointer) }
 
-    public enum Operator: Sendable { case over, clear, source }
+    public enum Operator: Sendable { case over, clear, source, destinationIn }
 
     public func setOperator(_ op: Operator) {
-        cairo_set_operator(
-            pointer, op == .over ? CAIRO_OPERATOR_OVER : op == .clear ? CAIRO_OPERATOR_CLEAR : CAIRO_OPERATOR_SOURCE)
+        let o: cairo_operator_t =
+            switch op {
+            case .over: CAIRO_OPERATOR_OVER
+            case .clear: CAIRO_OPERATOR_CLEAR
+            case .source: CAIRO_OPERATOR_SOURCE
+            case .destinationIn: CAIRO_OPERATOR_DEST_IN
+            }
+        cairo_set_operator(pointer, o)
     }
 
     // MARK: Paths
@@ -108,6 +114,39 @@ public final class Context {
 
     public func setLineWidth(_ w: Double) { cairo_set_line_width(pointer, w) }
 
+    public func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(pointer, limit) }
+
+    /// How what is drawn next combines with what is there: the separable and non-separable
+    /// blend modes of PDF and CSS (and canvas's `globalCompositeOperation`), over the backdrop.
+    public enum Blend: Sendable, CaseIterable {
+        case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight,
+            difference, exclusion, hue, saturation, color, luminosity, add
+    }
+
+    public func setBlend(_ blend: Blend) {
+        let op: cairo_operator_t =
+            switch blend {
+            case .normal: CAIRO_OPERATOR_OVER
+            case .multiply: CAIRO_OPERATOR_MULTIPLY
+            case .screen: CAIRO_OPERATOR_SCREEN
+            case .overlay: CAIRO_OPERATOR_OVERLAY
+            case .darken: CAIRO_OPERATOR_DARKEN
+            case .lighten: CAIRO_OPERATOR_LIGHTEN
+            case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+            case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+            case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+            case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+            case .difference: CAIRO_OPERATOR_DIFFERENCE
+            case .exclusion: CAIRO_OPERATOR_EXCLUSION
+            case .hue: CAIRO_OPERATOR_HSL_HUE
+            case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+            case .color: CAIRO_OPERATOR_HSL_COLOR
+            case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+            case .add: CAIRO_OPERATOR_ADD
+            }
+        cairo_set_operator(pointer, op)
+    }
+
     public func setLineCap(_ cap: LineCap) {
         cairo_set_line_cap(
             pointer, cap == .butt ? CAIRO_LINE_CAP_BUTT : cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
@@ -134,9 +173,9 @@ public final class Context {
 
     // MARK: Drawing
 
-    /// Fills the current path (non-zero winding); `preserve` keeps the path.
-    public func fill(preserve: Bool = false) {
-        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+    /// Fills the current path (non-zero winding, or even-odd); `preserve` keeps the path.
+    public func fill(preserve: Bool = false, evenOdd: Bool = false) {
+        cairo_set_fill_rule(pointer, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         if preserve { cairo_fill_preserve(pointer) } else { cairo_fill(pointer) }
     }
 
@@ -152,9 +191,12 @@ public final class Context {
     /// Paints the source where `mask` is opaque (times its alpha).
     public func mask(_ mask: Pattern) { cairo_mask(pointer, mask.pointer) }
 
-    /// Intersects the clip with the current path (non-zero winding) and clears the path.
-    public func clip() {
-        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+    /// Paints the source where the surface's alpha covers, the surface's top-left at (0, 0).
+    public func mask(surface: Surface) { cairo_mask_surface(pointer, surface.pointer, 0, 0) }
+
+    /// Intersects the clip with the current path (non-zero winding, or even-odd) and clears the path.
+    public func clip(evenOdd: Bool = false) {
+        cairo_set_fill_rule(pointer, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_clip(pointer)
     }
 

@@ -32,6 +32,33 @@ func finish(_ results: [SuiteResult], lane: String) -> Never {
     exit(0)
 }
 
+if let i = args.firstIndex(of: "--lottie"), i + 1 < args.endIndex {
+    let dir = args[i + 1]
+    guard FileManager.default.fileExists(atPath: dir + "/INDEX.tsv") else {
+        print("conformance: \(dir) is absent; lottie lane skipped")
+        exit(0)
+    }
+    let only = args.firstIndex(of: "--only").map { args[$0 + 1] }
+    let writeTo = args.firstIndex(of: "--write-misses").map { args[$0 + 1] }
+    let verdicts = runLottieLane(dir, only: only, jobs: 2, writeTo: writeTo)
+    var bySource: [String: (Int, Int)] = [:]
+    for v in verdicts { bySource[v.source, default: (0, 0)].0 += v.agrees ? 1 : 0; bySource[v.source, default: (0, 0)].1 += 1 }
+    var lines: [String] = []
+    for v in verdicts where !v.agrees {
+        lines.append("\(v.stem)\t\(v.frame)\t\(String(format: "%.2f", v.meanDelta))\t\(String(format: "%.2f", v.farPercent))\t\(v.note ?? "")")
+    }
+    if let m = args.firstIndex(of: "--misses"), m + 1 < args.endIndex {
+        try? (lines.joined(separator: "\n") + "\n").write(toFile: args[m + 1], atomically: true, encoding: .utf8)
+    }
+    for (source, (agree, total)) in bySource.sorted(by: { $0.key < $1.key }) {
+        print("  \(source): \(agree) / \(total)")
+    }
+    let agree = verdicts.filter(\.agrees).count
+    let percent = verdicts.isEmpty ? 0 : Double(agree) * 100 / Double(verdicts.count)
+    print("lottie conformance: \(agree) of \(verdicts.count) counted frames agree with lottie-web (\(String(format: "%.1f", percent)) %)")
+    exit(0)
+}
+
 if let i = args.firstIndex(of: "--svg"), i + 1 < args.endIndex {
     let dir = args[i + 1]
     guard FileManager.default.fileExists(atPath: dir + "/INDEX.tsv") else {

@@ -27,6 +27,11 @@ public enum Inflate {
         try run(input, limit: limit, raw: true)
     }
 
+    /// A gzip file's data (its header and trailer checked), as a Telegram sticker holds it.
+    public static func gzip(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+        try run(input[...], limit: limit, raw: false, gzip: true)
+    }
+
     /// How many bytes a zlib stream inflates to, without keeping them; `tooLarge` as soon as
     /// the count passes `limit`. Lets a reader check a stream's size before decoding it.
     public static func count<C: ContiguousBytes>(zlib input: C, limit: Int) throws(Failure) -> Int {
@@ -35,11 +40,13 @@ public enum Inflate {
         }.get()
     }
 
-    private static func run(_ input: ArraySlice<UInt8>, limit: Int, raw: Bool) throws(Failure) -> [UInt8] {
+    private static func run(_ input: ArraySlice<UInt8>, limit: Int, raw: Bool, gzip: Bool = false) throws(Failure) -> [UInt8] {
         var output = [UInt8]()
         output.reserveCapacity(min(limit, max(1 << 16, input.count * 4)))
         let result = input.withUnsafeBytes { src in
-            Result { () throws(Failure) in try inflate(src, raw: raw, limit: limit) { output.append(contentsOf: $0) } }
+            Result { () throws(Failure) in
+                try inflate(src, raw: raw, gzip: gzip, limit: limit) { output.append(contentsOf: $0) }
+            }
         }
         _ = try result.get()
         return output
@@ -48,10 +55,14 @@ public enum Inflate {
     /// Inflates `src` in 64 KB pieces handed to `keep`; returns the total. Stops with `tooLarge`
     /// before a piece would take the total past `limit`.
     private static func inflate(
-        _ src: UnsafeRawBufferPointer, raw: Bool, limit: Int, keep: (UnsafeBufferPointer<UInt8>) -> Void
+        _ src: UnsafeRawBufferPointer, raw: Bool, gzip: Bool = false, limit: Int,
+        keep: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(Failure) -> Int {
         var stream = z_stream()
-        guard (raw ? arcmask_inflate_init_raw(&stream) : arcmask_inflate_init(&stream)) == Z_OK else {
+        let started =
+            gzip
+            ? arcmask_inflate_init_gzip(&stream) : raw ? arcmask_inflate_init_raw(&stream) : arcmask_inflate_init(&stream)
+        guard started == Z_OK else {
             throw .corrupt("cannot start zlib")
         }
         defer { inflateEnd(&stream) }

@@ -14,3 +14,8 @@ static inline int arcmask_inflate_init_raw(z_stream *stream) {
 static inline int arcmask_deflate_init_raw(z_stream *stream, int level) {
     return deflateInit2(stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
 }
+
+/* A gzip stream (RFC 1952: header, deflate data, CRC-32 and size trailer checked). */
+static inline int arcmask_inflate_init_gzip(z_stream *stream) {
+    return inflateInit2(stream, 15 + 16);
+}

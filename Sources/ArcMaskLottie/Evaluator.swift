@@ -1,0 +1,148 @@
+import Foundation
+
+/// Turns an animation and a moment into the commands that draw it, as lottie-web's canvas
+/// renderer draws it: layers bottom to top, each with its parents' transforms, its masks as one
+/// clip, its matte, and its shapes styled in the players' order, with opacities as the
+/// player's context state gives them (`CanvasAlpha`).
+public struct LottieEvaluator: Sendable {
+    public let animation: LottieAnimation
+
+    public init(_ animation: LottieAnimation) { self.animation = animation }
+
+    /// The commands for composition time `time` (in frames: `round(ip) + k` for frame k), in
+    /// the composition's coordinates (0…w, 0…h).
+    public func commands(at time: Double) -> [DrawCommand] {
+        var walk = Walk(animation: animation)
+        return walk.composition(animation.layers, time: time, matrix: .identity, depth: 0)
+    }
+
+    private struct Walk {
+        let animation: LottieAnimation
+        var alpha = CanvasAlpha()
+
+        init(animation: LottieAnimation) { self.animation = animation }
+
+        mutating func composition(_ layers: [Layer], time: Double, matrix: Matrix, depth: Int) -> [DrawCommand] {
+            guard depth <= 32 else { return [] }
+            var byIndex: [Int: Int] = [:]
+            for (k, layer) in layers.enumerated() where layer.index != nil && byIndex[layer.index!] == nil {
+                byIndex[layer.index!] = k
+            }
+            var out: [DrawCommand] = []
+            for k in layers.indices.reversed() {
+                let layer = layers[k]
+                if layer.isMatte { continue }
+                out += draw(layer, in: layers, byIndex: byIndex, time: time, matrix: matrix, depth: depth)
+            }
+            return out
+        }
+
+        private func isDrawn(_ layer: Layer, at time: Double) -> Bool {
+            !layer.hidden && time >= layer.inPoint && time < layer.outPoint
+        }
+
+        /// The layer's transform with its parents' (found by `ind` in the same composition),
+        /// into the composition's space. Properties run on the composition's clock.
+        private func layerMatrix(_ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double) -> Matrix {
+            var m = layer.transform.matrix(at: time, autoOrient: layer.autoOrient)
+            var parent = layer.parent
+            var hops = 0
+            while let p = parent, let k = byIndex[p], hops < layers.count {
+                let pl = layers[k]
+                m = m.then(pl.transform.matrix(at: time, autoOrient: pl.autoOrient))
+                parent = pl.parent
+                hops += 1
+            }
+            return m
+        }
+
+        /// One layer in the player's order: masks (one clip in the parent's space), the layer's
+        /// opacity, its content, then its matte.
+        private mutating func draw(
+            _ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double, matrix: Matrix, depth: Int
+        ) -> [DrawCommand] {
+            guard isDrawn(layer, at: time) else { return [] }
+            if case .null = layer.kind { return [] }
+            let m = layerMatrix(layer, in: layers, byIndex: byIndex, time: time).then(matrix)
+            let clip = maskClip(layer.masks, time: time, matrix: m)
+            if clip != nil { alpha.save() }
+            let isPrecomp: Bool = if case .precomp = layer.kind { true } else { false }
+            alpha.save()
+            alpha.opacity(layer.transform.opacity(at: time))
+            var out: [DrawCommand] = []
+            switch layer.kind {
+            case .shape(let items):
+                var renderer = ShapeRenderer(time: time, layerMatrix: m, blend: layer.blendMode, alpha: alpha)
+                out = renderer.draw(items)
+                alpha = renderer.alpha
+            case .solid(let color, let w, let h):
+                if let c = Self.hexColor(color) {
+                    out = [.fill(paths: [Self.rectangle(w, h)], paint: c, evenOdd: false, alpha: alpha.current, blend: layer.blendMode, transform: m)]
+                }
+            case .image(let id):
+                if let asset = animation.images[id] {
+                    out = [.image(id: id, width: asset.width, height: asset.height, alpha: alpha.current, blend: layer.blendMode, transform: m)]
+                }
+            case .precomp(let id, let w, let h, let timeRemap):
+                if let children = animation.compositions[id] {
+                    var inner: Double
+                    if let timeRemap {
+                        inner = (timeRemap.value(at: time).first ?? 0) * animation.frameRate
+                        if inner == layer.outPoint { inner = layer.outPoint - 1 }
+                    } else {
+                        inner = (time - layer.startTime) / layer.timeStretch
+                    }
+                    let content = composition(children, time: inner, matrix: m, depth: depth + 1)
+                    if !content.isEmpty {
+                        out = [.clipped(clip: [ClipPath(paths: [Self.rectangle(w, h)], transform: m)], commands: content)]
+                    }
+                }
+            case .null, .text, .other:
+                break
+            }
+            alpha.restore(force: isPrecomp)
+            if let mode = layer.matte {
+                let sourceIndex = layer.matteParent ?? layer.index.map { $0 - 1 }
+                var matte: [DrawCommand] = []
+                if let s = sourceIndex, let k = byIndex[s], layers[k].index != layer.index {
+                    matte = draw(layers[k], in: layers, byIndex: byIndex, time: time, matrix: matrix, depth: depth)
+                }
+                out = [.matted(mode: mode, matte: matte, content: out, alpha: alpha.current)]
+            }
+            if let clip {
+                alpha.restore(force: true)
+                if !out.isEmpty { out = [.clipped(clip: clip, commands: out)] }
+            }
+            return out
+        }
+
+        /// Every mask but "none" joins one clip path (its mode, opacity and expansion are not
+        /// used by the canvas player); an inverted one adds the root composition's rectangle.
+        private func maskClip(_ masks: [Mask], time: Double, matrix: Matrix) -> [ClipPath]? {
+            var clips: [ClipPath] = []
+            for mask in masks where mask.mode != .none {
+                if mask.inverted {
+                    clips.append(
+                        ClipPath(paths: [Self.rectangle(Double(animation.width), Double(animation.height))], transform: .identity))
+                }
+                var path = mask.path.value(at: time)
+                path.closed = true
+                clips.append(ClipPath(paths: [path], transform: matrix))
+            }
+            return clips.isEmpty ? nil : clips
+        }
+
+        static func rectangle(_ w: Double, _ h: Double) -> BezierPath {
+            var rect = BezierPath(closed: true)
+            for v in [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)] { rect.append(v) }
+            return rect
+        }
+
+        static func hexColor(_ text: String) -> Paint? {
+            var hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+            if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+            guard hex.count == 6, let v = UInt32(hex, radix: 16) else { return nil }
+            return .color(r: Double(v >> 16 & 0xFF) / 255, g: Double(v >> 8 & 0xFF) / 255, b: Double(v & 0xFF) / 255, a: 1)
+        }
+    }
+}

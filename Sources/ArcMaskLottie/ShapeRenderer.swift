@@ -1,0 +1,244 @@
+import Foundation
+
+/// A shape layer's items at one moment, turned into fills and strokes the way the players
+/// read the list: from the last item to the first, each style taking the paths that come
+/// before it in its group and in the groups inside that, each modifier changing the paths
+/// before it, inner groups' modifiers first.
+struct ShapeRenderer {
+    let time: Double
+    let layerMatrix: Matrix
+    let blend: BlendMode
+    /// The player's opacity state, carried through each style's save, opacity and restore.
+    var alpha: CanvasAlpha
+
+    /// A style met on the way, and the paths it draws (in the layer's space).
+    private final class Style {
+        let item: ShapeItem
+        /// The style's group into the layer's space.
+        let matrix: Matrix
+        /// The opacity of the groups around it.
+        let alpha: Double
+        var leaves: [Int] = []
+        init(item: ShapeItem, matrix: Matrix, alpha: Double) {
+            self.item = item
+            self.matrix = matrix
+            self.alpha = alpha
+        }
+    }
+
+    /// A path item's outlines (several once trimmed), in its own group's space. Hidden paths
+    /// draw nothing but still count in the length a trim shares out.
+    private final class Leaf {
+        var paths: [BezierPath]
+        let matrix: Matrix
+        let hidden: Bool
+        init(paths: [BezierPath], matrix: Matrix, hidden: Bool) {
+            self.paths = paths
+            self.matrix = matrix
+            self.hidden = hidden
+        }
+    }
+
+    private final class Modifier {
+        let item: ShapeItem
+        var leaves: [Int] = []
+        init(item: ShapeItem) { self.item = item }
+    }
+
+    private final class Walk {
+        var styles: [Style] = []
+        var leaves: [Leaf] = []
+        var modifiers: [Modifier] = []
+    }
+
+    mutating func draw(_ items: [ShapeItem]) -> [DrawCommand] {
+        let walk = Walk()
+        visit(items, matrix: .identity, alpha: 1, openStyles: [], openModifiers: [], walk)
+        // Modifiers in the players' order: the last met first.
+        for modifier in walk.modifiers.reversed() { apply(modifier, walk) }
+        var out: [DrawCommand] = []
+        for style in walk.styles {
+            alpha.save()
+            out += render(style, walk)
+            alpha.restore()
+        }
+        return out
+    }
+
+    private func visit(
+        _ items: [ShapeItem], matrix: Matrix, alpha: Double, openStyles: [Int], openModifiers: [Int], _ walk: Walk
+    ) {
+        var styles = openStyles
+        var modifiers = openModifiers
+        for item in items.reversed() {
+            switch item {
+            case .fill(_, _, _, _, let hidden), .stroke(_, _, _, _, let hidden), .gradientFill(_, _, let hidden),
+                .gradientStroke(_, _, let hidden):
+                // A hidden style takes no paths.
+                if hidden { continue }
+                walk.styles.append(Style(item: item, matrix: matrix, alpha: alpha))
+                styles.append(walk.styles.count - 1)
+            case .trim:
+                // The players do not skip hidden groups, transforms or modifiers.
+                walk.modifiers.append(Modifier(item: item))
+                modifiers.append(walk.modifiers.count - 1)
+            case .group(_, let children, _):
+                var groupMatrix = matrix
+                var groupAlpha = alpha
+                if let tr = children.lazy.compactMap({ if case .transform(let t) = $0 { t } else { nil } }).last {
+                    groupMatrix = tr.matrix(at: time).then(matrix)
+                    groupAlpha *= tr.opacity(at: time)
+                }
+                visit(children, matrix: groupMatrix, alpha: groupAlpha, openStyles: styles, openModifiers: modifiers, walk)
+            default:
+                guard let (path, hidden) = outline(item) else { continue }
+                walk.leaves.append(Leaf(paths: [path], matrix: matrix, hidden: hidden))
+                let leaf = walk.leaves.count - 1
+                if !hidden { for s in styles { walk.styles[s].leaves.append(leaf) } }
+                for m in modifiers { walk.modifiers[m].leaves.append(leaf) }
+            }
+        }
+    }
+
+    /// A path item's outline at this moment, and whether it is hidden (nil for items that are
+    /// not paths).
+    private func outline(_ item: ShapeItem) -> (BezierPath, Bool)? {
+        switch item {
+        case .path(let shape, let reversed, let hidden):
+            let p = shape.value(at: time)
+            return (reversed ? p.reversed() : p, hidden)
+        case .rectangle(let position, let size, let roundness, let reversed, let hidden):
+            return (ShapeBuilders.rectangle(
+                center: vec(position), size: vec(size), roundness: scalar(roundness), reversed: reversed), hidden)
+        case .ellipse(let position, let size, let reversed, let hidden):
+            return (ShapeBuilders.ellipse(center: vec(position), size: vec(size), reversed: reversed), hidden)
+        case .star(let s):
+            return (ShapeBuilders.star(
+                center: vec(s.position), points: scalar(s.points), rotation: scalar(s.rotation),
+                outerRadius: scalar(s.outerRadius), innerRadius: scalar(s.innerRadius),
+                outerRoundness: scalar(s.outerRoundness), innerRoundness: scalar(s.innerRoundness), isStar: s.isStar,
+                reversed: s.reversed), s.hidden)
+        default:
+            return nil
+        }
+    }
+
+    private func apply(_ modifier: Modifier, _ walk: Walk) {
+        switch modifier.item {
+        case .trim(let start, let end, let offset, let individually, _):
+            let range = TrimPath.range(start: scalar(start) / 100, end: scalar(end) / 100, offsetDegrees: scalar(offset))
+            if individually {
+                // Declaration order is the reverse of the walk's.
+                let leaves = Array(modifier.leaves.reversed())
+                let trimmed = TrimPath.individually(leaves.map { walk.leaves[$0].paths }, range)
+                for (leaf, paths) in zip(leaves, trimmed) { walk.leaves[leaf].paths = paths }
+            } else {
+                for leaf in modifier.leaves {
+                    walk.leaves[leaf].paths = TrimPath.simultaneously(walk.leaves[leaf].paths, range)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func render(_ style: Style, _ walk: Walk) -> [DrawCommand] {
+        guard let inverse = style.matrix.inverted else { return [] }
+        var paths: [BezierPath] = []
+        for leaf in style.leaves {
+            let m = walk.leaves[leaf].matrix.then(inverse)
+            for p in walk.leaves[leaf].paths where !p.isEmpty { paths.append(m == .identity ? p : p.transformed(m)) }
+        }
+        guard !paths.isEmpty else { return [] }
+        let transform = style.matrix.then(layerMatrix)
+        switch style.item {
+        case .fill(let color, let opacity, let evenOdd, _, _):
+            guard let a = styleAlpha(style, opacity) else { return [] }
+            return [.fill(paths: paths, paint: paint(color), evenOdd: evenOdd, alpha: a, blend: blend, transform: transform)]
+        case .stroke(let color, let opacity, let stroke, _, _):
+            guard let params = parameters(stroke), let a = styleAlpha(style, opacity) else { return [] }
+            return [.stroke(paths: paths, paint: paint(color), stroke: params, alpha: a, blend: blend, transform: transform)]
+        case .gradientFill(let g, let evenOdd, _):
+            guard let a = styleAlpha(style, g.opacity) else { return [] }
+            return [.fill(paths: paths, paint: gradient(g), evenOdd: evenOdd, alpha: a, blend: blend, transform: transform)]
+        case .gradientStroke(let g, let stroke, _):
+            guard let params = parameters(stroke), let a = styleAlpha(style, g.opacity) else { return [] }
+            return [.stroke(paths: paths, paint: gradient(g), stroke: params, alpha: a, blend: blend, transform: transform)]
+        default:
+            return []
+        }
+    }
+
+    /// The style's opacity (its own times its groups') given to the player's state; nil when
+    /// it is 0 (the player skips the style).
+    private mutating func styleAlpha(_ style: Style, _ opacity: Animatable<[Double]>) -> Double? {
+        let coOp = style.alpha * scalar(opacity) / 100
+        guard coOp != 0 else { return nil }
+        alpha.opacity(coOp)
+        return alpha.current
+    }
+
+    private func parameters(_ s: StrokeStyleItem) -> StrokeParameters? {
+        let width = scalar(s.width)
+        guard width > 0 else { return nil }
+        var dashes: [Double] = []
+        var offset = 0.0
+        for d in s.dashes {
+            if d.kind == "o" { offset = scalar(d.value) } else { dashes.append(max(0, scalar(d.value))) }
+        }
+        if !dashes.isEmpty && dashes.allSatisfy({ $0 == 0 }) { dashes = [] }
+        // The miter limit is read only for miter joins; elsewhere the canvas keeps its default, 10.
+        let miter = s.join == 1 && s.miterLimit > 0 ? s.miterLimit : 10
+        return StrokeParameters(
+            width: width, cap: s.cap, join: s.join, miterLimit: miter, dashes: dashes, dashOffset: offset)
+    }
+
+    private func paint(_ color: Animatable<[Double]>) -> Paint {
+        let c = color.value(at: time)
+        // As the player writes it: floor(c × 255), clamped by the colour parser; alpha unused.
+        func ch(_ k: Int) -> Double { k < c.count ? min(max((Double(Float(c[k] * 255))).rounded(.down), 0), 255) / 255 : 0 }
+        return .color(r: ch(0), g: ch(1), b: ch(2), a: 1)
+    }
+
+    private func gradient(_ g: Gradient) -> Paint {
+        let stops = GradientEvaluation.stops(g.stops.values.value(at: time), colorCount: g.stops.colorCount)
+        let s = vec(g.start), e = vec(g.end)
+        if !g.radial { return .linear(start: s, end: e, stops: stops) }
+        let radius = s.distance(to: e)
+        var h = scalar(g.highlightLength) / 100
+        h = min(max(h, -0.99), 0.99)
+        let angle = atan2(e.y - s.y, e.x - s.x) + scalar(g.highlightAngle) * Double.pi / 180
+        let focus = Vec2(s.x + cos(angle) * radius * h, s.y + sin(angle) * radius * h)
+        return .radial(center: s, radius: radius, focus: focus, stops: stops)
+    }
+
+    private func scalar(_ p: Animatable<[Double]>) -> Double { p.value(at: time).first ?? 0 }
+
+    private func vec(_ p: Animatable<[Double]>) -> Vec2 {
+        let v = p.value(at: time)
+        return Vec2(v.first ?? 0, v.count > 1 ? v[1] : 0)
+    }
+}
+
+enum GradientEvaluation {
+    /// Colour stops (offset, r, g, b) and the opacity stops after them (offset, a), as the
+    /// player turns them into canvas stops: offsets in whole percents, channels rounded to
+    /// 0…255, and each stop's alpha from the opacity stop of the same number only when there
+    /// are as many opacity stops as colour stops at the same offsets (within 0.01); otherwise
+    /// the opacity stops are not used.
+    static func stops(_ values: [Double], colorCount: Int) -> [GradientStop] {
+        let n = min(colorCount, values.count / 4)
+        let m = (values.count - 4 * n) / 2
+        var collapsable = m == n && n > 0
+        if collapsable {
+            for i in 0..<n where abs(values[i * 4] - values[4 * n + i * 2]) > 0.01 { collapsable = false }
+        }
+        func channel(_ v: Double) -> Double { min(max((v * 255).rounded(), 0), 255) / 255 }
+        return (0..<n).map { i in
+            GradientStop(
+                offset: min(max((values[i * 4] * 100).rounded(), 0), 100) / 100, r: channel(values[i * 4 + 1]),
+                g: channel(values[i * 4 + 2]), b: channel(values[i * 4 + 3]),
+                a: collapsable ? min(max(values[4 * n + i * 2 + 1], 0), 1) : 1)
+        }
+    }
+}

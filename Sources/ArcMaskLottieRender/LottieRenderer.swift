@@ -1,0 +1,241 @@
+import ArcMaskCairo
+import ArcMaskCore
+import ArcMaskLottie
+import ArcMaskValues
+import Foundation
+
+/// Draws an animation's frames on cairo: the evaluator's commands executed as lottie-web's
+/// canvas renderer executes its own (clips for masks, per-draw opacity and blend, mattes
+/// composited from separate layers). One renderer draws on one thread at a time.
+public final class LottieRenderer {
+    /// Changes whenever the same file would draw differently (it keys the render cache).
+    public static let revision = 1
+
+    public let animation: LottieAnimation
+    let evaluator: LottieEvaluator
+    /// Decoded image assets by id (premultiplied, ready to draw).
+    let images: [String: Surface]
+
+    public init(_ animation: LottieAnimation, images: [String: Surface] = [:]) {
+        self.animation = animation
+        evaluator = LottieEvaluator(animation)
+        self.images = images
+    }
+
+    /// Composition time `time` drawn at `size`: the composition fitted into it (`.fit`
+    /// centres it whole, as lottie-web's 'xMidYMid meet'; `.fill` covers and crops), clipped to
+    /// the composition's rectangle, on a transparent canvas.
+    public func render(time: Double, size: PixelSize, fit: FitMode = .fit) throws -> Surface {
+        let surface = try Surface(width: size.width, height: size.height)
+        let ctx = try Context(surface)
+        let root = rootMatrix(size: size, fit: fit)
+        ctx.newPath()
+        var rect = BezierPath(closed: true)
+        let w = Double(animation.width), h = Double(animation.height)
+        for v in [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)] { rect.append(v) }
+        appendPath(ctx, rect.transformed(root))
+        ctx.clip()
+        let commands = evaluator.commands(at: time)
+        try execute(commands, ctx: ctx, root: root, size: size)
+        try ctx.status()
+        surface.flush()
+        return surface
+    }
+
+    func rootMatrix(size: PixelSize, fit: FitMode) -> Matrix {
+        let a = fit.placement(
+            of: (Double(animation.width), Double(animation.height)), in: (Double(size.width), Double(size.height)))
+        return Matrix(a: a.a, b: a.b, c: a.c, d: a.d, tx: a.tx, ty: a.ty)
+    }
+
+    private func execute(_ commands: [DrawCommand], ctx: Context, root: Matrix, size: PixelSize) throws {
+        for command in commands {
+            switch command {
+            case .fill(let paths, let paint, let evenOdd, let alpha, let blend, let transform):
+                let m = transform.then(root)
+                guard m.isInvertible else { continue }
+                ctx.save()
+                setTransform(ctx, m)
+                ctx.newPath()
+                for p in paths { appendPath(ctx, p) }
+                setPaint(ctx, paint, alpha: alpha)
+                ctx.setBlend(Self.blend(blend))
+                ctx.fill(evenOdd: evenOdd)
+                ctx.restore()
+            case .stroke(let paths, let paint, let stroke, let alpha, let blend, let transform):
+                let m = transform.then(root)
+                guard m.isInvertible else { continue }
+                ctx.save()
+                setTransform(ctx, m)
+                ctx.newPath()
+                for p in paths { appendPath(ctx, p) }
+                setPaint(ctx, paint, alpha: alpha)
+                ctx.setBlend(Self.blend(blend))
+                ctx.setLineWidth(stroke.width)
+                ctx.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
+                ctx.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
+                ctx.setMiterLimit(stroke.miterLimit)
+                ctx.setDash(stroke.dashes, offset: stroke.dashOffset)
+                ctx.stroke()
+                ctx.restore()
+            case .image(let id, let width, let height, let alpha, let blend, let transform):
+                guard let image = images[id], image.width > 0, image.height > 0 else { continue }
+                let m = transform.then(root)
+                guard m.isInvertible else { continue }
+                ctx.save()
+                setTransform(ctx, m)
+                if width > 0, height > 0 {
+                    ctx.scale(width / Double(image.width), height / Double(image.height))
+                }
+                ctx.setSource(image)
+                ctx.setBlend(Self.blend(blend))
+                ctx.newPath()
+                ctx.rectangle(0, 0, Double(image.width), Double(image.height))
+                ctx.clip()
+                ctx.paint(alpha: alpha)
+                ctx.restore()
+            case .clipped(let clip, let inner):
+                ctx.save()
+                ctx.newPath()
+                for c in clip {
+                    let m = c.transform.then(root)
+                    for p in c.paths { appendPath(ctx, p.transformed(m)) }
+                }
+                ctx.clip()
+                try execute(inner, ctx: ctx, root: root, size: size)
+                ctx.restore()
+            case .blended(let blend, let inner):
+                ctx.pushGroup()
+                try execute(inner, ctx: ctx, root: root, size: size)
+                let group = ctx.popGroup()
+                ctx.save()
+                ctx.setSource(group)
+                ctx.setBlend(Self.blend(blend))
+                ctx.paint()
+                ctx.restore()
+            case .matted(let mode, let matte, let content, let alpha):
+                try drawMatted(mode: mode, matte: matte, content: content, alpha: alpha, ctx: ctx, root: root, size: size)
+            }
+        }
+    }
+
+    /// The content and the matte drawn on canvases of their own, the matte turned into
+    /// coverage (its alpha, or its luminance as the player's filter gives it: 0.3 × (R + G + B)
+    /// of the straight colour, alpha ignored, transparent pixels 0), and the content painted
+    /// through it. Below `alpha` 1 the backdrop is first faded by it and the result drawn at
+    /// it, as the player redraws both with the context's opacity.
+    private func drawMatted(
+        mode: MatteMode, matte: [DrawCommand], content: [DrawCommand], alpha: Double, ctx: Context, root: Matrix,
+        size: PixelSize
+    ) throws {
+        let contentSurface = try Surface(width: size.width, height: size.height)
+        let contentCtx = try Context(contentSurface)
+        try execute(content, ctx: contentCtx, root: root, size: size)
+        let matteSurface = try Surface(width: size.width, height: size.height)
+        let matteCtx = try Context(matteSurface)
+        try execute(matte, ctx: matteCtx, root: root, size: size)
+        matteSurface.flush()
+        let coverage = try Surface(width: size.width, height: size.height, format: .alpha)
+        coverage.flush()
+        let src = matteSurface.data, dst = coverage.data
+        let srcStride = matteSurface.stride, dstStride = coverage.stride
+        for y in 0..<size.height {
+            let row = UnsafeRawPointer(src + y * srcStride).assumingMemoryBound(to: UInt32.self)
+            let out = dst + y * dstStride
+            for x in 0..<size.width {
+                let p = row[x]
+                let a = Int(p >> 24)
+                var luma = 0
+                if mode == .luma || mode == .lumaInverted, a > 0 {
+                    // Straight colour from premultiplied, then 0.3 of each channel.
+                    let sum = Int(p >> 16 & 0xFF) + Int(p >> 8 & 0xFF) + Int(p & 0xFF)
+                    luma = min(255, (sum * 255 * 3 + a * 5) / (a * 10))
+                }
+                let v: Int
+                switch mode {
+                case .alpha: v = a
+                case .alphaInverted: v = 255 - a
+                case .luma: v = luma
+                case .lumaInverted: v = 255 - luma
+                }
+                out[x] = UInt8(clamping: v)
+            }
+        }
+        coverage.markDirty()
+        contentSurface.flush()
+        ctx.save()
+        ctx.resetTransform()
+        if alpha < 1 {
+            ctx.setOperator(.destinationIn)
+            ctx.paint(alpha: max(alpha, 0))
+            ctx.setOperator(.over)
+            ctx.pushGroup()
+            ctx.setSource(contentSurface)
+            ctx.mask(surface: coverage)
+            let group = ctx.popGroup()
+            ctx.setSource(group)
+            ctx.paint(alpha: max(alpha, 0))
+        } else {
+            ctx.setSource(contentSurface)
+            ctx.mask(surface: coverage)
+        }
+        ctx.restore()
+    }
+
+    private func setTransform(_ ctx: Context, _ m: Matrix) {
+        ctx.resetTransform()
+        ctx.concat(Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx, ty: m.ty))
+    }
+
+    private func appendPath(_ ctx: Context, _ p: BezierPath) {
+        guard let first = p.vertices.first else { return }
+        ctx.move(to: first.x, first.y)
+        let n = p.count
+        for k in 1..<max(n, 1) {
+            let c1 = p.outPoints[k - 1], c2 = p.inPoints[k], v = p.vertices[k]
+            ctx.curve(c1.x, c1.y, c2.x, c2.y, v.x, v.y)
+        }
+        if p.closed && n > 0 {
+            let c1 = p.outPoints[n - 1], c2 = p.inPoints[0]
+            ctx.curve(c1.x, c1.y, c2.x, c2.y, first.x, first.y)
+            ctx.closePath()
+        }
+    }
+
+    private func setPaint(_ ctx: Context, _ paint: Paint, alpha: Double) {
+        switch paint {
+        case .color(let r, let g, let b, let a):
+            ctx.setSource(Color(r: r, g: g, b: b, a: a * alpha))
+        case .linear(let s, let e, let stops):
+            ctx.setSource(Pattern.linear(s.x, s.y, e.x, e.y, stops: Self.stops(stops, alpha)))
+        case .radial(let c, let radius, let f, let stops):
+            ctx.setSource(Pattern.radial(f.x, f.y, 0, c.x, c.y, radius, stops: Self.stops(stops, alpha)))
+        }
+    }
+
+    private static func stops(_ stops: [GradientStop], _ alpha: Double) -> [Pattern.Stop] {
+        stops.map { Pattern.Stop(offset: $0.offset, r: $0.r, g: $0.g, b: $0.b, a: $0.a * alpha) }
+    }
+
+    static func blend(_ b: BlendMode) -> Context.Blend {
+        switch b {
+        case .normal, .hardMix: .normal
+        case .multiply: .multiply
+        case .screen: .screen
+        case .overlay: .overlay
+        case .darken: .darken
+        case .lighten: .lighten
+        case .colorDodge: .colorDodge
+        case .colorBurn: .colorBurn
+        case .hardLight: .hardLight
+        case .softLight: .softLight
+        case .difference: .difference
+        case .exclusion: .exclusion
+        case .hue: .hue
+        case .saturation: .saturation
+        case .color: .color
+        case .luminosity: .luminosity
+        case .add: .add
+        }
+    }
+}
