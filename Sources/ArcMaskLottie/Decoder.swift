@@ -34,6 +34,11 @@ extension LottieAnimation {
     public static func decode(_ json: JSONValue, limits: LottieLimits = .default) throws(LottieError) -> LottieAnimation {
         let root = try Node(json, .root).asObject()
         let ctx = DecodeContext(limits: limits)
+        let version = (root.string("v") ?? "").split(separator: ".").map { Int($0) ?? 0 }
+        ctx.colorsIn255 = !version.isEmpty && version.lexicographicallyPrecedes([4, 1, 9])
+        if let slots = root["slots"], case .object(let members) = slots.value {
+            for (id, _) in members { ctx.slots[id] = slots[id] }
+        }
         for key in ["fr", "ip", "op", "w", "h", "layers"] where !root.has(key) {
             throw root.fail("\"\(key)\" is missing: not a Lottie animation")
         }
@@ -205,12 +210,12 @@ extension LottieAnimation {
             return .path(try Property.shape(n.required("ks"), ctx), reversed: false, hidden: hidden)
         case "fl":
             return .fill(
-                color: try Property.vector(n["c"], ctx, default: [0, 0, 0]), opacity: try Property.scalar(n["o"], ctx, default: 100),
+                color: try color(n["c"], ctx), opacity: try Property.scalar(n["o"], ctx, default: 100),
                 evenOdd: try n.int("r", default: 1) == 2, blend: BlendMode(rawValue: try n.int("bm", default: 0)) ?? .normal,
                 hidden: hidden)
         case "st":
             return .stroke(
-                color: try Property.vector(n["c"], ctx, default: [0, 0, 0]), opacity: try Property.scalar(n["o"], ctx, default: 100),
+                color: try color(n["c"], ctx), opacity: try Property.scalar(n["o"], ctx, default: 100),
                 style: try strokeStyle(n, ctx), blend: BlendMode(rawValue: try n.int("bm", default: 0)) ?? .normal, hidden: hidden)
         case "gf":
             return .gradientFill(try gradient(n, ctx), evenOdd: try n.int("r", default: 1) == 2, hidden: hidden)
@@ -246,6 +251,13 @@ extension LottieAnimation {
         default:
             return .unknown(ty)
         }
+    }
+
+    /// A fill or stroke colour, in 0…1.
+    static func color(_ node: Node?, _ ctx: DecodeContext) throws(LottieError) -> Animatable<[Double]> {
+        guard ctx.colorsIn255 else { return try Property.vector(node, ctx, default: [0, 0, 0]) }
+        guard let node else { return .fixed([0, 0, 0]) }
+        return try Animatable.decode(node, ctx) { (n) throws(LottieError) in try n.asVector().map { $0 / 255 } }
     }
 
     static func strokeStyle(_ n: Node, _ ctx: DecodeContext) throws(LottieError) -> StrokeStyleItem {

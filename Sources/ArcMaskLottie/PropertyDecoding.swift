@@ -8,6 +8,12 @@ final class DecodeContext {
     var layers = 0
     /// JSON paths of properties that carry an expression (`x`), in document order.
     var expressions: [JSONPath] = []
+    /// The document's slots (`slots`: id → `{"p": property}`), which a property naming a slot
+    /// id (`sid`) takes its value from, as lottie-web does.
+    var slots: [String: Node] = [:]
+    /// Files written before bodymovin 4.1.9 hold fill and stroke colours in 0…255; the players
+    /// divide them.
+    var colorsIn255 = false
 
     init(limits: LottieLimits) { self.limits = limits }
 
@@ -24,8 +30,11 @@ extension Animatable {
     static func decode(
         _ node: Node, _ ctx: DecodeContext, read: (Node) throws(LottieError) -> Value
     ) throws(LottieError) -> Animatable<Value> {
-        let object = try node.asObject()
-        if object.has("x") { ctx.expressions.append(node.path) }
+        var object = try node.asObject()
+        if let sid = object.string("sid"), let slot = ctx.slots[sid], let p = slot["p"], p.value.object != nil {
+            object = p
+        }
+        if object.has("x") { ctx.expressions.append(object.path) }
         let k = try object.required("k")
         guard Self.isKeyframeList(k) else { return .fixed(try read(k)) }
         let items = try k.asArray()
