@@ -18,11 +18,15 @@ struct ShapeRenderer {
         let matrix: Matrix
         /// The opacity of the groups around it.
         let alpha: Double
+        /// Made for a repeater's copies: drawn after every other style of the layer, as the
+        /// player appends them when it rebuilds the tree.
+        let repeated: Bool
         var leaves: [Int] = []
-        init(item: ShapeItem, matrix: Matrix, alpha: Double) {
+        init(item: ShapeItem, matrix: Matrix, alpha: Double, repeated: Bool) {
             self.item = item
             self.matrix = matrix
             self.alpha = alpha
+            self.repeated = repeated
         }
     }
 
@@ -53,11 +57,11 @@ struct ShapeRenderer {
 
     mutating func draw(_ items: [ShapeItem]) -> [DrawCommand] {
         let walk = Walk()
-        visit(items, matrix: .identity, alpha: 1, openStyles: [], openModifiers: [], walk)
+        visit(items, matrix: .identity, alpha: 1, openStyles: [], openModifiers: [], repeated: false, walk)
         // Modifiers in the players' order: the last met first.
         for modifier in walk.modifiers.reversed() { apply(modifier, walk) }
         var out: [DrawCommand] = []
-        for style in walk.styles {
+        for style in walk.styles.filter({ !$0.repeated }) + walk.styles.filter(\.repeated) {
             alpha.save()
             out += render(style, walk)
             alpha.restore()
@@ -66,19 +70,40 @@ struct ShapeRenderer {
     }
 
     private func visit(
-        _ items: [ShapeItem], matrix: Matrix, alpha: Double, openStyles: [Int], openModifiers: [Int], _ walk: Walk
+        _ items: [ShapeItem], matrix: Matrix, alpha: Double, openStyles: [Int], openModifiers: [Int], repeated: Bool,
+        _ walk: Walk
     ) {
         var styles = openStyles
         var modifiers = openModifiers
-        for item in items.reversed() {
+        for (index, item) in items.enumerated().reversed() {
             switch item {
+            case .repeater(let copies, let offset, let above, let transform, _):
+                // The items before the repeater are drawn only as its copies (the originals
+                // draw nothing); each copy is a group with the repeater's transform applied
+                // its number of times.
+                let n = Int(min(max(scalar(copies).rounded(.up), 0), 1_000))
+                guard n > 0 else { return }
+                let source = Array(items[..<index])
+                let so = (transform.startOpacity?.value(at: time).first ?? 100) / 100
+                let eo = (transform.endOpacity?.value(at: time).first ?? 100) / 100
+                let off = scalar(offset)
+                // Array position i (0 is the frontmost copy) and the step count its matrix has.
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    let steps = off + Double(above ? i : n - 1 - i)
+                    let copyMatrix = Self.repeaterMatrix(transform, time: time, steps: steps)
+                    let opacity = n == 1 ? so : so + (eo - so) * Double(i) / Double(n - 1)
+                    visit(
+                        source, matrix: copyMatrix.then(matrix), alpha: alpha * opacity, openStyles: styles,
+                        openModifiers: modifiers, repeated: true, walk)
+                }
+                return
             case .fill(_, _, _, _, let hidden), .stroke(_, _, _, _, let hidden), .gradientFill(_, _, let hidden),
                 .gradientStroke(_, _, let hidden):
                 // A hidden style takes no paths.
                 if hidden { continue }
-                walk.styles.append(Style(item: item, matrix: matrix, alpha: alpha))
+                walk.styles.append(Style(item: item, matrix: matrix, alpha: alpha, repeated: repeated))
                 styles.append(walk.styles.count - 1)
-            case .trim:
+            case .trim, .roundCorners, .puckerBloat:
                 // The players do not skip hidden groups, transforms or modifiers.
                 walk.modifiers.append(Modifier(item: item))
                 modifiers.append(walk.modifiers.count - 1)
@@ -89,7 +114,9 @@ struct ShapeRenderer {
                     groupMatrix = tr.matrix(at: time).then(matrix)
                     groupAlpha *= tr.opacity(at: time)
                 }
-                visit(children, matrix: groupMatrix, alpha: groupAlpha, openStyles: styles, openModifiers: modifiers, walk)
+                visit(
+                    children, matrix: groupMatrix, alpha: groupAlpha, openStyles: styles, openModifiers: modifiers,
+                    repeated: repeated, walk)
             default:
                 guard let (path, hidden) = outline(item) else { continue }
                 walk.leaves.append(Leaf(paths: [path], matrix: matrix, hidden: hidden))
@@ -98,6 +125,28 @@ struct ShapeRenderer {
                 for m in modifiers { walk.modifiers[m].leaves.append(leaf) }
             }
         }
+    }
+
+    /// A repeater copy's transform after `steps` steps (fractions and negatives included):
+    /// rotated about the anchor by steps × r, scaled about it by s per step (a fraction
+    /// scaling part of the way), then moved by steps × p.
+    static func repeaterMatrix(_ t: Transform, time: Double, steps: Double) -> Matrix {
+        if steps == 0 { return .identity }
+        let a = t.anchor.value(at: time), p = t.positionValue(at: time)
+        let s = t.scale.value(at: time)
+        let r = t.rotation.value(at: time).first ?? 0
+        let ax = a.first ?? 0, ay = a.count > 1 ? a[1] : 0
+        let sx = (s.first ?? 100) / 100, sy = (s.count > 1 ? s[1] : s.first ?? 100) / 100
+        func scale(_ k: Double, _ f: Double) -> Double {
+            // Whole steps multiply by k; the fraction goes part of the way from 1 to k.
+            let whole = f.rounded(.towardZero), frac = f - whole
+            var v = pow(k, whole)
+            if frac != 0 { let part = k + (1 - k) * (1 - abs(frac)); v *= frac > 0 ? part : 1 / part }
+            return v
+        }
+        let rotate = Matrix.translation(-ax, -ay).then(.rotation(r * steps * Double.pi / 180)).then(.translation(ax, ay))
+        let scaled = Matrix.translation(-ax, -ay).then(.scaling(scale(sx, steps), scale(sy, steps))).then(.translation(ax, ay))
+        return rotate.then(scaled).then(.translation(p.x * steps, p.y * steps))
     }
 
     /// A path item's outline at this moment, and whether it is hidden (nil for items that are
@@ -136,6 +185,16 @@ struct ShapeRenderer {
                 for leaf in modifier.leaves {
                     walk.leaves[leaf].paths = TrimPath.simultaneously(walk.leaves[leaf].paths, range)
                 }
+            }
+        case .roundCorners(let radius, _):
+            let r = scalar(radius)
+            for leaf in modifier.leaves {
+                walk.leaves[leaf].paths = walk.leaves[leaf].paths.map { PathModifiers.roundCorners($0, radius: r) }
+            }
+        case .puckerBloat(let amount, _):
+            let a = scalar(amount)
+            for leaf in modifier.leaves {
+                walk.leaves[leaf].paths = walk.leaves[leaf].paths.map { PathModifiers.puckerBloat($0, amount: a) }
             }
         default:
             break

@@ -30,12 +30,26 @@ extension Transform {
         return Vec2(p.first ?? 0, p.count > 1 ? p[1] : 0)
     }
 
-    /// The direction of travel in degrees (auto-orient), from a moment before to now.
+    /// The direction of travel in degrees (auto-orient), sampled as lottie-web samples it:
+    /// from now back 0.01 frame; before the first keyframe from it forward 0.01; from the last
+    /// keyframe on, back 0.05 (0.01 for split positions). A fixed position does not turn.
     private func heading(at time: Double) -> Double? {
-        guard position.isAnimated || positionX?.isAnimated == true else { return nil }
-        let a = positionValue(at: time - 0.01), b = positionValue(at: time + 0.01)
-        guard a != b else { return nil }
-        return atan2(b.y - a.y, b.x - a.x) * 180 / Double.pi
+        let split = positionX != nil && positionY != nil
+        let property = split ? positionX! : position
+        guard case .keyframed(let spans, _) = property, let first = spans.first?.time, let last = spans.last?.endTime
+        else { return nil }
+        let a: Vec2, b: Vec2
+        if time <= first {
+            a = positionValue(at: first + 0.01)
+            b = positionValue(at: first)
+        } else if time >= last {
+            a = positionValue(at: last)
+            b = positionValue(at: last - (split ? 0.01 : 0.05))
+        } else {
+            a = positionValue(at: time)
+            b = positionValue(at: time - 0.01)
+        }
+        return atan2(a.y - b.y, a.x - b.x) * 180 / Double.pi
     }
 
     func opacity(at time: Double) -> Double { (opacity.value(at: time).first ?? 100) / 100 }
