@@ -81,10 +81,19 @@ extension LottieAnimation {
             }
             glyphs[key] = Glyph(size: try c.number("size", default: 100), width: try c.number("w", default: 0), shapes: shapes)
         }
+        var fonts: [String: FontInfo] = [:]
+        var firstFont: FontInfo? = nil
+        for f in try root["fonts"]?["list"]?.asArray() ?? [] {
+            let info = FontInfo(
+                name: f.string("fName") ?? "", family: f.string("fFamily") ?? "", style: f.string("fStyle") ?? "",
+                ascent: try f.number("ascent", default: 0))
+            if fonts[info.name] == nil { fonts[info.name] = info }
+            if firstFont == nil { firstFont = info }
+        }
         return LottieAnimation(
             version: root.string("v") ?? "", name: root.string("nm") ?? "", frameRate: frameRate, inPoint: ip,
             outPoint: op, width: w, height: h, layers: layers, compositions: compositions, images: images,
-            markers: markers, glyphs: glyphs, expressionPaths: ctx.expressions)
+            markers: markers, glyphs: glyphs, fonts: fonts, firstFont: firstFont, expressionPaths: ctx.expressions)
     }
 
     static func decodeLayers(_ node: Node, _ ctx: DecodeContext) throws(LottieError) -> [Layer] {
@@ -293,7 +302,8 @@ extension LottieAnimation {
                         fillColor: try s["fc"]?.asVector(), strokeColor: try s["sc"]?.asVector(),
                         strokeWidth: try s.number("sw", default: 0), strokeOverFill: s.bool("of"),
                         justify: try s.int("j", default: 0), tracking: try s.number("tr", default: 0),
-                        lineHeight: try s.number("lh", default: 0), baselineShift: try s.number("ls", default: 0))
+                        lineHeight: try s.number("lh", default: 0), baselineShift: try s.number("ls", default: 0),
+                        boxSize: try s["sz"]?.asVector(), boxPosition: try s["ps"]?.asVector())
                 ))
         }
         let animators = t["a"]?.value.array?.isEmpty == false

@@ -97,7 +97,9 @@ public struct LottieEvaluator: Sendable {
                         out = [.clipped(clip: [ClipPath(paths: [Self.rectangle(w, h)], transform: m)], commands: content)]
                     }
                 }
-            case .null, .text, .other:
+            case .text(let doc):
+                out = text(doc, time: time, matrix: m, blend: layer.blendMode)
+            case .null, .other:
                 break
             }
             alpha.restore(force: isPrecomp)
@@ -112,6 +114,35 @@ public struct LottieEvaluator: Sendable {
             if let clip {
                 alpha.restore(force: true)
                 if !out.isEmpty { out = [.clipped(clip: clip, commands: out)] }
+            }
+            return out
+        }
+
+        /// Each letter: fill, then stroke over it, with the document's colours (rounded to
+        /// 0…255 as the player writes them), under the letter's save and restore.
+        private mutating func text(_ doc: TextDocument, time: Double, matrix: Matrix, blend: BlendMode) -> [DrawCommand] {
+            guard let style = TextLayout.style(doc, at: time) else { return [] }
+            func paint(_ c: [Double]) -> Paint {
+                func ch(_ k: Int) -> Double { k < c.count ? min(max((c[k] * 255).rounded(), 0), 255) / 255 : 0 }
+                return .color(r: ch(0), g: ch(1), b: ch(2), a: 1)
+            }
+            var out: [DrawCommand] = []
+            for letter in TextLayout(animation: animation).letters(style) {
+                alpha.save()
+                let m = letter.matrix.then(matrix)
+                if let fc = style.fillColor {
+                    out.append(.fill(paths: letter.paths, paint: paint(fc), evenOdd: false, alpha: alpha.current, blend: blend, transform: m))
+                }
+                if let sc = style.strokeColor, style.strokeWidth > 0 {
+                    // The width is in the layer's units, not the glyph's.
+                    let k = style.size / 100
+                    out.append(
+                        .stroke(
+                            paths: letter.paths, paint: paint(sc),
+                            stroke: StrokeParameters(width: style.strokeWidth / (k == 0 ? 1 : k), cap: 1, join: 1, miterLimit: 4, dashes: [], dashOffset: 0),
+                            alpha: alpha.current, blend: blend, transform: m))
+                }
+                alpha.restore()
             }
             return out
         }

@@ -18,6 +18,10 @@ public struct LottieAnimation: Sendable {
     public var markers: [Marker]
     /// Glyph shapes embedded for text layers, by character, family and style.
     public var glyphs: [GlyphKey: Glyph]
+    /// Fonts by name (`fonts.list[].fName`).
+    public var fonts: [String: FontInfo]
+    /// The first font listed (the players' fallback for an unknown name).
+    public var firstFont: FontInfo?
     /// JSON paths of properties with expressions (not evaluated).
     public var expressionPaths: [JSONPath]
 
@@ -46,6 +50,13 @@ public struct GlyphKey: Sendable, Hashable {
     public var character: String
     public var family: String
     public var style: String
+}
+
+public struct FontInfo: Sendable {
+    public var name: String
+    public var family: String
+    public var style: String
+    public var ascent: Double
 }
 
 public struct Glyph: Sendable {
@@ -150,6 +161,9 @@ public struct TextDocument: Sendable {
         public var tracking: Double
         public var lineHeight: Double
         public var baselineShift: Double
+        /// Box text: the box's size and position (`sz`, `ps`).
+        public var boxSize: [Double]?
+        public var boxPosition: [Double]?
     }
     /// Documents by time (`t.d.k[].s` at `t.d.k[].t`).
     public var keyframes: [(time: Double, style: Style)]
