@@ -245,7 +245,11 @@ struct ShapeRenderer {
         for d in s.dashes {
             if d.kind == "o" { offset = scalar(d.value) } else { dashes.append(max(0, scalar(d.value))) }
         }
-        if !dashes.isEmpty && dashes.allSatisfy({ $0 == 0 }) { dashes = [] }
+        // No gaps (or nothing at all) draws a solid line, as a canvas does; cairo would cap
+        // each dash.
+        let cycle = dashes.count % 2 == 1 ? dashes + dashes : dashes
+        let gaps = stride(from: 1, to: cycle.count, by: 2).map { cycle[$0] }
+        if dashes.allSatisfy({ $0 == 0 }) || gaps.allSatisfy({ $0 == 0 }) { dashes = [] }
         // The miter limit is read only for miter joins; elsewhere the canvas keeps its default, 10.
         let miter = s.join == 1 && s.miterLimit > 0 ? s.miterLimit : 10
         return StrokeParameters(

@@ -192,13 +192,22 @@ public final class LottieRenderer {
         ctx.move(to: first.x, first.y)
         let n = p.count
         for k in 1..<max(n, 1) {
-            let c1 = p.outPoints[k - 1], c2 = p.inPoints[k], v = p.vertices[k]
-            ctx.curve(c1.x, c1.y, c2.x, c2.y, v.x, v.y)
+            segment(ctx, p.vertices[k - 1], p.outPoints[k - 1], p.inPoints[k], p.vertices[k])
         }
         if p.closed && n > 0 {
-            let c1 = p.outPoints[n - 1], c2 = p.inPoints[0]
-            ctx.curve(c1.x, c1.y, c2.x, c2.y, first.x, first.y)
+            segment(ctx, p.vertices[n - 1], p.outPoints[n - 1], p.inPoints[0], first)
             ctx.closePath()
+        }
+    }
+
+    /// A segment whose control points sit on its ends (to within rounding: trim paths round cut
+    /// points to thousandths) is a line; cairo's stroker would turn the stray tangent into a
+    /// visible notch where a canvas draws a straight stroke.
+    private func segment(_ ctx: Context, _ p0: Vec2, _ c1: Vec2, _ c2: Vec2, _ p3: Vec2) {
+        if c1.distance(to: p0) < 0.005 && c2.distance(to: p3) < 0.005 {
+            ctx.line(to: p3.x, p3.y)
+        } else {
+            ctx.curve(c1.x, c1.y, c2.x, c2.y, p3.x, p3.y)
         }
     }
 
