@@ -111,7 +111,7 @@ let package = Package(
             name: "ArcMaskSources",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP",
-                "ArcMaskSVG", "ArcMaskSequence",
+                "ArcMaskSVG", "ArcMaskSequence", "ArcMaskLottie", "ArcMaskLottieRender",
             ]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
         .target(
@@ -147,7 +147,7 @@ let package = Package(
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
                 "ArcMaskSVG", "ArcMaskSequence", "ArcMaskSources", "ArcMaskText",
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime", "ArcMaskLottie", "ArcMaskLottieRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"]),

@@ -9,7 +9,7 @@ import Foundation
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Describe an animation: canvas, frames, delays, disposal and blending, loop count, damage (GIF, APNG/PNG, WebP, SVG, SVGA, or a numbered sequence).",
+            "Describe an animation: canvas, frames, delays, disposal and blending, loop count, damage (GIF, APNG/PNG, WebP, SVG, SVGA, Lottie/TGS/dotLottie, or a numbered sequence).",
         discussion: """
             A sequence is named by a folder of numbered files or a printf-style pattern (anim/frame%03d.png); \
             --fps, --durations, --loops, --range and --allow-gaps say how it plays.
@@ -54,6 +54,22 @@ struct Inspect: ParsableCommand {
         if let p = r.pattern, p != r.file { head += ", from \(p)" }
         if let renderer = r.renderer { head += ", drawn by \(renderer) at the size shown" }
         if r.damaged { head += ", DAMAGED" }
+        var extra: [String] = []
+        if let l = r.lottie {
+            extra.append(
+                "\(l.container)\(l.version.isEmpty ? "" : " v\(l.version)")\(l.name.isEmpty ? "" : " \"\(l.name)\""): \(fmt(l.frameRate)) fps, frames \(fmt(l.inPoint))…\(fmt(l.outPoint)), \(l.layers) layers, \(l.precompositions) precompositions, \(l.images) images")
+            if let ids = l.animations {
+                extra.append("animations: \(ids.map { $0 == l.animation ? "\($0) (shown)" : $0 }.joined(separator: ", "))")
+            }
+            extra.append(
+                l.markers.isEmpty
+                    ? "markers: none"
+                    : "markers: " + l.markers.map { "\($0.name) (frame \(fmt($0.frame)), \(fmt($0.durationFrames)) frames)" }.joined(separator: ", "))
+            if let rules = l.telegram {
+                let broken = rules.filter { !$0.passes }
+                extra.append("Telegram sticker rules: \(rules.count - broken.count) of \(rules.count) kept" + (broken.isEmpty ? "" : "; broken: " + broken.map { "\($0.rule) (\($0.found))" }.joined(separator: ", ")))
+            }
+        }
         var columns: [(title: String, right: Bool, cell: (SourceReport.Frame) -> String?)] = [
             ("frame", true, { String($0.index) }),
             ("number", true, { $0.number.map(String.init) }),
@@ -64,6 +80,7 @@ struct Inspect: ParsableCommand {
             ("blend", false, { $0.blend }),
             ("kind", false, { $0.kind }),
             ("file", false, { $0.path }),
+            ("time", true, { $0.time.map(fmt) }),
         ]
         columns = columns.filter { c in r.frames.contains { c.cell($0) != nil } }
         let cells = r.frames.map { f in columns.map { $0.cell(f) ?? "-" } }
@@ -72,7 +89,7 @@ struct Inspect: ParsableCommand {
             values.indices.map { pad(values[$0], widths[$0], right: columns[$0].right) }.joined(separator: "  ")
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        var lines = [head, row(columns.map(\.title))]
+        var lines = [head] + extra + [row(columns.map(\.title))]
         lines += cells.map(row)
         for w in r.warnings { lines.append("warning: \(w)") }
         return lines.joined(separator: "\n")

@@ -1,4 +1,6 @@
 import ArcMaskCore
+import ArcMaskLottie
+import ArcMaskLottieRender
 import ArcMaskIO
 import ArcMaskRuntime
 import ArcMaskSVG
@@ -81,17 +83,26 @@ struct LimitOptions: ParsableArguments {
 
 /// How to read an animation: limits, and the settings only SVGA files and image sequences use.
 struct InputOptions: ParsableArguments {
-    @Option(help: "SVGA: play frames A..B only. Sequences: the numbers A..B of the pattern (both inclusive).")
+    @Option(help: "SVGA and Lottie: play frames A..B only. Sequences: the numbers A..B of the pattern (both inclusive).")
     var range: ClosedRange<Int>?
 
-    @Flag(help: "SVGA and sequences: play backwards.")
+    @Flag(help: "SVGA, Lottie and sequences: play backwards.")
     var reverse = false
 
     @Option(
         name: .customLong("fps"), parsing: .unconditional,
-        help: "SVGA: resample to this many frames per second. Sequences: the frame rate (default 25).",
+        help: "SVGA and Lottie: resample to this many frames per second. Sequences: the frame rate (default 25).",
         transform: FramesPerSecond.parse)
     var fpsOption: FramesPerSecond?
+
+    @Option(help: "dotLottie: the animation to play (its id; inspect lists them). Default: the manifest's initial one.")
+    var animation: String?
+
+    @Option(help: "Lottie: play only the segment of this marker (inspect lists them).")
+    var marker: String?
+
+    @Flag(help: "Lottie: refuse a file with anything the renderer leaves out (expressions, effects …) instead of warning.")
+    var strict = false
 
     var fps: Double? { fpsOption?.value }
 
@@ -143,6 +154,9 @@ struct InputOptions: ParsableArguments {
         options.sequence.loops = loops.value
         options.sequence.allowGaps = allowGaps
         options.sequence.scale = scale
+        var lottieLimits = LottieLimits()
+        lottieLimits.maxFrames = limits.maxFrames.value
+        options.lottie = LottieOptions(animation: animation, marker: marker, limits: lottieLimits, strict: strict)
         return options
     }
 

@@ -10,13 +10,24 @@ import Foundation
 public struct LottieOptions: Sendable, Equatable {
     public var animation: String?
     public var marker: String?
+    /// First and last frame (inclusive, of the marker's segment when one is given).
+    public var range: ClosedRange<Int>?
+    public var reverse: Bool
     /// Resample to this many frames per second; nil keeps the file's rate.
     public var fps: Double?
     public var limits: LottieLimits
+    /// What the renderer leaves out is an error, not a warning.
+    public var strict: Bool
 
-    public init(animation: String? = nil, marker: String? = nil, fps: Double? = nil, limits: LottieLimits = .default) {
+    public init(
+        animation: String? = nil, marker: String? = nil, range: ClosedRange<Int>? = nil, reverse: Bool = false,
+        fps: Double? = nil, limits: LottieLimits = .default, strict: Bool = false
+    ) {
+        self.strict = strict
         self.animation = animation
         self.marker = marker
+        self.range = range
+        self.reverse = reverse
         self.fps = fps
         self.limits = limits
     }
@@ -35,6 +46,8 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     private let stepMs: Double
     private let images: [String: PixelBuffer]
     private var imageProblems: [String] = []
+    /// What the file asks for that is not drawn (`LottieFeatures`).
+    public let featureWarnings: [String]
     private var idle: [LottieRenderer] = []
     private let lock = NSLock()
     public let cache: RenderCache?
@@ -66,16 +79,25 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
             count = max(1, Int(marker.duration.rounded(.down)))
         }
         guard count > 0 else { throw InputError(file: name, "the animation has no frames (op − ip < 1)") }
+        var base = (0..<count).map { first + Double($0) }
+        if let range = options.range {
+            guard range.lowerBound >= 0, range.upperBound < count else {
+                throw InputError(
+                    file: name, location: "--range",
+                    "\(range.lowerBound)..\(range.upperBound) is outside frames 0..\(count - 1)")
+            }
+            base = Array(base[range])
+        }
+        if options.reverse { base.reverse() }
         let fr = animation.frameRate
         if let fps = options.fps {
             guard fps > 0, fps <= 240 else { throw InputError(file: name, location: "--fps", "\(fps) must be in (0, 240]") }
-            let seconds = Double(count) / fr
+            let seconds = Double(base.count) / fr
             let n = max(1, Int((seconds * fps).rounded()))
-            let base = first
-            times = (0..<n).map { j in base + min(Double(count - 1), (Double(j) / fps * fr).rounded(.down)) }
+            times = (0..<n).map { j in base[min(base.count - 1, Int((Double(j) / fps * fr).rounded(.down)))] }
             stepMs = 1000 / fps
         } else {
-            times = (0..<count).map { first + Double($0) }
+            times = base
             stepMs = 1000 / fr
         }
         var decoded: [String: PixelBuffer] = [:]
@@ -97,6 +119,13 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
         }
         images = decoded
         imageProblems = problems
+        featureWarnings = LottieFeatures.warnings(animation)
+        if options.strict, let first = featureWarnings.first ?? problems.first {
+            let more = featureWarnings.count + problems.count - 1
+            throw InputError(
+                file: name, location: "--strict",
+                "\(first)\(more > 0 ? " (and \(more) more: run inspect without --strict to list them)" : "")")
+        }
         self.cache = cache
         contentKey = cache == nil ? "" : RenderCache.contentKey(bytes) + "-lottie\(LottieRenderer.revision)" + (container.animationID.map { "-" + $0 } ?? "")
     }
@@ -104,7 +133,7 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     public var frameCount: Int { times.count }
     public var loopMode: LoopMode { .forever }
     public func duration(at index: Int) -> Double { stepMs }
-    public var warnings: [String] { imageProblems }
+    public var warnings: [String] { featureWarnings + imageProblems }
     public var drawsConcurrently: Bool { true }
 
     public func frame(at index: Int) throws -> PixelBuffer { try frame(at: index, size: canvasSize, fit: .fit) }

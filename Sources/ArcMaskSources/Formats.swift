@@ -1,7 +1,9 @@
+import Foundation
 import ArcMaskAPNG
 import ArcMaskCore
 import ArcMaskGIF
 import ArcMaskIO
+import ArcMaskLottieRender
 import ArcMaskSVG
 import ArcMaskSVGA
 import ArcMaskWebP
@@ -70,5 +72,29 @@ public enum SVGFormat: FrameFormat {
         try options.refuseSequenceSettings(name: name, format: Self.name)
         let bytes = try reader.contents(limit: options.svgLimits.maxFileBytes, kind: "SVG files")
         return try SVGFrameSource(bytes: bytes, name: name, limits: options.svgLimits, cache: options.svgCache)
+    }
+}
+
+/// Lottie JSON, Telegram stickers (gzip) and dotLottie (ZIP with a manifest), drawn by the
+/// Lottie renderer. Checked before SVGA, whose 1.x files are ZIPs too.
+public enum LottieFormat: FrameFormat {
+    public static let name = "Lottie/TGS/dotLottie"
+
+    public static func matches(_ head: [UInt8]) -> Bool { LottieContainer.matches(head) }
+
+    public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
+        try options.refuseSequenceOnlySettings(name: name, format: "Lottie")
+        try options.refuseSVGAContent(name: name, format: "Lottie")
+        var lottie = options.lottie
+        lottie.range = options.svgaSequence.range
+        lottie.reverse = options.svgaSequence.reverse
+        lottie.fps = options.svgaSequence.fps
+        let bytes = try reader.contents(limit: lottie.limits.maxJSONBytes, kind: "Lottie files")
+        var directory: URL? = nil
+        if FileManager.default.fileExists(atPath: name) {
+            directory = URL(fileURLWithPath: name).deletingLastPathComponent()
+        }
+        return try LottieFrameSource(
+            bytes: bytes, name: name, directory: directory, options: lottie, cache: options.renderCache)
     }
 }

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskLottieRender
 import ArcMaskSequence
 import ArcMaskSVG
 import ArcMaskSVGA
@@ -24,6 +25,9 @@ public struct SourceOptions: Sendable {
     public var sequence: SequenceOptions
     /// SVGA: images, text, hidden keys put into the movie's keys.
     public var svgaContent = SVGADynamicContent()
+    /// Lottie: the dotLottie animation, the marker, the limits, strictness (range, reverse and
+    /// rate come from `svgaSequence`, as for SVGA).
+    public var lottie = LottieOptions()
     /// SVG rasters in memory, in front of `renderCache`.
     public private(set) var svgCache: SVGRasterCache
 
@@ -56,7 +60,7 @@ public protocol FrameFormat: Sendable {
 /// a `FrameFormat` type to `formats`.
 public enum FrameSources {
     public static let formats: [any FrameFormat.Type] = [
-        GIFFormat.self, APNGFormat.self, WebPFormat.self, SVGAFormat.self, SVGFormat.self,
+        GIFFormat.self, APNGFormat.self, WebPFormat.self, LottieFormat.self, SVGAFormat.self, SVGFormat.self,
     ]
 
     /// Opens `path` as whichever format its bytes say; a folder or a printf-style pattern

@@ -1,6 +1,8 @@
 import ArcMaskAPNG
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskLottie
+import ArcMaskLottieRender
 import ArcMaskSVG
 import ArcMaskSequence
 import ArcMaskWebP
@@ -26,6 +28,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
         /// Sequences: the frame's number and the file read for it.
         public var number: Int?
         public var path: String?
+        /// Lottie: the composition time the frame shows, in the file's frames.
+        public var time: Double?
 
         init(index: Int, durationMs: Double) {
             self.index = index
@@ -57,7 +61,38 @@ public struct SourceReport: Codable, Sendable, Equatable {
     public var pattern: String?
     /// SVG: the renderer and its version (part of the cache key).
     public var renderer: String?
+    /// Lottie, Telegram stickers and dotLottie.
+    public var lottie: LottieInfo?
     public var frames: [Frame]
+
+    public struct LottieInfo: Codable, Sendable, Equatable {
+        public struct Marker: Codable, Sendable, Equatable {
+            public var name: String
+            public var frame: Double
+            public var durationFrames: Double
+        }
+        public struct TelegramRule: Codable, Sendable, Equatable {
+            public var rule: String
+            public var passes: Bool
+            public var found: String
+        }
+        /// "Lottie JSON", "Telegram sticker", "dotLottie".
+        public var container: String
+        public var version: String
+        public var name: String
+        public var frameRate: Double
+        public var inPoint: Double
+        public var outPoint: Double
+        public var layers: Int
+        public var precompositions: Int
+        public var images: Int
+        /// dotLottie: every animation it holds, and the one read.
+        public var animations: [String]?
+        public var animation: String?
+        public var markers: [Marker]
+        /// Telegram stickers: Telegram's rules, each kept or broken (information only).
+        public var telegram: [TelegramRule]?
+    }
 
     public init(_ s: FrameSource) {
         file = s.name
@@ -77,6 +112,7 @@ public struct SourceReport: Codable, Sendable, Equatable {
         case is SVGFrameSource:
             format = "SVG"
             renderer = "librsvg \(SVGDocument.rendererVersion)"
+        case let l as LottieFrameSource: describe(l)
         default: format = String(describing: type(of: s)).replacingOccurrences(of: "FrameSource", with: "")
         }
     }
@@ -95,6 +131,25 @@ public struct SourceReport: Codable, Sendable, Equatable {
             frames[k].disposal = f.dispose.description
             frames[k].blend = f.blend.description
         }
+    }
+
+    private mutating func describe(_ l: LottieFrameSource) {
+        let a = l.animation
+        format = l.container.kind == .json ? "Lottie" : l.container.kind == .sticker ? "TGS" : "dotLottie"
+        loopCount = 0  // players loop Lottie animations unless told otherwise
+        renderer = "arcmask's Lottie renderer (lottie-web's canvas model), revision \(LottieRenderer.revision)"
+        for k in frames.indices { frames[k].time = l.times[k] }
+        lottie = LottieInfo(
+            container: l.container.kind.rawValue, version: a.version, name: a.name, frameRate: a.frameRate,
+            inPoint: a.inPoint, outPoint: a.outPoint,
+            layers: a.layers.count + a.compositions.values.reduce(0) { $0 + $1.count },
+            precompositions: a.compositions.count, images: a.images.count,
+            animations: l.container.kind == .dotLottie ? l.container.animationIDs : nil, animation: l.container.animationID,
+            markers: a.markers.map { LottieInfo.Marker(name: $0.name, frame: $0.time, durationFrames: $0.duration) },
+            telegram: l.container.kind == .sticker
+                ? TelegramRules.check(a, gzippedBytes: l.container.compressedBytes).map {
+                    LottieInfo.TelegramRule(rule: $0.name, passes: $0.passes, found: $0.found)
+                } : nil)
     }
 
     private mutating func describe(_ w: WebPFrameSource) {
