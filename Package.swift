@@ -239,6 +239,13 @@ let package = Package(
         .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
         .testTarget(name: "ArcMaskPlatformTests", dependencies: ["ArcMaskPlatform"]),
         .testTarget(name: "ArcMaskJSONTests", dependencies: ["ArcMaskJSON"]),
+        .testTarget(name: "ArcMaskLottieTests", dependencies: ["ArcMaskLottie", "ArcMaskJSON"]),
+        .testTarget(
+            name: "ArcMaskLottieRenderTests",
+            dependencies: [
+                "ArcMaskLottieRender", "ArcMaskLottie", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .testTarget(
             name: "ArcMaskCLITests",
             dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime"]),
