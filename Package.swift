@@ -13,7 +13,7 @@ let package = Package(
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
                 "ArcMaskText", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSequence",
                 "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
-                "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieRender",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
@@ -164,7 +164,7 @@ let package = Package(
             name: "ArcMaskBench",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
-                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskExport",
+                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskLottieRender",
             ]),
 
         // Tests mirror the modules.

@@ -15,6 +15,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzDynamic", [.product(name: "ArcMask", package: "main")]),
     ("FuzzTimerFont", [.product(name: "ArcMask", package: "main")]),
     ("FuzzExportFolder", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzLottie", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 

@@ -4,6 +4,7 @@ import ArcMaskEmulator
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskLottieRender
 import ArcMaskSVGA
 import ArcMaskSources
 import ArcMaskValues
@@ -98,6 +99,30 @@ case "svga"?:
             "framesPerSecond": fps, "fileFps": movie.fps, "timesRealTime": fps / Double(movie.fps),
             "premultipliedSeconds": premultipliedSeconds,
             "timesRealTimePremultiplied": premultipliedFps / Double(movie.fps),
+        ])
+    }
+case "lottie"?:
+    // Every frame at 510×510 (fitted, as the corpus's frames are), drawn on two threads.
+    let size = PixelSize(width: 510, height: 510)
+    for path in args.dropFirst() where !path.hasPrefix("--") {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let source = try LottieFrameSource(
+            bytes: bytes, name: path, directory: URL(fileURLWithPath: path).deletingLastPathComponent())
+        let n = source.frameCount
+        let start = now()
+        final class Failure: @unchecked Sendable { var error: Error? }
+        let failure = Failure()
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            for k in stride(from: lane, to: n, by: 2) {
+                do { _ = try source.surface(at: k, size: size, fit: .fit) } catch { failure.error = error }
+            }
+        }
+        if let e = failure.error { throw e }
+        let seconds = now() - start
+        let fps = Double(n) / seconds
+        json([
+            "file": path, "frames": n, "size": [size.width, size.height], "seconds": seconds, "framesPerSecond": fps,
+            "fileFps": source.animation.frameRate, "timesRealTime": fps / source.animation.frameRate,
         ])
     }
 case "composite"?:

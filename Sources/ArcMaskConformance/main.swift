@@ -55,7 +55,16 @@ if let i = args.firstIndex(of: "--lottie"), i + 1 < args.endIndex {
     }
     let agree = verdicts.filter(\.agrees).count
     let percent = verdicts.isEmpty ? 0 : Double(agree) * 100 / Double(verdicts.count)
+    var byFile: [String: [Int]] = [:]
+    for v in verdicts where !v.agrees { byFile[v.stem, default: []].append(v.frame) }
+    for (stem, frames) in byFile.sorted(by: { $0.key < $1.key }) {
+        print("       disagree: \(stem) frames \(frames.map(String.init).joined(separator: ","))")
+    }
     print("lottie conformance: \(agree) of \(verdicts.count) counted frames agree with lottie-web (\(String(format: "%.1f", percent)) %)")
+    if let b = args.firstIndex(of: "--bar"), b + 1 < args.endIndex, let bar = Int(args[b + 1]), agree < bar {
+        print("lottie conformance: FAIL: below the bar of \(bar) frames")
+        exit(1)
+    }
     exit(0)
 }
 

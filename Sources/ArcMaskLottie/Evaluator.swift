@@ -11,16 +11,32 @@ public struct LottieEvaluator: Sendable {
 
     /// The commands for composition time `time` (in frames: `round(ip) + k` for frame k), in
     /// the composition's coordinates (0…w, 0…h).
-    public func commands(at time: Double) -> [DrawCommand] {
-        var walk = Walk(animation: animation)
-        return walk.composition(animation.layers, time: time, matrix: .identity, depth: 0)
+    ///
+    /// Throws when the frame needs more work than `maxWork` (layers drawn and paths built,
+    /// counted together): precompositions used many times inside one another, or repeaters
+    /// inside repeaters, grow without bound otherwise.
+    public func commands(at time: Double, maxWork: Int = 200_000) throws(LottieError) -> [DrawCommand] {
+        var walk = Walk(animation: animation, maxWork: maxWork)
+        let out = walk.composition(animation.layers, time: time, matrix: .identity, depth: 0)
+        if walk.work > maxWork {
+            throw LottieError(
+                "drawing frame time \(fmtNumber(time)) needs more than \(maxWork) layers and paths (precompositions or repeaters nested too deep)",
+                at: .root)
+        }
+        return out
     }
 
     private struct Walk {
         let animation: LottieAnimation
         var alpha = CanvasAlpha()
+        let maxWork: Int
+        /// Layers drawn and paths built so far.
+        var work = 0
 
-        init(animation: LottieAnimation) { self.animation = animation }
+        init(animation: LottieAnimation, maxWork: Int) {
+            self.animation = animation
+            self.maxWork = maxWork
+        }
 
         mutating func composition(_ layers: [Layer], time: Double, matrix: Matrix, depth: Int) -> [DrawCommand] {
             guard depth <= 32 else { return [] }
@@ -62,6 +78,8 @@ public struct LottieEvaluator: Sendable {
             _ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double, matrix: Matrix, depth: Int
         ) -> [DrawCommand] {
             guard isDrawn(layer, at: time) else { return [] }
+            work += 1
+            guard work <= maxWork else { return [] }
             if case .null = layer.kind { return [] }
             let m = layerMatrix(layer, in: layers, byIndex: byIndex, time: time).then(matrix)
             let clip = maskClip(layer.masks, time: time, matrix: m)
@@ -72,9 +90,11 @@ public struct LottieEvaluator: Sendable {
             var out: [DrawCommand] = []
             switch layer.kind {
             case .shape(let items):
-                var renderer = ShapeRenderer(time: time, layerMatrix: m, blend: layer.blendMode, alpha: alpha)
+                var renderer = ShapeRenderer(
+                    time: time, layerMatrix: m, blend: layer.blendMode, alpha: alpha, budget: maxWork - work)
                 out = renderer.draw(items)
                 alpha = renderer.alpha
+                work += renderer.used
             case .solid(let color, let w, let h):
                 if let c = Self.hexColor(color) {
                     out = [.fill(paths: [Self.rectangle(w, h)], paint: c, evenOdd: false, alpha: alpha.current, blend: layer.blendMode, transform: m)]

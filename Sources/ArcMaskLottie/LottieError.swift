@@ -26,10 +26,6 @@ public struct LottieLimits: Sendable, Equatable {
     public var maxKeyframes: Int
     /// Vertices of one path.
     public var maxPathVertices: Int
-    /// Copies one repeater makes.
-    public var maxRepeaterCopies: Int
-    /// Precompositions inside one another.
-    public var maxPrecompDepth: Int
     /// Frames (⌊op − ip⌋).
     public var maxFrames: Int
     /// Bytes of one decoded image asset.
@@ -37,16 +33,13 @@ public struct LottieLimits: Sendable, Equatable {
 
     public init(
         maxJSONBytes: Int = 64 << 20, maxSide: Int = 16_384, maxLayers: Int = 100_000, maxKeyframes: Int = 2_000_000,
-        maxPathVertices: Int = 100_000, maxRepeaterCopies: Int = 1_000, maxPrecompDepth: Int = 32,
-        maxFrames: Int = 100_000, maxImageBytes: Int = 256 << 20
+        maxPathVertices: Int = 100_000, maxFrames: Int = 100_000, maxImageBytes: Int = 256 << 20
     ) {
         self.maxJSONBytes = maxJSONBytes
         self.maxSide = maxSide
         self.maxLayers = maxLayers
         self.maxKeyframes = maxKeyframes
         self.maxPathVertices = maxPathVertices
-        self.maxRepeaterCopies = maxRepeaterCopies
-        self.maxPrecompDepth = maxPrecompDepth
         self.maxFrames = maxFrames
         self.maxImageBytes = maxImageBytes
     }

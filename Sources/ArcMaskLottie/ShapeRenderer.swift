@@ -10,6 +10,10 @@ struct ShapeRenderer {
     let blend: BlendMode
     /// The player's opacity state, carried through each style's save, opacity and restore.
     var alpha: CanvasAlpha
+    /// Paths and styles this layer may make (repeaters multiply them); past it the walk stops.
+    let budget: Int
+    /// Paths and styles made.
+    private(set) var used = 0
 
     /// A style met on the way, and the paths it draws (in the layer's space).
     private final class Style {
@@ -50,6 +54,8 @@ struct ShapeRenderer {
     }
 
     private final class Walk {
+        var budget = 0
+        var used = 0
         var styles: [Style] = []
         var leaves: [Leaf] = []
         var modifiers: [Modifier] = []
@@ -57,7 +63,9 @@ struct ShapeRenderer {
 
     mutating func draw(_ items: [ShapeItem]) -> [DrawCommand] {
         let walk = Walk()
+        walk.budget = budget
         visit(items, matrix: .identity, alpha: 1, openStyles: [], openModifiers: [], repeated: false, walk)
+        used = walk.used
         // Modifiers in the players' order: the last met first.
         for modifier in walk.modifiers.reversed() { apply(modifier, walk) }
         var out: [DrawCommand] = []
@@ -76,6 +84,8 @@ struct ShapeRenderer {
         var styles = openStyles
         var modifiers = openModifiers
         for (index, item) in items.enumerated().reversed() {
+            walk.used += 1
+            if walk.used > walk.budget { return }
             switch item {
             case .repeater(let copies, let offset, let above, let transform, _):
                 // The items before the repeater are drawn only as its copies (the originals

@@ -154,7 +154,11 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     private func render(_ index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
         let renderer = try takeRenderer()
         defer { lock.withLock { idle.append(renderer) } }
-        return try renderer.render(time: times[index], size: size, fit: fit)
+        do {
+            return try renderer.render(time: times[index], size: size, fit: fit)
+        } catch let e as LottieError {
+            throw InputError(file: name, location: "frame \(index)", e.message)
+        }
     }
 
     private func takeRenderer() throws -> LottieRenderer {

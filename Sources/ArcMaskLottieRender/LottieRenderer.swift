@@ -35,7 +35,7 @@ public final class LottieRenderer {
         for v in [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)] { rect.append(v) }
         appendPath(ctx, rect.transformed(root))
         ctx.clip()
-        let commands = evaluator.commands(at: time)
+        let commands = try evaluator.commands(at: time)
         try execute(commands, ctx: ctx, root: root, size: size)
         try ctx.status()
         surface.flush()
