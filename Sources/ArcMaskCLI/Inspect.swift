@@ -65,6 +65,9 @@ struct Inspect: ParsableCommand {
                 l.markers.isEmpty
                     ? "markers: none"
                     : "markers: " + l.markers.map { "\($0.name) (frame \(fmt($0.frame)), \(fmt($0.durationFrames)) frames)" }.joined(separator: ", "))
+            let shown = l.keypaths.prefix(60)
+            extra.append("keypaths (--set-color, --set-opacity): " + (l.keypaths.isEmpty ? "none" : shown.joined(separator: ", ")))
+            if l.keypaths.count > shown.count { extra.append("  … \(l.keypaths.count - shown.count) more (inspect --json lists them all)") }
             if let rules = l.telegram {
                 let broken = rules.filter { !$0.passes }
                 extra.append("Telegram sticker rules: \(rules.count - broken.count) of \(rules.count) kept" + (broken.isEmpty ? "" : "; broken: " + broken.map { "\($0.rule) (\($0.found))" }.joined(separator: ", ")))

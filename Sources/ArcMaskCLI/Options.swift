@@ -104,6 +104,38 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "Lottie: refuse a file with anything the renderer leaves out (expressions, effects …) instead of warning.")
     var strict = false
 
+    @Option(
+        name: .customLong("set-color"),
+        help: "Lottie: KEYPATH=#RRGGBB[AA] sets the colour of the fills and strokes it names (* one name, ** any; inspect lists keypaths). Repeatable.")
+    var setColor: [String] = []
+
+    @Option(
+        name: .customLong("set-opacity"),
+        help: "Lottie: KEYPATH=0…100 sets the opacity of the fills, strokes or layers it names. Repeatable.")
+    var setOpacity: [String] = []
+
+    /// The keypath settings, checked.
+    func lottieOverrides() throws -> LottieOverrides {
+        var o = LottieOverrides()
+        for text in setColor {
+            guard let eq = text.lastIndex(of: "="), !text[..<eq].isEmpty,
+                let c = LottieOverrides.parseColor(String(text[text.index(after: eq)...]))
+            else {
+                throw ValidationError("--set-color takes KEYPATH=#RRGGBB or KEYPATH=#RRGGBBAA, not '\(shortened(text))'")
+            }
+            o.entries.append((String(text[..<eq]), .color(c)))
+        }
+        for text in setOpacity {
+            guard let eq = text.lastIndex(of: "="), !text[..<eq].isEmpty, let v = Double(text[text.index(after: eq)...]),
+                v >= 0, v <= 100
+            else {
+                throw ValidationError("--set-opacity takes KEYPATH=0…100, not '\(shortened(text))'")
+            }
+            o.entries.append((String(text[..<eq]), .opacity(v)))
+        }
+        return o
+    }
+
     var fps: Double? { fpsOption?.value }
 
     @Option(help: "Sequences: each frame's duration in ms, comma-separated (instead of --fps).")
@@ -128,6 +160,7 @@ struct InputOptions: ParsableArguments {
     @OptionGroup var dynamic: DynamicOptions
 
     func validate() throws {
+        _ = try lottieOverrides()
         if fps != nil && durations != nil { throw ValidationError("give --fps or --durations, not both") }
         if durations != nil && parsedDurations == nil {
             throw ValidationError(
@@ -157,6 +190,7 @@ struct InputOptions: ParsableArguments {
         var lottieLimits = LottieLimits()
         lottieLimits.maxFrames = limits.maxFrames.value
         options.lottie = LottieOptions(animation: animation, marker: marker, limits: lottieLimits, strict: strict)
+        options.lottie.overrides = (try? lottieOverrides()) ?? LottieOverrides()
         return options
     }
 

@@ -221,11 +221,12 @@ extension LottieAnimation {
             return .fill(
                 color: try color(n["c"], ctx), opacity: try Property.scalar(n["o"], ctx, default: 100),
                 evenOdd: try n.int("r", default: 1) == 2, blend: BlendMode(rawValue: try n.int("bm", default: 0)) ?? .normal,
-                hidden: hidden)
+                hidden: hidden, name: n.string("nm") ?? "")
         case "st":
             return .stroke(
                 color: try color(n["c"], ctx), opacity: try Property.scalar(n["o"], ctx, default: 100),
-                style: try strokeStyle(n, ctx), blend: BlendMode(rawValue: try n.int("bm", default: 0)) ?? .normal, hidden: hidden)
+                style: try strokeStyle(n, ctx), blend: BlendMode(rawValue: try n.int("bm", default: 0)) ?? .normal, hidden: hidden,
+                name: n.string("nm") ?? "")
         case "gf":
             return .gradientFill(try gradient(n, ctx), evenOdd: try n.int("r", default: 1) == 2, hidden: hidden)
         case "gs":

@@ -107,7 +107,7 @@ struct ShapeRenderer {
                         openModifiers: modifiers, repeated: true, walk)
                 }
                 return
-            case .fill(_, _, _, _, let hidden), .stroke(_, _, _, _, let hidden), .gradientFill(_, _, let hidden),
+            case .fill(_, _, _, _, let hidden, _), .stroke(_, _, _, _, let hidden, _), .gradientFill(_, _, let hidden),
                 .gradientStroke(_, _, let hidden):
                 // A hidden style takes no paths.
                 if hidden { continue }
@@ -221,10 +221,10 @@ struct ShapeRenderer {
         guard !paths.isEmpty else { return [] }
         let transform = style.matrix.then(layerMatrix)
         switch style.item {
-        case .fill(let color, let opacity, let evenOdd, _, _):
+        case .fill(let color, let opacity, let evenOdd, _, _, _):
             guard let a = styleAlpha(style, opacity) else { return [] }
             return [.fill(paths: paths, paint: paint(color), evenOdd: evenOdd, alpha: a, blend: blend, transform: transform)]
-        case .stroke(let color, let opacity, let stroke, _, _):
+        case .stroke(let color, let opacity, let stroke, _, _, _):
             guard let params = parameters(stroke), let a = styleAlpha(style, opacity) else { return [] }
             return [.stroke(paths: paths, paint: paint(color), stroke: params, alpha: a, blend: blend, transform: transform)]
         case .gradientFill(let g, let evenOdd, _):

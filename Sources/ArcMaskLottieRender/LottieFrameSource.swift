@@ -18,6 +18,8 @@ public struct LottieOptions: Sendable, Equatable {
     public var limits: LottieLimits
     /// What the renderer leaves out is an error, not a warning.
     public var strict: Bool
+    /// Colours and opacities set by keypath.
+    public var overrides = LottieOverrides()
 
     public init(
         animation: String? = nil, marker: String? = nil, range: ClosedRange<Int>? = nil, reverse: Bool = false,
@@ -60,10 +62,16 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
         self.name = name
         container = try LottieContainer(
             bytes: bytes, name: name, directory: directory, animation: options.animation, limits: options.limits)
+        let decoded: LottieAnimation
         do {
-            animation = try LottieAnimation.decode(container.json, limits: options.limits)
+            decoded = try LottieAnimation.decode(container.json, limits: options.limits)
         } catch {
             throw InputError(file: name, location: error.path.description, error.message)
+        }
+        do {
+            animation = try LottieKeypaths.apply(options.overrides, to: decoded)
+        } catch {
+            throw InputError(file: name, location: "--set-color/--set-opacity", error.message)
         }
         canvasSize = PixelSize(width: animation.width, height: animation.height)
         // The frames to play: all, or one marker's segment.
@@ -100,7 +108,7 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
             times = base
             stepMs = 1000 / fr
         }
-        var decoded: [String: PixelBuffer] = [:]
+        var decodedImages: [String: PixelBuffer] = [:]
         var problems: [String] = []
         for (id, asset) in animation.images.sorted(by: { $0.key < $1.key }) {
             switch container.imageBytes(asset, limit: options.limits.maxImageBytes) {
@@ -108,16 +116,16 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
             case .success(let bytes):
                 do {
                     if JPEG.matches(bytes) {
-                        decoded[id] = try JPEG.decode(bytes).image
+                        decodedImages[id] = try JPEG.decode(bytes).image
                     } else {
-                        decoded[id] = try PNG.decode(bytes)
+                        decodedImages[id] = try PNG.decode(bytes)
                     }
                 } catch {
                     problems.append("image '\(id)' not drawn: it is not a PNG or JPEG that decodes (\(error))")
                 }
             }
         }
-        images = decoded
+        images = decodedImages
         imageProblems = problems
         featureWarnings = LottieFeatures.warnings(animation)
         if options.strict, let first = featureWarnings.first ?? problems.first {
@@ -127,7 +135,13 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
                 "\(first)\(more > 0 ? " (and \(more) more: run inspect without --strict to list them)" : "")")
         }
         self.cache = cache
-        contentKey = cache == nil ? "" : RenderCache.contentKey(bytes) + "-lottie\(LottieRenderer.revision)" + (container.animationID.map { "-" + $0 } ?? "")
+        // Frames drawn with other values set are other frames: the overrides join the key.
+        let overrideKey = options.overrides.isEmpty ? "" : "-o" + RenderCache.contentKey(Array(options.overrides.digest.utf8))
+        contentKey =
+            cache == nil
+            ? ""
+            : RenderCache.contentKey(bytes) + "-lottie\(LottieRenderer.revision)" + (container.animationID.map { "-" + $0 } ?? "")
+                + overrideKey
     }
 
     public var frameCount: Int { times.count }

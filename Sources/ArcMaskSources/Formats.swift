@@ -30,6 +30,7 @@ public enum SVGAFormat: FrameFormat {
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         try options.refuseSequenceOnlySettings(name: name, format: Self.name)
+        try options.refuseLottieSettings(name: name, format: Self.name)
         let bytes = try reader.contents(limit: options.svgaLimits.maxInflatedBytes, kind: "SVGA files")
         return try SVGAFrameSource(
             bytes: bytes, name: name,

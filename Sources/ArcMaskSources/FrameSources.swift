@@ -68,6 +68,7 @@ public enum FrameSources {
     public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
         if isSequence(path) {
             try options.refuseSVGAContent(name: path, format: "image sequence")
+            try options.refuseLottieSettings(name: path, format: "image sequence")
             return try ImageSequenceSource.open(
                 path, options: options.sequence, limits: options.limits, svgLimits: options.svgLimits,
                 svgCache: options.svgCache)
@@ -104,6 +105,7 @@ public enum FrameSources {
 extension SourceOptions {
     /// Formats that carry their own timing refuse the settings meant for SVGA files and sequences.
     func refuseSequenceSettings(name: String, format: String) throws {
+        try refuseLottieSettings(name: name, format: format)
         try refuseSequenceOnlySettings(name: name, format: format)
         try refuseSVGAContent(name: name, format: format)
         if svgaSequence != SVGASequence() {
@@ -135,6 +137,19 @@ extension SourceOptions {
         if !given.isEmpty {
             throw InputError(
                 file: name, "\(given.joined(separator: ", ")) applies to image sequences, not to \(format) files")
+        }
+    }
+}
+
+extension SourceOptions {
+    /// Lottie's own settings, given for another format.
+    func refuseLottieSettings(name: String, format: String) throws {
+        let given = [
+            lottie.animation != nil ? "--animation" : nil, lottie.marker != nil ? "--marker" : nil,
+            lottie.strict ? "--strict" : nil, lottie.overrides.isEmpty ? nil : "--set-color/--set-opacity",
+        ].compactMap { $0 }
+        if !given.isEmpty {
+            throw InputError(file: name, "\(given.joined(separator: ", ")) applies to Lottie files, not to \(format) files")
         }
     }
 }

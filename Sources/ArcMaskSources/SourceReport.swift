@@ -92,6 +92,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
         public var markers: [Marker]
         /// Telegram stickers: Telegram's rules, each kept or broken (information only).
         public var telegram: [TelegramRule]?
+        /// Where `--set-color` and `--set-opacity` can set values.
+        public var keypaths: [String]
     }
 
     public init(_ s: FrameSource) {
@@ -149,7 +151,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
             telegram: l.container.kind == .sticker
                 ? TelegramRules.check(a, gzippedBytes: l.container.compressedBytes).map {
                     LottieInfo.TelegramRule(rule: $0.name, passes: $0.passes, found: $0.found)
-                } : nil)
+                } : nil,
+            keypaths: LottieKeypaths.list(a))
     }
 
     private mutating func describe(_ w: WebPFrameSource) {

@@ -72,7 +72,7 @@ import Testing
         let layer = Documents.shapeLayer(
             #"{"ty":"fl","c":{"a":0,"k":[1,0,0],"sid":"tint"},"o":{"a":0,"k":100}}, {"ty":"rc","d":1,"p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}}"#)
         let a = try Documents.decode(Documents.animation(layers: layer, extra: #""slots":{"tint":{"p":{"a":0,"k":[0,0,1]}}}"#))
-        guard case .shape(let items) = a.layers[0].kind, case .fill(let color, _, _, _, _) = items[0] else {
+        guard case .shape(let items) = a.layers[0].kind, case .fill(let color, _, _, _, _, _) = items[0] else {
             Issue.record("no fill")
             return
         }
@@ -83,8 +83,8 @@ import Testing
         let layer = Documents.shapeLayer(#"{"ty":"fl","c":{"a":0,"k":[255,51,0,255]},"o":{"a":0,"k":100}}"#)
         let old = try Documents.decode(Documents.animation(layers: layer, version: "4.0.0"))
         let new = try Documents.decode(Documents.animation(layers: layer, version: "5.7.0"))
-        guard case .shape(let a) = old.layers[0].kind, case .fill(let c1, _, _, _, _) = a[0],
-            case .shape(let b) = new.layers[0].kind, case .fill(let c2, _, _, _, _) = b[0]
+        guard case .shape(let a) = old.layers[0].kind, case .fill(let c1, _, _, _, _, _) = a[0],
+            case .shape(let b) = new.layers[0].kind, case .fill(let c2, _, _, _, _, _) = b[0]
         else { Issue.record("no fill"); return }
         #expect(c1.value(at: 0)[0] == 1 && abs(c1.value(at: 0)[1] - 0.2) < 1e-12)
         #expect(c2.value(at: 0)[0] == 255)

@@ -9,8 +9,8 @@ import Testing
             .replacingOccurrences(of: #""ip":0,"op":10"#, with: #""ip":5,"op":10"#)
         let a = try Documents.decode(Documents.animation(layers: top + "," + bottom))
         let e = LottieEvaluator(a)
-        #expect(e.commands(at: 0).count == 1)
-        let later = e.commands(at: 5)
+        #expect(try e.commands(at: 0).count == 1)
+        let later = try e.commands(at: 5)
         #expect(later.count == 2)
         if case .fill(_, .color(let r, _, let b, _), _, _, _, _) = later[1] {
             #expect(b == 1 && r == 0)
@@ -24,7 +24,7 @@ import Testing
             Documents.redSquare, ind: 1,
             extra: #""masksProperties":[{"mode":"s","inv":false,"pt":{"a":0,"k":{"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"c":true}},"o":{"a":0,"k":100}}]"#)
         let a = try Documents.decode(Documents.animation(layers: masked))
-        guard case .clipped(let clip, let inner) = LottieEvaluator(a).commands(at: 0).first else {
+        guard case .clipped(let clip, let inner) = (try LottieEvaluator(a).commands(at: 0)).first else {
             Issue.record("no clip"); return
         }
         #expect(clip.count == 1 && inner.count == 1)
@@ -33,7 +33,7 @@ import Testing
         let matte = Documents.shapeLayer(Documents.redSquare, ind: 1, extra: #""td":1"#)
         let content = Documents.shapeLayer(Documents.redSquare, ind: 2, extra: #""tt":1"#)
         let b = try Documents.decode(Documents.animation(layers: matte + "," + content))
-        guard case .matted(let mode, let m, let c, _) = LottieEvaluator(b).commands(at: 0).first else {
+        guard case .matted(let mode, let m, let c, _) = (try LottieEvaluator(b).commands(at: 0)).first else {
             Issue.record("no matte"); return
         }
         #expect(mode == .alpha && m.count == 1 && c.count == 1)
@@ -44,7 +44,7 @@ import Testing
         let pre = #"{"ty":0,"refId":"c","ind":1,"ip":0,"op":10,"st":-20,"w":100,"h":100,"ks":{}}"#
         let a = try Documents.decode(Documents.animation(layers: pre, extra: #""assets":[{"id":"c","layers":[\#(child)]}]"#))
         // Start −20: the child's frames 20…29 show at 0…9, clipped to the precomp's rectangle.
-        guard case .clipped(_, let inner) = LottieEvaluator(a).commands(at: 0).first else { Issue.record("nothing drawn"); return }
+        guard case .clipped(_, let inner) = (try LottieEvaluator(a).commands(at: 0)).first else { Issue.record("nothing drawn"); return }
         #expect(inner.count == 1)
     }
 }

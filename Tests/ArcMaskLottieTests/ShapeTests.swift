@@ -95,3 +95,42 @@ import Testing
         #expect(rules.first { $0.name == "no masks" }?.passes == true)
     }
 }
+
+@Suite struct KeypathTests {
+    private func animation() throws -> LottieAnimation {
+        let layer = Documents.shapeLayer(
+            #"{"ty":"gr","nm":"Body","it":[{"ty":"rc","d":1,"p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"fl","nm":"Fill 1","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"st","nm":"Stroke 1","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}]}"#)
+        return try Documents.decode(Documents.animation(layers: layer))
+    }
+
+    @Test func listsWhereValuesCanBeSet() throws {
+        #expect(try LottieKeypaths.list(animation()) == [
+            "Shape 1.Transform.Opacity", "Shape 1.Body.Fill 1.Color", "Shape 1.Body.Fill 1.Opacity",
+            "Shape 1.Body.Stroke 1.Color", "Shape 1.Body.Stroke 1.Opacity",
+        ])
+    }
+
+    @Test func wildcardsMatchOneOrAnyNames() {
+        #expect(LottieKeypaths.matches(["**", "Color"], ["A", "B", "Fill 1", "Color"]))
+        #expect(LottieKeypaths.matches(["A", "*", "Fill 1", "Color"], ["A", "B", "Fill 1", "Color"]))
+        #expect(!LottieKeypaths.matches(["A", "*", "Color"], ["A", "B", "Fill 1", "Color"]))
+        #expect(LottieKeypaths.matches(["**"], []))
+    }
+
+    @Test func setsColoursAndOpacitiesAndRefusesUnknownKeypaths() throws {
+        var o = LottieOverrides()
+        o.entries = [("**.Fill 1.Color", .color([0, 1, 0])), ("Shape 1.Transform.Opacity", .opacity(50))]
+        let a = try LottieKeypaths.apply(o, to: animation())
+        let commands = try LottieEvaluator(a).commands(at: 0)
+        guard case .fill(_, .color(let r, let g, _, _), _, let alpha, _, _) = commands.last else {
+            Issue.record("no fill last")
+            return
+        }
+        #expect(r == 0 && g == 1)
+        #expect(alpha == 0.5)
+        o.entries = [("Nothing.Here.Color", .color([0, 0, 0]))]
+        #expect(throws: LottieError.self) { try LottieKeypaths.apply(o, to: try animation()) }
+        #expect(LottieOverrides.parseColor("#00FF0080") == [0, 1, 0, 128.0 / 255])
+        #expect(LottieOverrides.parseColor("green") == nil)
+    }
+}
