@@ -147,6 +147,20 @@ public struct LottieEvaluator: Sendable {
                 return .color(r: ch(0), g: ch(1), b: ch(2), a: 1)
             }
             var out: [DrawCommand] = []
+            if animation.glyphs.isEmpty {
+                // No glyphs in the file: set the text with the installed font of its name.
+                let font = animation.fonts[style.font] ?? animation.firstFont
+                let family = font.map { "\($0.family) \($0.style)" } ?? style.font
+                let lines = style.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\u{3}" }.map(String.init)
+                out.append(
+                    .text(
+                        TextRun(
+                            lines: lines, font: family, size: style.size,
+                            lineHeight: style.lineHeight != 0 ? style.lineHeight : style.size * 1.2, justify: style.justify,
+                            fill: style.fillColor.map(paint), alpha: alpha.current, blend: blend,
+                            transform: Matrix.translation(0, -style.baselineShift).then(matrix))))
+                return out
+            }
             for letter in TextLayout(animation: animation).letters(style) {
                 alpha.save()
                 let m = letter.matrix.then(matrix)

@@ -28,6 +28,10 @@ public enum LottieFeatures {
             case .text(let doc):
                 if doc.hasAnimators { add("\(name): text animators not applied") }
                 if doc.hasPath { add("\(name): text on a path laid out on a straight line") }
+                if animation.glyphs.isEmpty {
+                    add("\(name): no glyphs embedded: the text is set with installed fonts (lottie-web's canvas renderer draws none)")
+                    continue
+                }
                 let missing = Set(doc.keyframes.flatMap { k in
                     k.style.text.map(String.init).filter { ch in
                         let font = animation.fonts[k.style.font] ?? animation.firstFont

@@ -13,6 +13,9 @@ public indirect enum DrawCommand: Sendable {
     /// canvas player composites it, the result and the backdrop under it are drawn again at
     /// `alpha` (below 1 inside a translucent precomposition).
     case matted(mode: MatteMode, matte: [DrawCommand], content: [DrawCommand], alpha: Double)
+    /// Text set with installed fonts (the file embeds no glyphs): lines laid out by the
+    /// renderer's text engine, the first baseline at y = 0, justified about x = 0.
+    case text(TextRun)
     /// Commands drawn into a layer of their own, then composited with `blend` (blend modes
     /// other than normal that apply to a whole layer).
     case blended(blend: BlendMode, commands: [DrawCommand])
@@ -45,4 +48,19 @@ public struct StrokeParameters: Sendable {
     public var miterLimit: Double
     public var dashes: [Double]
     public var dashOffset: Double
+}
+
+public struct TextRun: Sendable {
+    /// Lines, already broken.
+    public var lines: [String]
+    /// Family and style words for the font lookup ("Open Sans Bold").
+    public var font: String
+    public var size: Double
+    public var lineHeight: Double
+    /// 0 left, 1 right, 2 centre.
+    public var justify: Int
+    public var fill: Paint?
+    public var alpha: Double
+    public var blend: BlendMode
+    public var transform: Matrix
 }

@@ -1,6 +1,7 @@
 import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskLottie
+import ArcMaskText
 import ArcMaskValues
 import Foundation
 
@@ -103,6 +104,28 @@ public final class LottieRenderer {
                 }
                 ctx.clip()
                 try execute(inner, ctx: ctx, root: root, size: size)
+                ctx.restore()
+            case .text(let run):
+                let m = run.transform.then(root)
+                guard m.isInvertible, case .color(let r, let g, let b, _)? = run.fill else { continue }
+                ctx.save()
+                setTransform(ctx, m)
+                ctx.setBlend(Self.blend(run.blend))
+                let alignment: TextStyle.Alignment = run.justify == 1 ? .right : run.justify == 2 ? .center : .left
+                let style = TextStyle(
+                    font: run.font, size: max(min(run.size, 10_000), 0.5), color: Color(r: r, g: g, b: b),
+                    alignment: alignment, maxLines: 1)
+                // Each line in a wide box whose left, right or middle is x = 0, its baseline on
+                // the line's (Pango centres a line in a box of its own height).
+                let width = max(run.size, 1) * Double(max(1, run.lines.map(\.count).max() ?? 1)) * 2
+                let x0 = alignment == .left ? 0 : alignment == .right ? -width : -width / 2
+                for (k, line) in run.lines.enumerated() where !line.isEmpty {
+                    let measure = TextBlock.measure(line, style: style, width: width, height: run.size * 4)
+                    ctx.save()
+                    ctx.translate(x0, Double(k) * run.lineHeight - measure.height * 0.8)
+                    TextBlock.draw(line, style: style, width: width, height: measure.height, alpha: run.alpha, on: ctx)
+                    ctx.restore()
+                }
                 ctx.restore()
             case .blended(let blend, let inner):
                 ctx.pushGroup()
