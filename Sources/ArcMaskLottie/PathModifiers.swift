@@ -47,3 +47,70 @@ enum PathModifiers {
         return out
     }
 }
+
+extension PathModifiers {
+    /// Zig-zag: each segment gets `ridges` points between its ends, every point (corners
+    /// included) pushed `size` to alternate sides of the path, corner points sharp or (`smooth`)
+    /// with handles along the path a fraction of the neighbouring chords long, as lottie-web's
+    /// modifier places them.
+    static func zigZag(_ path: BezierPath, size: Double, ridges: Double, smooth: Bool) -> BezierPath {
+        guard size != 0, path.count > 0 else { return path }
+        let n = path.count
+        let f = max(0, Int(min(ridges, 10_000).rounded()))
+        let segmentCount = path.closed ? n : n - 1
+        guard segmentCount > 0 else { return BezierPath(closed: path.closed) }
+        let divisions = 2 * Double(f + 1)
+        var out = BezierPath(closed: path.closed)
+        func emit(_ base: Vec2, direction d: Vec2, side: Double, outLength: Double, inLength: Double) {
+            // d: unit tangent; the point moves along the normal (d.y, −d.x).
+            let p = base + Vec2(d.y, -d.x) * (side * size)
+            out.append(p, in: p - d * inLength, out: p + d * outLength)
+        }
+        func corner(_ k: Int, side: Double) {
+            let v = path.vertices[k % n]
+            let prev = path.vertices[(k % n + n - 1) % n], next = path.vertices[(k % n + 1) % n]
+            let u = next - prev
+            let len = u.length
+            let d = len > 0 ? u * (1 / len) : Vec2(0, 1)
+            emit(
+                v, direction: d, side: side, outLength: smooth ? v.distance(to: next) / divisions : 0,
+                inLength: smooth ? v.distance(to: prev) / divisions : 0)
+        }
+        var side = -1.0
+        corner(0, side: side)
+        for i in 0..<segmentCount {
+            let seg = linearized(path.segments[i])
+            let chord = seg.p0.distance(to: seg.p3) / divisions
+            for j in 0..<f {
+                let t = Double(j + 1) / Double(f + 1)
+                side = -side
+                let d = derivative(seg, t)
+                let len = d.length
+                emit(
+                    seg.point(at: t), direction: len > 0 ? d * (1 / len) : Vec2(0, 1), side: side,
+                    outLength: smooth ? chord : 0, inLength: smooth ? chord : 0)
+            }
+            side = -side
+            corner(i + 1, side: side)
+        }
+        return out
+    }
+
+    /// Control points that sit on their ends moved to a third of the chord, so straight
+    /// segments are uniform in their parameter.
+    static func linearized(_ s: CubicSegment) -> CubicSegment {
+        func equal(_ a: Vec2, _ b: Vec2) -> Bool {
+            func e(_ x: Double, _ y: Double) -> Bool { abs(x - y) * 100_000 <= min(abs(x), abs(y)) }
+            return e(a.x, b.x) && e(a.y, b.y)
+        }
+        var r = s
+        if equal(s.p1, s.p0) { r.p1 = s.p0 + (s.p3 - s.p0) * (1.0 / 3) }
+        if equal(s.p2, s.p3) { r.p2 = s.p0 + (s.p3 - s.p0) * (2.0 / 3) }
+        return r
+    }
+
+    static func derivative(_ s: CubicSegment, _ t: Double) -> Vec2 {
+        let u = 1 - t
+        return (s.p1 - s.p0) * (3 * u * u) + (s.p2 - s.p1) * (6 * u * t) + (s.p3 - s.p2) * (3 * t * t)
+    }
+}

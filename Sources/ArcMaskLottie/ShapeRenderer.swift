@@ -113,7 +113,7 @@ struct ShapeRenderer {
                 if hidden { continue }
                 walk.styles.append(Style(item: item, matrix: matrix, alpha: alpha, repeated: repeated))
                 styles.append(walk.styles.count - 1)
-            case .trim, .roundCorners, .puckerBloat:
+            case .trim, .roundCorners, .puckerBloat, .zigZag:
                 // The players do not skip hidden groups, transforms or modifiers.
                 walk.modifiers.append(Modifier(item: item))
                 modifiers.append(walk.modifiers.count - 1)
@@ -200,6 +200,11 @@ struct ShapeRenderer {
             let r = scalar(radius)
             for leaf in modifier.leaves {
                 walk.leaves[leaf].paths = walk.leaves[leaf].paths.map { PathModifiers.roundCorners($0, radius: r) }
+            }
+        case .zigZag(let size, let ridges, let smooth, _):
+            let s = scalar(size), r = scalar(ridges)
+            for leaf in modifier.leaves {
+                walk.leaves[leaf].paths = walk.leaves[leaf].paths.map { PathModifiers.zigZag($0, size: s, ridges: r, smooth: smooth) }
             }
         case .puckerBloat(let amount, _):
             let a = scalar(amount)

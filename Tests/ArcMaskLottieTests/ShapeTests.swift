@@ -134,3 +134,19 @@ import Testing
         #expect(LottieOverrides.parseColor("green") == nil)
     }
 }
+
+@Suite struct ZigZagTests {
+    @Test func ridgesAlternateSidesAsThePlayerPlacesThem() {
+        var line = BezierPath()
+        for x in [0.0, 100, 200] { line.append(Vec2(x, 0)) }
+        let z = PathModifiers.zigZag(line, size: 10, ridges: 1, smooth: false)
+        // Open paths wrap for the end corners' direction, as lottie-web's modifier does.
+        let expected = [Vec2(0, -10), Vec2(50, -10), Vec2(100, 10), Vec2(150, -10), Vec2(200, -10)]
+        #expect(z.count == expected.count)
+        #expect(zip(z.vertices, expected).allSatisfy { $0.distance(to: $1) < 1e-9 })
+        #expect(z.inPoints == z.vertices && z.outPoints == z.vertices)
+        let smooth = PathModifiers.zigZag(line, size: 10, ridges: 1, smooth: true)
+        #expect(smooth.outPoints[1].distance(to: Vec2(75, -10)) < 1e-9)
+        #expect(PathModifiers.zigZag(line, size: 0, ridges: 3, smooth: false) == line)
+    }
+}
