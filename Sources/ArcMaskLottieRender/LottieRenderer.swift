@@ -23,6 +23,49 @@ public final class LottieRenderer {
         self.images = images
     }
 
+    /// Frame-sized surfaces mattes draw on, kept between uses (a fresh one each time costs
+    /// page faults and clearing as much as the drawing).
+    private var spare: [Surface] = []
+
+    private func scratch(_ size: PixelSize) throws -> Surface {
+        if let k = spare.lastIndex(where: { $0.width == size.width && $0.height == size.height }) {
+            let s = spare.remove(at: k)
+            let c = try Context(s)
+            c.clear()
+            return s
+        }
+        if spare.count > 8 { spare.removeFirst() }
+        return try Surface(width: size.width, height: size.height)
+    }
+
+    /// Halved copies of each image (level 1 is half the size, 2 a quarter, …), made on demand.
+    private var mips: [String: [Surface]] = [:]
+
+    /// The image, or its smallest halved copy still at least as large as it is drawn.
+    private func reduced(_ id: String, _ image: Surface, scale: Double) throws -> Surface {
+        guard scale > 0, scale < 0.5, image.width >= 4, image.height >= 4 else { return image }
+        var levels = mips[id] ?? [image]
+        var factor = 1
+        var level = 0
+        while scale * Double(factor * 2) <= 1, levels[level].width >= 4, levels[level].height >= 4 {
+            if level + 1 == levels.count {
+                let src = levels[level]
+                let half = try Surface(width: max(1, src.width / 2), height: max(1, src.height / 2))
+                let c = try Context(half)
+                c.scale(Double(half.width) / Double(src.width), Double(half.height) / Double(src.height))
+                c.setSource(src, filter: .good, extend: .pad)
+                c.setOperator(.source)
+                c.paint()
+                half.flush()
+                levels.append(half)
+            }
+            level += 1
+            factor *= 2
+        }
+        mips[id] = levels
+        return levels[level]
+    }
+
     /// Composition time `time` drawn at `size`: the composition fitted into it (`.fit`
     /// centres it whole, as lottie-web's 'xMidYMid meet'; `.fill` covers and crops), clipped to
     /// the composition's rectangle, on a transparent canvas.
@@ -80,15 +123,23 @@ public final class LottieRenderer {
                 ctx.stroke()
                 ctx.restore()
             case .image(let id, let width, let height, let alpha, let blend, let transform):
-                guard let image = images[id], image.width > 0, image.height > 0 else { continue }
+                guard let original = images[id], original.width > 0, original.height > 0 else { continue }
                 let m = transform.then(root)
                 guard m.isInvertible else { continue }
                 ctx.save()
                 setTransform(ctx, m)
                 if width > 0, height > 0 {
-                    ctx.scale(width / Double(image.width), height / Double(image.height))
+                    ctx.scale(width / Double(original.width), height / Double(original.height))
                 }
-                ctx.setSource(image)
+                // Device pixels per image pixel: shrinking far, draw from a halved copy (kept
+                // for the renderer's life) instead of filtering the whole image each frame.
+                let scale = (abs(m.determinant)).squareRoot()
+                    * (width > 0 && height > 0 ? (width * height / Double(original.width * original.height)).squareRoot() : 1)
+                let image = try reduced(id, original, scale: scale)
+                if image !== original {
+                    ctx.scale(Double(original.width) / Double(image.width), Double(original.height) / Double(image.height))
+                }
+                ctx.setSource(image, filter: .bilinear)
                 ctx.setBlend(Self.blend(blend))
                 ctx.newPath()
                 ctx.rectangle(0, 0, Double(image.width), Double(image.height))
@@ -151,40 +202,47 @@ public final class LottieRenderer {
         mode: MatteMode, matte: [DrawCommand], content: [DrawCommand], alpha: Double, ctx: Context, root: Matrix,
         size: PixelSize
     ) throws {
-        let contentSurface = try Surface(width: size.width, height: size.height)
+        let contentSurface = try scratch(size)
+        defer { spare.append(contentSurface) }
         let contentCtx = try Context(contentSurface)
         try execute(content, ctx: contentCtx, root: root, size: size)
-        let matteSurface = try Surface(width: size.width, height: size.height)
+        let matteSurface = try scratch(size)
+        defer { spare.append(matteSurface) }
         let matteCtx = try Context(matteSurface)
         try execute(matte, ctx: matteCtx, root: root, size: size)
         matteSurface.flush()
-        let coverage = try Surface(width: size.width, height: size.height, format: .alpha)
-        coverage.flush()
-        let src = matteSurface.data, dst = coverage.data
-        let srcStride = matteSurface.stride, dstStride = coverage.stride
-        for y in 0..<size.height {
-            let row = UnsafeRawPointer(src + y * srcStride).assumingMemoryBound(to: UInt32.self)
-            let out = dst + y * dstStride
-            for x in 0..<size.width {
-                let p = row[x]
-                let a = Int(p >> 24)
-                var luma = 0
-                if mode == .luma || mode == .lumaInverted, a > 0 {
-                    // Straight colour from premultiplied, then 0.3 of each channel.
-                    let sum = Int(p >> 16 & 0xFF) + Int(p >> 8 & 0xFF) + Int(p & 0xFF)
-                    luma = min(255, (sum * 255 * 3 + a * 5) / (a * 10))
+        // An alpha matte is its own coverage; the others are worked out pixel by pixel.
+        let coverage: Surface
+        if mode == .alpha {
+            coverage = matteSurface
+        } else {
+            coverage = try Surface(width: size.width, height: size.height, format: .alpha)
+            coverage.flush()
+            let src = matteSurface.data, dst = coverage.data
+            let srcStride = matteSurface.stride, dstStride = coverage.stride
+            for y in 0..<size.height {
+                let row = UnsafeRawPointer(src + y * srcStride).assumingMemoryBound(to: UInt32.self)
+                let out = dst + y * dstStride
+                for x in 0..<size.width {
+                    let p = row[x]
+                    let a = Int(p >> 24)
+                    var luma = 0
+                    if mode != .alphaInverted, a > 0 {
+                        // Straight colour from premultiplied, then 0.3 of each channel.
+                        let sum = Int(p >> 16 & 0xFF) + Int(p >> 8 & 0xFF) + Int(p & 0xFF)
+                        luma = min(255, (sum * 255 * 3 + a * 5) / (a * 10))
+                    }
+                    let v: Int
+                    switch mode {
+                    case .alpha, .alphaInverted: v = 255 - a
+                    case .luma: v = luma
+                    case .lumaInverted: v = 255 - luma
+                    }
+                    out[x] = UInt8(clamping: v)
                 }
-                let v: Int
-                switch mode {
-                case .alpha: v = a
-                case .alphaInverted: v = 255 - a
-                case .luma: v = luma
-                case .lumaInverted: v = 255 - luma
-                }
-                out[x] = UInt8(clamping: v)
             }
+            coverage.markDirty()
         }
-        coverage.markDirty()
         contentSurface.flush()
         ctx.save()
         ctx.resetTransform()
