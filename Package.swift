@@ -68,7 +68,7 @@ let package = Package(
         // Lottie's draw commands executed on cairo; the Lottie, Telegram-sticker and dotLottie frame source.
         .target(
             name: "ArcMaskLottieRender",
-            dependencies: ["ArcMaskLottie", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskText"]),
+            dependencies: ["ArcMaskLottie", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskText", "CPango"]),
         // Pure Swift: mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
         .target(name: "ArcMaskGeometry", dependencies: ["ArcMaskValues"]),
         // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.

@@ -145,6 +145,24 @@ public enum LottieKeypaths {
         return out
     }
 
+    /// A fill's or stroke's colour and opacity with the override applied where the pattern
+    /// names them (a colour with alpha sets the opacity too).
+    private static func paintValues(
+        _ color: Animatable<[Double]>, _ opacity: Animatable<[Double]>, _ names: [String], _ pattern: [String],
+        _ value: LottieOverrides.Value, _ hits: inout Int
+    ) -> (Animatable<[Double]>, Animatable<[Double]>) {
+        switch value {
+        case .color(let c) where matches(pattern[...], (names + ["Color"])[...]):
+            hits += 1
+            return (.fixed(c), c.count > 3 ? .fixed([c[3] * 100]) : opacity)
+        case .opacity(let o) where matches(pattern[...], (names + ["Opacity"])[...]):
+            hits += 1
+            return (color, .fixed([o]))
+        default:
+            return (color, opacity)
+        }
+    }
+
     private static func rewriteShapes(
         _ items: [ShapeItem], _ names: [String], _ pattern: [String], _ value: LottieOverrides.Value, _ hits: inout Int
     ) -> [ShapeItem] {
@@ -153,27 +171,11 @@ public enum LottieKeypaths {
             case .group(let name, let children, let hidden):
                 return .group(name: name, items: rewriteShapes(children, names + [name], pattern, value, &hits), hidden: hidden)
             case .fill(let color, let opacity, let evenOdd, let blend, let hidden, let name):
-                let n = names + [name]
-                switch value {
-                case .color(let c) where matches(pattern[...], (n + ["Color"])[...]):
-                    hits += 1
-                    return .fill(color: .fixed(c), opacity: c.count > 3 ? .fixed([c[3] * 100]) : opacity, evenOdd: evenOdd, blend: blend, hidden: hidden, name: name)
-                case .opacity(let o) where matches(pattern[...], (n + ["Opacity"])[...]):
-                    hits += 1
-                    return .fill(color: color, opacity: .fixed([o]), evenOdd: evenOdd, blend: blend, hidden: hidden, name: name)
-                default: return item
-                }
+                let (c, o) = paintValues(color, opacity, names + [name], pattern, value, &hits)
+                return .fill(color: c, opacity: o, evenOdd: evenOdd, blend: blend, hidden: hidden, name: name)
             case .stroke(let color, let opacity, let style, let blend, let hidden, let name):
-                let n = names + [name]
-                switch value {
-                case .color(let c) where matches(pattern[...], (n + ["Color"])[...]):
-                    hits += 1
-                    return .stroke(color: .fixed(c), opacity: c.count > 3 ? .fixed([c[3] * 100]) : opacity, style: style, blend: blend, hidden: hidden, name: name)
-                case .opacity(let o) where matches(pattern[...], (n + ["Opacity"])[...]):
-                    hits += 1
-                    return .stroke(color: color, opacity: .fixed([o]), style: style, blend: blend, hidden: hidden, name: name)
-                default: return item
-                }
+                let (c, o) = paintValues(color, opacity, names + [name], pattern, value, &hits)
+                return .stroke(color: c, opacity: o, style: style, blend: blend, hidden: hidden, name: name)
             default: return item
             }
         }

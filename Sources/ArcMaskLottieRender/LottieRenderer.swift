@@ -96,25 +96,11 @@ public final class LottieRenderer {
         for command in commands {
             switch command {
             case .fill(let paths, let paint, let evenOdd, let alpha, let blend, let transform):
-                let m = transform.then(root)
-                guard m.isInvertible else { continue }
-                ctx.save()
-                setTransform(ctx, m)
-                ctx.newPath()
-                for p in paths { appendPath(ctx, p) }
-                setPaint(ctx, paint, alpha: alpha)
-                ctx.setBlend(Self.blend(blend))
+                guard begin(ctx, paths, paint, alpha, blend, transform.then(root)) else { continue }
                 ctx.fill(evenOdd: evenOdd)
                 ctx.restore()
             case .stroke(let paths, let paint, let stroke, let alpha, let blend, let transform):
-                let m = transform.then(root)
-                guard m.isInvertible else { continue }
-                ctx.save()
-                setTransform(ctx, m)
-                ctx.newPath()
-                for p in paths { appendPath(ctx, p) }
-                setPaint(ctx, paint, alpha: alpha)
-                ctx.setBlend(Self.blend(blend))
+                guard begin(ctx, paths, paint, alpha, blend, transform.then(root)) else { continue }
                 ctx.setLineWidth(stroke.width)
                 ctx.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
                 ctx.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
@@ -261,6 +247,21 @@ public final class LottieRenderer {
             ctx.mask(surface: coverage)
         }
         ctx.restore()
+    }
+
+    /// Saves the state and sets up a fill or stroke: transform, path, paint, blend (false, and
+    /// nothing saved, when the transform collapses the plane).
+    private func begin(
+        _ ctx: Context, _ paths: [BezierPath], _ paint: Paint, _ alpha: Double, _ blend: BlendMode, _ m: Matrix
+    ) -> Bool {
+        guard m.isInvertible else { return false }
+        ctx.save()
+        setTransform(ctx, m)
+        ctx.newPath()
+        for p in paths { appendPath(ctx, p) }
+        setPaint(ctx, paint, alpha: alpha)
+        ctx.setBlend(Self.blend(blend))
+        return true
     }
 
     private func setTransform(_ ctx: Context, _ m: Matrix) {
