@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value a keyframe can hold, and how two of them blend: `t` per dimension (Lottie eases
 /// each dimension of a vector on its own curve when the tangents say so).
 public protocol Interpolable: Sendable {
@@ -38,21 +40,108 @@ public struct KeyframeSpan<Value: Interpolable>: Sendable {
     public var spatialIn: Vec2?
 }
 
-/// A property: a fixed value, or keyframes.
-public enum Animatable<Value: Interpolable>: Sendable {
+/// The expressions `loopOut(type, n)` and `loopIn(type, n)` evaluated as lottie-web evaluates
+/// them: past the last keyframe (before the first), time runs again through the last (first)
+/// `n` keyframes' span — all of them when `n` is 0 — from its start (`cycle`) or back and forth
+/// (`pingpong`).
+public struct KeyframeLoop: Sendable, Equatable {
+    public enum Kind: String, Sendable { case cycle, pingpong }
+    public var out: Bool
+    public var kind: Kind
+    public var count: Int
+
+    /// Recognises an expression that is only such a call (as After Effects' exporter writes
+    /// it: `var $bm_rt; $bm_rt = loopOut('cycle', 0);`).
+    public static func parse(_ expression: String) -> KeyframeLoop? {
+        var text = expression.replacingOccurrences(of: "var $bm_rt;", with: "")
+        text = text.replacingOccurrences(of: "$bm_rt =", with: "").replacingOccurrences(of: "thisProperty.", with: "")
+        text = text.filter { !$0.isWhitespace }
+        if text.hasSuffix(";") { text.removeLast() }
+        for (name, out) in [("loopOut(", true), ("loopIn(", false)] where text.hasPrefix(name) && text.hasSuffix(")") {
+            let args = text.dropFirst(name.count).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+            guard args.count <= 2 else { return nil }
+            var kind = Kind.cycle
+            if let first = args.first, !first.isEmpty {
+                let word = first.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")).lowercased()
+                guard let k = Kind(rawValue: word) else { return nil }
+                kind = k
+            }
+            var count = 0
+            if args.count == 2 {
+                guard let n = Int(args[1]), n >= 0 else { return nil }
+                count = n
+            }
+            return KeyframeLoop(out: out, kind: kind, count: count)
+        }
+        return nil
+    }
+
+    /// The time whose value shows at `time`, for keyframes at `times` (ascending).
+    func mapped(_ time: Double, times: [Double]) -> Double {
+        guard let first = times.first, let last = times.last, last > first else { return time }
+        let n = count == 0 || count >= times.count ? times.count - 1 : count
+        if out {
+            guard time > last else { return time }
+            let start = times[times.count - 1 - n]
+            let span = last - start
+            guard span > 0 else { return time }
+            let elapsed = time - start
+            let cycles = (elapsed / span).rounded(.down)
+            let within = elapsed - cycles * span
+            if kind == .pingpong, Int(cycles) % 2 != 0 { return last - within }
+            return start + within
+        } else {
+            guard time < first else { return time }
+            let end = times[n]
+            let span = end - first
+            guard span > 0 else { return time }
+            let before = end - time
+            let cycles = (before / span).rounded(.down)
+            let within = before - cycles * span
+            if kind == .pingpong, Int(cycles) % 2 != 0 { return first + within }
+            return end - within
+        }
+    }
+}
+
+/// A property: a fixed value, or keyframes (looped past their ends by an expression).
+public indirect enum Animatable<Value: Interpolable>: Sendable {
     case fixed(Value)
     /// Spans in time order, then the value from the last keyframe on.
     case keyframed([KeyframeSpan<Value>], last: Value)
+    case looped(Animatable<Value>, KeyframeLoop)
 
-    public var isAnimated: Bool { if case .keyframed = self { true } else { false } }
+    public var isAnimated: Bool {
+        switch self {
+        case .fixed: false
+        case .keyframed: true
+        case .looped(let base, _): base.isAnimated
+        }
+    }
 
     /// The first keyframe's time (nil when fixed).
-    public var firstTime: Double? { if case .keyframed(let spans, _) = self { spans.first?.time } else { nil } }
+    public var firstTime: Double? {
+        switch self {
+        case .fixed: nil
+        case .keyframed(let spans, _): spans.first?.time
+        case .looped(let base, _): base.firstTime
+        }
+    }
+
+    /// Keyframe times, in order.
+    var keyTimes: [Double] {
+        switch self {
+        case .fixed: []
+        case .keyframed(let spans, _): spans.map(\.time) + (spans.last.map { [$0.endTime] } ?? [])
+        case .looped(let base, _): base.keyTimes
+        }
+    }
 
     /// The value at `time` (in the layer's frames).
     public func value(at time: Double) -> Value {
         switch self {
         case .fixed(let v): return v
+        case .looped(let base, let loop): return base.value(at: loop.mapped(time, times: base.keyTimes))
         case .keyframed(let spans, let last):
             guard let first = spans.first else { return last }
             if time < first.time { return first.start }
@@ -80,6 +169,7 @@ extension Animatable where Value == [Double] {
     /// As `value(at:)`, with positions that move along their spatial Bézier (`to`/`ti`) at an
     /// even speed along the curve, as the players measure it.
     public func position(at time: Double) -> [Double] {
+        if case .looped(let base, let loop) = self { return base.position(at: loop.mapped(time, times: base.keyTimes)) }
         guard case .keyframed(let spans, _) = self, let first = spans.first, time >= first.time,
             let span = Self.span(spans, at: time), !span.hold, let out = span.spatialOut, let inn = span.spatialIn,
             span.start.count >= 2, span.end.count >= 2, out != .zero || inn != .zero

@@ -34,9 +34,21 @@ extension Animatable {
         if let sid = object.string("sid"), let slot = ctx.slots[sid], let p = slot["p"], p.value.object != nil {
             object = p
         }
-        if object.has("x") { ctx.expressions.append(object.path) }
         let k = try object.required("k")
+        if object.has("x") {
+            // loopOut/loopIn alone are evaluated; any other expression is reported.
+            if let loop = object.string("x").flatMap(KeyframeLoop.parse), Self.isKeyframeList(k) {
+                return .looped(try decodeKeyframes(object, k, ctx, read: read), loop)
+            }
+            ctx.expressions.append(object.path)
+        }
         guard Self.isKeyframeList(k) else { return .fixed(try read(k)) }
+        return try decodeKeyframes(object, k, ctx, read: read)
+    }
+
+    private static func decodeKeyframes(
+        _ object: Node, _ k: Node, _ ctx: DecodeContext, read: (Node) throws(LottieError) -> Value
+    ) throws(LottieError) -> Animatable<Value> {
         let items = try k.asArray()
         try ctx.countKeyframes(items.count, at: k)
         // Each keyframe: time, its start (s, or the previous keyframe's end) and its end (e, or

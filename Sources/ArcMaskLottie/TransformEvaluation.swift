@@ -36,8 +36,8 @@ extension Transform {
     private func heading(at time: Double) -> Double? {
         let split = positionX != nil && positionY != nil
         let property = split ? positionX! : position
-        guard case .keyframed(let spans, _) = property, let first = spans.first?.time, let last = spans.last?.endTime
-        else { return nil }
+        let times = property.keyTimes
+        guard let first = times.first, let last = times.last, times.count > 1 else { return nil }
         let a: Vec2, b: Vec2
         if time <= first {
             a = positionValue(at: first + 0.01)

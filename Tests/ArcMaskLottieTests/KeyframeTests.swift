@@ -73,3 +73,31 @@ import Testing
         #expect(abs(q.x - 50) < 1e-9 && abs(q.y - 52) < 1e-9)
     }
 }
+
+@Suite struct LoopExpressionTests {
+    @Test func loopOutAndLoopInAreRecognisedAndMapTime() {
+        #expect(KeyframeLoop.parse("var $bm_rt;\n$bm_rt = loopOut('cycle', 0);") == KeyframeLoop(out: true, kind: .cycle, count: 0))
+        #expect(KeyframeLoop.parse("var $bm_rt;\n$bm_rt = loopOut('Cycle');") == KeyframeLoop(out: true, kind: .cycle, count: 0))
+        #expect(KeyframeLoop.parse("loopIn(\"pingpong\", 2)") == KeyframeLoop(out: false, kind: .pingpong, count: 2))
+        #expect(KeyframeLoop.parse("loopOut('offset')") == nil)
+        #expect(KeyframeLoop.parse("wiggle(2, 5)") == nil)
+        let times = [0.0, 10, 20]
+        let cycle = KeyframeLoop(out: true, kind: .cycle, count: 0)
+        #expect(cycle.mapped(25, times: times) == 5)
+        #expect(cycle.mapped(15, times: times) == 15)
+        #expect(KeyframeLoop(out: true, kind: .cycle, count: 1).mapped(25, times: times) == 15)
+        #expect(KeyframeLoop(out: true, kind: .pingpong, count: 0).mapped(25, times: times) == 15)
+        #expect(KeyframeLoop(out: false, kind: .cycle, count: 0).mapped(-5, times: times) == 15)
+    }
+
+    @Test func aLoopedPropertyRepeatsAndIsNotReportedAsUnevaluated() throws {
+        let a = try Documents.decode(
+            Documents.animation(
+                layers: Documents.shapeLayer("").replacingOccurrences(
+                    of: #""ks":{}"#,
+                    with: #""ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":4,"s":[100]}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}}"#),
+                op: 10))
+        #expect(a.expressionPaths.isEmpty)
+        #expect(a.layers[0].transform.opacity.value(at: 6) == [50])
+    }
+}
