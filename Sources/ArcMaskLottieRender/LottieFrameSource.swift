@@ -154,9 +154,12 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
 
     public func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
         let variant = fit == .fit ? "" : "-\(fit.rawValue)"
-        if let cache, let hit = cache.image(key: contentKey + variant, frame: index, size: size) { return hit }
+        // Cached by the composition time shown (thousandths of a frame), not the index: a range,
+        // a marker or a rate gives the same index other times.
+        let frameKey = Int((times[index] * 1000).rounded())
+        if let cache, let hit = cache.image(key: contentKey + variant, frame: frameKey, size: size) { return hit }
         let image = try render(index, size: size, fit: fit).pixelBuffer()
-        cache?.store(image, key: contentKey + variant, frame: index, size: size)
+        cache?.store(image, key: contentKey + variant, frame: frameKey, size: size)
         return image
     }
 

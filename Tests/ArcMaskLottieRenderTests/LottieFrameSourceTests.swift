@@ -109,3 +109,19 @@ import ZIPFoundation
         }
     }
 }
+
+@Suite struct LottieCacheTests {
+    @Test func cachedFramesAreKeyedByTheTimeTheyShow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = RenderCache(directory: folder)
+        let all = try LottieFrameSource(bytes: LottieFrameSourceTests.json(), name: "t.json", cache: cache)
+        let late = try LottieFrameSource(
+            bytes: LottieFrameSourceTests.json(), name: "t.json", options: LottieOptions(range: 5...9), cache: cache)
+        // Frame 0 of the whole animation is cached first; frame 0 of the range (time 5) differs.
+        let first = try all.frame(at: 0)
+        let shifted = try late.frame(at: 0)
+        #expect(first != shifted)
+        #expect(shifted == (try all.frame(at: 5)))
+    }
+}
