@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "ArcMaskJSON"),
         // Pure Swift: Lottie documents read (limits, JSON-path errors), timed and evaluated into
         // draw commands as lottie-web's canvas renderer draws them.
-        .target(name: "ArcMaskLottie", dependencies: ["ArcMaskJSON"]),
+        .target(name: "ArcMaskLottie", dependencies: ["ArcMaskJSON", "ArcMaskValues"]),
         // Lottie's draw commands executed on cairo; the Lottie, Telegram-sticker and dotLottie frame source.
         .target(
             name: "ArcMaskLottieRender",
@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
         .testTarget(name: "ArcMaskPlatformTests", dependencies: ["ArcMaskPlatform"]),
         .testTarget(name: "ArcMaskJSONTests", dependencies: ["ArcMaskJSON"]),
-        .testTarget(name: "ArcMaskLottieTests", dependencies: ["ArcMaskLottie", "ArcMaskJSON"]),
+        .testTarget(name: "ArcMaskLottieTests", dependencies: ["ArcMaskLottie", "ArcMaskJSON", "ArcMaskValues"]),
         .testTarget(
             name: "ArcMaskLottieRenderTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import ArcMaskValues
 /// One contour of cubic Bézier segments: vertices with absolute in and out control points
 /// (Lottie stores them relative to their vertex; the decoder adds them), open or closed.
 public struct BezierPath: Sendable, Equatable {
@@ -39,7 +40,7 @@ public struct BezierPath: Sendable, Equatable {
         return out
     }
 
-    public func transformed(_ m: Matrix) -> BezierPath {
+    public func transformed(_ m: Affine) -> BezierPath {
         BezierPath(
             vertices: vertices.map(m.apply), inPoints: inPoints.map(m.apply), outPoints: outPoints.map(m.apply),
             closed: closed)

@@ -1,4 +1,5 @@
 import Foundation
+import ArcMaskValues
 
 /// Turns an animation and a moment into the commands that draw it, as lottie-web's canvas
 /// renderer draws it: layers bottom to top, each with its parents' transforms, its masks as one
@@ -38,7 +39,7 @@ public struct LottieEvaluator: Sendable {
             self.maxWork = maxWork
         }
 
-        mutating func composition(_ layers: [Layer], time: Double, matrix: Matrix, depth: Int) -> [DrawCommand] {
+        mutating func composition(_ layers: [Layer], time: Double, matrix: Affine, depth: Int) -> [DrawCommand] {
             guard depth <= 32 else { return [] }
             var byIndex: [Int: Int] = [:]
             for (k, layer) in layers.enumerated() where layer.index != nil && byIndex[layer.index!] == nil {
@@ -59,13 +60,13 @@ public struct LottieEvaluator: Sendable {
 
         /// The layer's transform with its parents' (found by `ind` in the same composition),
         /// into the composition's space. Properties run on the composition's clock.
-        private func layerMatrix(_ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double) -> Matrix {
+        private func layerMatrix(_ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double) -> Affine {
             var m = layer.transform.matrix(at: time, autoOrient: layer.autoOrient)
             var parent = layer.parent
             var hops = 0
             while let p = parent, let k = byIndex[p], hops < layers.count {
                 let pl = layers[k]
-                m = m.then(pl.transform.matrix(at: time, autoOrient: pl.autoOrient))
+                m = m.concatenating(pl.transform.matrix(at: time, autoOrient: pl.autoOrient))
                 parent = pl.parent
                 hops += 1
             }
@@ -75,13 +76,13 @@ public struct LottieEvaluator: Sendable {
         /// One layer in the player's order: masks (one clip in the parent's space), the layer's
         /// opacity, its content, then its matte.
         private mutating func draw(
-            _ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double, matrix: Matrix, depth: Int
+            _ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double, matrix: Affine, depth: Int
         ) -> [DrawCommand] {
             guard isDrawn(layer, at: time) else { return [] }
             work += 1
             guard work <= maxWork else { return [] }
             if case .null = layer.kind { return [] }
-            let m = layerMatrix(layer, in: layers, byIndex: byIndex, time: time).then(matrix)
+            let m = layerMatrix(layer, in: layers, byIndex: byIndex, time: time).concatenating(matrix)
             let clip = maskClip(layer.masks, time: time, matrix: m)
             if clip != nil { alpha.save() }
             let isPrecomp: Bool = if case .precomp = layer.kind { true } else { false }
@@ -140,7 +141,7 @@ public struct LottieEvaluator: Sendable {
 
         /// Each letter: fill, then stroke over it, with the document's colours (rounded to
         /// 0…255 as the player writes them), under the letter's save and restore.
-        private mutating func text(_ doc: TextDocument, time: Double, matrix: Matrix, blend: BlendMode) -> [DrawCommand] {
+        private mutating func text(_ doc: TextDocument, time: Double, matrix: Affine, blend: BlendMode) -> [DrawCommand] {
             guard let style = TextLayout.style(doc, at: time) else { return [] }
             func paint(_ c: [Double]) -> Paint {
                 func ch(_ k: Int) -> Double { k < c.count ? min(max((c[k] * 255).rounded(), 0), 255) / 255 : 0 }
@@ -158,12 +159,12 @@ public struct LottieEvaluator: Sendable {
                             lines: lines, font: family, size: style.size,
                             lineHeight: style.lineHeight != 0 ? style.lineHeight : style.size * 1.2, justify: style.justify,
                             fill: style.fillColor.map(paint), alpha: alpha.current, blend: blend,
-                            transform: Matrix.translation(0, -style.baselineShift).then(matrix))))
+                            transform: Affine.translate(0, -style.baselineShift).concatenating(matrix))))
                 return out
             }
             for letter in TextLayout(animation: animation).letters(style) {
                 alpha.save()
-                let m = letter.matrix.then(matrix)
+                let m = letter.matrix.concatenating(matrix)
                 if let fc = style.fillColor {
                     out.append(.fill(paths: letter.paths, paint: paint(fc), evenOdd: false, alpha: alpha.current, blend: blend, transform: m))
                 }
@@ -183,7 +184,7 @@ public struct LottieEvaluator: Sendable {
 
         /// Every mask but "none" joins one clip path (its mode, opacity and expansion are not
         /// used by the canvas player); an inverted one adds the root composition's rectangle.
-        private func maskClip(_ masks: [Mask], time: Double, matrix: Matrix) -> [ClipPath]? {
+        private func maskClip(_ masks: [Mask], time: Double, matrix: Affine) -> [ClipPath]? {
             var clips: [ClipPath] = []
             for mask in masks where mask.mode != .none {
                 if mask.inverted {
@@ -203,11 +204,12 @@ public struct LottieEvaluator: Sendable {
             return rect
         }
 
+        /// A solid's `sc`: "#RRGGBB" (or CSS's "#RGB").
         static func hexColor(_ text: String) -> Paint? {
             var hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
             if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
-            guard hex.count == 6, let v = UInt32(hex, radix: 16) else { return nil }
-            return .color(r: Double(v >> 16 & 0xFF) / 255, g: Double(v >> 8 & 0xFF) / 255, b: Double(v & 0xFF) / 255, a: 1)
+            guard hex.count == 6, let c = Color(hex: hex) else { return nil }
+            return .color(r: c.r, g: c.g, b: c.b, a: 1)
         }
     }
 }

@@ -1,3 +1,5 @@
+import ArcMaskValues
+
 /// Colours and opacities changed by keypath, as lottie-ios's value providers change them: a
 /// keypath is names joined by dots (layer, groups, item, then `Color` or `Opacity`), where `*`
 /// stands for one name and `**` for any number of them (`**.Fill 1.Color`, `Title.Transform.Opacity`).
@@ -29,15 +31,11 @@ public struct LottieOverrides: Sendable, Equatable {
         }.joined(separator: ";")
     }
 
-    /// "#RRGGBB" or "#RRGGBBAA" as 0…1 components.
+    /// "#RRGGBB" or "#RRGGBBAA" as 0…1 components (alpha only when given).
     public static func parseColor(_ text: String) -> [Double]? {
-        var hex = Substring(text)
-        if hex.hasPrefix("#") { hex = hex.dropFirst() }
-        guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else { return nil }
-        if hex.count == 6 {
-            return [Double(v >> 16 & 0xFF) / 255, Double(v >> 8 & 0xFF) / 255, Double(v & 0xFF) / 255]
-        }
-        return [Double(v >> 24 & 0xFF) / 255, Double(v >> 16 & 0xFF) / 255, Double(v >> 8 & 0xFF) / 255, Double(v & 0xFF) / 255]
+        guard let c = Color(hex: text) else { return nil }
+        let digits = text.hasPrefix("#") ? text.count - 1 : text.count
+        return digits == 8 ? [c.r, c.g, c.b, c.a] : [c.r, c.g, c.b]
     }
 }
 

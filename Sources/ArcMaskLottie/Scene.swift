@@ -1,11 +1,12 @@
+import ArcMaskValues
 /// What one frame draws, in order, as a canvas would: the evaluator's output and the
 /// renderer's input. Paths are in the coordinates of the `transform` each command carries
 /// (stroke widths and dashes are measured there too); `transform` maps them to the canvas.
 public indirect enum DrawCommand: Sendable {
-    case fill(paths: [BezierPath], paint: Paint, evenOdd: Bool, alpha: Double, blend: BlendMode, transform: Matrix)
-    case stroke(paths: [BezierPath], paint: Paint, stroke: StrokeParameters, alpha: Double, blend: BlendMode, transform: Matrix)
+    case fill(paths: [BezierPath], paint: Paint, evenOdd: Bool, alpha: Double, blend: BlendMode, transform: Affine)
+    case stroke(paths: [BezierPath], paint: Paint, stroke: StrokeParameters, alpha: Double, blend: BlendMode, transform: Affine)
     /// An image asset drawn at its size (width × height) at the origin.
-    case image(id: String, width: Double, height: Double, alpha: Double, blend: BlendMode, transform: Matrix)
+    case image(id: String, width: Double, height: Double, alpha: Double, blend: BlendMode, transform: Affine)
     /// Commands drawn inside a clip: the area the clip paths enclose together (non-zero
     /// winding over all of them, each under its own transform), as a canvas clips to masks.
     case clipped(clip: [ClipPath], commands: [DrawCommand])
@@ -23,7 +24,7 @@ public indirect enum DrawCommand: Sendable {
 
 public struct ClipPath: Sendable {
     public var paths: [BezierPath]
-    public var transform: Matrix
+    public var transform: Affine
 }
 
 /// How a fill or stroke is coloured.
@@ -62,5 +63,5 @@ public struct TextRun: Sendable {
     public var fill: Paint?
     public var alpha: Double
     public var blend: BlendMode
-    public var transform: Matrix
+    public var transform: Affine
 }

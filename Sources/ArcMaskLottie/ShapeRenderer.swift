@@ -1,4 +1,5 @@
 import Foundation
+import ArcMaskValues
 
 /// A shape layer's items at one moment, turned into fills and strokes the way the players
 /// read the list: from the last item to the first, each style taking the paths that come
@@ -6,7 +7,7 @@ import Foundation
 /// before it, inner groups' modifiers first.
 struct ShapeRenderer {
     let time: Double
-    let layerMatrix: Matrix
+    let layerMatrix: Affine
     let blend: BlendMode
     /// The player's opacity state, carried through each style's save, opacity and restore.
     var alpha: CanvasAlpha
@@ -19,14 +20,14 @@ struct ShapeRenderer {
     private final class Style {
         let item: ShapeItem
         /// The style's group into the layer's space.
-        let matrix: Matrix
+        let matrix: Affine
         /// The opacity of the groups around it.
         let alpha: Double
         /// Made for a repeater's copies: drawn after every other style of the layer, as the
         /// player appends them when it rebuilds the tree.
         let repeated: Bool
         var leaves: [Int] = []
-        init(item: ShapeItem, matrix: Matrix, alpha: Double, repeated: Bool) {
+        init(item: ShapeItem, matrix: Affine, alpha: Double, repeated: Bool) {
             self.item = item
             self.matrix = matrix
             self.alpha = alpha
@@ -38,9 +39,9 @@ struct ShapeRenderer {
     /// draw nothing but still count in the length a trim shares out.
     private final class Leaf {
         var paths: [BezierPath]
-        let matrix: Matrix
+        let matrix: Affine
         let hidden: Bool
-        init(paths: [BezierPath], matrix: Matrix, hidden: Bool) {
+        init(paths: [BezierPath], matrix: Affine, hidden: Bool) {
             self.paths = paths
             self.matrix = matrix
             self.hidden = hidden
@@ -78,7 +79,7 @@ struct ShapeRenderer {
     }
 
     private func visit(
-        _ items: [ShapeItem], matrix: Matrix, alpha: Double, openStyles: [Int], openModifiers: [Int], repeated: Bool,
+        _ items: [ShapeItem], matrix: Affine, alpha: Double, openStyles: [Int], openModifiers: [Int], repeated: Bool,
         _ walk: Walk
     ) {
         var styles = openStyles
@@ -103,7 +104,7 @@ struct ShapeRenderer {
                     let copyMatrix = Self.repeaterMatrix(transform, time: time, steps: steps)
                     let opacity = n == 1 ? so : so + (eo - so) * Double(i) / Double(n - 1)
                     visit(
-                        source, matrix: copyMatrix.then(matrix), alpha: alpha * opacity, openStyles: styles,
+                        source, matrix: copyMatrix.concatenating(matrix), alpha: alpha * opacity, openStyles: styles,
                         openModifiers: modifiers, repeated: true, walk)
                 }
                 return
@@ -121,7 +122,7 @@ struct ShapeRenderer {
                 var groupMatrix = matrix
                 var groupAlpha = alpha
                 if let tr = children.lazy.compactMap({ if case .transform(let t) = $0 { t } else { nil } }).last {
-                    groupMatrix = tr.matrix(at: time).then(matrix)
+                    groupMatrix = tr.matrix(at: time).concatenating(matrix)
                     groupAlpha *= tr.opacity(at: time)
                 }
                 visit(
@@ -140,7 +141,7 @@ struct ShapeRenderer {
     /// A repeater copy's transform after `steps` steps (fractions and negatives included):
     /// rotated about the anchor by steps × r, scaled about it by s per step (a fraction
     /// scaling part of the way), then moved by steps × p.
-    static func repeaterMatrix(_ t: Transform, time: Double, steps: Double) -> Matrix {
+    static func repeaterMatrix(_ t: Transform, time: Double, steps: Double) -> Affine {
         if steps == 0 { return .identity }
         let a = t.anchor.value(at: time), p = t.positionValue(at: time)
         let s = t.scale.value(at: time)
@@ -154,9 +155,9 @@ struct ShapeRenderer {
             if frac != 0 { let part = k + (1 - k) * (1 - abs(frac)); v *= frac > 0 ? part : 1 / part }
             return v
         }
-        let rotate = Matrix.translation(-ax, -ay).then(.rotation(r * steps * Double.pi / 180)).then(.translation(ax, ay))
-        let scaled = Matrix.translation(-ax, -ay).then(.scaling(scale(sx, steps), scale(sy, steps))).then(.translation(ax, ay))
-        return rotate.then(scaled).then(.translation(p.x * steps, p.y * steps))
+        let rotate = Affine.translate(-ax, -ay).concatenating(.rotate(r * steps * Double.pi / 180)).concatenating(.translate(ax, ay))
+        let scaled = Affine.translate(-ax, -ay).concatenating(.scale(scale(sx, steps), scale(sy, steps))).concatenating(.translate(ax, ay))
+        return rotate.concatenating(scaled).concatenating(.translate(p.x * steps, p.y * steps))
     }
 
     /// A path item's outline at this moment, and whether it is hidden (nil for items that are
@@ -220,11 +221,11 @@ struct ShapeRenderer {
         guard let inverse = style.matrix.inverted else { return [] }
         var paths: [BezierPath] = []
         for leaf in style.leaves {
-            let m = walk.leaves[leaf].matrix.then(inverse)
+            let m = walk.leaves[leaf].matrix.concatenating(inverse)
             for p in walk.leaves[leaf].paths where !p.isEmpty { paths.append(m == .identity ? p : p.transformed(m)) }
         }
         guard !paths.isEmpty else { return [] }
-        let transform = style.matrix.then(layerMatrix)
+        let transform = style.matrix.concatenating(layerMatrix)
         switch style.item {
         case .fill(let color, let opacity, let evenOdd, _, _, _):
             guard let a = styleAlpha(style, opacity) else { return [] }

@@ -1,4 +1,5 @@
 import Foundation
+import ArcMaskValues
 
 /// Text drawn from the glyph outlines embedded in the file, laid out as lottie-web's canvas
 /// renderer lays it out (no animators, no text path): glyphs in units of font size 100, lines
@@ -17,7 +18,7 @@ struct TextLayout {
     struct Letter {
         var paths: [BezierPath]
         /// Glyph units to the layer's space.
-        var matrix: Matrix
+        var matrix: Affine
     }
 
     func letters(_ style: TextDocument.Style) -> [Letter] {
@@ -85,8 +86,8 @@ struct TextLayout {
             if let glyph, ch != " " {
                 let paths = Self.outlines(glyph.shapes)
                 if !paths.isEmpty {
-                    let m = Matrix.scaling(scale, scale)
-                        .then(.translation(x + justify(widths[min(line, widths.count - 1)]) + boxOffset.x, y - style.baselineShift + boxOffset.y))
+                    let m = Affine.scale(scale, scale)
+                        .concatenating(.translate(x + justify(widths[min(line, widths.count - 1)]) + boxOffset.x, y - style.baselineShift + boxOffset.y))
                     out.append(Letter(paths: paths, matrix: m))
                 }
             }

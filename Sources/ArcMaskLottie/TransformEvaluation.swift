@@ -1,25 +1,26 @@
 import Foundation
+import ArcMaskValues
 
 extension Transform {
     /// The matrix at `time`: anchor to the origin, scale, skew along its axis, rotate, then
     /// move to the position, applied to points in that order.
-    func matrix(at time: Double, autoOrient: Bool = false) -> Matrix {
+    func matrix(at time: Double, autoOrient: Bool = false) -> Affine {
         let a = anchor.value(at: time)
         let s = scale.value(at: time)
         let r = rotation.value(at: time).first ?? 0
-        var m = Matrix.translation(-(a.first ?? 0), -(a.count > 1 ? a[1] : 0))
-        m = m.then(.scaling((s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100))
+        var m = Affine.translate(-(a.first ?? 0), -(a.count > 1 ? a[1] : 0))
+        m = m.concatenating(.scale((s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100))
         let sk = skew.value(at: time).first ?? 0
         if sk != 0 {
             let axis = (skewAxis.value(at: time).first ?? 0) * Double.pi / 180
-            let shear = Matrix(a: 1, b: 0, c: tan(-sk * Double.pi / 180), d: 1, tx: 0, ty: 0)
-            m = m.then(.rotation(axis)).then(shear).then(.rotation(-axis))
+            let shear = Affine(a: 1, b: 0, c: tan(-sk * Double.pi / 180), d: 1, tx: 0, ty: 0)
+            m = m.concatenating(.rotate(axis)).concatenating(shear).concatenating(.rotate(-axis))
         }
         var angle = r
         if autoOrient, let heading = heading(at: time) { angle += heading }
-        m = m.then(.rotation(angle * Double.pi / 180))
+        m = m.concatenating(.rotate(angle * Double.pi / 180))
         let p = positionValue(at: time)
-        return m.then(.translation(p.x, p.y))
+        return m.concatenating(.translate(p.x, p.y))
     }
 
     func positionValue(at time: Double) -> Vec2 {

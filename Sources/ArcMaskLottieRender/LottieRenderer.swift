@@ -86,21 +86,20 @@ public final class LottieRenderer {
         return surface
     }
 
-    func rootMatrix(size: PixelSize, fit: FitMode) -> Matrix {
-        let a = fit.placement(
+    func rootMatrix(size: PixelSize, fit: FitMode) -> Affine {
+        fit.placement(
             of: (Double(animation.width), Double(animation.height)), in: (Double(size.width), Double(size.height)))
-        return Matrix(a: a.a, b: a.b, c: a.c, d: a.d, tx: a.tx, ty: a.ty)
     }
 
-    private func execute(_ commands: [DrawCommand], ctx: Context, root: Matrix, size: PixelSize) throws {
+    private func execute(_ commands: [DrawCommand], ctx: Context, root: Affine, size: PixelSize) throws {
         for command in commands {
             switch command {
             case .fill(let paths, let paint, let evenOdd, let alpha, let blend, let transform):
-                guard begin(ctx, paths, paint, alpha, blend, transform.then(root)) else { continue }
+                guard begin(ctx, paths, paint, alpha, blend, transform.concatenating(root)) else { continue }
                 ctx.fill(evenOdd: evenOdd)
                 ctx.restore()
             case .stroke(let paths, let paint, let stroke, let alpha, let blend, let transform):
-                guard begin(ctx, paths, paint, alpha, blend, transform.then(root)) else { continue }
+                guard begin(ctx, paths, paint, alpha, blend, transform.concatenating(root)) else { continue }
                 ctx.setLineWidth(stroke.width)
                 ctx.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
                 ctx.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
@@ -110,7 +109,7 @@ public final class LottieRenderer {
                 ctx.restore()
             case .image(let id, let width, let height, let alpha, let blend, let transform):
                 guard let original = images[id], original.width > 0, original.height > 0 else { continue }
-                let m = transform.then(root)
+                let m = transform.concatenating(root)
                 guard m.isInvertible else { continue }
                 ctx.save()
                 setTransform(ctx, m)
@@ -136,14 +135,14 @@ public final class LottieRenderer {
                 ctx.save()
                 ctx.newPath()
                 for c in clip {
-                    let m = c.transform.then(root)
+                    let m = c.transform.concatenating(root)
                     for p in c.paths { appendPath(ctx, p.transformed(m)) }
                 }
                 ctx.clip()
                 try execute(inner, ctx: ctx, root: root, size: size)
                 ctx.restore()
             case .text(let run):
-                let m = run.transform.then(root)
+                let m = run.transform.concatenating(root)
                 guard m.isInvertible, case .color(let r, let g, let b, _)? = run.fill else { continue }
                 ctx.save()
                 setTransform(ctx, m)
@@ -185,7 +184,7 @@ public final class LottieRenderer {
     /// through it. Below `alpha` 1 the backdrop is first faded by it and the result drawn at
     /// it, as the player redraws both with the context's opacity.
     private func drawMatted(
-        mode: MatteMode, matte: [DrawCommand], content: [DrawCommand], alpha: Double, ctx: Context, root: Matrix,
+        mode: MatteMode, matte: [DrawCommand], content: [DrawCommand], alpha: Double, ctx: Context, root: Affine,
         size: PixelSize
     ) throws {
         let contentSurface = try scratch(size)
@@ -252,7 +251,7 @@ public final class LottieRenderer {
     /// Saves the state and sets up a fill or stroke: transform, path, paint, blend (false, and
     /// nothing saved, when the transform collapses the plane).
     private func begin(
-        _ ctx: Context, _ paths: [BezierPath], _ paint: Paint, _ alpha: Double, _ blend: BlendMode, _ m: Matrix
+        _ ctx: Context, _ paths: [BezierPath], _ paint: Paint, _ alpha: Double, _ blend: BlendMode, _ m: Affine
     ) -> Bool {
         guard m.isInvertible else { return false }
         ctx.save()
@@ -264,9 +263,9 @@ public final class LottieRenderer {
         return true
     }
 
-    private func setTransform(_ ctx: Context, _ m: Matrix) {
+    private func setTransform(_ ctx: Context, _ m: Affine) {
         ctx.resetTransform()
-        ctx.concat(Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx, ty: m.ty))
+        ctx.concat(m)
     }
 
     private func appendPath(_ ctx: Context, _ p: BezierPath) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An affine transform: x' = a·x + c·y + tx, y' = b·x + d·y + ty (cairo's and Core Graphics' order).
 public struct Affine: Sendable, Equatable, Hashable {
     public var a, b, c, d, tx, ty: Double
@@ -10,7 +12,20 @@ public struct Affine: Sendable, Equatable, Hashable {
     public static func scale(_ sx: Double, _ sy: Double) -> Affine { Affine(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     public static func translate(_ x: Double, _ y: Double) -> Affine { Affine(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
 
+    /// Rotation by `radians`, clockwise on screen (y down).
+    public static func rotate(_ radians: Double) -> Affine {
+        let c = cos(radians), s = sin(radians)
+        return Affine(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    }
+
     public var determinant: Double { a * d - b * c }
+
+    /// The inverse (nil when the transform collapses the plane).
+    public var inverted: Affine? {
+        let det = determinant
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        return Affine(a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
 
     /// Singular or non-finite transforms draw nothing (cairo would refuse them).
     public var isInvertible: Bool {
