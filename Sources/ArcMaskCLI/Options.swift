@@ -191,6 +191,7 @@ struct InputOptions: ParsableArguments {
         lottieLimits.maxFrames = limits.maxFrames.value
         options.lottie = LottieOptions(animation: animation, marker: marker, limits: lottieLimits, strict: strict)
         options.lottie.overrides = (try? lottieOverrides()) ?? LottieOverrides()
+        options.lottie.maxPixels = limits.maxPixels.value
         return options
     }
 

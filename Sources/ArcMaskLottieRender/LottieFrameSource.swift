@@ -20,6 +20,8 @@ public struct LottieOptions: Sendable, Equatable {
     public var strict: Bool
     /// Colours and opacities set by keypath.
     public var overrides = LottieOverrides()
+    /// Pixels one drawn frame may have (checked before its surface is made).
+    public var maxPixels = DecodeLimits.defaultMaxCanvasPixels
 
     public init(
         animation: String? = nil, marker: String? = nil, range: ClosedRange<Int>? = nil, reverse: Bool = false,
@@ -54,6 +56,7 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     private let lock = NSLock()
     public let cache: RenderCache?
     private let contentKey: String
+    private let maxPixels: Int
 
     public init(
         bytes: [UInt8], name: String, directory: URL? = nil, options: LottieOptions = LottieOptions(),
@@ -135,6 +138,7 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
                 "\(first)\(more > 0 ? " (and \(more) more: run inspect without --strict to list them)" : "")")
         }
         self.cache = cache
+        maxPixels = options.maxPixels
         // Frames drawn with other values set are other frames: the overrides join the key.
         let overrideKey = options.overrides.isEmpty ? "" : "-o" + RenderCache.contentKey(Array(options.overrides.digest.utf8))
         contentKey =
@@ -169,6 +173,9 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     }
 
     private func render(_ index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        guard size.pixelCount <= maxPixels else {
+            throw InputError(file: name, "a \(size) frame is over the limit of \(maxPixels) pixels (raise it with --max-pixels)")
+        }
         let renderer = try takeRenderer()
         defer { lock.withLock { idle.append(renderer) } }
         do {

@@ -96,6 +96,14 @@ import ZIPFoundation
         }
     }
 
+    @Test func aFrameOverThePixelLimitIsRefusedBeforeItIsDrawn() throws {
+        var options = LottieOptions()
+        options.maxPixels = 5_000
+        let source = try LottieFrameSource(bytes: Self.json(), name: "t.json", options: options)
+        #expect(throws: InputError.self) { try source.frame(at: 0) }
+        #expect(try source.frame(at: 0, size: PixelSize(width: 50, height: 50), fit: .fit).width == 50)
+    }
+
     @Test func imagesOutsideTheAnimationsFolderAreNotRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
