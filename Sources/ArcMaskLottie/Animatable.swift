@@ -110,12 +110,16 @@ public indirect enum Animatable<Value: Interpolable>: Sendable {
     /// Spans in time order, then the value from the last keyframe on.
     case keyframed([KeyframeSpan<Value>], last: Value)
     case looped(Animatable<Value>, KeyframeLoop)
+    /// Keyframes or a fixed value with an expression run over them (while a frame is drawn
+    /// under an `ExpressionFrame`; elsewhere the value underneath).
+    case expression(Animatable<Value>, LottieExpression)
 
     public var isAnimated: Bool {
         switch self {
         case .fixed: false
         case .keyframed: true
         case .looped(let base, _): base.isAnimated
+        case .expression: true
         }
     }
 
@@ -124,7 +128,7 @@ public indirect enum Animatable<Value: Interpolable>: Sendable {
         switch self {
         case .fixed: nil
         case .keyframed(let spans, _): spans.first?.time
-        case .looped(let base, _): base.firstTime
+        case .looped(let base, _), .expression(let base, _): base.firstTime
         }
     }
 
@@ -133,7 +137,25 @@ public indirect enum Animatable<Value: Interpolable>: Sendable {
         switch self {
         case .fixed: []
         case .keyframed(let spans, _): spans.map(\.time) + (spans.last.map { [$0.endTime] } ?? [])
-        case .looped(let base, _): base.keyTimes
+        case .looped(let base, _), .expression(let base, _): base.keyTimes
+        }
+    }
+
+    /// The keyframes alone, without a loop or an expression over them (what lottie-web's
+    /// `valueAtTime` reads).
+    var keyframesOnly: Animatable<Value> {
+        switch self {
+        case .looped(let base, _), .expression(let base, _): base.keyframesOnly
+        default: self
+        }
+    }
+
+    /// The expression over this property, if any.
+    var expression: LottieExpression? {
+        switch self {
+        case .expression(_, let e): e
+        case .looped(let base, _): base.expression
+        default: nil
         }
     }
 
@@ -142,6 +164,10 @@ public indirect enum Animatable<Value: Interpolable>: Sendable {
         switch self {
         case .fixed(let v): return v
         case .looped(let base, let loop): return base.value(at: loop.mapped(time, times: base.keyTimes))
+        case .expression(let base, let expression):
+            let input = base.value(at: time)
+            guard let frame = ExpressionFrame.current else { return input }
+            return frame.evaluate(expression, base: base, input: input, at: time)
         case .keyframed(let spans, let last):
             guard let first = spans.first else { return last }
             if time < first.time { return first.start }
@@ -170,6 +196,11 @@ extension Animatable where Value == [Double] {
     /// even speed along the curve, as the players measure it.
     public func position(at time: Double) -> [Double] {
         if case .looped(let base, let loop) = self { return base.position(at: loop.mapped(time, times: base.keyTimes)) }
+        if case .expression(let base, let expression) = self {
+            let input = base.position(at: time)
+            guard let frame = ExpressionFrame.current else { return input }
+            return frame.evaluate(expression, base: base, input: input, at: time)
+        }
         guard case .keyframed(let spans, _) = self, let first = spans.first, time >= first.time,
             let span = Self.span(spans, at: time), !span.hold, let out = span.spatialOut, let inn = span.spatialIn,
             span.start.count >= 2, span.end.count >= 2, out != .zero || inn != .zero

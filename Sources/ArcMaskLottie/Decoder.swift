@@ -57,14 +57,14 @@ extension LottieAnimation {
         for asset in try root["assets"]?.asArray() ?? [] {
             let id = try asset.required("id").asString()
             if let layers = asset["layers"] {
-                compositions[id] = try decodeLayers(layers, ctx)
+                compositions[id] = try decodeLayers(layers, ctx, composition: id)
             } else if asset.has("p") {
                 images[id] = ImageAsset(
                     id: id, width: try asset.number("w", default: 0), height: try asset.number("h", default: 0),
                     folder: asset.string("u") ?? "", file: try asset.required("p").asString())
             }
         }
-        let layers = try decodeLayers(root.required("layers"), ctx)
+        let layers = try decodeLayers(root.required("layers"), ctx, composition: nil)
         var markers: [Marker] = []
         for m in try root["markers"]?.asArray() ?? [] {
             markers.append(
@@ -79,6 +79,7 @@ extension LottieAnimation {
             if let data = c["data"], let items = data["shapes"] {
                 shapes = try decodeShapes(items, ctx)
             }
+            ctx.pendingExpressions.removeAll()  // glyphs belong to no layer
             glyphs[key] = Glyph(size: try c.number("size", default: 100), width: try c.number("w", default: 0), shapes: shapes)
         }
         var fonts: [String: FontInfo] = [:]
@@ -93,12 +94,14 @@ extension LottieAnimation {
         return LottieAnimation(
             version: root.string("v") ?? "", name: root.string("nm") ?? "", frameRate: frameRate, inPoint: ip,
             outPoint: op, width: w, height: h, layers: layers, compositions: compositions, images: images,
-            markers: markers, glyphs: glyphs, fonts: fonts, firstFont: firstFont, expressionPaths: ctx.expressions)
+            markers: markers, glyphs: glyphs, fonts: fonts, firstFont: firstFont, expressionPaths: ctx.expressions,
+            expressions: ctx.allExpressions, maxExpressionSteps: limits.maxExpressionSteps)
     }
 
-    static func decodeLayers(_ node: Node, _ ctx: DecodeContext) throws(LottieError) -> [Layer] {
+    static func decodeLayers(_ node: Node, _ ctx: DecodeContext, composition: String?) throws(LottieError) -> [Layer] {
         var out: [Layer] = []
         for item in try node.asArray() {
+            defer { ctx.bindExpressions(composition: composition, layer: out.count - 1) }
             ctx.layers += 1
             guard ctx.layers <= ctx.limits.maxLayers else {
                 throw item.fail("the document holds more than \(ctx.limits.maxLayers) layers")
@@ -137,11 +140,10 @@ extension LottieAnimation {
                     opacity: try Property.scalar(m["o"], ctx, default: 100),
                     expansion: try Property.scalar(m["x"], ctx, default: 0), name: m.string("nm") ?? ""))
         }
-        var effects: [String] = []
-        for e in try node["ef"]?.asArray() ?? [] {
-            let type = try e.int("ty", default: -1)
-            effects.append(e.string("nm") ?? e.string("mn") ?? "effect type \(type)")
-        }
+        let effectEntries = try decodeEffects(node["ef"], ctx)
+        let effects = effectEntries.map { $0.name.isEmpty ? ($0.matchName.isEmpty ? "effect type \($0.type)" : $0.matchName) : $0.name }
+        var contents: [ContentEntry] = []
+        if case .shape(let items) = kind, let shapes = node["shapes"] { contents = contentEntries(shapes, items) }
         let tt = try node.int("tt", default: 0)
         let sr = try node.number("sr", default: 1)
         let transform = try decodeTransform(node["ks"], ctx)
@@ -153,7 +155,7 @@ extension LottieAnimation {
             autoOrient: node.bool("ao"), hidden: node.bool("hd"),
             blendMode: BlendMode(rawValue: try node.int("bm", default: 0)) ?? .normal, matte: MatteMode(rawValue: tt),
             matteParent: try optional(node["tp"]) { (n) throws(LottieError) in try n.asInt() }, isMatte: node.bool("td"),
-            masks: masks, effects: effects, hasStyles: !(node["sy"]?.value.array?.isEmpty ?? true),
+            masks: masks, effects: effects, effectEntries: effectEntries, contents: contents, hasStyles: !(node["sy"]?.value.array?.isEmpty ?? true),
             is3D: node.bool("ddd") && transform.has3D, path: node.path)
     }
 

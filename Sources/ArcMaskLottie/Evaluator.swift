@@ -18,13 +18,29 @@ public struct LottieEvaluator: Sendable {
     /// inside repeaters, grow without bound otherwise.
     public func commands(at time: Double, maxWork: Int = 200_000) throws(LottieError) -> [DrawCommand] {
         var walk = Walk(animation: animation, maxWork: maxWork)
-        let out = walk.composition(animation.layers, time: time, matrix: .identity, depth: 0)
+        let (out, _) = ExpressionFrame.run(animation) { walk.composition(animation.layers, time: time, matrix: .identity, depth: 0) }
         if walk.work > maxWork {
             throw LottieError(
                 "drawing frame time \(fmtNumber(time)) needs more than \(maxWork) layers and paths (precompositions or repeaters nested too deep)",
                 at: .root)
         }
         return out
+    }
+
+    /// The expressions that fail on the first, middle and last frames, with the first reason
+    /// each gives (a failing expression leaves its property's value underneath in place).
+    public func expressionFailures() -> [(LottieExpression, String)] {
+        guard !animation.expressions.isEmpty else { return [] }
+        var out: [(LottieExpression, String)] = []
+        var seen = Set<ObjectIdentifier>()
+        let n = animation.frameCount
+        for k in Set([0, n / 2, max(0, n - 1)]).sorted() {
+            var walk = Walk(animation: animation, maxWork: 200_000)
+            let time = animation.inPoint.rounded() + Double(k)
+            let (_, failures) = ExpressionFrame.run(animation) { walk.composition(animation.layers, time: time, matrix: .identity, depth: 0) }
+            for (e, reason) in failures where seen.insert(ObjectIdentifier(e)).inserted { out.append((e, reason)) }
+        }
+        return out.sorted { $0.0.path.description < $1.0.path.description }
     }
 
     private struct Walk {

@@ -9,10 +9,24 @@ public enum LottieFeatures {
         var seen = Set<String>()
         func add(_ text: String) { if seen.insert(text).inserted { out.append(text) } }
         let allLayers = animation.layers + animation.compositions.keys.sorted().flatMap { animation.compositions[$0]! }
-        // Expressions, by the layer whose path holds them.
-        for path in animation.expressionPaths {
-            let owner = allLayers.filter { isPrefix($0.path, of: path) }.max { $0.path.components.count < $1.path.components.count }
-            add("\(owner.map(describe) ?? "the file"): expression on \(propertyName(path)) not evaluated (its keyframed or static value is drawn)")
+        // Expressions that are not run as lottie-web runs them, by the layer whose path holds them.
+        func owner(_ path: JSONPath) -> String {
+            allLayers.filter { isPrefix($0.path, of: path) }.max { $0.path.components.count < $1.path.components.count }.map(describe)
+                ?? "the file"
+        }
+        var reported = Set<ObjectIdentifier>()
+        for e in animation.expressions {
+            let property = propertyName(e.path)
+            if let error = e.syntaxError {
+                add("\(owner(e.path)): expression on \(property) not evaluated: \(error) (its keyframed or static value is drawn)")
+                reported.insert(ObjectIdentifier(e))
+            } else if e.usesRandomness {
+                add("\(owner(e.path)): expression on \(property) uses random numbers (wiggle, random), which lottie-web draws anew at every load: its keyframed or static value is drawn")
+                reported.insert(ObjectIdentifier(e))
+            }
+        }
+        for (e, reason) in LottieEvaluator(animation).expressionFailures() where !reported.contains(ObjectIdentifier(e)) {
+            add("\(owner(e.path)): expression on \(propertyName(e.path)) fails (\(JSONText.escaped(reason.replacingOccurrences(of: "\"", with: "'"), maxLength: 120))): its keyframed or static value is drawn where it does")
         }
         for layer in allLayers {
             let name = describe(layer)

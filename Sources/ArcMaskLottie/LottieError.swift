@@ -30,11 +30,21 @@ public struct LottieLimits: Sendable, Equatable {
     public var maxFrames: Int
     /// Bytes of one decoded image asset.
     public var maxImageBytes: Int
+    /// Expressions in the document, and the bytes of one.
+    public var maxExpressions: Int
+    public var maxExpressionBytes: Int
+    /// Script steps all expressions of one frame may take together (past it, the rest draw
+    /// their values underneath).
+    public var maxExpressionSteps: Int
 
     public init(
         maxJSONBytes: Int = 64 << 20, maxSide: Int = 16_384, maxLayers: Int = 100_000, maxKeyframes: Int = 2_000_000,
-        maxPathVertices: Int = 100_000, maxFrames: Int = 100_000, maxImageBytes: Int = 256 << 20
+        maxPathVertices: Int = 100_000, maxFrames: Int = 100_000, maxImageBytes: Int = 256 << 20,
+        maxExpressions: Int = 20_000, maxExpressionBytes: Int = 64 << 10, maxExpressionSteps: Int = 2_000_000
     ) {
+        self.maxExpressions = maxExpressions
+        self.maxExpressionBytes = maxExpressionBytes
+        self.maxExpressionSteps = maxExpressionSteps
         self.maxJSONBytes = maxJSONBytes
         self.maxSide = maxSide
         self.maxLayers = maxLayers

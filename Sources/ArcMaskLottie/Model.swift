@@ -22,8 +22,12 @@ public struct LottieAnimation: Sendable {
     public var fonts: [String: FontInfo]
     /// The first font listed (the players' fallback for an unknown name).
     public var firstFont: FontInfo?
-    /// JSON paths of properties with expressions (not evaluated).
+    /// JSON paths of properties with expressions.
     public var expressionPaths: [JSONPath]
+    /// The expressions, in document order.
+    public var expressions: [LottieExpression]
+    /// Script steps the expressions of one frame may take together.
+    public var maxExpressionSteps: Int
 
     /// Frames as players count them: ⌊op − ip⌋.
     public var frameCount: Int { max(0, Int((outPoint - inPoint).rounded(.down))) }
@@ -139,6 +143,10 @@ public struct Layer: Sendable {
     public var masks: [Mask]
     /// Effect names (`ef`), not drawn.
     public var effects: [String]
+    /// The effects with their parameters, which expressions read.
+    public var effectEntries: [EffectEntry]
+    /// Shape items by name, which expressions read.
+    public var contents: [ContentEntry]
     /// Layer styles (`sy`), not drawn.
     public var hasStyles: Bool
     public var is3D: Bool

@@ -8,6 +8,10 @@ final class DecodeContext {
     var layers = 0
     /// JSON paths of properties that carry an expression (`x`), in document order.
     var expressions: [JSONPath] = []
+    /// Every expression read, in document order.
+    var allExpressions: [LottieExpression] = []
+    /// Expressions read since the last layer was finished (they get its owner).
+    var pendingExpressions: [LottieExpression] = []
     /// The document's slots (`slots`: id → `{"p": property}`), which a property naming a slot
     /// id (`sid`) takes its value from, as lottie-web does.
     var slots: [String: Node] = [:]
@@ -35,12 +39,23 @@ extension Animatable {
             object = p
         }
         let k = try object.required("k")
-        if object.has("x") {
-            // loopOut/loopIn alone are evaluated; any other expression is reported.
-            if let loop = object.string("x").flatMap(KeyframeLoop.parse), Self.isKeyframeList(k) {
+        if let source = object.string("x") {
+            ctx.expressions.append(object.path)
+            // loopOut/loopIn alone take the direct route; any other expression is run.
+            if let loop = KeyframeLoop.parse(source), Self.isKeyframeList(k) {
                 return .looped(try decodeKeyframes(object, k, ctx, read: read), loop)
             }
-            ctx.expressions.append(object.path)
+            guard ctx.allExpressions.count < ctx.limits.maxExpressions else {
+                throw object.fail("the document holds more than \(ctx.limits.maxExpressions) expressions")
+            }
+            guard source.utf8.count <= ctx.limits.maxExpressionBytes else {
+                throw object["x"]!.fail("the expression is \(source.utf8.count) bytes, over the limit of \(ctx.limits.maxExpressionBytes)")
+            }
+            let expression = LottieExpression(source: source, path: object.path)
+            ctx.allExpressions.append(expression)
+            ctx.pendingExpressions.append(expression)
+            let base = Self.isKeyframeList(k) ? try decodeKeyframes(object, k, ctx, read: read) : .fixed(try read(k))
+            return .expression(base, expression)
         }
         guard Self.isKeyframeList(k) else { return .fixed(try read(k)) }
         return try decodeKeyframes(object, k, ctx, read: read)

@@ -96,6 +96,9 @@ import Testing
         ).replacingOccurrences(of: #""nm":"Shape 1""#, with: #""nm":"Title""#)
         let a = try Documents.decode(Documents.animation(layers: layer))
         #expect(a.expressionPaths.map(\.description) == ["$.layers[0].ks.p"])
-        #expect(LottieFeatures.warnings(a) == [#"layer "Title": expression on position not evaluated (its keyframed or static value is drawn)"#])
+        #expect(
+            LottieFeatures.warnings(a) == [
+                #"layer "Title": expression on position uses random numbers (wiggle, random), which lottie-web draws anew at every load: its keyframed or static value is drawn"#
+            ])
     }
 }

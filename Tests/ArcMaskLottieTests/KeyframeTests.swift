@@ -90,14 +90,15 @@ import Testing
         #expect(KeyframeLoop(out: false, kind: .cycle, count: 0).mapped(-5, times: times) == 15)
     }
 
-    @Test func aLoopedPropertyRepeatsAndIsNotReportedAsUnevaluated() throws {
+    @Test func aLoopedPropertyRepeatsAndIsNotWarnedAbout() throws {
         let a = try Documents.decode(
             Documents.animation(
                 layers: Documents.shapeLayer("").replacingOccurrences(
                     of: #""ks":{}"#,
                     with: #""ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":4,"s":[100]}],"x":"var $bm_rt;\n$bm_rt = loopOut('cycle');"}}"#),
                 op: 10))
-        #expect(a.expressionPaths.isEmpty)
+        #expect(a.expressionPaths.map(\.description) == ["$.layers[0].ks.o"])
+        #expect(LottieFeatures.warnings(a).isEmpty)
         #expect(a.layers[0].transform.opacity.value(at: 6) == [50])
     }
 }
