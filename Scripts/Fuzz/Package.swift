@@ -16,6 +16,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzTimerFont", [.product(name: "ArcMask", package: "main")]),
     ("FuzzExportFolder", [.product(name: "ArcMask", package: "main")]),
     ("FuzzLottie", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzExpression", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 

@@ -52,6 +52,10 @@ import Testing
         #expect(run("var $bm_rt = wiggle(2, 5);").hasPrefix("failed: random numbers"))
         #expect(run("var $bm_rt = (1 + ;").hasPrefix("syntax: unexpected"))
         #expect(run(String(repeating: "(", count: 5_000)).hasPrefix("syntax: nested more than"))
+        // Hostile scripts: an array holding itself, a string doubling, indexes far out of range.
+        #expect(run("var a = [1]; a.push(a); var $bm_rt = a + '|' + (+a);") == "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,|NaN")
+        #expect(run("var s = 'xx'; for (var i = 0; i < 40; i++) s = s + s; var $bm_rt = s;").hasPrefix("failed: RangeError"))
+        #expect(run("var $bm_rt = 'abc'.charAt(1e300) + 'abc'.substr(1, NaN) + [1, 2][1e300] + 'x';") == "undefinedx")
     }
 }
 

@@ -125,7 +125,7 @@ final class ExpressionContext {
     func smooth(_ args: [ScriptValue]) -> ScriptValue {
         guard property.isKeyframed else { return input }
         let width = args.isEmpty || args[0].isNullish ? 0.4 : args[0].toNumber()
-        let samples = Int((args.count > 1 && !args[1].isNullish ? args[1].toNumber() : 5).rounded(.down))
+        let samples = clampedInt((args.count > 1 && !args[1].isNullish ? args[1].toNumber() : 5).rounded(.down), 0...1000)
         guard samples > 1, samples < 1000 else { return input }
         let w = width / 2, t0 = time / frameRate
         var sums: [Double] = []
@@ -141,7 +141,7 @@ final class ExpressionContext {
     /// Bare `key(n)`: `{time, value, index}` with the value as a plain array.
     func ownKey(_ n: ScriptValue) throws(ScriptFailure) -> ScriptValue {
         guard property.isKeyframed else { throw .error("the property has no keyframes") }
-        let k = Int(n.toNumber())
+        let k = clampedInt(n.toNumber(), -1...Int(Int32.max))
         guard k >= 1, k <= property.keyTimes.count else { throw .error("key(\(n.toText())) is outside 1…\(property.keyTimes.count)") }
         let o = ScriptObject()
         let value = property.keyValues[k - 1]
@@ -200,7 +200,7 @@ final class ExpressionContext {
         let n = times.count
         let first: Double, c: Double
         if !seconds {
-            var count = d.truthy ? Int(max(0, min(Double(n - 1), d.toNumber().rounded(.towardZero)))) : n - 1
+            var count = d.truthy ? clampedInt(d.toNumber(), 0...(n - 1)) : n - 1
             if count > n - 1 || count <= 0 { count = n - 1 }
             first = times[n - 1 - count]
             c = last - first
@@ -214,7 +214,7 @@ final class ExpressionContext {
         let within = delta.truncatingRemainder(dividingBy: c)
         switch type {
         case "pingpong":
-            if Int((delta / c).rounded(.down)) % 2 != 0 { return V(c - within + first) }
+            if (delta / c).rounded(.down).truncatingRemainder(dividingBy: 2) != 0 { return V(c - within + first) }
             return V(first + within)
         case "offset":
             let initV = V(first), endV = V(last), now = V(first + within)
@@ -247,7 +247,7 @@ final class ExpressionContext {
         let n = times.count
         let last: Double, c: Double
         if !seconds {
-            var count = d.truthy ? Int(max(0, min(Double(n - 1), d.toNumber().rounded(.towardZero)))) : n - 1
+            var count = d.truthy ? clampedInt(d.toNumber(), 0...(n - 1)) : n - 1
             if count > n - 1 || count <= 0 { count = n - 1 }
             last = times[count]
             c = last - first
@@ -263,7 +263,7 @@ final class ExpressionContext {
         let cycle = V(c - within - first)
         switch type {
         case "pingpong":
-            if Int((before / c).rounded(.down)) % 2 == 0 { return V(within + first) }
+            if (before / c).rounded(.down).truncatingRemainder(dividingBy: 2) == 0 { return V(within + first) }
             return cycle
         case "offset":
             let initV = V(first), endV = V(last), now = V(c - within + first)

@@ -16,7 +16,7 @@ final class ExpressionFrame: @unchecked Sendable {
     private var failed: Set<ObjectIdentifier> = []
     /// Nested reads (A reads B reads C …).
     private var depth = 0
-    static let maxDepth = 48
+    static let maxDepth = 12
 
     private struct Key: Hashable {
         var expression: ObjectIdentifier

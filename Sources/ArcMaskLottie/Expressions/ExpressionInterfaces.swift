@@ -208,7 +208,7 @@ final class PropertyRead: ScriptHost {
         case "key":
             return native { args throws(ScriptFailure) in
                 guard self.handle.isKeyframed else { return .number(0) }
-                let k = Int(arg(args, 0).toNumber())
+                let k = clampedInt(arg(args, 0).toNumber(), -1...Int(Int32.max))
                 guard k >= 1, k <= self.handle.keyTimes.count else { throw .error("key(\(k)) is outside 1…\(self.handle.keyTimes.count)") }
                 let value = self.handle.keyValues[k - 1]
                 let o = ScriptObject()
@@ -268,7 +268,7 @@ final class ThisPropertyHost: ScriptHost {
         case "nearestKey": return native { args throws(ScriptFailure) in c.nearestKey(arg(args, 0).toNumber()) }
         case "propertyGroup":
             return native { args throws(ScriptFailure) in
-                let level = args.isEmpty ? 1 : Int(arg(args, 0).toNumber())
+                let level = args.isEmpty ? 1 : clampedInt(arg(args, 0).toNumber(), -1...1000)
                 guard let ref = c.layer, let layer = LayerHost(c, ref) else { return .undefined }
                 if let effect = c.expression.effect, effect < layer.model.effectEntries.count {
                     switch level {
@@ -375,7 +375,7 @@ final class ContentHost: ScriptHost {
             switch x {
             case .number(let n):
                 if n == 0 { return .host(owner) }
-                guard n >= 1, n == n.rounded(), Int(n) <= items.count else { return .null }
+                guard n >= 1, n == n.rounded(), n <= Double(items.count) else { return .null }
                 return item(items[Int(n) - 1])
             case .string(let s):
                 if let e = items.first(where: { $0.name == s }) { return item(e) }
@@ -390,7 +390,7 @@ final class ContentHost: ScriptHost {
             default: continue
             }
         }
-        if case .number(let n) = x, n >= 1, n == n.rounded(), Int(n) <= entries.count { return item(entries[Int(n) - 1]) }
+        if case .number(let n) = x, n >= 1, n == n.rounded(), n <= Double(entries.count) { return item(entries[Int(n) - 1]) }
         return .null
     }
 

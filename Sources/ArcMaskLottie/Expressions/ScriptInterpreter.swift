@@ -342,7 +342,9 @@ final class ScriptInterpreter {
 
     private func setMember(_ object: ScriptValue, _ name: String, _ value: ScriptValue) throws(ScriptFailure) {
         switch object {
-        case .object(let o): o.set(name, value)
+        case .object(let o):
+            guard o.members.count < 100_000 || o.members[name] != nil else { throw .error("RangeError: an object with more than 100000 members") }
+            o.set(name, value)
         case .array(let a):
             if name == "length", let n = value.numberValue, n >= 0, n <= 100_000 {
                 let count = Int(n)
@@ -434,7 +436,11 @@ final class ScriptInterpreter {
                 default: false
                 }
             }
-            if isTextual(a) || isTextual(b) { return .string(a.toText() + b.toText()) }
+            if isTextual(a) || isTextual(b) {
+                let s = a.toText() + b.toText()
+                guard s.utf8.count <= 1 << 20 else { throw .error("RangeError: a string of more than a million characters") }
+                return .string(s)
+            }
             return .number(a.toNumber() + b.toNumber())
         case "-": return .number(l.toNumber() - r.toNumber())
         case "*": return .number(l.toNumber() * r.toNumber())

@@ -58,12 +58,12 @@ enum ScriptPrototypes {
         case "length": return .number(Double(chars.count))
         case "charAt":
             return native { _, args throws(ScriptFailure) in
-                let i = Int(arg(args, 0).isNullish ? 0 : arg(args, 0).toNumber())
+                let i = clampedInt(arg(args, 0).isNullish ? 0 : arg(args, 0).toNumber(), -1...Int(Int32.max))
                 return .string(i >= 0 && i < chars.count ? String(chars[i]) : "")
             }
         case "charCodeAt":
             return native { _, args throws(ScriptFailure) in
-                let i = Int(arg(args, 0).isNullish ? 0 : arg(args, 0).toNumber())
+                let i = clampedInt(arg(args, 0).isNullish ? 0 : arg(args, 0).toNumber(), -1...Int(Int32.max))
                 guard i >= 0, i < chars.count, let u = chars[i].unicodeScalars.first else { return .number(.nan) }
                 return .number(Double(u.value))
             }
@@ -76,7 +76,7 @@ enum ScriptPrototypes {
         case "substr":
             return native { _, args throws(ScriptFailure) in
                 let a = relIndex(arg(args, 0), 0)
-                let n = arg(args, 1).isNullish ? chars.count - a : Int(max(0, min(Double(chars.count - a), arg(args, 1).toNumber())))
+                let n = arg(args, 1).isNullish ? chars.count - a : clampedInt(arg(args, 1).toNumber(), 0...(chars.count - a))
                 return .string(String(chars[a..<a + n]))
             }
         case "slice":

@@ -96,21 +96,42 @@ enum ScriptValue {
             return Double(t) ?? .nan
         case .array(let a):
             if a.items.isEmpty { return 0 }
-            if a.items.count == 1 { return a.items[0].toNumber() }
-            return .nan
+            if a.items.count > 1 { return .nan }
+            return ScriptValue.string(toText()).toNumber()
         default: return .nan
         }
     }
 
-    /// JavaScript's ToString.
+    /// JavaScript's ToString. Arrays inside arrays are written 16 deep at most and up to a
+    /// million characters (a script can build arrays that hold themselves).
     func toText() -> String {
+        var budget = 1 << 20
+        return toText(depth: 0, budget: &budget)
+    }
+
+    private func toText(depth: Int, budget: inout Int) -> String {
+        if case .array(let a) = primitive {
+            guard depth < 16, budget > 0 else { return "" }
+            var parts: [String] = []
+            for item in a.items {
+                guard budget > 0 else { break }
+                let t = item.isNullish ? "" : item.toText(depth: depth + 1, budget: &budget)
+                budget -= t.utf8.count + 1
+                parts.append(t)
+            }
+            return parts.joined(separator: ",")
+        }
+        return scalarText()
+    }
+
+    private func scalarText() -> String {
         switch primitive {
         case .undefined: "undefined"
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
         case .number(let n): Self.numberText(n)
         case .string(let s): s
-        case .array(let a): a.items.map { $0.isNullish ? "" : $0.toText() }.joined(separator: ",")
+        case .array: ""
         case .object: "[object Object]"
         case .function, .host: "function"
         }
@@ -166,6 +187,16 @@ enum ScriptValue {
         default: return a.toNumber() == b.toNumber()
         }
     }
+}
+
+/// `x` as an integer clamped to `range` (NaN gives the lower end): scripts pass any number
+/// where an index or a count is meant.
+func clampedInt(_ x: Double, _ range: ClosedRange<Int>) -> Int {
+    guard !x.isNaN else { return range.lowerBound }
+    let r = x.rounded(.towardZero)
+    if r <= Double(range.lowerBound) { return range.lowerBound }
+    if r >= Double(range.upperBound) { return range.upperBound }
+    return Int(r)
 }
 
 final class ScriptArray {
