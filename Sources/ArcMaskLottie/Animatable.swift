@@ -76,7 +76,8 @@ public struct KeyframeLoop: Sendable, Equatable {
         return nil
     }
 
-    /// The time whose value shows at `time`, for keyframes at `times` (ascending).
+    /// The time whose value shows at `time`, for keyframes at `times` (ascending), as
+    /// lottie-web computes it.
     func mapped(_ time: Double, times: [Double]) -> Double {
         guard let first = times.first, let last = times.last, last > first else { return time }
         let n = count == 0 || count >= times.count ? times.count - 1 : count
@@ -88,18 +89,20 @@ public struct KeyframeLoop: Sendable, Equatable {
             let elapsed = time - start
             let cycles = (elapsed / span).rounded(.down)
             let within = elapsed - cycles * span
-            if kind == .pingpong, Int(cycles) % 2 != 0 { return last - within }
+            if kind == .pingpong, cycles.truncatingRemainder(dividingBy: 2) != 0 { return last - within }
             return start + within
         } else {
             guard time < first else { return time }
             let end = times[n]
             let span = end - first
             guard span > 0 else { return time }
-            let before = end - time
+            let before = first - time
             let cycles = (before / span).rounded(.down)
             let within = before - cycles * span
-            if kind == .pingpong, Int(cycles) % 2 != 0 { return first + within }
-            return end - within
+            // lottie-web's formulas: pingpong mirrors on even cycles; cycle (and pingpong's
+            // odd cycles) subtract the first key's time where After Effects adds it.
+            if kind == .pingpong, cycles.truncatingRemainder(dividingBy: 2) == 0 { return first + within }
+            return span - within - first
         }
     }
 }

@@ -88,6 +88,9 @@ import Testing
         #expect(KeyframeLoop(out: true, kind: .cycle, count: 1).mapped(25, times: times) == 15)
         #expect(KeyframeLoop(out: true, kind: .pingpong, count: 0).mapped(25, times: times) == 15)
         #expect(KeyframeLoop(out: false, kind: .cycle, count: 0).mapped(-5, times: times) == 15)
+        // lottie-web's loopIn subtracts the first key's time (After Effects would give 15).
+        #expect(KeyframeLoop(out: false, kind: .cycle, count: 0).mapped(5, times: [10, 20]) == -5)
+        #expect(KeyframeLoop(out: false, kind: .pingpong, count: 0).mapped(5, times: [10, 20]) == 15)
     }
 
     @Test func aLoopedPropertyRepeatsAndIsNotWarnedAbout() throws {

@@ -32,7 +32,9 @@ final class ExpressionFrame: @unchecked Sendable {
     static func run<T>(_ animation: LottieAnimation, _ body: () throws -> T) rethrows -> (T, [(LottieExpression, String)]) {
         guard !animation.expressions.isEmpty else { return (try body(), []) }
         let frame = ExpressionFrame(animation)
-        let result = try $current.withValue(frame) { try body() }
+        let arena = ScriptArena()
+        defer { arena.breakCycles() }
+        let result = try ScriptArena.$current.withValue(arena) { try $current.withValue(frame) { try body() } }
         return (result, frame.failures)
     }
 

@@ -8,6 +8,7 @@ final class ScriptScope {
     init(_ variables: [String: ScriptValue] = [:], parent: ScriptScope?) {
         self.variables = variables
         self.parent = parent
+        ScriptArena.current?.scopes.append(self)
     }
 
     func lookup(_ name: String) -> ScriptValue? {

@@ -199,15 +199,37 @@ func clampedInt(_ x: Double, _ range: ClosedRange<Int>) -> Int {
     return Int(r)
 }
 
+/// Where the arrays, objects and scopes a script makes are noted, so that when the frame is
+/// done the cycles scripts can make between them (an array holding itself, a function held by
+/// the scope it closes over) are broken and nothing leaks.
+final class ScriptArena: @unchecked Sendable {
+    @TaskLocal static var current: ScriptArena?
+    fileprivate(set) var arrays: [ScriptArray] = []
+    fileprivate(set) var objects: [ScriptObject] = []
+    var scopes: [ScriptScope] = []
+
+    func breakCycles() {
+        for a in arrays { a.items = [] }
+        for o in objects { o.members = [:] }
+        for s in scopes { s.variables = [:] }
+        arrays = []
+        objects = []
+        scopes = []
+    }
+}
+
 final class ScriptArray {
     var items: [ScriptValue]
-    init(_ items: [ScriptValue]) { self.items = items }
+    init(_ items: [ScriptValue]) {
+        self.items = items
+        ScriptArena.current?.arrays.append(self)
+    }
 }
 
 final class ScriptObject {
     var members: [String: ScriptValue] = [:]
     var order: [String] = []
-    init() {}
+    init() { ScriptArena.current?.objects.append(self) }
     func set(_ key: String, _ value: ScriptValue) {
         if members.updateValue(value, forKey: key) == nil { order.append(key) }
     }
