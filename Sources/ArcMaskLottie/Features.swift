@@ -30,7 +30,9 @@ public enum LottieFeatures {
         }
         for layer in allLayers {
             let name = describe(layer)
-            for effect in layer.effects { add("\(name): effect \"\(effect)\" not drawn") }
+            for (effect, entry) in zip(layer.effects, layer.effectEntries) where !isExpressionControl(entry) {
+                add("\(name): effect \"\(effect)\" not drawn")
+            }
             if layer.hasStyles { add("\(name): layer styles not drawn") }
             if layer.is3D { add("\(name): 3-D rotation drawn flat (x and y rotations ignored)") }
             for mask in layer.masks where mask.mode != .add && mask.mode != .none {
@@ -72,6 +74,13 @@ public enum LottieFeatures {
             default: break
             }
         }
+    }
+
+    /// Sliders, angles, colours, points, checkboxes, layer pickers and dropdowns, and After
+    /// Effects' pseudo effects built of them: values for expressions to read, nothing to draw.
+    static func isExpressionControl(_ e: EffectEntry) -> Bool {
+        let controls = ["Slider", "Angle", "Color", "Point", "3D Point", "Checkbox", "Layer", "Dropdown"]
+        return e.matchName.hasPrefix("Pseudo/") || controls.contains { e.matchName == "ADBE \($0) Control" }
     }
 
     static func describe(_ layer: Layer) -> String { "layer \"\(JSONText.escaped(layer.name, maxLength: 60))\"" }
