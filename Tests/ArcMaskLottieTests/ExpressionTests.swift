@@ -43,6 +43,9 @@ import Testing
         #expect(run("var $bm_rt = clamp(150, 100, 0) + ' ' + linear(5, 0, 10, 0, 100) + ' ' + linear(0.25, 20, 40);") == "100 50 25")
         #expect(run("var $bm_rt = [ease(-1, 0, 10, 0, 100), ease(10, 0, 10, 0, 100), ease(5, 0, 10, 0, 100).toFixed(3)];") == "0,100,50.168")
         #expect(run("var $bm_rt = length([0, 0], [3, 4]);") == "5")
+        #expect(
+            run("var p = createPath([[0, 0], [10, 0]], [], [[1, 1]], true); var $bm_rt = [p.points()[1], p.outTangents()[0], p.isClosed()].join('|');")
+                == "10,0|1,1|true")
     }
 
     @Test func errorsAndRunawayScriptsFail() {

@@ -124,8 +124,9 @@ enum ExpressionConvert {
             return out as? V
         }
         if input is BezierPath {
-            if case .host(let h) = result, let p = h as? PathHost { return p.path as? V }
-            return nil
+            guard case .host(let h) = result, let p = h as? PathHost else { return nil }
+            let finite = (p.path.vertices + p.path.inPoints + p.path.outPoints).allSatisfy { $0.x.isFinite && $0.y.isFinite }
+            return finite ? p.path as? V : nil
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ArcMaskValues
 
 /// The functions every expression sees, as lottie-web defines them (not as After Effects
 /// does where the two differ): bodymovin's `$bm_sum` … arithmetic, `clamp`, `linear`, the
@@ -328,6 +329,23 @@ enum ExpressionLibrary {
         }
         for n in ["random", "gaussRandom", "noise", "wiggle", "seedRandom", "seed_random"] {
             g[n] = fn { _ throws(ScriptFailure) in throw randomness }
+        }
+        g["createPath"] = fn { args throws(ScriptFailure) in
+            // Tangents are relative to their points; a missing one is [0, 0].
+            let points = arg(args, 0).arrayItems ?? []
+            guard points.count <= 100_000 else { throw .error("RangeError: a path of more than 100000 points") }
+            let ins = arg(args, 1).arrayItems, outs = arg(args, 2).arrayItems
+            var path = BezierPath(closed: arg(args, 3).truthy)
+            func xy(_ v: ScriptValue?) -> Vec2 {
+                guard let v, v.truthy, let items = v.arrayItems else { return Vec2(0, 0) }
+                return Vec2(items.first?.toNumber() ?? .nan, items.count > 1 ? items[1].toNumber() : .nan)
+            }
+            for (k, p) in points.enumerated() {
+                let v = xy(p)
+                let i = xy(ins.flatMap { k < $0.count ? $0[k] : nil }), o = xy(outs.flatMap { k < $0.count ? $0[k] : nil })
+                path.append(v, in: v + i, out: v + o)
+            }
+            return .host(PathHost(path))
         }
         g["Math"] = math()
         g["Array"] = .function(ScriptArrayConstructor())
