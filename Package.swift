@@ -158,6 +158,7 @@ let package = Package(
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
                 "ArcMaskSVG", "ArcMaskSequence", "ArcMaskSources", "ArcMaskText",
                 "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskVideo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"]),

@@ -8,6 +8,7 @@ import ArcMaskSequence
 import ArcMaskSVGA
 import ArcMaskSources
 import ArcMaskValues
+import ArcMaskVideo
 import ArgumentParser
 import Foundation
 
@@ -91,9 +92,20 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         name: .customLong("fps"), parsing: .unconditional,
-        help: "SVGA and Lottie: resample to this many frames per second. Sequences: the frame rate (default 25).",
+        help: "SVGA, Lottie, video and AVIF: resample to this many frames per second. Sequences: the frame rate (default 25).",
         transform: FramesPerSecond.parse)
     var fpsOption: FramesPerSecond?
+
+    @Option(
+        name: .customLong("start"), parsing: .unconditional,
+        help: "Video and AVIF: start the cut at this second (the frame on screen then is the first shown).",
+        transform: ClipStart.parse)
+    var startOption: ClipStart?
+
+    @Option(
+        name: .customLong("duration"), parsing: .unconditional,
+        help: "Video and AVIF: the cut's length in seconds (default: to the end).", transform: ClipLength.parse)
+    var durationOption: ClipLength?
 
     @Option(help: "dotLottie: the animation to play (its id; inspect lists them). Default: the manifest's initial one.")
     var animation: String?
@@ -192,6 +204,7 @@ struct InputOptions: ParsableArguments {
         options.lottie = LottieOptions(animation: animation, marker: marker, limits: lottieLimits, strict: strict)
         options.lottie.overrides = (try? lottieOverrides()) ?? LottieOverrides()
         options.lottie.maxPixels = limits.maxPixels.value
+        options.video = VideoOptions(start: startOption?.value, duration: durationOption?.value)
         return options
     }
 

@@ -2,6 +2,11 @@ import ArcMaskCore
 import CFFmpeg
 import Foundation
 
+/// What FFmpeg's probe calls a head of bytes (nil: nothing it knows with confidence).
+public enum VideoProbe {
+    public static func containerName(_ head: [UInt8]) -> String? { FFmpegInput.probe(head) }
+}
+
 /// The one thin wrapper over FFmpeg's libraries: a container opened through a `FileReader`
 /// (libavformat reads through our callbacks, so the file is read as any other input is), its
 /// best video stream, that stream's decoder (threads on), and decoded frames one at a time.
