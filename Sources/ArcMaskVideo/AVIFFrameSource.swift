@@ -22,6 +22,11 @@ public final class AVIFFrameSource: FrameSource {
     private var last: (index: Int, image: PixelBuffer)?
 
     public var frameCount: Int { shown.count }
+    /// The picture as stored, and how it is turned for display (irot).
+    public let codedSize: PixelSize
+    public var orientation: VideoOrientation { turn }
+    /// The sequence's frame that frame `index` shows.
+    public func sourceFrame(_ index: Int) -> Int { shown[index].source }
     public func duration(at index: Int) -> Double { shown[index].duration * 1000 }
 
     /// Whether `head` starts an ISO-BMFF file that says it is AVIF (`ftyp` with brand avif or avis).
@@ -101,6 +106,7 @@ public final class AVIFFrameSource: FrameSource {
         self.turn = turn
         self.mirror = mirror
         canvasSize = turn.swapsSides ? PixelSize(width: h, height: w) : PixelSize(width: w, height: h)
+        codedSize = PixelSize(width: w, height: h)
         let depth = Int(image.depth)
         let chroma = [AVIF_PIXEL_FORMAT_YUV444: "4:4:4", AVIF_PIXEL_FORMAT_YUV422: "4:2:2", AVIF_PIXEL_FORMAT_YUV420: "4:2:0", AVIF_PIXEL_FORMAT_YUV400: "4:0:0"][image.yuvFormat] ?? "?"
         var parts = ["\(count == 1 ? "still" : "sequence of \(count)"), \(w)×\(h)", "\(depth)-bit \(chroma)", decoder.pointee.alphaPresent != 0 ? "alpha" : "no alpha"]

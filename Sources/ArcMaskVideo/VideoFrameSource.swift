@@ -114,6 +114,9 @@ public final class VideoFrameSource: CheckpointingFrameSource {
             times: timeline.times)
     }
 
+    /// The clip's frame that frame `index` shows.
+    public func sourceFrame(_ index: Int) -> Int { shown[index].source }
+
     /// The colour the frames were converted from, once one has been decoded.
     public var colorDescription: String { converter.colorDescription }
 
