@@ -168,7 +168,7 @@ let package = Package(
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
                 "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskText",
-                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskVideo",
             ]),
         // Measures the engines for Scripts/bench.
         .executableTarget(

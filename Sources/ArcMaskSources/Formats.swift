@@ -112,7 +112,15 @@ public enum AVIFFormat: FrameFormat {
         try options.refuseVideoStyleSettings(name: name, format: Self.name)
         var video = options.video
         video.fps = options.svgaSequence.fps
-        return try AVIFFrameSource(reader: reader, name: name, limits: options.limits, options: video)
+        do {
+            return try AVIFFrameSource(reader: reader, name: name, limits: options.limits, options: video)
+        } catch let refused {
+            // libavif 0.11 (Debian 12's) refuses sequences with an audio track; FFmpeg reads
+            // their colour frames (not an alpha track, which it keeps apart).
+            guard let clip = try? VideoFrameSource(reader: reader, name: name, limits: options.limits, options: video) else { throw refused }
+            clip.warn("libavif could not read the file (\((refused as? InputError)?.problem ?? "\(refused)")): decoded by FFmpeg instead, without an alpha track if it has one")
+            return clip
+        }
     }
 }
 

@@ -164,6 +164,9 @@ final class FFmpegInput {
         var discard: Bool
     }
 
+    /// Why reading packets stopped early (nil: the file ended where it should), set by `scan`.
+    private(set) var cutShort: String?
+
     /// Every packet of the video stream, read without decoding (then the position is back at
     /// the start). Stops past `maxPackets`.
     func scan(maxPackets: Int) throws -> [PacketInfo] {
@@ -172,11 +175,15 @@ final class FFmpegInput {
         let nopts = arcmask_av_nopts_value()
         while true {
             let r = av_read_frame(format, packet)
-            if r < 0 { break }
+            if r < 0 {
+                if r != arcmask_averror_eof() { cutShort = Self.text(r) }
+                break
+            }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             let p = packet.pointee
             let ts = p.pts != nopts ? p.pts : (p.dts != nopts ? p.dts : nil)
+            if p.flags & AV_PKT_FLAG_CORRUPT != 0, cutShort == nil { cutShort = "a damaged packet" }
             out.append(
                 PacketInfo(
                     pts: ts, duration: p.duration, key: p.flags & AV_PKT_FLAG_KEY != 0,
@@ -184,6 +191,22 @@ final class FFmpegInput {
             guard out.count <= maxPackets else {
                 throw InputError(file: name, "holds more than \(maxPackets) video frames, over the limit")
             }
+        }
+        // The index promised more frames than the file holds.
+        let promised = Int(stream.pointee.nb_frames)
+        if cutShort == nil, promised > 0, out.count < promised, containerName.hasPrefix("mov") {
+            cutShort = "\(out.count) of the \(promised) frames its index lists"
+        }
+        try rewind(to: nil)
+        return out
+    }
+
+    /// The timestamps of the frames that actually decode, in order (for a damaged file, whose
+    /// packets promise frames it cannot give); then back at the start.
+    func decodableTimestamps(limit: Int) throws -> [Int64] {
+        var out: [Int64] = []
+        while out.count <= limit, let (_, ts) = nextFrame() {
+            if let ts { out.append(ts) }
         }
         try rewind(to: nil)
         return out

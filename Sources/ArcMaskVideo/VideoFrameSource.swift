@@ -80,7 +80,15 @@ public final class VideoFrameSource: CheckpointingFrameSource {
         let packets = try input.scan(maxPackets: limits.maxFrames)
         let shownPackets = packets.filter { !$0.discard && $0.pts != nil }
         guard !shownPackets.isEmpty else { throw InputError(file: name, location: "stream \(input.streamIndex)", "the video stream holds no frames") }
-        let stamps = Array(Set(shownPackets.compactMap(\.pts))).sorted()
+        var stamps = Array(Set(shownPackets.compactMap(\.pts))).sorted()
+        var damage: String? = nil
+        if let short = input.cutShort {
+            // A cut-off or damaged file: its frames are the ones that decode.
+            let decodable = Array(Set(try input.decodableTimestamps(limit: limits.maxFrames))).sorted()
+            guard !decodable.isEmpty else { throw InputError(file: name, "the file is damaged (\(short)) and no frame of it decodes") }
+            damage = "the file is cut off or damaged (\(short)): \(decodable.count) frames decode"
+            stamps = decodable
+        }
         timestamps = stamps
         keys = Array(Set(packets.filter { $0.key && $0.pts != nil }.compactMap(\.pts))).sorted()
         let tb = input.timeBase
@@ -112,6 +120,7 @@ public final class VideoFrameSource: CheckpointingFrameSource {
             orientation: orientation, color: "", frameCount: timeline.count, length: timeline.length,
             minFrameDuration: inner.min() ?? 0, maxFrameDuration: inner.max() ?? 0, isVariableRate: timeline.isVariableRate,
             times: timeline.times)
+        if let damage { warn(damage) }
     }
 
     /// The clip's frame that frame `index` shows.
@@ -144,7 +153,7 @@ public final class VideoFrameSource: CheckpointingFrameSource {
             guard let (frame, ts) = input.nextFrame() else { break }
             lastTimestamp = ts ?? lastTimestamp
             if let ts, ts < target { continue }
-            let image = orientation.apply(try converter.rgba(frame, name: name))
+            let image = try converter.rgba(frame, orientation: orientation, name: name)
             remember(k, image)
             return image
         }
@@ -160,7 +169,8 @@ public final class VideoFrameSource: CheckpointingFrameSource {
         for d in input.damage { warn(d) }
     }
 
-    private func warn(_ text: String) {
+    /// Adds a warning (for example from the format that handed the file over).
+    public func warn(_ text: String) {
         if !warnings.contains(text), warnings.count < 32 { warnings.append(text) }
     }
 

@@ -57,6 +57,21 @@ public enum VideoOrientation: String, Sendable, Equatable {
         }
     }
 
+    /// The source pixel that lands at (x, y) of the turned picture, for a source `width`×`height`.
+    @inline(__always)
+    func source(x: Int, y: Int, width w: Int, height h: Int) -> (Int, Int) {
+        switch self {
+        case .identity: (x, y)
+        case .clockwise: (y, h - 1 - x)
+        case .anticlockwise: (w - 1 - y, x)
+        case .halfTurn: (w - 1 - x, h - 1 - y)
+        case .mirrorHorizontal: (w - 1 - x, y)
+        case .mirrorVertical: (x, h - 1 - y)
+        case .transpose: (y, x)
+        case .transverse: (w - 1 - y, h - 1 - x)
+        }
+    }
+
     /// `image` turned and mirrored.
     public func apply(_ image: PixelBuffer) -> PixelBuffer {
         guard self != .identity else { return image }
@@ -69,18 +84,7 @@ public enum VideoOrientation: String, Sendable, Equatable {
                 let d = UnsafeMutableRawPointer(dst.baseAddress!).assumingMemoryBound(to: UInt32.self)
                 for y in 0..<oh {
                     for x in 0..<ow {
-                        // The source pixel that lands at (x, y).
-                        let (sx, sy): (Int, Int)
-                        switch self {
-                        case .identity: (sx, sy) = (x, y)
-                        case .clockwise: (sx, sy) = (y, h - 1 - x)
-                        case .anticlockwise: (sx, sy) = (w - 1 - y, x)
-                        case .halfTurn: (sx, sy) = (w - 1 - x, h - 1 - y)
-                        case .mirrorHorizontal: (sx, sy) = (w - 1 - x, y)
-                        case .mirrorVertical: (sx, sy) = (x, h - 1 - y)
-                        case .transpose: (sx, sy) = (y, x)
-                        case .transverse: (sx, sy) = (w - 1 - y, h - 1 - x)
-                        }
+                        let (sx, sy) = source(x: x, y: y, width: w, height: h)
                         d[y * ow + x] = s[sy * w + sx]
                     }
                 }
