@@ -80,7 +80,15 @@ struct Inspect: ParsableCommand {
                 : "constant rate (\(v.minFrameSeconds > 0 ? fmt(1 / v.minFrameSeconds) : "?") fps)"
             var turned = ""
             if v.orientation != "identity" {
-                turned = ", stored \(v.codedWidth)×\(v.codedHeight), shown \(v.orientation == "halfTurn" || v.rotationDegrees != 0 ? "turned \(v.rotationDegrees)° clockwise" : v.orientation)"
+                let how: String
+                switch v.orientation {
+                case "mirrorHorizontal": how = "mirrored left to right"
+                case "mirrorVertical": how = "mirrored top to bottom"
+                case "transpose": how = "turned 90° anticlockwise and mirrored top to bottom"
+                case "transverse": how = "turned 90° clockwise and mirrored top to bottom"
+                default: how = v.rotationDegrees == 270 ? "turned 90° anticlockwise" : "turned \(v.rotationDegrees)° clockwise"
+                }
+                turned = ", stored \(v.codedWidth)×\(v.codedHeight), shown \(how)"
             }
             extra.append("\(v.container), \(v.codec) (decoder \(v.decoder))\(turned), \(v.color)")
             extra.append("clip: \(v.clipFrames) frames over \(String(format: "%.3f", v.clipSeconds)) s, \(rate)")

@@ -110,7 +110,7 @@ public final class AVIFFrameSource: FrameSource {
         let depth = Int(image.depth)
         let chroma = [AVIF_PIXEL_FORMAT_YUV444: "4:4:4", AVIF_PIXEL_FORMAT_YUV422: "4:2:2", AVIF_PIXEL_FORMAT_YUV420: "4:2:0", AVIF_PIXEL_FORMAT_YUV400: "4:0:0"][image.yuvFormat] ?? "?"
         var parts = ["\(count == 1 ? "still" : "sequence of \(count)"), \(w)×\(h)", "\(depth)-bit \(chroma)", decoder.pointee.alphaPresent != 0 ? "alpha" : "no alpha"]
-        if turn != .identity { parts.append("turned \(turn.degrees)° clockwise (irot)") }
+        if turn != .identity { parts.append(turn.degrees == 270 ? "turned 90° anticlockwise (irot)" : "turned \(turn.degrees)° clockwise (irot)") }
         if let mirror { parts.append(mirror == .mirrorVertical ? "mirrored top to bottom (imir)" : "mirrored left to right (imir)") }
         summary = parts.joined(separator: ", ")
     }
