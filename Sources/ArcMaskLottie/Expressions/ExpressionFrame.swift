@@ -5,7 +5,10 @@ import Foundation
 /// expression runs gives its value underneath, a script that fails or runs past the budget
 /// leaves that value in place. One frame, one thread: a new `ExpressionFrame` per frame drawn.
 final class ExpressionFrame: @unchecked Sendable {
-    @TaskLocal static var current: ExpressionFrame?
+    /// The frame being drawn on this task (a task-local written out rather than with
+    /// `@TaskLocal`, which iOS 17's SDK reports as shared mutable state).
+    static let local = TaskLocal<ExpressionFrame?>(wrappedValue: nil)
+    static var current: ExpressionFrame? { local.get() }
 
     let animation: LottieAnimation
     let interpreter: ScriptInterpreter
@@ -34,7 +37,7 @@ final class ExpressionFrame: @unchecked Sendable {
         let frame = ExpressionFrame(animation)
         let arena = ScriptArena()
         defer { arena.breakCycles() }
-        let result = try ScriptArena.$current.withValue(arena) { try $current.withValue(frame) { try body() } }
+        let result = try ScriptArena.local.withValue(arena) { try local.withValue(frame) { try body() } }
         return (result, frame.failures)
     }
 

@@ -208,7 +208,9 @@ final class ScriptInterpreter {
                 if matched { return .normal }
             }
             return .normal
-        case .returnValue(let e): return .returned(try e.map { (x) throws(ScriptFailure) in try evaluate(x, scope) } ?? .undefined)
+        case .returnValue(let e):
+            guard let e else { return .returned(.undefined) }
+            return .returned(try evaluate(e, scope))
         case .breakLoop: return .broke
         case .continueLoop: return .continued
         case .throwValue(let e): throw .thrown(try evaluate(e, scope))

@@ -203,7 +203,10 @@ func clampedInt(_ x: Double, _ range: ClosedRange<Int>) -> Int {
 /// done the cycles scripts can make between them (an array holding itself, a function held by
 /// the scope it closes over) are broken and nothing leaks.
 final class ScriptArena: @unchecked Sendable {
-    @TaskLocal static var current: ScriptArena?
+    /// The arena of the frame being drawn on this task (a task-local written out rather than
+    /// with `@TaskLocal`, which iOS 17's SDK reports as shared mutable state).
+    static let local = TaskLocal<ScriptArena?>(wrappedValue: nil)
+    static var current: ScriptArena? { local.get() }
     fileprivate(set) var arrays: [ScriptArray] = []
     fileprivate(set) var objects: [ScriptObject] = []
     var scopes: [ScriptScope] = []
