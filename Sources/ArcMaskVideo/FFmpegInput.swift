@@ -13,11 +13,31 @@ public enum VideoProbe {
 final class FFmpegInput {
     let name: String
     private let reader: FileReader
-    private var format: UnsafeMutablePointer<AVFormatContext>?
-    private var avio: UnsafeMutablePointer<AVIOContext>?
-    private var decoder: UnsafeMutablePointer<AVCodecContext>?
-    private var packet: UnsafeMutablePointer<AVPacket>?
-    private(set) var frame: UnsafeMutablePointer<AVFrame>?
+    /// FFmpeg's objects, freed by their holder's deinit — also when opening fails half way
+    /// (a class whose initializer throws early never runs its own deinit).
+    private final class Held {
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        var avio: UnsafeMutablePointer<AVIOContext>?
+        var decoder: UnsafeMutablePointer<AVCodecContext>?
+        var packet: UnsafeMutablePointer<AVPacket>?
+        var frame: UnsafeMutablePointer<AVFrame>?
+
+        deinit {
+            av_frame_free(&frame)
+            av_packet_free(&packet)
+            avcodec_free_context(&decoder)
+            avformat_close_input(&format)
+            if avio != nil {
+                av_freep(&avio!.pointee.buffer)
+                avio_context_free(&avio)
+            }
+        }
+    }
+    private let held = Held()
+    private var format: UnsafeMutablePointer<AVFormatContext>? { held.format }
+    private var decoder: UnsafeMutablePointer<AVCodecContext>? { held.decoder }
+    private var packet: UnsafeMutablePointer<AVPacket>? { held.packet }
+    var frame: UnsafeMutablePointer<AVFrame>? { held.frame }
     let streamIndex: Int32
     let stream: UnsafeMutablePointer<AVStream>
     private var draining = false
@@ -58,7 +78,7 @@ final class FFmpegInput {
             av_free(buffer)
             throw InputError(file: name, "out of memory opening the clip")
         }
-        avio = io
+        held.avio = io
         var ctx = avformat_alloc_context()
         guard ctx != nil else { throw InputError(file: name, "out of memory opening the clip") }
         ctx!.pointee.pb = io
@@ -67,12 +87,10 @@ final class FFmpegInput {
         var r = avformat_open_input(&ctx, nil, nil, &options)
         av_dict_free(&options)
         guard r >= 0, let opened = ctx else {
-            // avformat_open_input frees the context it was given when it fails.
-            Self.freeIO(&avio)
+            // avformat_open_input frees the context it was given when it fails; `held` frees the reader.
             throw InputError(file: name, "not a video FFmpeg can read (\(Self.text(r)))")
         }
-        format = opened
-        // From here, deinit frees what is set.
+        held.format = opened
         r = avformat_find_stream_info(opened, nil)
         guard r >= 0 else { throw InputError(file: name, "cannot read the container's streams (\(Self.text(r)))") }
         var codec: UnsafePointer<AVCodec>? = nil
@@ -98,7 +116,7 @@ final class FFmpegInput {
         }
         guard let codec else { throw InputError(file: name, location: "stream \(index)", "no decoder for \(Self.codecName(par))") }
         guard let dec = avcodec_alloc_context3(codec) else { throw InputError(file: name, "out of memory opening the decoder") }
-        decoder = dec
+        held.decoder = dec
         r = avcodec_parameters_to_context(dec, par)
         guard r >= 0 else { throw InputError(file: name, location: "stream \(index)", "cannot set up the decoder (\(Self.text(r)))") }
         dec.pointee.pkt_timebase = st.pointee.time_base
@@ -106,23 +124,9 @@ final class FFmpegInput {
         dec.pointee.max_pixels = Int64(min(maxPixels, Int(Int32.max)))
         r = avcodec_open2(dec, codec, nil)
         guard r >= 0 else { throw InputError(file: name, location: "stream \(index)", "cannot open the decoder (\(Self.text(r)))") }
-        packet = av_packet_alloc()
-        frame = av_frame_alloc()
-        guard packet != nil, frame != nil else { throw InputError(file: name, "out of memory opening the decoder") }
-    }
-
-    deinit {
-        av_frame_free(&frame)
-        av_packet_free(&packet)
-        avcodec_free_context(&decoder)
-        avformat_close_input(&format)
-        Self.freeIO(&avio)
-    }
-
-    private static func freeIO(_ io: inout UnsafeMutablePointer<AVIOContext>?) {
-        guard io != nil else { return }
-        av_freep(&io!.pointee.buffer)
-        avio_context_free(&io)
+        held.packet = av_packet_alloc()
+        held.frame = av_frame_alloc()
+        guard held.packet != nil, held.frame != nil else { throw InputError(file: name, "out of memory opening the decoder") }
     }
 
     // MARK: facts
