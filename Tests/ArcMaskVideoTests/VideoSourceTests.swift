@@ -106,6 +106,12 @@ private func grey(_ k: Int) -> Double { Double(20 * k) * 255 / 219 }
         #expect(throws: InputError.self) {
             try VideoFrameSource(reader: FileReader(path: fixture("gray.mp4")), name: "gray.mp4", limits: DecodeLimits(maxFrames: 5))
         }
+        // A 12 KB file whose header asks the demuxer for a 1.15 GB table (found by the fuzzer):
+        // the allocation is refused (FFmpeg's allocations are capped at 256 MB), the file named.
+        let huge = try #require(throws: InputError.self) {
+            try VideoFrameSource(reader: FileReader(path: fixture("huge-table.mp4")), name: "huge-table.mp4")
+        }
+        #expect(huge.file == "huge-table.mp4")
         #expect(VideoProbe.containerName(Array("plain text".utf8)) == nil)
         #expect(VideoProbe.containerName(try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture("gray.mp4")))).prefix(4096).map { $0 }) != nil)
     }
