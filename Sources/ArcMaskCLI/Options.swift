@@ -216,7 +216,12 @@ struct InputOptions: ParsableArguments {
             options.svgaSequence = SVGASequence()  // range, reverse and rate went to options.sequence
         }
         if !dynamic.isEmpty { options.svgaContent = try dynamic.content(options: options) }
-        return try FrameSources.open(path: path, options: options)
+        let source = try FrameSources.open(path: path, options: options)
+        // Freed frame-sized buffers are kept for the next frame — except for video, whose frames
+        // come from FFmpeg's pools, where glibc's own adaptive thresholds keep the peak lower
+        // (135 MB against 157 MB on 1080p frames) at the same speed.
+        if !(source is VideoFrameSource) { MemoryReuse.install() }
+        return source
     }
 
     /// The files a source was read from, which no output may replace: a sequence's frame files

@@ -74,7 +74,7 @@ final class FFmpegInput {
         return String(cString: found.pointee.name)
     }
 
-    init(reader: FileReader, name: String, maxPixels: Int) throws {
+    init(reader: FileReader, name: String, maxPixels: Int, threads: Int = 1) throws {
         _ = Self.quiet
         self.name = name
         self.reader = reader
@@ -127,7 +127,7 @@ final class FFmpegInput {
         r = avcodec_parameters_to_context(dec, par)
         guard r >= 0 else { throw InputError(file: name, location: "stream \(index)", "cannot set up the decoder (\(Self.text(r)))") }
         dec.pointee.pkt_timebase = st.pointee.time_base
-        dec.pointee.thread_count = 0
+        dec.pointee.thread_count = Int32(max(0, min(threads, 64)))
         dec.pointee.max_pixels = Int64(min(maxPixels, Int(Int32.max)))
         r = avcodec_open2(dec, codec, nil)
         guard r >= 0 else { throw InputError(file: name, location: "stream \(index)", "cannot open the decoder (\(Self.text(r)))") }
