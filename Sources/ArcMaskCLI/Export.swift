@@ -383,7 +383,7 @@ extension Export {
         let seconds = frames.totalDuration / 1000
         guard seconds > 60 else { return nil }
         return String(
-            format: "the clip plays %.1f s; a widget loop carries at most 60 s (timer-font), and frames are dropped to fit: cut it with --start and --duration (for example --duration 6)",
+            format: "the clip plays %.1f s; a widget loop carries at most 60 s (timer-font), and frames are dropped to fit: cut it with --start and --length (for example --length 6)",
             seconds)
     }
 }

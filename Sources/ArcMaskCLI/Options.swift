@@ -103,7 +103,7 @@ struct InputOptions: ParsableArguments {
     var startOption: ClipStart?
 
     @Option(
-        name: .customLong("duration"), parsing: .unconditional,
+        name: .customLong("length"), parsing: .unconditional,
         help: "Video and AVIF: the cut's length in seconds (default: to the end).", transform: ClipLength.parse)
     var durationOption: ClipLength?
 

@@ -153,7 +153,7 @@ extension SourceOptions {
         try refuseSVGAContent(name: name, format: format)
         try refuseLottieSettings(name: name, format: format)
         if svgaSequence.range != nil || svgaSequence.reverse {
-            throw InputError(file: name, "--range and --reverse choose frames of SVGA, Lottie files and image sequences; cut a \(format) with --start and --duration")
+            throw InputError(file: name, "--range and --reverse choose frames of SVGA, Lottie files and image sequences; cut a \(format) with --start and --length")
         }
     }
 }

@@ -136,9 +136,9 @@ extension SourceOptions {
 }
 
 extension SourceOptions {
-    /// A cut (`--start`, `--duration`) is a setting of video clips and AVIF sequences alone.
+    /// A cut (`--start`, `--length`) is a setting of video clips and AVIF sequences alone.
     func refuseVideoSettings(name: String, format: String) throws {
-        let given = [video.start != nil ? "--start" : nil, video.duration != nil ? "--duration" : nil].compactMap { $0 }
+        let given = [video.start != nil ? "--start" : nil, video.duration != nil ? "--length" : nil].compactMap { $0 }
         if !given.isEmpty {
             throw InputError(
                 file: name, "\(given.joined(separator: ", ")) cuts video clips and AVIF sequences, not \(format) files")

@@ -109,7 +109,7 @@ public final class VideoFrameSource: CheckpointingFrameSource {
         if let s = options.start, !(s >= 0 && s < timeline.length) {
             throw InputError(file: name, "--start \(s) is outside the clip (0 to \(timeline.length) s)")
         }
-        if let d = options.duration, !(d > 0 && d.isFinite) { throw InputError(file: name, "--duration must be more than 0 seconds") }
+        if let d = options.duration, !(d > 0 && d.isFinite) { throw InputError(file: name, "--length must be more than 0 seconds") }
         var shown = timeline.cut(start: options.start ?? 0, duration: options.duration)
         if let fps = options.fps { shown = VideoTimeline.resample(shown, fps: fps) }
         guard shown.count <= limits.maxFrames else {

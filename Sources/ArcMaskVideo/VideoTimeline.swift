@@ -1,5 +1,5 @@
 /// When each frame of a clip is on screen, from its presentation timestamps, and the frames a
-/// cut (`--start`, `--duration`) or a constant rate (`--fps`) shows: the rules alone, in pure
+/// cut (`--start`, `--length`) or a constant rate (`--fps`) shows: the rules alone, in pure
 /// Swift, for video and AVIF sequences alike.
 public struct VideoTimeline: Sendable, Equatable {
     /// Presentation times in seconds, ascending and distinct, counted from the first frame's
