@@ -11,7 +11,7 @@ let package = Package(
             name: "ArcMask",
             targets: [
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
-                "ArcMaskText", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSequence",
+                "ArcMaskText", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskVideo", "ArcMaskSVG", "ArcMaskSequence",
                 "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
                 "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieRender",
             ]),
@@ -53,6 +53,13 @@ let package = Package(
             name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        // FFmpeg's four libraries share one include root and one .pc family; libavformat's
+        // describes where they are.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]),
+        .systemLibrary(
+            name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"]), .brew(["libavif"])]),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
 
@@ -100,6 +107,9 @@ let package = Package(
         .target(name: "ArcMaskAPNG", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         // Animated and still WebP through libwebp's demuxer and animation decoder.
         .target(name: "ArcMaskWebP", dependencies: ["ArcMaskCore", "ArcMaskValues", "CWebP"]),
+        // Video clips (FFmpeg's libraries) and animated AVIF (libavif) as frame sources, timed by
+        // their timestamps; the timeline rules themselves are pure Swift (VideoTimeline).
+        .target(name: "ArcMaskVideo", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskPlatform", "CFFmpeg", "CAVIF"]),
         // SVG rasterised by librsvg onto cairo, with its memory and disk caches.
         .target(
             name: "ArcMaskSVG", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskCairo", "CRSVG"]),
@@ -111,7 +121,7 @@ let package = Package(
             name: "ArcMaskSources",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP",
-                "ArcMaskSVG", "ArcMaskSequence", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskSVG", "ArcMaskSequence", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskVideo",
             ]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
         .target(
@@ -148,6 +158,7 @@ let package = Package(
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
                 "ArcMaskSVG", "ArcMaskSequence", "ArcMaskSources", "ArcMaskText",
                 "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskVideo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"]),
@@ -157,7 +168,7 @@ let package = Package(
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
                 "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskText",
-                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskVideo",
             ]),
         // Measures the engines for Scripts/bench.
         .executableTarget(
@@ -193,6 +204,7 @@ let package = Package(
         .testTarget(
             name: "ArcMaskAPNGTests", dependencies: ["ArcMaskAPNG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(name: "ArcMaskWebPTests", dependencies: ["ArcMaskWebP", "ArcMaskCore", "ArcMaskValues", "CWebP"]),
+        .testTarget(name: "ArcMaskVideoTests", dependencies: ["ArcMaskVideo", "ArcMaskCore", "ArcMaskValues"]),
         .testTarget(
             name: "ArcMaskSVGTests", dependencies: ["ArcMaskSVG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(

@@ -17,6 +17,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzExportFolder", [.product(name: "ArcMask", package: "main")]),
     ("FuzzLottie", [.product(name: "ArcMask", package: "main")]),
     ("FuzzExpression", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzVideo", [.product(name: "ArcMask", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 

@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskExport
 import ArcMaskGeometry
 import ArcMaskValues
+import ArcMaskVideo
 import ArgumentParser
 import Foundation
 
@@ -255,6 +256,7 @@ struct Export: ParsableCommand {
             var input = source
             if route == .timerFont { input.fpsOption = nil }
             let frames = try input.open(file!, scale: Int(scale))
+            if let advice = Self.cutAdvice(frames) { warn(advice) }
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
             if route == .timerFont {
                 try exportTimerFonts(frames, view: view, device: dev.id, into: folder)
@@ -370,5 +372,18 @@ struct Export: ParsableCommand {
         }
         return (["Widget sizes in points (Apple Human Interface Guidelines, Widgets: Specifications)"] + lines)
             .joined(separator: "\n")
+    }
+}
+
+extension Export {
+    /// A clip much longer than a widget loop carries (the timer-font route's loops end at 60 s;
+    /// the rotation route fits any length by dropping frames): which cut would keep it whole.
+    static func cutAdvice(_ frames: FrameSource) -> String? {
+        guard frames is VideoFrameSource || frames is AVIFFrameSource else { return nil }
+        let seconds = frames.totalDuration / 1000
+        guard seconds > 60 else { return nil }
+        return String(
+            format: "the clip plays %.1f s; a widget loop carries at most 60 s (timer-font), and frames are dropped to fit: cut it with --start and --length (for example --length 6)",
+            seconds)
     }
 }

@@ -73,6 +73,26 @@ struct Inspect: ParsableCommand {
                 extra.append("Telegram sticker rules: \(rules.count - broken.count) of \(rules.count) kept" + (broken.isEmpty ? "" : "; broken: " + broken.map { "\($0.rule) (\($0.found))" }.joined(separator: ", ")))
             }
         }
+        if let v = r.video {
+            let rate =
+                v.variableRate
+                ? "variable rate (frames of \(fmt(v.minFrameSeconds * 1000))–\(fmt(v.maxFrameSeconds * 1000)) ms)"
+                : "constant rate (\(v.minFrameSeconds > 0 ? fmt(1 / v.minFrameSeconds) : "?") fps)"
+            var turned = ""
+            if v.orientation != "identity" {
+                let how: String
+                switch v.orientation {
+                case "mirrorHorizontal": how = "mirrored left to right"
+                case "mirrorVertical": how = "mirrored top to bottom"
+                case "transpose": how = "turned 90° anticlockwise and mirrored top to bottom"
+                case "transverse": how = "turned 90° clockwise and mirrored top to bottom"
+                default: how = v.rotationDegrees == 270 ? "turned 90° anticlockwise" : "turned \(v.rotationDegrees)° clockwise"
+                }
+                turned = ", stored \(v.codedWidth)×\(v.codedHeight), shown \(how)"
+            }
+            extra.append("\(v.container), \(v.codec) (decoder \(v.decoder))\(turned), \(v.color)")
+            extra.append("clip: \(v.clipFrames) frames over \(String(format: "%.3f", v.clipSeconds)) s, \(rate)")
+        }
         var columns: [(title: String, right: Bool, cell: (SourceReport.Frame) -> String?)] = [
             ("frame", true, { String($0.index) }),
             ("number", true, { $0.number.map(String.init) }),
@@ -84,6 +104,8 @@ struct Inspect: ParsableCommand {
             ("kind", false, { $0.kind }),
             ("file", false, { $0.path }),
             ("time", true, { $0.time.map(fmt) }),
+            ("clip frame", true, { $0.sourceFrame.map(String.init) }),
+            ("at", true, { $0.seconds.map { String(format: "%.3f s", $0) } }),
         ]
         columns = columns.filter { c in r.frames.contains { c.cell($0) != nil } }
         let cells = r.frames.map { f in columns.map { $0.cell(f) ?? "-" } }

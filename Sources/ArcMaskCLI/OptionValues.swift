@@ -216,6 +216,20 @@ struct TimeoutSeconds: RealOption {
     init(checked value: Double) { self.value = value }
 }
 
+/// A point in a clip: 0 to a day, in seconds.
+struct ClipStart: RealOption {
+    static let range = RealRange(0, 86_400, unit: "s")
+    let value: Double
+    init(checked value: Double) { self.value = value }
+}
+
+/// A length of clip: above 0, at most a day, in seconds.
+struct ClipLength: RealOption {
+    static let range = RealRange(0, 86_400, excludesLow: true, unit: "s")
+    let value: Double
+    init(checked value: Double) { self.value = value }
+}
+
 /// A frame rate: (0, 240] frames a second.
 struct FramesPerSecond: RealOption {
     static let range = RealRange(0, 240, excludesLow: true, unit: "fps")

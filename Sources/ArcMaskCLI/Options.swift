@@ -8,6 +8,7 @@ import ArcMaskSequence
 import ArcMaskSVGA
 import ArcMaskSources
 import ArcMaskValues
+import ArcMaskVideo
 import ArgumentParser
 import Foundation
 
@@ -91,9 +92,20 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         name: .customLong("fps"), parsing: .unconditional,
-        help: "SVGA and Lottie: resample to this many frames per second. Sequences: the frame rate (default 25).",
+        help: "SVGA, Lottie, video and AVIF: resample to this many frames per second. Sequences: the frame rate (default 25).",
         transform: FramesPerSecond.parse)
     var fpsOption: FramesPerSecond?
+
+    @Option(
+        name: .customLong("start"), parsing: .unconditional,
+        help: "Video and AVIF: start the cut at this second (the frame on screen then is the first shown).",
+        transform: ClipStart.parse)
+    var startOption: ClipStart?
+
+    @Option(
+        name: .customLong("length"), parsing: .unconditional,
+        help: "Video and AVIF: the cut's length in seconds (default: to the end).", transform: ClipLength.parse)
+    var durationOption: ClipLength?
 
     @Option(help: "dotLottie: the animation to play (its id; inspect lists them). Default: the manifest's initial one.")
     var animation: String?
@@ -192,6 +204,7 @@ struct InputOptions: ParsableArguments {
         options.lottie = LottieOptions(animation: animation, marker: marker, limits: lottieLimits, strict: strict)
         options.lottie.overrides = (try? lottieOverrides()) ?? LottieOverrides()
         options.lottie.maxPixels = limits.maxPixels.value
+        options.video = VideoOptions(start: startOption?.value, duration: durationOption?.value)
         return options
     }
 
@@ -203,7 +216,12 @@ struct InputOptions: ParsableArguments {
             options.svgaSequence = SVGASequence()  // range, reverse and rate went to options.sequence
         }
         if !dynamic.isEmpty { options.svgaContent = try dynamic.content(options: options) }
-        return try FrameSources.open(path: path, options: options)
+        let source = try FrameSources.open(path: path, options: options)
+        // Freed frame-sized buffers are kept for the next frame — except for video, whose frames
+        // come from FFmpeg's pools, where glibc's own adaptive thresholds keep the peak lower
+        // (135 MB against 157 MB on 1080p frames) at the same speed.
+        if !(source is VideoFrameSource) { MemoryReuse.install() }
+        return source
     }
 
     /// The files a source was read from, which no output may replace: a sequence's frame files

@@ -11,6 +11,7 @@ import Foundation
 //        arcmask-conformance --svga SVGA_DIR --fingerprints FILE [--write-fingerprints]
 //        arcmask-conformance --anim apng|webp DIR [--misses FILE]
 //        arcmask-conformance --svg DIR [--misses FILE]
+//        arcmask-conformance --video WORKDIR   (made by Scripts/video-lane)
 
 let args = CommandLine.arguments.dropFirst()
 
@@ -66,6 +67,18 @@ if let i = args.firstIndex(of: "--lottie"), i + 1 < args.endIndex {
         exit(1)
     }
     exit(0)
+}
+
+if let i = args.firstIndex(of: "--video"), i + 1 < args.endIndex {
+    // Every generated clip and every AVIF file must agree: a miss fails the lane.
+    let results = runVideoLane(args[i + 1])
+    for s in results {
+        print("\(s.passed == s.total ? "ok  " : "miss") \(s.name): \(s.passed)/\(s.total) passed\(s.note.map { ", \($0)" } ?? "")")
+        for m in s.misses { print("       miss: \(m)") }
+    }
+    let failed = results.contains { $0.passed < $0.total || $0.total == 0 }
+    print("video conformance: \(failed ? "FAIL" : "pass")")
+    exit(failed ? 1 : 0)
 }
 
 if let i = args.firstIndex(of: "--svg"), i + 1 < args.endIndex {

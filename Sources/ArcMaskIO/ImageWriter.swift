@@ -21,11 +21,15 @@ public final class ImagePipeline: @unchecked Sendable {
 
     /// - Parameter folder: the output folder the work writes into, if any: removing it on a
     ///   failure first waits for this pipeline's work, so no thread writes into a folder being removed.
-    public init(jobs: Int = ImagePipeline.defaultJobs, writingInto folder: OutputFolder? = nil) {
+    /// - Parameter imageBytes: how big each image is, when known: large images (video frames)
+    ///   are kept to as many as fit in 24 MB (never fewer than `jobs`) in flight.
+    public init(jobs: Int = ImagePipeline.defaultJobs, writingInto folder: OutputFolder? = nil, imageBytes: Int? = nil) {
         self.jobs = max(1, jobs)
         queue.name = "arcmask.images"
         queue.maxConcurrentOperationCount = self.jobs
-        slots = DispatchSemaphore(value: 2 * self.jobs + 2)
+        var inFlight = 2 * self.jobs + 2
+        if let imageBytes, imageBytes > 0 { inFlight = max(self.jobs, min(inFlight, (24 << 20) / imageBytes)) }
+        slots = DispatchSemaphore(value: inFlight)
         folder?.waitBeforeRemoving { [self] in drain() }
     }
 

@@ -6,6 +6,7 @@ import ArcMaskIO
 import ArcMaskLottieRender
 import ArcMaskSVG
 import ArcMaskSVGA
+import ArcMaskVideo
 import ArcMaskWebP
 
 /// GIF87a and GIF89a, decoded with giflib.
@@ -97,5 +98,62 @@ public enum LottieFormat: FrameFormat {
         }
         return try LottieFrameSource(
             bytes: bytes, name: name, directory: directory, options: lottie, cache: options.renderCache)
+    }
+}
+
+/// Animated and still AVIF, decoded by libavif. Checked before the video containers, whose
+/// reader would take an AVIF sequence for an MP4 without its alpha.
+public enum AVIFFormat: FrameFormat {
+    public static let name = "AVIF"
+
+    public static func matches(_ head: [UInt8]) -> Bool { AVIFFrameSource.matches(head) }
+
+    public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
+        try options.refuseVideoStyleSettings(name: name, format: Self.name)
+        var video = options.video
+        video.fps = options.svgaSequence.fps
+        do {
+            return try AVIFFrameSource(reader: reader, name: name, limits: options.limits, options: video)
+        } catch let refused {
+            // libavif 0.11 (Debian 12's) refuses sequences with an audio track; FFmpeg reads
+            // their colour frames (not an alpha track, which it keeps apart).
+            guard let clip = try? VideoFrameSource(reader: reader, name: name, limits: options.limits, options: video) else { throw refused }
+            clip.warn("libavif could not read the file (\((refused as? InputError)?.problem ?? "\(refused)")): decoded by FFmpeg instead, without an alpha track if it has one")
+            return clip
+        }
+    }
+}
+
+/// Video clips: any container FFmpeg's probe recognises with a video stream in it (MP4, MOV,
+/// WebM, MKV, AVI …), decoded by libavcodec. Checked last: image formats FFmpeg also reads
+/// belong to the formats above, and the ones none of them takes are not videos.
+public enum VideoFormat: FrameFormat {
+    public static let name = "video"
+
+    /// Demuxers of single pictures and text, which FFmpeg probes but which are not clips.
+    static let notClips = ["image2", "tty", "png", "jpeg", "gif", "webp", "svg", "bmp", "tiff", "apng", "ico", "dds", "exr", "pbm", "pgm", "ppm", "pam", "qoi", "avif", "jpegxl"]
+
+    public static func matches(_ head: [UInt8]) -> Bool {
+        guard let probed = VideoProbe.containerName(head) else { return false }
+        return !probed.hasSuffix("_pipe") && !notClips.contains { probed == $0 || probed.hasPrefix($0 + ",") }
+    }
+
+    public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
+        try options.refuseVideoStyleSettings(name: name, format: "video")
+        var video = options.video
+        video.fps = options.svgaSequence.fps
+        return try VideoFrameSource(reader: reader, name: name, limits: options.limits, options: video)
+    }
+}
+
+extension SourceOptions {
+    /// Clips take a cut and a rate, not a frame range, a reversal or another format's settings.
+    func refuseVideoStyleSettings(name: String, format: String) throws {
+        try refuseSequenceOnlySettings(name: name, format: format)
+        try refuseSVGAContent(name: name, format: format)
+        try refuseLottieSettings(name: name, format: format)
+        if svgaSequence.range != nil || svgaSequence.reverse {
+            throw InputError(file: name, "--range and --reverse choose frames of SVGA, Lottie files and image sequences; cut a \(format) with --start and --length")
+        }
     }
 }

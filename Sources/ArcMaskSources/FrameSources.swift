@@ -4,6 +4,7 @@ import ArcMaskLottieRender
 import ArcMaskSequence
 import ArcMaskSVG
 import ArcMaskSVGA
+import ArcMaskVideo
 import ArcMaskValues
 import Foundation
 
@@ -28,6 +29,9 @@ public struct SourceOptions: Sendable {
     /// Lottie: the dotLottie animation, the marker, the limits, strictness (range, reverse and
     /// rate come from `svgaSequence`, as for SVGA).
     public var lottie = LottieOptions()
+    /// Video clips and AVIF sequences: where a cut starts and how long it lasts (the rate
+    /// comes from `svgaSequence.fps`).
+    public var video = VideoOptions()
     /// SVG rasters in memory, in front of `renderCache`.
     public private(set) var svgCache: SVGRasterCache
 
@@ -60,13 +64,15 @@ public protocol FrameFormat: Sendable {
 /// a `FrameFormat` type to `formats`.
 public enum FrameSources {
     public static let formats: [any FrameFormat.Type] = [
-        GIFFormat.self, APNGFormat.self, WebPFormat.self, LottieFormat.self, SVGAFormat.self, SVGFormat.self,
+        GIFFormat.self, APNGFormat.self, WebPFormat.self, AVIFFormat.self, LottieFormat.self, SVGAFormat.self,
+        SVGFormat.self, VideoFormat.self,
     ]
 
     /// Opens `path` as whichever format its bytes say; a folder or a printf-style pattern
     /// (`anim/frame%03d.png`) opens as a numbered image sequence, each file's format read from its bytes.
     public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
         if isSequence(path) {
+            try options.refuseVideoSettings(name: path, format: "image sequence")
             try options.refuseSVGAContent(name: path, format: "image sequence")
             try options.refuseLottieSettings(name: path, format: "image sequence")
             return try ImageSequenceSource.open(
@@ -74,7 +80,9 @@ public enum FrameSources {
                 svgCache: options.svgCache)
         }
         let reader = try FileReader(path: path)
-        return try format(of: reader, name: path).open(reader, name: path, options: options)
+        let format = try format(of: reader, name: path)
+        if format != VideoFormat.self && format != AVIFFormat.self { try options.refuseVideoSettings(name: path, format: format.name) }
+        return try format.open(reader, name: path, options: options)
     }
 
     /// Opens bytes held in memory; `name` stands for the file in messages.
@@ -124,6 +132,17 @@ extension SourceOptions {
         throw InputError(
             file: name,
             "--set-image, --set-text and --hide fill the keys of SVGA files; \(format) files have no keys")
+    }
+}
+
+extension SourceOptions {
+    /// A cut (`--start`, `--length`) is a setting of video clips and AVIF sequences alone.
+    func refuseVideoSettings(name: String, format: String) throws {
+        let given = [video.start != nil ? "--start" : nil, video.duration != nil ? "--length" : nil].compactMap { $0 }
+        if !given.isEmpty {
+            throw InputError(
+                file: name, "\(given.joined(separator: ", ")) cuts video clips and AVIF sequences, not \(format) files")
+        }
     }
 }
 

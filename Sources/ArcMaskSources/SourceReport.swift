@@ -5,6 +5,7 @@ import ArcMaskLottie
 import ArcMaskLottieRender
 import ArcMaskSVG
 import ArcMaskSequence
+import ArcMaskVideo
 import ArcMaskWebP
 
 /// What `inspect --json` prints and `frames` writes as `frames.json` for every format but GIF
@@ -30,6 +31,10 @@ public struct SourceReport: Codable, Sendable, Equatable {
         public var path: String?
         /// Lottie: the composition time the frame shows, in the file's frames.
         public var time: Double?
+        /// Video and AVIF: the clip's frame shown, and its presentation time in seconds from
+        /// the clip's first frame.
+        public var sourceFrame: Int?
+        public var seconds: Double?
 
         init(index: Int, durationMs: Double) {
             self.index = index
@@ -63,6 +68,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
     public var renderer: String?
     /// Lottie, Telegram stickers and dotLottie.
     public var lottie: LottieInfo?
+    /// Video clips and AVIF files.
+    public var video: VideoReport?
     public var frames: [Frame]
 
     public struct LottieInfo: Codable, Sendable, Equatable {
@@ -96,6 +103,27 @@ public struct SourceReport: Codable, Sendable, Equatable {
         public var keypaths: [String]
     }
 
+    public struct VideoReport: Codable, Sendable, Equatable {
+        /// FFmpeg's name for the container ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm") or "AVIF".
+        public var container: String
+        public var codec: String
+        public var decoder: String
+        /// The picture as stored, and the quarter turns and mirrors applied for display.
+        public var codedWidth: Int
+        public var codedHeight: Int
+        public var rotationDegrees: Int
+        public var orientation: String
+        public var color: String
+        /// The whole clip: frames, length, and its rate (constant or variable).
+        public var clipFrames: Int
+        public var clipSeconds: Double
+        public var variableRate: Bool
+        public var minFrameSeconds: Double
+        public var maxFrameSeconds: Double
+        /// Each of the clip's frames' presentation time, seconds from the first.
+        public var clipTimes: [Double]
+    }
+
     public init(_ s: FrameSource) {
         file = s.name
         format = "frames"
@@ -115,6 +143,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
             format = "SVG"
             renderer = "librsvg \(SVGDocument.rendererVersion)"
         case let l as LottieFrameSource: describe(l)
+        case let v as VideoFrameSource: describe(v)
+        case let a as AVIFFrameSource: describe(a)
         default: format = String(describing: type(of: s)).replacingOccurrences(of: "FrameSource", with: "")
         }
     }
@@ -153,6 +183,41 @@ public struct SourceReport: Codable, Sendable, Equatable {
                     LottieInfo.TelegramRule(rule: $0.name, passes: $0.passes, found: $0.found)
                 } : nil,
             keypaths: LottieKeypaths.list(a))
+    }
+
+    private mutating func describe(_ v: VideoFrameSource) {
+        format = "video"
+        loopCount = 0  // widgets loop what they show
+        // The colour is the decoded pictures': decode the first.
+        _ = try? v.frame(at: 0)
+        warnings = v.warnings
+        let i = v.info
+        for k in frames.indices {
+            frames[k].sourceFrame = v.sourceFrame(k)
+            frames[k].seconds = i.times[v.sourceFrame(k)]
+        }
+        video = VideoReport(
+            container: i.container, codec: i.codec, decoder: i.decoder, codedWidth: i.codedWidth, codedHeight: i.codedHeight,
+            rotationDegrees: i.orientation.degrees, orientation: i.orientation.rawValue, color: v.colorDescription,
+            clipFrames: i.frameCount, clipSeconds: i.length, variableRate: i.isVariableRate, minFrameSeconds: i.minFrameDuration,
+            maxFrameSeconds: i.maxFrameDuration, clipTimes: i.times)
+    }
+
+    private mutating func describe(_ a: AVIFFrameSource) {
+        format = "AVIF"
+        loopCount = 0
+        let t = a.timeline
+        for k in frames.indices {
+            frames[k].sourceFrame = a.sourceFrame(k)
+            frames[k].seconds = t.times[a.sourceFrame(k)]
+        }
+        let d = (0..<t.count).map(t.duration)
+        let inner = d.count > 1 ? Array(d.dropLast()) : d
+        video = VideoReport(
+            container: "AVIF", codec: "av1", decoder: "libavif", codedWidth: a.codedSize.width, codedHeight: a.codedSize.height,
+            rotationDegrees: a.orientation.degrees, orientation: a.orientation.rawValue, color: a.summary,
+            clipFrames: t.count, clipSeconds: t.length, variableRate: t.isVariableRate, minFrameSeconds: inner.min() ?? 0,
+            maxFrameSeconds: inner.max() ?? 0, clipTimes: t.times)
     }
 
     private mutating func describe(_ w: WebPFrameSource) {

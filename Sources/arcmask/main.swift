@@ -1,6 +1,7 @@
 import ArcMaskCLI
 import ArcMaskRuntime
 
-MemoryReuse.install()
+// MemoryReuse is installed once the input is open (InputOptions.open): not for video, whose
+// frames come from FFmpeg's pools.
 Interrupts.install()
 ArcMaskCommand.start()

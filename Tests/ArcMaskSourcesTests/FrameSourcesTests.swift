@@ -32,7 +32,7 @@ struct FrameSourcesTests {
             _ = try FrameSources.open(bytes: Array("hello".utf8), name: "x.bin")
         }
         #expect(unknown?.file == "x.bin")
-        #expect(unknown?.problem.contains("GIF, PNG/APNG, WebP, Lottie/TGS/dotLottie, SVGA, SVG") == true)
+        #expect(unknown?.problem.contains("GIF, PNG/APNG, WebP, AVIF, Lottie/TGS/dotLottie, SVGA, SVG, video") == true)
         #expect(unknown?.problem.contains("68 65 6C 6C") == true)
         let empty = #expect(throws: InputError.self) { _ = try FrameSources.open(bytes: [], name: "e.gif") }
         #expect(empty?.problem == "is empty (0 bytes)")
