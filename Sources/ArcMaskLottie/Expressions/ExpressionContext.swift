@@ -189,6 +189,12 @@ final class ExpressionContext {
         return .number(f(a.toNumber(), b.toNumber()))
     }
 
+    /// How many keyframes' spans a loop covers: `duration` when it is 1…n−1, else all of them.
+    private static func keyCount(_ duration: ScriptValue, _ n: Int) -> Int {
+        let count = duration.truthy ? clampedInt(duration.toNumber(), 0...(n - 1)) : n - 1
+        return count <= 0 ? n - 1 : count
+    }
+
     /// `loopOut(type, n)` (and `loopOutDuration`), with lottie-web's formulas.
     func loopOut(_ args: [ScriptValue], seconds: Bool) throws(ScriptFailure) -> ScriptValue {
         let times = property.keyTimes
@@ -200,9 +206,7 @@ final class ExpressionContext {
         let n = times.count
         let first: Double, c: Double
         if !seconds {
-            var count = d.truthy ? clampedInt(d.toNumber(), 0...(n - 1)) : n - 1
-            if count > n - 1 || count <= 0 { count = n - 1 }
-            first = times[n - 1 - count]
+            first = times[n - 1 - Self.keyCount(d, n)]
             c = last - first
         } else {
             let layerIn = layer.flatMap { LayerHost(self, $0)?.model.inPoint } ?? 0
@@ -247,9 +251,7 @@ final class ExpressionContext {
         let n = times.count
         let last: Double, c: Double
         if !seconds {
-            var count = d.truthy ? clampedInt(d.toNumber(), 0...(n - 1)) : n - 1
-            if count > n - 1 || count <= 0 { count = n - 1 }
-            last = times[count]
+            last = times[Self.keyCount(d, n)]
             c = last - first
         } else {
             let layerOut = layer.flatMap { LayerHost(self, $0)?.model.outPoint } ?? 0

@@ -342,25 +342,19 @@ struct ScriptParser {
                 _ = next()
                 try expect("(")
                 var initial: ScriptStmt? = nil
-                if isName("var") || isName("let") || isName("const") {
+                let declares = isName("var") || isName("let") || isName("const")
+                if declares { _ = next() }
+                // for ([var] k in object)
+                if tokens[k].kind == .name, tokens[k + 1].kind == .name, tokens[k + 1].text == "in" {
+                    let n = try name()
                     _ = next()
-                    // for (var k in object)
-                    if tokens[k].kind == .name, tokens[k + 1].kind == .name, tokens[k + 1].text == "in" {
-                        let n = try name()
-                        _ = next()
-                        let object = try expression()
-                        try expect(")")
-                        return .forIn(n, object, try statement())
-                    }
+                    let object = try expression()
+                    try expect(")")
+                    return .forIn(n, object, try statement())
+                }
+                if declares {
                     initial = try variables()
                 } else if !isPunct(";") {
-                    if tokens[k].kind == .name, tokens[k + 1].kind == .name, tokens[k + 1].text == "in" {
-                        let n = try name()
-                        _ = next()
-                        let object = try expression()
-                        try expect(")")
-                        return .forIn(n, object, try statement())
-                    }
                     initial = .expression(try expression())
                 }
                 try expect(";")

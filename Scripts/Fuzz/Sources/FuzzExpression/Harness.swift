@@ -1,5 +1,5 @@
+import ArcMaskJSON
 import ArcMaskLottie
-import Foundation
 import FuzzDriver
 
 /// Lottie expressions: the input is an expression's source, put on properties of every kind
@@ -36,25 +36,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 /// `text` as a JSON string literal.
-func quoted(_ text: String) -> String {
-    var out = "\""
-    for u in text.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 || (0xD800...0xDFFF).contains(u.value) {
-                out += String(format: "\\u%04x", u.value)
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    return out + "\""
-}
+func quoted(_ text: String) -> String { "\"" + JSONText.escaped(text) + "\"" }
 
 @_cdecl("FuzzExpression_main")
 public func entry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
