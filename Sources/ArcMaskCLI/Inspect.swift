@@ -90,6 +90,9 @@ struct Inspect: ParsableCommand {
                 }
                 turned = ", stored \(v.codedWidth)×\(v.codedHeight), shown \(how)"
             }
+            if v.pixelAspect != 1 {
+                turned += "\(turned.isEmpty ? ", stored \(v.codedWidth)×\(v.codedHeight)" : ""), pixels \(fmt(v.pixelAspect)):1 (stretched to square)"
+            }
             extra.append("\(v.container), \(v.codec) (decoder \(v.decoder))\(turned), \(v.color)")
             extra.append("clip: \(v.clipFrames) frames over \(String(format: "%.3f", v.clipSeconds)) s, \(rate)")
         }

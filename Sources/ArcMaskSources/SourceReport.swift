@@ -113,6 +113,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
         public var codedHeight: Int
         public var rotationDegrees: Int
         public var orientation: String
+        /// A pixel's width over its height as stored (the frames are stretched to square pixels).
+        public var pixelAspect: Double
         public var color: String
         /// The whole clip: frames, length, and its rate (constant or variable).
         public var clipFrames: Int
@@ -198,7 +200,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
         }
         video = VideoReport(
             container: i.container, codec: i.codec, decoder: i.decoder, codedWidth: i.codedWidth, codedHeight: i.codedHeight,
-            rotationDegrees: i.orientation.degrees, orientation: i.orientation.rawValue, color: v.colorDescription,
+            rotationDegrees: i.orientation.degrees, orientation: i.orientation.rawValue, pixelAspect: i.pixelAspect,
+            color: v.colorDescription,
             clipFrames: i.frameCount, clipSeconds: i.length, variableRate: i.isVariableRate, minFrameSeconds: i.minFrameDuration,
             maxFrameSeconds: i.maxFrameDuration, clipTimes: i.times)
     }
@@ -215,7 +218,7 @@ public struct SourceReport: Codable, Sendable, Equatable {
         let inner = d.count > 1 ? Array(d.dropLast()) : d
         video = VideoReport(
             container: "AVIF", codec: "av1", decoder: "libavif", codedWidth: a.codedSize.width, codedHeight: a.codedSize.height,
-            rotationDegrees: a.orientation.degrees, orientation: a.orientation.rawValue, color: a.summary,
+            rotationDegrees: a.orientation.degrees, orientation: a.orientation.rawValue, pixelAspect: 1, color: a.summary,
             clipFrames: t.count, clipSeconds: t.length, variableRate: t.isVariableRate, minFrameSeconds: inner.min() ?? 0,
             maxFrameSeconds: inner.max() ?? 0, clipTimes: t.times)
     }

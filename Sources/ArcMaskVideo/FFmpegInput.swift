@@ -150,6 +150,15 @@ final class FFmpegInput {
         return r.num > 0 && r.den > 0 ? av_q2d(r) : nil
     }
 
+    /// The width of a pixel over its height, from the container or else the stream (1 when unknown).
+    var sampleAspectRatio: Double {
+        guard let format else { return 1 }
+        let r = av_guess_sample_aspect_ratio(format, stream, nil)
+        guard r.num > 0, r.den > 0 else { return 1 }
+        let x = Double(r.num) / Double(r.den)
+        return x.isFinite && x > 0.01 && x < 100 ? x : 1
+    }
+
     var displayMatrix: [Int32]? {
         guard let m = arcmask_stream_display_matrix(stream) else { return nil }
         return (0..<9).map { m[$0] }

@@ -39,6 +39,8 @@ public struct VideoInfo: Sendable, Equatable {
     public var codedWidth: Int
     public var codedHeight: Int
     public var orientation: VideoOrientation
+    /// A pixel's width over its height (stretched to square pixels when shown).
+    public var pixelAspect: Double
     public var color: String
     /// Frames in the whole clip and its length in seconds.
     public var frameCount: Int
@@ -120,14 +122,24 @@ public final class VideoFrameSource: CheckpointingFrameSource {
         orientation = matrix.map { m in
             m.withUnsafeBufferPointer { VideoOrientation(matrix: m, anticlockwiseDegrees: av_display_rotation_get($0.baseAddress)) }
         } ?? .identity
-        let w = input.width, h = input.height
+        // Pixels that are not square are stretched to their shape (a 2:1 sample aspect ratio
+        // doubles the width) before turning, as a player shows them.
+        let h = input.height
+        var w = input.width
+        let sar = input.sampleAspectRatio
+        if sar != 1 {
+            w = max(1, Int((Double(w) * sar).rounded()))
+            guard w * h <= limits.maxCanvasPixels else {
+                throw InputError(file: name, "the video is shown \(w)×\(h), over the limit of \(limits.maxCanvasPixels) pixels")
+            }
+        }
         canvasSize = orientation.swapsSides ? PixelSize(width: h, height: w) : PixelSize(width: w, height: h)
         converter = FrameConverter(width: w, height: h)
         let durations = (0..<timeline.count).map(timeline.duration)
         let inner = durations.count > 1 ? Array(durations.dropLast()) : durations
         info = VideoInfo(
-            container: input.containerName, codec: input.codecName, decoder: input.decoderName, codedWidth: w, codedHeight: h,
-            orientation: orientation, color: "", frameCount: timeline.count, length: timeline.length,
+            container: input.containerName, codec: input.codecName, decoder: input.decoderName, codedWidth: input.width, codedHeight: h,
+            orientation: orientation, pixelAspect: sar, color: "", frameCount: timeline.count, length: timeline.length,
             minFrameDuration: inner.min() ?? 0, maxFrameDuration: inner.max() ?? 0, isVariableRate: timeline.isVariableRate,
             times: timeline.times)
         if let damage { warn(damage) }

@@ -52,6 +52,14 @@ private func grey(_ k: Int) -> Double { Double(20 * k) * 255 / 219 }
         #expect(abs(Double(f.bytes[0]) - grey(3)) <= 2)
     }
 
+    @Test func widePixelsAreStretchedToSquareOnes() throws {
+        let s = try open("wide.mp4")
+        #expect(s.info.pixelAspect == 2)
+        #expect(s.canvasSize == PixelSize(width: 64, height: 16))
+        let f = try s.frame(at: 1)
+        #expect(f.width == 64 && abs(Double(f.bytes[(8 * 64 + 63) * 4]) - grey(1)) <= 1.5)
+    }
+
     @Test func variableRatesKeepTheirTimestamps() throws {
         let s = try open("vfr.mp4")
         #expect(s.info.isVariableRate)
