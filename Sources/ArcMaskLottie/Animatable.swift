@@ -81,29 +81,24 @@ public struct KeyframeLoop: Sendable, Equatable {
     func mapped(_ time: Double, times: [Double]) -> Double {
         guard let first = times.first, let last = times.last, last > first else { return time }
         let n = count == 0 || count >= times.count ? times.count - 1 : count
-        if out {
-            guard time > last else { return time }
-            let start = times[times.count - 1 - n]
-            let span = last - start
-            guard span > 0 else { return time }
-            let elapsed = time - start
-            let cycles = (elapsed / span).rounded(.down)
-            let within = elapsed - cycles * span
-            if kind == .pingpong, cycles.truncatingRemainder(dividingBy: 2) != 0 { return last - within }
-            return start + within
-        } else {
-            guard time < first else { return time }
-            let end = times[n]
-            let span = end - first
-            guard span > 0 else { return time }
-            let before = first - time
-            let cycles = (before / span).rounded(.down)
-            let within = before - cycles * span
-            // lottie-web's formulas: pingpong mirrors on even cycles; cycle (and pingpong's
-            // odd cycles) subtract the first key's time where After Effects adds it.
-            if kind == .pingpong, cycles.truncatingRemainder(dividingBy: 2) == 0 { return first + within }
-            return span - within - first
-        }
+        return out
+            ? Self.cycled(time, first: times[times.count - 1 - n], last: last, out: true, pingpong: kind == .pingpong)
+            : Self.cycled(time, first: first, last: times[n], out: false, pingpong: kind == .pingpong)
+    }
+
+    /// The time shown at `time` for a loop over `first`…`last`, after the last keyframe (`out`)
+    /// or before the first, as lottie-web computes it: pingpong mirrors on odd cycles going out
+    /// and on even ones going in; going in, cycle (and pingpong's odd cycles) subtract the first
+    /// key's time where After Effects adds it.
+    static func cycled(_ time: Double, first: Double, last: Double, out: Bool, pingpong: Bool) -> Double {
+        let span = last - first
+        guard span > 0, out ? time > last : time < first else { return time }
+        let elapsed = out ? time - first : first - time
+        let cycles = (elapsed / span).rounded(.down)
+        let within = elapsed - cycles * span
+        let odd = cycles.truncatingRemainder(dividingBy: 2) != 0
+        if out { return pingpong && odd ? last - within : first + within }
+        return pingpong && !odd ? first + within : span - within - first
     }
 }
 

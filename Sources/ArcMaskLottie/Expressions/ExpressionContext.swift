@@ -217,9 +217,6 @@ final class ExpressionContext {
         let delta = cur - first
         let within = delta.truncatingRemainder(dividingBy: c)
         switch type {
-        case "pingpong":
-            if (delta / c).rounded(.down).truncatingRemainder(dividingBy: 2) != 0 { return V(c - within + first) }
-            return V(first + within)
         case "offset":
             let initV = V(first), endV = V(last), now = V(first + within)
             let repeats = (delta / c).rounded(.down)
@@ -233,8 +230,8 @@ final class ExpressionContext {
             }
             let slope = (lastV.toNumber() - prevV.toNumber()) * ((cur - last) / 0.001)
             return .number(lastV.toNumber() + slope)
-        default:
-            return V(first + within)
+        default:  // cycle, pingpong, and what lottie-web reads as cycle
+            return V(KeyframeLoop.cycled(cur, first: first, last: last, out: true, pingpong: type == "pingpong"))
         }
     }
 
@@ -261,12 +258,7 @@ final class ExpressionContext {
         guard c > 0 else { return input }
         let before = first - cur
         let within = before.truncatingRemainder(dividingBy: c)
-        // lottie-web's cycle subtracts the first key's time where After Effects adds it.
-        let cycle = V(c - within - first)
         switch type {
-        case "pingpong":
-            if (before / c).rounded(.down).truncatingRemainder(dividingBy: 2) == 0 { return V(within + first) }
-            return cycle
         case "offset":
             let initV = V(first), endV = V(last), now = V(c - within + first)
             let repeats = (before / c).rounded(.down) + 1
@@ -276,8 +268,8 @@ final class ExpressionContext {
             let firstV = V(first), nextV = V(first + 0.001)
             let k = (first - cur) / 0.001
             return combine(firstV, combine(firstV, nextV, -)) { $0 + $1 * k }
-        default:
-            return cycle
+        default:  // cycle, pingpong, and what lottie-web reads as cycle
+            return V(KeyframeLoop.cycled(cur, first: first, last: last, out: false, pingpong: type == "pingpong"))
         }
     }
 }
