@@ -204,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "ArcMaskAPNGTests", dependencies: ["ArcMaskAPNG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(name: "ArcMaskWebPTests", dependencies: ["ArcMaskWebP", "ArcMaskCore", "ArcMaskValues", "CWebP"]),
-        .testTarget(name: "ArcMaskVideoTests", dependencies: ["ArcMaskVideo", "ArcMaskCore", "ArcMaskValues"]),
+        .testTarget(
+            name: "ArcMaskVideoTests", dependencies: ["ArcMaskVideo", "ArcMaskCore", "ArcMaskValues"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ArcMaskSVGTests", dependencies: ["ArcMaskSVG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
         .testTarget(
