@@ -12,11 +12,13 @@ let package = Package(
             targets: [
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
                 "ArcMaskText", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskVideo", "ArcMaskSVG", "ArcMaskSequence",
-                "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport",
+                "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskFolder", "ArcMaskExport",
                 "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieRender",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
+        // For apps: prepare the user's animations on the device and play them in a widget.
+        .library(name: "ArcMaskKit", targets: ["ArcMaskKit"]),
         .executable(name: "arcmask", targets: ["arcmask"]),
         .executable(name: "arcmask-conformance", targets: ["ArcMaskConformance"]),
         .executable(name: "arcmask-bench", targets: ["ArcMaskBench"]),
@@ -76,6 +78,13 @@ let package = Package(
         .target(
             name: "ArcMaskLottieRender",
             dependencies: ["ArcMaskLottie", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskText", "CPango"]),
+        // What a widget's folder holds and how it is decided (Foundation only, built for iOS, macOS
+        // and Linux alike): the phone's limits, the budget fit, the manifest and its one writer.
+        .target(name: "ArcMaskFolder", dependencies: ["ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator"]),
+        // The library an iOS or macOS app links: `prepare` (ImageIO) and the `ArcMaskAnimation`
+        // view (SwiftUI, WidgetKit). Apple frameworks and the Foundation-only core, no C libraries;
+        // on Linux only its platform-neutral part builds.
+        .target(name: "ArcMaskKit", dependencies: ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskValues"]),
         // Pure Swift: mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
         .target(name: "ArcMaskGeometry", dependencies: ["ArcMaskValues"]),
         // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
@@ -141,7 +150,7 @@ let package = Package(
             name: "ArcMaskExport",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
-                "ArcMaskEmulator", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskEmulator", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFolder",
             ]),
         // Pure Swift: an OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table.
         .target(name: "ArcMaskFont"),
@@ -150,14 +159,14 @@ let package = Package(
             name: "ArcMaskFontCheck",
             dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "CHarfBuzz", "CFreeType"]),
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
-        .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "ArcMaskPlatform"]),
+        .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues"]),
         // The command-line front end as a library, so tests can drive it.
         .target(
             name: "ArcMaskCLI",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
                 "ArcMaskSVG", "ArcMaskSequence", "ArcMaskSources", "ArcMaskText",
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskRuntime", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskFolder", "ArcMaskRuntime", "ArcMaskLottie", "ArcMaskLottieRender",
                 "ArcMaskVideo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -175,7 +184,7 @@ let package = Package(
             name: "ArcMaskBench",
             dependencies: [
                 "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
-                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskLottieRender",
+                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskLottieRender",
             ]),
 
         // Tests mirror the modules.
@@ -244,11 +253,18 @@ let package = Package(
             name: "ArcMaskExportTests",
             dependencies: [
                 "ArcMaskExport", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
-                "ArcMaskEmulator", "ArcMaskFontCheck",
+                "ArcMaskEmulator", "ArcMaskFontCheck", "ArcMaskFolder",
                 "ArcMaskCompositor",
             ],
-            // Stand-ins for Apple's frameworks, compiled by the tests themselves (see Stubs/README.md).
-            exclude: ["Stubs"]),
+            // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
+        ),
+        .testTarget(
+            name: "ArcMaskKitTests",
+            dependencies: [
+                "ArcMaskKit", "ArcMaskFolder", "ArcMaskExport", "ArcMaskGeometry", "ArcMaskValues", "ArcMaskCore",
+                "ArcMaskGIF", "ArcMaskIO", "ArcMaskEmulator",
+            ]),
+        .testTarget(name: "ArcMaskFolderTests", dependencies: ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
         .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
         .testTarget(name: "ArcMaskPlatformTests", dependencies: ["ArcMaskPlatform"]),
         .testTarget(name: "ArcMaskJSONTests", dependencies: ["ArcMaskJSON"]),

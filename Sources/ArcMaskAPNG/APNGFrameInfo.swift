@@ -81,7 +81,7 @@ public struct APNGFrameInfo: Sendable, Equatable {
     }
 
     /// How long browsers show the frame: delays of 10 ms or less play as 100 ms.
-    public var durationMs: Double { delayMs <= 10 ? 100 : delayMs }
+    public var durationMs: Double { FrameDelay.browserMs(delayMs) }
 
     public static func == (a: APNGFrameInfo, b: APNGFrameInfo) -> Bool {
         a.index == b.index && a.rect == b.rect && a.delayNumerator == b.delayNumerator

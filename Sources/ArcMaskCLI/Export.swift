@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskCore
 import ArcMaskExport
 import ArcMaskGeometry

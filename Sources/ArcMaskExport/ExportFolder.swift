@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskValues
@@ -209,7 +210,7 @@ private struct Checker {
         if plan != m.plan {
             manifest("plan", "is not the plan for these frames' durations, view size and preset (edited since the export?)")
         }
-        let pixels = ArchiveFit.pixels(m.viewWidth, m.viewHeight, m.scale)
+        let pixels = ArchiveFitter.pixels(m.viewWidth, m.viewHeight, m.scale)
         if pixels.width != m.pixelWidth || pixels.height != m.pixelHeight {
             manifest("pixelWidth, pixelHeight", "\(m.pixelWidth)×\(m.pixelHeight) is not the view's size at \(m.scale)× (\(pixels))")
         }
@@ -324,8 +325,11 @@ private struct Checker {
             RotationRoute(rawValue: m.rotation) != nil, AccentedRendering(rawValue: m.accented) != nil,
             let generated = try? ExportCode.files(m, names: names, family: family)
         else { return }
-        if m.codeFiles != [names.viewFile, names.widgetFile, "INSTALL.md"] {
-            manifest("codeFiles", "is not \(names.viewFile), \(names.widgetFile), INSTALL.md")
+        // A folder ArcMaskKit prepared has no code: its view is compiled into the app.
+        if m.codeFiles.isEmpty { return }
+        let expected = ExportCode.codeFiles(names: names, rotation: RotationRoute(rawValue: m.rotation) ?? .runtime)
+        if m.codeFiles != expected {
+            manifest("codeFiles", "is not \(expected.joined(separator: ", "))")
         }
         for (name, bytes) in generated where name != "manifest.json" {
             guard let onDisk = try? read(name, ExportFolderCheck.maxManifestBytes) else {

@@ -1,6 +1,7 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskValues
@@ -83,17 +84,8 @@ public enum Exporter {
     /// The largest scale, at most `scale` and in hundredths, at which a `viewWidth`×`viewHeight`
     /// pt layer stays within `maxPixels` and within cairo's 32,767 px a side.
     public static func scale(within maxPixels: Int, viewWidth: Double, viewHeight: Double, scale: Double) -> Double {
-        func fits(_ s: Double) -> Bool {
-            let w = max(1, Int((viewWidth * s).rounded())), h = max(1, Int((viewHeight * s).rounded()))
-            return w * h <= maxPixels && w <= Resampler.maxDrawnSide && h <= Resampler.maxDrawnSide
-        }
-        guard !fits(scale) else { return scale }
-        var s = min(
-            scale, (Double(maxPixels) / (viewWidth * viewHeight)).squareRoot(),
-            Double(Resampler.maxDrawnSide) / max(viewWidth, viewHeight))
-        s = (s * 100).rounded(.down) / 100
-        while s > 0.01 && !fits(s) { s -= 0.01 }
-        return max(0.01, (s * 100).rounded() / 100)
+        WidgetFolder.highestScale(
+            within: maxPixels, maxSide: Resampler.maxDrawnSide, viewWidth: viewWidth, viewHeight: viewHeight, scale: scale)
     }
 
     /// - Parameter progress: called once per layer image made.
@@ -102,20 +94,11 @@ public enum Exporter {
         progress: (@Sendable () -> Void)? = nil
     ) throws -> ExportManifest {
         // 1. The per-image pixel cap sets the highest scale.
-        var actions: [String] = [], warnings: [String] = []
         let start = scale(
             within: r.limits.layerPixels, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale)
-        if start < r.scale {
-            let fitter = ArchiveFit.pixels(r.viewWidth, r.viewHeight, start)
-            actions.append(
-                "lowered the scale from \(FrameBudget.fmtScale(r.scale))× to \(FrameBudget.fmtScale(start))× so each layer image (\(fitter) px) stays within \(r.limits.layerPixels) px (--max-layer-pixels) and \(Resampler.maxDrawnSide) px a side"
-            )
-            if start < r.budget.minScale {
-                warnings.append(
-                    "the pixel cap puts the layers at \(FrameBudget.fmtScale(start))×, below --min-scale \(FrameBudget.fmtScale(r.budget.minScale))"
-                )
-            }
-        }
+        let (actions, warnings) = WidgetFolder.pixelCapNotes(
+            from: r.scale, to: start, viewWidth: r.viewWidth, viewHeight: r.viewHeight, limits: r.limits,
+            maxSide: Resampler.maxDrawnSide, minScale: r.budget.minScale)
 
         // 2. The layers, fitted to the limits and written. Fitting reads in passes from the
         // first frame, sampling a few frames between them: a few saved canvases serve that.
@@ -126,108 +109,49 @@ public enum Exporter {
             r.layout == .files
             ? try fileLayers(source, r, startScale: start, folder: folder, progress: progress)
             : try stripLayers(source, r, startScale: start, folder: folder, progress: progress)
-        actions += layers.actions
-        warnings += layers.warnings
 
-        // 3. Plan and check it.
-        let plan: ArcPlan
-        do {
-            plan = try ArcPlanner.plan(
-                PlanRequest(
-                    viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: layers.scale,
-                    durationsMs: layers.groups.map(\.durationMs), preset: r.preset))
-        } catch {
-            throw InputError(file: source.name, "cannot plan the \(r.preset.rawValue) masks: \(error.description)")
-        }
-        let verdict = Emulator.run(
-            plan, model: AnalyticModel(plan), mode: "analytic",
-            settings: EmulationSettings(refreshRates: [60, 120], listLimit: 0))
-
-        // 4. Manifest and Swift code.
-        var frames: [ExportManifest.Frame] = []
-        for (g, group) in layers.groups.enumerated() {
-            let arc = plan.layers.first { $0.frame == g }
-            let cell = layers.cells[g]
-            frames.append(
-                .init(
-                    index: g, sourceFrames: Array(group.first...group.last), durationMs: group.durationMs,
-                    startAngle: arc?.startAngle ?? 0, endAngle: arc?.endAngle ?? 0,
-                    x: cell.x, y: cell.y, width: layers.size.width, height: layers.size.height, file: cell.file))
-        }
-        let manifest = ExportManifest(
+        // 3. Plan, judge and describe them; then the Swift code.
+        let description = WidgetFolder.Description(
             source: (source.name as NSString).lastPathComponent,
             sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
-            preset: plan.preset.rawValue, family: r.family?.rawValue, device: r.device,
-            viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: layers.scale,
-            pixelWidth: layers.size.width, pixelHeight: layers.size.height, fit: r.fit.rawValue,
-            plan: plan, layout: r.layout.rawValue, imageFormat: r.imageFormat.rawValue,
-            jpegQuality: layers.images.contains { $0.file.hasSuffix(".jpg") } ? layers.quality : nil,
-            strip: r.layout == .strip ? layers.images.first?.file : nil, stripColumns: layers.columns,
-            frames: frames, images: layers.images, limits: layers.figures,
-            quality: .init(meanSSIM: layers.ssim.mean, worstSSIM: layers.ssim.worst),
-            budgetActions: actions, warnings: warnings,
-            emulator: .init(verdict),
-            name: r.names.prefix, widgetFamily: r.widgetFamily.rawValue, rotation: r.rotation.rawValue, accented: r.accented.rawValue,
-            codeFiles: [r.names.viewFile, r.names.widgetFile, "INSTALL.md"])
-        for (name, bytes) in try ExportCode.files(manifest, names: r.names, family: r.widgetFamily) {
+            viewWidth: r.viewWidth, viewHeight: r.viewHeight, family: r.family, device: r.device, preset: r.preset,
+            fit: r.fit, layout: r.layout, imageFormat: r.imageFormat, names: r.names, widgetFamily: r.widgetFamily,
+            rotation: r.rotation, accented: r.accented, codeFiles: ExportCode.codeFiles(names: r.names, rotation: r.rotation))
+        let manifest: ExportManifest
+        do {
+            manifest = try WidgetFolder.finish(description, layers: layers, actions: actions, warnings: warnings) {
+                try AtomicFile.write($1, to: folder.url(for: $0))
+            }
+        } catch let failure as PlanFailure {
+            throw InputError(file: source.name, failure.message)
+        }
+        for (name, bytes) in try ExportCode.files(manifest, names: r.names, family: r.widgetFamily)
+        where name != WidgetFolder.manifestFile {
             try AtomicFile.write(bytes, to: folder.url(for: name))
         }
         return manifest
-    }
-
-    /// What a layout's writer hands back.
-    struct Layers {
-        var groups: [FrameGroup]
-        var scale: Double
-        var size: PixelSize
-        var quality: Int
-        var columns: Int
-        /// Where each layer lies: its own file at (0, 0), or a cell of the strip.
-        var cells: [(x: Int, y: Int, file: String)]
-        var images: [ExportManifest.Image]
-        var figures: LimitFigures
-        var ssim: (mean: Double, worst: Double)
-        var actions: [String]
-        var warnings: [String]
     }
 
     /// Each layer its own file, fitted to the archive budget.
     static func fileLayers(
         _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
         progress: (@Sendable () -> Void)?
-    ) throws -> Layers {
-        // The extension holds the encoded layers too: a smaller --budget is the tighter limit.
-        var limits = r.limits
-        if limits.extensionBytes < limits.archiveBytes {
-            limits.archiveBytes = limits.extensionBytes
-            limits.archiveCeilingBytes = min(limits.archiveCeilingBytes, limits.extensionBytes)
-        }
-        var fitter = ArchiveFit(
-            source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, limits: limits, policy: r.budget,
-            format: r.imageFormat, fit: r.fit, compression: r.compression, jobs: r.jobs)
-        if r.limits.extensionBytes < r.limits.archiveBytes { fitter.budgetOption = "--budget" }
-        let fitted = try fitter.run(
-            startScale: startScale, quality: r.jpegQuality, names: r.names, folder: folder, progress: progress)
-        let size = fitted.size
-        let images = fitted.records.map {
-            ExportManifest.Image(file: $0.file, bytes: $0.bytes, digest: $0.digest, width: size.width, height: size.height)
-        }
-        let ssims = fitted.records.map(\.ssim)
-        return Layers(
-            groups: fitted.groups, scale: fitted.scale, size: size, quality: fitted.quality, columns: 1,
-            cells: fitted.records.map { (0, 0, $0.file) }, images: images,
-            figures: LimitFigures(layout: .files, images: images, layers: images.count, layerSize: size, limits: r.limits),
-            ssim: (ssims.reduce(0, +) / Double(max(1, ssims.count)), ssims.min() ?? 1),
-            actions: fitted.actions, warnings: fitted.warnings)
+    ) throws -> WidgetFolder.Layers {
+        let writer = SourceLayerWriter(
+            source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, format: r.imageFormat, fit: r.fit,
+            compression: r.compression, jobs: r.jobs, names: r.names, folder: folder, progress: progress)
+        return try WidgetFolder.fitFiles(
+            durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight, startScale: startScale,
+            limits: r.limits, policy: r.budget, format: r.imageFormat, quality: r.jpegQuality, writer: writer)
     }
 
     /// One strip, fitted to the extension's memory (the generated code decodes it to crop it).
     static func stripLayers(
         _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
         progress: (@Sendable () -> Void)?
-    ) throws -> Layers {
+    ) throws -> WidgetFolder.Layers {
         // Thumbnails (a decoding pass) only when the frames do not fit as they are.
-        let full = ArchiveFit.pixels(r.viewWidth, r.viewHeight, startScale)
+        let full = ArchiveFitter.pixels(r.viewWidth, r.viewHeight, startScale)
         var thumbnails: [[UInt8]]? = nil
         if source.frameCount * full.pixelCount * 4 > r.limits.extensionBytes {
             thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
@@ -261,11 +185,12 @@ public enum Exporter {
         let (bytes, digest) = try LayerDigest.ofFile(folder.url(for: name).path)
         let image = ExportManifest.Image(
             file: name, bytes: bytes, digest: digest, width: columns * size.width, height: rows * size.height)
-        return Layers(
+        return WidgetFolder.Layers(
             groups: decision.groups, scale: decision.scale, size: size, quality: 0, columns: columns,
-            cells: (0..<n).map { (($0 % columns) * size.width, ($0 / columns) * size.height, name) }, images: [image],
+            cells: (0..<n).map { .init(x: ($0 % columns) * size.width, y: ($0 / columns) * size.height, file: name) },
+            images: [image],
             figures: LimitFigures(layout: .strip, images: [image], layers: n, layerSize: size, limits: r.limits),
-            ssim: (1, 1), actions: decision.actions,
+            meanSSIM: 1, worstSSIM: 1, actions: decision.actions,
             warnings: [
                 "strip layout: the view crops the strip in the extension, and the system re-encodes each cell into the archive, so the archive figure is the strip's PNG size, not what the phone stores"
             ])

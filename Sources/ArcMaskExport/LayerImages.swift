@@ -1,25 +1,9 @@
 import ArcMaskCompositor
 import ArcMaskCore
+import ArcMaskFolder
 import ArcMaskIO
 import ArcMaskValues
 import Foundation
-
-/// How layer images are stored when each is its own file.
-public enum ImageFormat: String, CaseIterable, Sendable, Codable {
-    /// JPEG for layers with no transparency, PNG for layers with transparency.
-    case auto
-    /// JPEG for every layer (transparent pixels are flattened onto black).
-    case jpeg
-    /// PNG for every layer, in the smallest lossless layout (indexed where the colours allow).
-    case png
-}
-
-/// Where the layer images go: each its own file (handed to SwiftUI as encoded bytes), or one
-/// sprite sheet that the generated code decodes and crops.
-public enum LayerLayout: String, CaseIterable, Sendable, Codable {
-    case files
-    case strip
-}
 
 /// One layer image as written.
 struct EncodedLayer: Sendable {
@@ -32,7 +16,7 @@ struct EncodedLayer: Sendable {
 /// Encodes layer images: JPEG (libjpeg-turbo) or PNG (arcmask's encoder over libdeflate).
 enum LayerEncoder {
     /// JPEG qualities the archive budget steps down through, best first; the last is the floor.
-    static let qualityLadder = [90, 85, 80, 75, 70, 65, 60]
+    static let qualityLadder = ImageFormat.qualityLadder
 
     static func isOpaque(_ image: PixelBuffer) -> Bool {
         image.bytes.withUnsafeBufferPointer { p in
@@ -77,14 +61,7 @@ enum LayerEncoder {
     }
 }
 
-/// A layer file as written: what the manifest records of it.
-struct LayerFileRecord: Sendable {
-    var file: String
-    var bytes: Int
-    var ssim: Double
-    var digest: String
-    var lossy: Bool
-}
+typealias LayerFileRecord = LayerRecord
 
 /// Draws, encodes and writes layer images on every core.
 enum LayerWriter {
@@ -141,11 +118,7 @@ enum LayerWriter {
     }
 }
 
-/// The digest an export records for each file: FNV-1a, 64 bits, as 16 hex digits. It tells a
-/// swapped or edited file from the one written (not a defence against crafted collisions).
-public enum LayerDigest {
-    public static func of(_ bytes: some Sequence<UInt8>) -> String { hex(FNV1a.hash(bytes)) }
-
+extension LayerDigest {
     /// A file's size and digest, read through a small buffer.
     public static func ofFile(_ path: String) throws -> (bytes: Int, digest: String) {
         let reader = try FileReader(path: path)
@@ -157,11 +130,6 @@ public enum LayerDigest {
             for b in buffer[0..<n] { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         }
         return (reader.size, hex(h))
-    }
-
-    static func hex(_ h: UInt64) -> String {
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
 

@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskFontCheck

@@ -44,6 +44,6 @@ public struct GIFFrameInfo: Sendable, Equatable {
 
     /// How long browsers show the frame: delays of 10 ms or less play as 100 ms.
     public var durationMs: Double {
-        delayCentiseconds <= 1 ? 100 : Double(delayCentiseconds * 10)
+        FrameDelay.browserMs(Double(delayCentiseconds * 10))
     }
 }

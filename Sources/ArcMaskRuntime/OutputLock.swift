@@ -1,3 +1,4 @@
+import ArcMaskValues
 import ArcMaskCore
 import ArcMaskPlatform
 import Dispatch

@@ -18,7 +18,7 @@ public struct WebPFrameInfo: Sendable, Equatable {
     public var kind: String
 
     /// How long browsers show the frame: durations of 10 ms or less play as 100 ms.
-    public var durationMs: Double { delayMs <= 10 ? 100 : Double(delayMs) }
+    public var durationMs: Double { FrameDelay.browserMs(Double(delayMs)) }
 }
 
 /// An animated (or still) WebP as a `FrameSource`, decoded by libwebp's `WebPAnimDecoder`,

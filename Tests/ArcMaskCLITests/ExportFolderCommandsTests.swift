@@ -105,12 +105,12 @@ struct ExportFolderCommandsTests {
     func codeEdited() throws {
         let s = try Scratch()
         let dir = try exported(s)
-        let view = URL(fileURLWithPath: dir + "/ArcMaskView.swift")
+        let view = URL(fileURLWithPath: dir + "/ArcMaskPlan.swift")
         var text = try String(contentsOf: view, encoding: .utf8)
-        text = text.replacingOccurrences(of: "public static let squareCaps = false", with: "public static let squareCaps = true")
+        text = text.replacingOccurrences(of: "squareCaps: false", with: "squareCaps: true")
         try text.write(to: view, atomically: true, encoding: .utf8)
         let r = try output(["emulate", dir])
         #expect(r.status == ExitStatus.defectsFound.rawValue)
-        #expect(r.stdout.contains("problem: ArcMaskView.swift: differs from what the manifest generates"))
+        #expect(r.stdout.contains("problem: ArcMaskPlan.swift: differs from what the manifest generates"))
     }
 }

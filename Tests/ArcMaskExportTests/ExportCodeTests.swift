@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskCore
 import ArcMaskGIF
 import ArcMaskGeometry
@@ -13,7 +14,7 @@ import Testing
 /// the code is type-checked against the iPhoneOS SDK itself (`xcrun --sdk iphoneos swiftc
 /// -target arm64-apple-ios17.0`), with only the third-party ClockHandRotationKit stubbed.
 struct StubSDK {
-    static let order = ["CoreGraphics", "os", "UIKit", "SwiftUI", "WidgetKit", "ClockHandRotationKit"]
+    static let order = ["CoreGraphics", "ImageIO", "os", "UIKit", "SwiftUI", "WidgetKit", "ClockHandRotationKit"]
     /// Whether the Apple modules are the stubs (Linux) rather than the real SDK (macOS).
     static let usesStubs: Bool = {
         #if os(Linux)
@@ -26,7 +27,8 @@ struct StubSDK {
 
     /// Stub sources, optionally with one replacement applied (to prove a broken stub is noticed).
     init(in dir: TempDir, breaking: (file: String, from: String, to: String)? = nil) throws {
-        let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Stubs")
+        let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("AppleStubs")
         modules = dir.path("modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         for name in Self.order where Self.usesStubs || name == "ClockHandRotationKit" {
@@ -98,9 +100,10 @@ struct ExportCodeTests {
                         layout: storage.layout, imageFormat: storage.format, names: CodeNames(name)!,
                         rotation: route, accented: fit == .fit ? .accented : .fullColor)
                     let m = try export(source, dir, "\(route)-\(name)", request)
-                    #expect(m.codeFiles == ["\(name)View.swift", "\(name)Widget.swift", "INSTALL.md"])
+                    #expect(m.codeFiles == ["ArcMaskAnimation.swift", "\(name)Plan.swift", "\(name)Widget.swift", "INSTALL.md"])
                     #expect(m.rotation == route.rawValue && m.name == name)
-                    for file in m.codeFiles where file.hasSuffix(".swift") {
+                    // One copy of the shared view serves every export in a module, as in an extension.
+                    for file in m.codeFiles where file.hasSuffix(".swift") && (file != "ArcMaskAnimation.swift" || files.isEmpty) {
                         let url = dir.path("\(route)-\(name)/\(file)")
                         let text = try String(contentsOf: url, encoding: .utf8)
                         // Current SDKs do not declare it: calling it by name would not compile.
@@ -123,7 +126,7 @@ struct ExportCodeTests {
         let dir = try TempDir()
         let sdk = try StubSDK(in: dir)
         let files = try exports(route, in: dir)
-        #expect(files.count == Preset.allCases.count * Self.storages.count * 2 * 2)
+        #expect(files.count == Preset.allCases.count * Self.storages.count * 2 * 2 + 1)
         for version in [5, 6] {
             let result = try sdk.typecheck(files, swiftVersion: version)
             #expect(result.status == 0, "Swift \(version): \(result.output.prefix(3000))")
@@ -141,7 +144,7 @@ struct ExportCodeTests {
                 "WidgetKit", "public static let never = TimelineReloadPolicy()",
                 "public static let never_ = TimelineReloadPolicy()"
             ),
-            ("UIKit", "public init?(contentsOfFile path: String)", "public init?(contentsOf path: String)"),
+            ("ImageIO", "public func CGImageSourceCreateImageAtIndex(", "public func CGImageSourceCreateImage("),
             ("UIKit", "public init?(data: Data, scale: CGFloat)", "public init?(data: Data)"),
             (
                 "WidgetKit", "public static let fullColor = WidgetAccentedRenderingMode()",
@@ -173,7 +176,7 @@ struct ExportCodeTests {
         #expect(widget.contains("policy: .never"))
         #expect(widget.contains("struct OrbitWidget: Widget"))
         let guide = try String(contentsOf: dir.path("out/INSTALL.md"), encoding: .utf8)
-        #expect(guide.contains("`OrbitView.swift`, `OrbitWidget.swift` and `Orbit-strip.png`"))
+        #expect(guide.contains("`ArcMaskAnimation.swift`, `OrbitPlan.swift`, `OrbitWidget.swift` and `Orbit-strip.png`"))
         #expect(guide.contains("https://github.com/octree/ClockHandRotationKit"))
         #expect(guide.contains("OrbitWidget()"))
         #expect(m.strip == "Orbit-strip.png")

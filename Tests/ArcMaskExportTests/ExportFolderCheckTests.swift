@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskCore
 import ArcMaskIO
 import Foundation

@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
@@ -58,7 +59,8 @@ struct ExportTests {
         let m = try export(source, dir, "out", small)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir.path("out").path).sorted() == [
-                "ArcMaskView.swift", "ArcMaskWidget.swift", "INSTALL.md", "manifest.json", "strip.png",
+                "ArcMaskAnimation.swift", "ArcMaskPlan.swift", "ArcMaskWidget.swift", "INSTALL.md", "manifest.json",
+                "strip.png",
             ])
         let strip = try PNG.read(dir.path("out/strip.png"))
         #expect(
@@ -84,7 +86,7 @@ struct ExportTests {
         let source = try patternGIF(dir)
         _ = try export(source, dir, "a", small)
         _ = try export(try GIFFrameSource(path: dir.path("in.gif").path), dir, "b", small)
-        for name in ["strip.png", "manifest.json", "ArcMaskView.swift"] {
+        for name in ["strip.png", "manifest.json", "ArcMaskPlan.swift", "ArcMaskAnimation.swift"] {
             #expect(try Data(contentsOf: dir.path("a/\(name)")) == Data(contentsOf: dir.path("b/\(name)")), "\(name)")
         }
     }
@@ -176,11 +178,10 @@ struct ExportTests {
     func swiftCode() throws {
         let dir = try TempDir()
         let m = try export(try patternGIF(dir), dir, "out", small)
-        let code = try String(contentsOf: dir.path("out/ArcMaskView.swift"), encoding: .utf8)
+        let code = try String(contentsOf: dir.path("out/ArcMaskPlan.swift"), encoding: .utf8)
         func value(_ name: String) -> Double? {
-            guard let line = code.split(separator: "\n").first(where: { $0.contains("static let \(name): Double = ") })
-            else { return nil }
-            return Double(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces))
+            guard let range = code.range(of: " \(name): ") else { return nil }
+            return Double(code[range.upperBound...].prefix { $0 != "," && $0 != ")" && $0 != "\n" })
         }
         #expect(value("radius") == m.plan.radius)
         #expect(value("lineWidth") == m.plan.lineWidth)
@@ -190,14 +191,16 @@ struct ExportTests {
         // Compile the plain-Swift part (SwiftUI is compiled out on Linux) with a main that prints it.
         try """
         import Foundation
-        let cells = ArcMaskPlan.cells.map { "\\($0.x),\\($0.y),\\($0.width),\\($0.height)" }.joined(separator: ";")
-        let layers = ArcMaskPlan.layers.map { "\\($0.frame):\\($0.startDegrees):\\($0.endDegrees)" }.joined(separator: ";")
-        print(ArcMaskPlan.radius, ArcMaskPlan.layers.count, ArcMaskPlan.rotation(at: ArcMaskPlan.periodSeconds / 4))
+        let plan = ArcMaskPlan.plan
+        let cells = plan.cells.map { "\\($0.x),\\($0.y),\\($0.width),\\($0.height)" }.joined(separator: ";")
+        let layers = plan.layers.map { "\\($0.frame):\\($0.startDegrees):\\($0.endDegrees)" }.joined(separator: ";")
+        print(plan.radius, plan.layers.count, plan.rotation(at: plan.periodSeconds / 4))
         print(cells)
         print(layers)
         """.write(to: dir.path("out/main.swift"), atomically: true, encoding: .utf8)
         let compile = try swiftc([
-            dir.path("out/ArcMaskView.swift").path, dir.path("out/main.swift").path, "-o", dir.path("check").path,
+            dir.path("out/ArcMaskAnimation.swift").path, dir.path("out/ArcMaskPlan.swift").path,
+            dir.path("out/main.swift").path, "-o", dir.path("check").path,
         ])
         try #require(compile.status == 0, "\(compile.output)")
         let run = Process(), pipe = Pipe()

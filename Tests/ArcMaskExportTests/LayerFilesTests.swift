@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskIO
@@ -99,10 +100,11 @@ struct LayerFilesTests {
         #expect(ssim > 0.95)
         #expect(m.quality.worstSSIM <= m.quality.meanSSIM && m.quality.worstSSIM > 0.95)
         #expect(m.quality.meanSSIM < 1)
-        let view = try String(contentsOf: dir.path("out/ArcMaskView.swift"), encoding: .utf8)
-        #expect(view.contains("UIImage(data: data, scale: ArcMaskPlan.scale)"))
-        #expect(view.contains("public static let stripResource: String? = nil"))
-        #expect(view.contains("widgetAccentedRenderingMode(.fullColor)"))
+        let view = try String(contentsOf: dir.path("out/ArcMaskAnimation.swift"), encoding: .utf8)
+        let plan = try String(contentsOf: dir.path("out/ArcMaskPlan.swift"), encoding: .utf8)
+        #expect(view.contains("UIImage(data: bytes, scale: CGFloat(scale))"))
+        #expect(plan.contains("strip: nil,"))
+        #expect(plan.contains("ArcMaskAccentedRendering.fullColor"))
         #expect(m.emulator.passed && m.budgetActions.isEmpty)
     }
 
@@ -204,8 +206,8 @@ struct LayerFilesTests {
         #expect(m.scale == 2 && m.pixelWidth * m.pixelHeight <= 20_000)
         #expect(m.limits.largestLayerPixels <= m.limits.layerPixelLimit)
         #expect(m.budgetActions.first!.contains("lowered the scale from 3× to 2× so each layer image (200×100 px)"))
-        let view = try String(contentsOf: dir.path("out/ArcMaskView.swift"), encoding: .utf8)
-        #expect(view.contains("public static let scale: Double = 2.0"))
+        let plan = try String(contentsOf: dir.path("out/ArcMaskPlan.swift"), encoding: .utf8)
+        #expect(plan.contains(", scale: 2.0,"))
     }
 
     @Test("--layout strip counts the decoded strip against the extension's memory")
@@ -232,13 +234,13 @@ struct LayerFilesTests {
 
     @Test("the scale ladder steps down in quarters to the floor")
     func ladder() {
-        #expect(ArchiveFit.scaleLadder(from: 3, minScale: 2) == [3, 2.75, 2.5, 2.25, 2])
-        #expect(ArchiveFit.scaleLadder(from: 2.27, minScale: 2) == [2.27, 2])
-        #expect(ArchiveFit.scaleLadder(from: 2.4, minScale: 2) == [2.4, 2.25, 2])
-        #expect(ArchiveFit.scaleLadder(from: 1.5, minScale: 2) == [1.5])
-        let steps = ArchiveFit.steps(scales: [3, 2], qualities: [90, 80, 60], format: .auto)
+        #expect(ArchiveFitter.scaleLadder(from: 3, minScale: 2) == [3, 2.75, 2.5, 2.25, 2])
+        #expect(ArchiveFitter.scaleLadder(from: 2.27, minScale: 2) == [2.27, 2])
+        #expect(ArchiveFitter.scaleLadder(from: 2.4, minScale: 2) == [2.4, 2.25, 2])
+        #expect(ArchiveFitter.scaleLadder(from: 1.5, minScale: 2) == [1.5])
+        let steps = ArchiveFitter.steps(scales: [3, 2], qualities: [90, 80, 60], format: .auto)
         #expect(steps.map(\.scale) == [3, 2, 2, 2] && steps.map(\.quality) == [90, 90, 80, 60])
-        #expect(ArchiveFit.steps(scales: [3, 2], qualities: [90, 80], format: .png).count == 2)
+        #expect(ArchiveFitter.steps(scales: [3, 2], qualities: [90, 80], format: .png).count == 2)
     }
 
     @Test("the limits' figures and what goes over them, in words")

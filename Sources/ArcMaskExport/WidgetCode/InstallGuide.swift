@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskValues
 import Foundation
@@ -47,9 +48,11 @@ public enum InstallGuide {
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension
                (deployment target iOS 15 or later).
-            2. Drag `\(n.viewFile)`, `\(n.widgetFile)` and \(images) into the project, ticking the
-               widget extension target (images must be copied into the extension's bundle: check
-               Build Phases ▸ Copy Bundle Resources).
+            2. Drag `\(CodeNames.animationFile)`, `\(n.planFile)`, `\(n.widgetFile)` and \(images) into the
+               project, ticking the widget extension target (images must be copied into the extension's
+               bundle: check Build Phases ▸ Copy Bundle Resources). `\(CodeNames.animationFile)` is the same
+               for every export (it is ArcMaskKit's view): an extension needs one copy. An app that
+               depends on ArcMaskKit leaves it out and imports ArcMaskKit in the plan and widget files.
             \(bundleStep(n, number: 3))
             \(package)
             Build and run the extension's scheme, then add the widget from the home screen.

@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskValues
 import Foundation

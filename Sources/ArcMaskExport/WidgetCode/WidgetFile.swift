@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskGeometry
 import Foundation
 
@@ -10,10 +11,10 @@ public enum WidgetFile {
     ) -> String {
         let name = CodeText.fileName(source)
         return """
-            // \(n.widgetFile), written by `arcmask export` for \(name): a widget that plays \(n.view).
+            // \(n.widgetFile), written by `arcmask export` for \(name): a widget that plays \(n.plan).
             // Add `\(n.widget)()` to your extension's WidgetBundle (INSTALL.md shows how).
 
-            #if canImport(SwiftUI) && canImport(WidgetKit) && canImport(UIKit)
+            #if canImport(SwiftUI) && canImport(WidgetKit) && canImport(ImageIO)
             import Foundation
             import SwiftUI
             import WidgetKit
@@ -31,10 +32,10 @@ public enum WidgetFile {
                 }
 
                 @ViewBuilder private var content: some View {
-                    if let view = \(n.view)() {
+                    if let view = \(n.plan).view() {
                         view
                     } else {
-                        Text("\(n.view): frames missing from the bundle")
+                        Text("\(n.plan): frames missing from the bundle")
                     }
                 }
             }

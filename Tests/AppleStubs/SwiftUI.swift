@@ -98,7 +98,9 @@ public struct Edge {
 
 public struct Image: View {
     public enum ResizingMode: Sendable { case tile, stretch }
+    public enum Orientation: UInt8, Sendable { case up, upMirrored, down, downMirrored, left, leftMirrored, right, rightMirrored }
     public init(uiImage: UIImage) {}
+    public init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up) {}
     public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image {
         self
     }

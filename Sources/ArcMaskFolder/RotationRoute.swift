@@ -28,7 +28,7 @@ public enum RotationRoute: String, Sendable, CaseIterable, Codable {
         "$s7SwiftUI4ViewP9WidgetKitE24_clockHandRotationEffect_2in6anchorQrAD06_ClockghI0V6PeriodO_10Foundation8TimeZoneVAA9UnitPointVtF"
 
     /// Lines for the file header: what the route needs and where it is reported to turn.
-    var notes: [String] {
+    public var notes: [String] {
         switch self {
         case .runtime:
             return [
@@ -37,7 +37,7 @@ public enum RotationRoute: String, Sendable, CaseIterable, Codable {
                 "no SDK declaration is needed, so it compiles with any current Xcode, and it does not go",
                 "through the function that iOS 26.1 switched off for apps built with Xcode 26.1 or later",
                 "(giljihun/ClockHandKit documents the route and reports it turning on iOS 26.1 and 26.5).",
-                "When this iOS has no such type, or none of the known payloads decodes, it logs once",
+                "When this iOS has no such type, or none of the known payloads decodes, it logs",
                 "(subsystem \"arcmask\", category \"rotation\") and shows the first frame still.",
             ]
         case .silgen:
@@ -59,65 +59,22 @@ public enum RotationRoute: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Imports the route adds to the SwiftUI part of the view file.
-    var imports: [String] {
+    /// Imports the route adds to the SwiftUI part of the plan file.
+    public var imports: [String] {
         switch self {
-        case .runtime: return ["os"]
-        case .silgen: return []
+        case .runtime, .silgen: return []
         case .package: return ["ClockHandRotationKit"]
         }
     }
 
-    /// Declarations the route needs, and the view method `names.turning` that turns a mask.
-    func support(_ n: CodeNames) -> String {
+    /// What the plan file declares for the route: `<Plan>.rotation`, an `ArcMaskRotation`.
+    public func support(_ n: CodeNames) -> String {
         switch self {
         case .runtime:
             return """
-                /// WidgetKit's clock-hand rotation, rebuilt at run time from its Codable form.
-                enum \(n.rotation) {
-                    /// The modifier, built once; nil when this iOS has no such type in a known form.
-                    static let effect: (any ViewModifier)? = make()
-
-                    private static func make() -> (any ViewModifier)? {
-                        let log = Logger(subsystem: "arcmask", category: "rotation")
-                        guard let type = _typeByName("\(Self.mangledType)") as? any Decodable.Type else {
-                            log.error("WidgetKit has no clock-hand rotation type here: showing the first frame still")
-                            return nil
-                        }
-                        for payload in payloads() {
-                            if let value = try? JSONDecoder().decode(type, from: payload), let modifier = value as? any ViewModifier {
-                                return modifier
-                            }
-                        }
-                        log.error("WidgetKit's clock-hand rotation did not decode from any known form: showing the first frame still")
-                        return nil
-                    }
-
-                    /// The Codable forms the modifier is known to take, newest first: period in seconds,
-                    /// the time zone as Foundation encodes it, the anchor at the centre; the first also
-                    /// asks for the real date rather than an idealized one (reported turning on iOS 18,
-                    /// 26 and 27; a release that does not know the key ignores it).
-                    private static func payloads() -> [Data] {
-                        let period = \(n.plan).periodSeconds
-                        let zone = String(data: (try? JSONEncoder().encode(TimeZone.current.identifier)) ?? Data("\\"GMT\\"".utf8), encoding: .utf8) ?? "\\"GMT\\""
-                        return [
-                            "{\\"period\\":\\(period),\\"timeZone\\":{\\"identifier\\":\\(zone)},\\"anchor\\":[0.5,0.5],\\"honorIdealizedDate\\":false}",
-                            "{\\"period\\":\\(period),\\"timeZone\\":{\\"identifier\\":\\(zone)},\\"anchor\\":[0.5,0.5]}",
-                            "{\\"period\\":{\\"custom\\":{\\"_0\\":\\(period)}},\\"timeZone\\":{\\"identifier\\":\\(zone)},\\"anchor\\":{\\"x\\":0.5,\\"y\\":0.5}}",
-                        ].map { Data($0.utf8) }
-                    }
-                }
-
-                extension View {
-                    /// This view, turned by WidgetKit's clock-hand rotation (unchanged when it is not available).
-                    func \(n.turning)() -> AnyView {
-                        guard let effect = \(n.rotation).effect else { return AnyView(self) }
-                        return applying(effect)
-                    }
-
-                    private func applying<M: ViewModifier>(_ modifier: M) -> AnyView {
-                        AnyView(self.modifier(modifier))
-                    }
+                extension \(n.plan) {
+                    /// The rotation route: runtime (ArcMaskAnimation.swift has it).
+                    public static let rotation = ArcMaskRotation.runtime
                 }
                 """
         case .silgen:
@@ -131,20 +88,27 @@ public enum RotationRoute: String, Sendable, CaseIterable, Codable {
                     /// WidgetKit's `_clockHandRotationEffect(_:in:anchor:)`, reached by its exported symbol.
                     @_silgen_name("\(Self.mangledFunction)")
                     func \(n.lower)ClockHandRotationEffect(_ period: \(n.period), in timeZone: TimeZone, anchor: UnitPoint) -> some View
+                }
 
-                    /// This view, turned by WidgetKit's clock-hand rotation.
-                    func \(n.turning)() -> some View {
-                        \(n.lower)ClockHandRotationEffect(.custom(\(n.plan).periodSeconds), in: .current, anchor: .center)
-                    }
+                extension \(n.plan) {
+                    /// The rotation route: silgen (it cannot tell whether the rotation turns).
+                    public static let rotation = ArcMaskRotation(
+                        isAvailable: { _ in true },
+                        turn: { view, period in
+                            AnyView(view.\(n.lower)ClockHandRotationEffect(.custom(period), in: .current, anchor: .center))
+                        })
                 }
                 """
         case .package:
             return """
-                extension View {
-                    /// This view, turned by WidgetKit's clock-hand rotation through ClockHandRotationKit.
-                    func \(n.turning)() -> some View {
-                        clockHandRotationEffect(period: .custom(\(n.plan).periodSeconds), in: .current, anchor: .center)
-                    }
+                extension \(n.plan) {
+                    /// The rotation route: package, through ClockHandRotationKit (it cannot tell whether
+                    /// the rotation turns).
+                    public static let rotation = ArcMaskRotation(
+                        isAvailable: { _ in true },
+                        turn: { view, period in
+                            AnyView(view.clockHandRotationEffect(period: .custom(period), in: .current, anchor: .center))
+                        })
                 }
                 """
         }

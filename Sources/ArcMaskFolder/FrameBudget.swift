@@ -1,5 +1,3 @@
-import ArcMaskCairo
-import ArcMaskCore
 import ArcMaskValues
 import Foundation
 
@@ -11,11 +9,18 @@ public struct FrameGroup: Codable, Sendable, Equatable {
     /// The source frame the layer shows: the longest of the run.
     public var shown: Int
     public var durationMs: Double
+
+    public init(first: Int, last: Int, shown: Int, durationMs: Double) {
+        self.first = first
+        self.last = last
+        self.shown = shown
+        self.durationMs = durationMs
+    }
 }
 
 /// What fitting the layers into the extension's memory budget did (the strip layout, and the
 /// timer-font route's pictures).
-public struct BudgetDecision: Sendable {
+public struct BudgetDecision: Sendable, Equatable {
     public var groups: [FrameGroup]
     public var scale: Double
     public var pixelSize: PixelSize
@@ -116,7 +121,7 @@ public enum FrameBudget {
 
     /// `count` layers of (nearly) equal duration over the loop: slot k shows the frame the groups
     /// show at the slot's middle; neighbouring slots that show the same frame become one layer.
-    static func decimate(_ groups: [FrameGroup], to count: Int) -> [FrameGroup] {
+    public static func decimate(_ groups: [FrameGroup], to count: Int) -> [FrameGroup] {
         let total = groups.reduce(0) { $0 + $1.durationMs }
         guard count >= 1, groups.count > count, total > 0 else { return groups }
         var ends: [Double] = []
@@ -160,7 +165,7 @@ public enum FrameBudget {
     }
 
     /// Merges adjacent groups, cheapest first, while over `target` and while a merge is cheap.
-    static func merge(_ input: [FrameGroup], durations: [Double], thumbnails: [[UInt8]], target: Int) -> [FrameGroup] {
+    public static func merge(_ input: [FrameGroup], durations: [Double], thumbnails: [[UInt8]], target: Int) -> [FrameGroup] {
         var groups = input
         while groups.count > target {
             // Cost of merging group k with k+1: 0 for a short frame, else the thumbnails' difference.
@@ -192,15 +197,16 @@ public enum FrameBudget {
         return Double(sum) / Double(max(1, min(a.count, b.count)))
     }
 
-    /// An 8×8 RGB thumbnail (box averages; transparent pixels count as black).
-    public static func thumbnail(_ image: PixelBuffer) -> [UInt8] {
+    /// An 8×8 RGB thumbnail of straight RGBA pixels (box averages; transparent pixels count as
+    /// black): what merging compares.
+    public static func thumbnail(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
         var sums = [Int](repeating: 0, count: 8 * 8 * 3), counts = [Int](repeating: 0, count: 64)
-        let step = max(1, min(image.width, image.height) / 64)
-        image.bytes.withUnsafeBufferPointer { p in
-            for y in stride(from: 0, to: image.height, by: step) {
-                let ty = y * 8 / image.height
-                for x in stride(from: 0, to: image.width, by: step) {
-                    let t = ty * 8 + x * 8 / image.width, i = (y * image.width + x) * 4
+        let step = max(1, min(width, height) / 64)
+        rgba.withUnsafeBufferPointer { p in
+            for y in stride(from: 0, to: height, by: step) {
+                let ty = y * 8 / height
+                for x in stride(from: 0, to: width, by: step) {
+                    let t = ty * 8 + x * 8 / width, i = (y * width + x) * 4
                     let a = Int(p[i + 3])
                     sums[t * 3] += Int(p[i]) * a / 255; sums[t * 3 + 1] += Int(p[i + 1]) * a / 255;
                     sums[t * 3 + 2] += Int(p[i + 2]) * a / 255
@@ -212,55 +218,17 @@ public enum FrameBudget {
     }
 
     /// Megabytes of 10⁶ bytes, as the device limits are given.
-    static func mb(_ bytes: Int) -> String {
+    public static func mb(_ bytes: Int) -> String {
         let v = Double(bytes) / 1_000_000
         return v >= 0.1 || v == 0 ? String(format: "%.1f", v) : String(format: "%.2g", v)
     }
-    static func fmtScale(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
+    public static func fmtScale(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
 }
 
 /// The layers cannot fit the memory budget.
-public struct BudgetError: ArcMaskError, Sendable {
+public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
-    public var location: String? { nil }
+    public init(message: String) { self.message = message }
+    public var description: String { message }
 }
 
-/// A source seen through merged groups: frame g is the group's shown frame, lasting the group's duration.
-/// Its frames draw on several threads at once when the base's do (it only reads its groups).
-public class GroupedSource: ConcurrentFrameSource, @unchecked Sendable {
-    /// `base` seen through `groups`; drawn at any size when `base` can be.
-    public static func over(_ base: FrameSource, groups: [FrameGroup]) -> GroupedSource {
-        base is ScalableFrameSource ? ScalableGroupedSource(base, groups: groups) : GroupedSource(base, groups: groups)
-    }
-
-    public let base: FrameSource
-    public let groups: [FrameGroup]
-
-    public init(_ base: FrameSource, groups: [FrameGroup]) {
-        self.base = base
-        self.groups = groups
-    }
-
-    public var name: String { base.name }
-    public var canvasSize: PixelSize { base.canvasSize }
-    public var frameCount: Int { groups.count }
-    public var loopMode: LoopMode { base.loopMode }
-    public var warnings: [String] { base.warnings }
-    public func duration(at index: Int) -> Double { groups[index].durationMs }
-    public func frame(at index: Int) throws -> PixelBuffer { try base.frame(at: groups[index].shown) }
-    public var drawsConcurrently: Bool { base.drawsConcurrently }
-}
-
-/// Merged groups of a source that draws at any size.
-final class ScalableGroupedSource: GroupedSource, SurfaceFrameSource, @unchecked Sendable {
-    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
-        if let drawn = base as? SurfaceFrameSource {
-            return try drawn.surface(at: groups[index].shown, size: size, fit: fit)
-        }
-        return try Surface(frame(at: index, size: size, fit: fit))
-    }
-
-    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
-        try (base as! ScalableFrameSource).frame(at: groups[index].shown, size: size, fit: fit)
-    }
-}

@@ -10,7 +10,7 @@ public enum AccentedRendering: String, CaseIterable, Sendable, Codable {
     case accented
 
     /// The `WidgetAccentedRenderingMode` member the view asks for.
-    var member: String {
+    public var member: String {
         switch self {
         case .fullColor: "fullColor"
         case .accented: "accented"

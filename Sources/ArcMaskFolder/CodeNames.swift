@@ -41,6 +41,9 @@ public struct CodeNames: Sendable, Equatable {
     public var turning: String { "\(lower)ClockHandRotation" }
 
     public var viewFile: String { "\(view).swift" }
+    public var planFile: String { "\(plan).swift" }
+    /// The view that plays every rotation export: one file, the same for every name.
+    public static let animationFile = "ArcMaskAnimation.swift"
     public var widgetFile: String { "\(widget).swift" }
     /// Image resources: the standard names keep the plain "strip.png" / "frame-0000.png".
     public var stripFile: String { self == .standard ? "strip.png" : "\(prefix)-strip.png" }

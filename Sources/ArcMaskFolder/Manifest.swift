@@ -32,12 +32,25 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         public var digest: String
         public var width: Int
         public var height: Int
+
+        public init(file: String, bytes: Int, digest: String, width: Int, height: Int) {
+            self.file = file
+            self.bytes = bytes
+            self.digest = digest
+            self.width = width
+            self.height = height
+        }
     }
 
     /// The written layers against the exact frames at the written size.
     public struct Quality: Codable, Sendable, Equatable {
         public var meanSSIM: Double
         public var worstSSIM: Double
+
+        public init(meanSSIM: Double, worstSSIM: Double) {
+            self.meanSSIM = meanSSIM
+            self.worstSSIM = worstSSIM
+        }
     }
 
     /// The emulator's verdict on these layers (as `arcmask emulate` gives it).

@@ -1,5 +1,3 @@
-import ArcMaskCore
-
 /// Structural similarity (Wang, Bovik, Sheikh and Simoncelli, 2004) of two images of one size,
 /// on their luma: 8×8 windows every 4 pixels, uniform weights, C1 = (0.01·255)², C2 = (0.03·255)².
 /// 1 means the same picture; what people judge "visibly worse" sits below about 0.95.
@@ -13,11 +11,11 @@ public enum SSIM {
     /// The mean SSIM over every window; 1 for images smaller than one window that are equal.
     /// For each row of windows, the column sums over its rows are taken once and their running
     /// sums give every window's: a few operations per pixel, and memory of a few rows.
-    public static func mean(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
-        precondition(a.width == b.width && a.height == b.height, "SSIM compares images of one size")
-        let w = a.width, h = a.height
+    /// - Parameters: a, b: straight RGBA, 8 bits a channel, `width` × `height` pixels each.
+    public static func mean(_ a: [UInt8], _ b: [UInt8], width w: Int, height h: Int) -> Double {
+        precondition(a.count == w * h * 4 && b.count == w * h * 4, "SSIM compares images of one size")
         guard w > 0, h > 0 else { return 1 }
-        let ya = luma(a), yb = luma(b)
+        let ya = luma(a, count: w * h), yb = luma(b, count: w * h)
         let win = min(window, w, h)
         let c1 = 6.5025, c2 = 58.5225, n = Double(win * win)
         let xs = origins(w, win)
@@ -55,17 +53,16 @@ public enum SSIM {
     }
 
     /// Where windows start along a side of `length`: every `step`, and one flush with the end.
-    static func origins(_ length: Int, _ win: Int) -> [Int] {
+    public static func origins(_ length: Int, _ win: Int) -> [Int] {
         var out = Array(Swift.stride(from: 0, through: length - win, by: step))
         if out.last != length - win { out.append(length - win) }
         return out
     }
 
     /// BT.601 luma of each pixel composited onto black, 0–255 as a float.
-    static func luma(_ image: PixelBuffer) -> [Float] {
-        let count = image.width * image.height
-        return [Float](unsafeUninitializedCapacity: count) { out, initialized in
-            image.bytes.withUnsafeBufferPointer { p in
+    public static func luma(_ rgba: [UInt8], count: Int) -> [Float] {
+        [Float](unsafeUninitializedCapacity: count) { out, initialized in
+            rgba.withUnsafeBufferPointer { p in
                 for i in 0..<count {
                     let r = Float(p[i &* 4]), g = Float(p[i &* 4 &+ 1]), b = Float(p[i &* 4 &+ 2])
                     let a = Float(p[i &* 4 &+ 3])

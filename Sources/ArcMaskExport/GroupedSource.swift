@@ -1,0 +1,56 @@
+import ArcMaskCairo
+import ArcMaskCore
+import ArcMaskFolder
+import ArcMaskValues
+import Foundation
+
+extension BudgetError: ArcMaskError {
+    public var location: String? { nil }
+}
+
+extension FrameBudget {
+    /// An 8×8 RGB thumbnail of a frame (see `thumbnail(rgba:width:height:)`).
+    public static func thumbnail(_ image: PixelBuffer) -> [UInt8] {
+        thumbnail(rgba: image.bytes, width: image.width, height: image.height)
+    }
+}
+
+/// A source seen through merged groups: frame g is the group's shown frame, lasting the group's duration.
+/// Its frames draw on several threads at once when the base's do (it only reads its groups).
+public class GroupedSource: ConcurrentFrameSource, @unchecked Sendable {
+    /// `base` seen through `groups`; drawn at any size when `base` can be.
+    public static func over(_ base: FrameSource, groups: [FrameGroup]) -> GroupedSource {
+        base is ScalableFrameSource ? ScalableGroupedSource(base, groups: groups) : GroupedSource(base, groups: groups)
+    }
+
+    public let base: FrameSource
+    public let groups: [FrameGroup]
+
+    public init(_ base: FrameSource, groups: [FrameGroup]) {
+        self.base = base
+        self.groups = groups
+    }
+
+    public var name: String { base.name }
+    public var canvasSize: PixelSize { base.canvasSize }
+    public var frameCount: Int { groups.count }
+    public var loopMode: LoopMode { base.loopMode }
+    public var warnings: [String] { base.warnings }
+    public func duration(at index: Int) -> Double { groups[index].durationMs }
+    public func frame(at index: Int) throws -> PixelBuffer { try base.frame(at: groups[index].shown) }
+    public var drawsConcurrently: Bool { base.drawsConcurrently }
+}
+
+/// Merged groups of a source that draws at any size.
+final class ScalableGroupedSource: GroupedSource, SurfaceFrameSource, @unchecked Sendable {
+    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        if let drawn = base as? SurfaceFrameSource {
+            return try drawn.surface(at: groups[index].shown, size: size, fit: fit)
+        }
+        return try Surface(frame(at: index, size: size, fit: fit))
+    }
+
+    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
+        try (base as! ScalableFrameSource).frame(at: groups[index].shown, size: size, fit: fit)
+    }
+}

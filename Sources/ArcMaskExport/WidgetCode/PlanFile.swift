@@ -1,0 +1,76 @@
+import ArcMaskFolder
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+
+/// Writes `<Name>Plan.swift`: the export's numbers as an `ArcMaskAnimationPlan` (plain Swift,
+/// equal to manifest.json), its tinting and rotation route, and the view that plays its frames
+/// from the extension's bundle. The view itself is `ArcMaskAnimation.swift`, the file ArcMaskKit
+/// compiles, written beside it unchanged (`AnimationSource`).
+public enum PlanFile {
+    public static func generate(
+        manifest m: ExportManifest, names n: CodeNames = .standard, route: RotationRoute = .runtime,
+        accented: AccentedRendering = .fullColor
+    ) -> String {
+        func num(_ x: Double) -> String {
+            x == x.rounded() && abs(x) < 1e15 ? String(format: "%.1f", x) : "\(x)"
+        }
+        let layerLines = m.plan.layers.map {
+            "            .init(frame: \($0.frame), startDegrees: \(num($0.startAngle)), endDegrees: \(num($0.endAngle))),"
+        }.joined(separator: "\n")
+        let cells = m.frames.map {
+            "            .init(x: \($0.x), y: \($0.y), width: \($0.width), height: \($0.height), file: \"\($0.file)\"),"
+        }.joined(separator: "\n")
+        let routeNotes = route.notes.map { "// \($0)" }.joined(separator: "\n")
+        let imports = (["SwiftUI"] + route.imports).sorted().map { "import \($0)" }.joined(separator: "\n")
+        return """
+            // \(n.planFile), written by `arcmask export` for \(CodeText.fileName(m.source)).
+            // Every number here equals manifest.json. The view that plays it is ArcMaskAnimation.swift,
+            // written beside this file (the same file ArcMaskKit compiles; one copy serves every export
+            // in an extension).
+            //
+            \(routeNotes)
+
+            import Foundation
+
+            /// The mask plan: view size in points, arcs in degrees (0° = 3 o'clock, growing clockwise).
+            public enum \(n.plan) {
+                public static let preset = "\(m.preset)"
+                /// Bytes of the layer images (the archive's main part; kept under \(m.limits.archiveLimit)).
+                public static let imageBytes = \(m.images.reduce(0) { $0 + $1.bytes })
+                /// How the frames draw on tinted and clear home screens (iOS 18 or later).
+                public static let accented = ArcMaskAccentedRendering.\(accented == .fullColor ? "fullColor" : "accented")
+
+                public static let plan = ArcMaskAnimationPlan(
+                    viewWidth: \(num(m.viewWidth)), viewHeight: \(num(m.viewHeight)), scale: \(num(m.scale)),
+                    radius: \(num(m.plan.radius)), lineWidth: \(num(m.plan.lineWidth)), centerOffset: \(num(m.plan.centerOffset)),
+                    periodSeconds: \(num(m.plan.periodSeconds)), squareCaps: \(m.plan.cap == .square),
+                    strip: \(m.strip.map { "\"\($0)\"" } ?? "nil"),
+                    // ZStack order: later layers are drawn on top.
+                    layers: [
+            \(layerLines)
+                    ],
+                    // Where each frame's image lies, in pixels (its own file, or a cell of the strip).
+                    cells: [
+            \(cells)
+                    ])
+            }
+
+            #if canImport(SwiftUI) && canImport(WidgetKit) && canImport(ImageIO)
+            \(imports)
+
+            \(route.support(n))
+
+            extension \(n.plan) {
+                /// The export's animation, its frames read from `bundle`; nil when one is missing.
+                @available(iOS 15.0, *)
+                @MainActor
+                public static func view(bundle: Bundle = .main) -> ArcMaskAnimation? {
+                    ArcMaskAnimation(plan: plan, bundle: bundle, accented: accented, rotation: rotation)
+                }
+            }
+            #endif
+
+            """
+    }
+}

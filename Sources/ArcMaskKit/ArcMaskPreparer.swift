@@ -1,0 +1,79 @@
+#if canImport(ImageIO) && canImport(CoreGraphics) && canImport(UniformTypeIdentifiers)
+import ArcMaskFolder
+import Foundation
+
+/// Turns an animation the user chose (GIF, APNG, HEICS, WebP, AVIF sequence: what ImageIO
+/// decodes) into a folder a widget plays with `ArcMaskAnimation(folder:)`: frames downsampled to
+/// the widget's pixels on the way in, delays as browsers play them, fitted to the phone's limits,
+/// planned, checked by the emulator, encoded and written all at once. The same budget, plan,
+/// verdict and manifest as `arcmask export` (ArcMaskFolder decides for both).
+public enum ArcMaskPreparer {
+    /// Where the work is.
+    public struct Progress: Sendable, Equatable {
+        public enum Stage: Sendable, Equatable {
+            /// Encoding sample layers to choose the scale and quality.
+            case surveying
+            /// Writing the layers.
+            case writing
+        }
+        public let stage: Stage
+        public let done: Int
+        public let total: Int
+    }
+
+    /// Prepares `data` into `folder` (for instance a folder in the App Group container that the
+    /// app and its widget extension share). Checks for cancellation between frames: a
+    /// cancelled task throws `CancellationError` and leaves no folder behind.
+    /// - Parameters:
+    ///   - name: the animation's name, recorded in the manifest (a file name; no path).
+    ///   - replacing: replace a folder already at `folder` in one step; otherwise it is an error.
+    ///   - progress: called on the preparing task as layers are written.
+    /// - Returns: the manifest written (`manifest.json`).
+    public static func prepare(
+        _ data: Data, name: String, into folder: URL, options: PrepareOptions = PrepareOptions(),
+        replacing: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil
+    ) async throws -> ExportManifest {
+        try Task.checkCancellation()
+        let frames = try ImageIOFrames(data: data, name: name)
+        let source = PreparedSource(
+            name: name, canvasWidth: frames.canvasWidth, canvasHeight: frames.canvasHeight,
+            durationsMs: frames.durationsMs)
+        let view = try options.resolved()
+        return try FolderPreparation.run(
+            source: source, options: options, destination: folder, replacing: replacing
+        ) { staging in
+            ImageIOLayerWriter(
+                frames: frames, folder: staging, viewWidth: view.width, viewHeight: view.height,
+                format: options.imageFormat, fit: options.fit, names: .standard,
+                progress: { done, total in progress?(Progress(stage: .writing, done: done, total: total)) })
+        }
+    }
+
+    /// `prepare` as a stream: progress as it goes, then the manifest; cancelling the consuming
+    /// task (or dropping the stream) cancels the work.
+    public static func events(
+        _ data: Data, name: String, into folder: URL, options: PrepareOptions = PrepareOptions(),
+        replacing: Bool = false
+    ) -> AsyncThrowingStream<Event, Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let manifest = try await prepare(
+                        data, name: name, into: folder, options: options, replacing: replacing
+                    ) { continuation.yield(.progress($0)) }
+                    continuation.yield(.finished(manifest))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    public enum Event: Sendable {
+        case progress(Progress)
+        case finished(ExportManifest)
+    }
+}
+#endif

@@ -1,0 +1,199 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskFolder
+import ArcMaskGIF
+import ArcMaskGeometry
+import ArcMaskIO
+import ArcMaskKit
+import ArcMaskValues
+import Foundation
+import Testing
+
+@testable import ArcMaskExport
+
+/// The CLI and ArcMaskKit are two front ends over one core: what they write must not drift.
+@Suite("One source for export and ArcMaskKit", .serialized)
+struct SharedSourceTests {
+    static let root = KitStubs.root
+    static let orbit = root.appendingPathComponent("Examples/orbit.gif").path
+
+    static func temporary() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("the view file export writes is ArcMaskKit's view source, byte for byte")
+    func viewFile() throws {
+        let kit = try Data(contentsOf: Self.root.appendingPathComponent("Sources/ArcMaskKit/ArcMaskAnimation.swift"))
+        #expect(Data(AnimationSource.text.utf8) == kit, "run Scripts/embed-view")
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        let m = try Exporter.run(
+            source: try GIFFrameSource(path: Self.orbit),
+            request: ExportRequest(viewWidth: 80, viewHeight: 80, scale: 2, names: CodeNames("Orbit")!), into: out)
+        try out.commit()
+        let written = try Data(contentsOf: dir.appendingPathComponent("export/ArcMaskAnimation.swift"))
+        #expect(written == kit)
+        #expect(m.codeFiles == ["ArcMaskAnimation.swift", "OrbitPlan.swift", "OrbitWidget.swift", "INSTALL.md"])
+    }
+
+    @Test("prepare's path writes the manifest export writes for the same layers, byte for byte", arguments: [false, true])
+    func manifest(_ tight: Bool) throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A tight archive budget makes both paths merge, rescale and requantise the same way.
+        let limits = tight
+            ? WidgetLimits(archiveBytes: 120_000, layerPixels: WidgetLimits.smallestPixelCap, extensionBytes: 30_000_000)
+            : .standard
+        let request = ExportRequest(
+            viewWidth: 80, viewHeight: 80, scale: 2, limits: limits, jobs: 2, widgetFamily: .small)
+        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        let exported = try Exporter.run(source: try GIFFrameSource(path: Self.orbit), request: request, into: out)
+        try out.commit()
+        let exportBytes = try Data(contentsOf: dir.appendingPathComponent("export/manifest.json"))
+
+        // prepare's half that decides, with the export's layer writer standing in for ImageIO's.
+        let source = try GIFFrameSource(path: Self.orbit)
+        let layersFolder = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
+        defer { layersFolder.abort() }
+        let options = PrepareOptions(size: .points(width: 80, height: 80), scale: 2, limits: limits)
+        let prepared = try FolderPreparation.run(
+            source: PreparedSource(
+                name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
+                durationsMs: source.durations),
+            options: options, destination: dir.appendingPathComponent("prepared"), replacing: false,
+            codeFiles: exported.codeFiles
+        ) { _ in
+            SourceLayerWriter(
+                source: source, viewWidth: 80, viewHeight: 80, format: .auto, fit: .fill, compression: .balanced,
+                jobs: 2, names: .standard, folder: layersFolder)
+        }
+        let preparedBytes = try Data(contentsOf: dir.appendingPathComponent("prepared/manifest.json"))
+        #expect(prepared == exported)
+        #expect(preparedBytes == exportBytes)
+        #expect(exported.emulator.passed)
+        if tight { #expect(!exported.budgetActions.isEmpty) }
+        // ArcMaskKit's view reads that manifest as the plan the export's plan file spells out.
+        let plan = try ArcMaskAnimationPlan(manifest: preparedBytes)
+        #expect(plan.layers.count == exported.plan.layers.count && plan.cells.count == exported.frames.count)
+        #expect(plan.periodSeconds == exported.plan.periodSeconds && plan.radius == exported.plan.radius)
+        #expect(plan.layers.map(\.frame) == exported.plan.layers.map(\.frame))
+    }
+
+    @Test("a damaged manifest is refused with its JSON path, never indexed past its images")
+    func damagedManifest() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        _ = try Exporter.run(
+            source: try GIFFrameSource(path: Self.orbit), request: ExportRequest(viewWidth: 80, viewHeight: 80, scale: 2),
+            into: out)
+        try out.commit()
+        let good = try Data(contentsOf: dir.appendingPathComponent("export/manifest.json"))
+        var json = try #require(try JSONSerialization.jsonObject(with: good) as? [String: Any])
+        var plan = try #require(json["plan"] as? [String: Any])
+        var layers = try #require(plan["layers"] as? [[String: Any]])
+        layers[0]["frame"] = 999
+        plan["layers"] = layers
+        json["plan"] = plan
+        #expect(throws: ArcMaskAnimationPlan.Invalid.self) {
+            try ArcMaskAnimationPlan(manifest: try JSONSerialization.data(withJSONObject: json))
+        }
+        json.removeValue(forKey: "frames")
+        do {
+            _ = try ArcMaskAnimationPlan(manifest: try JSONSerialization.data(withJSONObject: json))
+            Issue.record("a manifest without frames was read")
+        } catch let error as ArcMaskAnimationPlan.Invalid {
+            #expect(error.path == "$.frames" && error.problem == "is missing")
+        }
+        #expect(throws: ArcMaskAnimationPlan.Invalid.self) { try ArcMaskAnimationPlan(manifest: Data("[1,".utf8)) }
+    }
+}
+
+@Suite("Preparing a folder")
+struct FolderPreparationTests {
+    /// Writes layers of a fixed size, as a layer writer would; counts what it was asked.
+    struct FixedWriter: LayerWriting {
+        let folder: URL
+        let bytesPerLayer: Int
+        let frames: Int
+        var fail = false
+        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+            (Dictionary(uniqueKeysWithValues: samples.map { ($0, steps.map { _ in bytesPerLayer }) }), nil)
+        }
+        func thumbnails() throws -> [[UInt8]] { (0..<frames).map { [UInt8](repeating: UInt8($0 * 40), count: 192) } }
+        func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
+            try groups.indices.map { g in
+                if fail && g == 1 { throw PrepareError(.frame(g), "cannot be decoded") }
+                let bytes = [UInt8](repeating: UInt8(g & 255), count: bytesPerLayer)
+                let file = CodeNames.standard.layerFile(g, fileExtension: "jpg")
+                try Data(bytes).write(to: folder.appendingPathComponent(file))
+                return LayerRecord(file: file, encoded: bytes, ssim: 0.99, lossy: true)
+            }
+        }
+        func remove(_ records: [LayerRecord]) {
+            for r in records { try? FileManager.default.removeItem(at: folder.appendingPathComponent(r.file)) }
+        }
+    }
+
+    static let source = PreparedSource(name: "clip.gif", canvasWidth: 100, canvasHeight: 100, durationsMs: [100, 100, 50, 250])
+
+    @Test("the folder appears whole, replaces another only when asked, and leaves no staging folder")
+    func staging() throws {
+        let dir = try SharedSourceTests.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("widget")
+        let m = try FolderPreparation.run(
+            source: Self.source, options: PrepareOptions(), destination: target, replacing: false
+        ) { FixedWriter(folder: $0, bytesPerLayer: 1000, frames: 4) }
+        #expect(m.frames.count == 4 && m.family == "small" && m.codeFiles.isEmpty && m.emulator.passed)
+        #expect(m.frames.map(\.durationMs) == [100, 100, 50, 250])
+        let files = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
+        #expect(files == ["frame-0000.jpg", "frame-0001.jpg", "frame-0002.jpg", "frame-0003.jpg", "manifest.json"])
+        // An existing folder is not replaced unless asked.
+        #expect(throws: PrepareError.self) {
+            try FolderPreparation.run(source: Self.source, options: PrepareOptions(), destination: target, replacing: false) {
+                FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
+            }
+        }
+        // A failing writer leaves the old folder as it was.
+        #expect(throws: PrepareError.self) {
+            try FolderPreparation.run(source: Self.source, options: PrepareOptions(), destination: target, replacing: true) {
+                FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4, fail: true)
+            }
+        }
+        #expect(try Data(contentsOf: target.appendingPathComponent("frame-0000.jpg")).count == 1000)
+        let replaced = try FolderPreparation.run(
+            source: Self.source, options: PrepareOptions(), destination: target, replacing: true
+        ) { FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4) }
+        #expect(replaced.images.allSatisfy { $0.bytes == 10 })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["widget"])
+    }
+
+    @Test("bad options and an empty animation are errors that say where")
+    func errors() throws {
+        let dir = try SharedSourceTests.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("w")
+        func attempt(_ options: PrepareOptions, _ source: PreparedSource = Self.source) -> PrepareError? {
+            do {
+                _ = try FolderPreparation.run(source: source, options: options, destination: target, replacing: false) {
+                    FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
+                }
+                return nil
+            } catch { return error as? PrepareError }
+        }
+        #expect(attempt(PrepareOptions(scale: 9))?.description == "options: scale 9.0 is not 1 to 4")
+        #expect(attempt(PrepareOptions(size: .family(.small, device: "nope")))?.place == .options)
+        #expect(attempt(PrepareOptions(size: .points(width: -1, height: 5)))?.place == .options)
+        #expect(attempt(PrepareOptions(jpegQuality: 0))?.place == .options)
+        let empty = PreparedSource(name: "x.gif", canvasWidth: 1, canvasHeight: 1, durationsMs: [])
+        #expect(attempt(PrepareOptions(), empty)?.description == "input: holds no frames")
+        // Nothing fits: the budget says so.
+        let tiny = PrepareOptions(limits: WidgetLimits(archiveBytes: 100, layerPixels: 718_080, extensionBytes: 100))
+        #expect(attempt(tiny)?.place == .budget)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}
