@@ -85,7 +85,7 @@ struct KitTypecheckTests {
             ("ImageIO", "public func CGImageSourceCreateThumbnailAtIndex(", "public func CGImageSourceCreateThumbnail("),
             ("ImageIO", "_ data: CFMutableData, _ type: CFString, _ count: Int,", "_ data: CFMutableData, _ type: CFString,"),
             ("CoreGraphics", "public var interpolationQuality", "public var quality"),
-            ("UniformTypeIdentifiers", "public let identifier: String", "public let name: String"),
+            ("UniformTypeIdentifiers", "public static let jpeg =", "public static let jpg ="),
             ("SwiftUI", "public init(decorative cgImage: CGImage, scale: CGFloat,", "public init(decorative cgImage: CGImage,"),
             ("UIKit", "public init?(data: Data, scale: CGFloat)", "public init?(data: Data)"),
         ])
