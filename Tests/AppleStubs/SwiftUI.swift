@@ -1,6 +1,8 @@
 @_exported import CoreGraphics
 import Foundation
+#if canImport(UIKit)
 import UIKit
+#endif
 
 // MARK: Views
 
@@ -99,7 +101,9 @@ public struct Edge {
 public struct Image: View {
     public enum ResizingMode: Sendable { case tile, stretch }
     public enum Orientation: UInt8, Sendable { case up, upMirrored, down, downMirrored, left, leftMirrored, right, rightMirrored }
-    public init(uiImage: UIImage) {}
+    #if canImport(UIKit)
+    public init(uiImage: UIImage) {}  // iOS only: unavailable on macOS
+    #endif
     public init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up) {}
     public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image {
         self

@@ -22,10 +22,11 @@ struct KitStubs {
     let dir: URL
     var modules: URL { dir.appendingPathComponent("modules") }
 
-    init(breaking: (file: String, from: String, to: String)? = nil) throws {
+    /// - Parameter macOS: leave UIKit out, as on macOS (the view then decodes its layers with ImageIO).
+    init(breaking: (file: String, from: String, to: String)? = nil, macOS: Bool = false) throws {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-kit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("modules"), withIntermediateDirectories: true)
-        for name in Self.order {
+        for name in Self.order where !(macOS && name == "UIKit") {
             var text = try String(
                 contentsOf: Self.root.appendingPathComponent("Tests/AppleStubs/\(name).swift"), encoding: .utf8)
             if let b = breaking, b.file == name {
@@ -77,6 +78,21 @@ struct KitTypecheckTests {
             let result = try sdk.typecheck(files, swiftVersion: version)
             #expect(result.status == 0, "Swift \(version): \(result.output.prefix(4000))")
         }
+    }
+
+    @Test("without UIKit, as on macOS, the view takes its ImageIO branch and type-checks too")
+    func macOS() throws {
+        let sdk = try KitStubs(macOS: true)
+        defer { sdk.remove() }
+        #expect(!FileManager.default.fileExists(atPath: sdk.modules.appendingPathComponent("UIKit.swiftmodule").path))
+        for version in [5, 6] {
+            let result = try sdk.typecheck(KitStubs.kitFiles, swiftVersion: version)
+            #expect(result.status == 0, "Swift \(version): \(result.output.prefix(4000))")
+        }
+        // The branch is really taken: a view calling UIKit there would not compile.
+        let probe = sdk.dir.appendingPathComponent("probe.swift")
+        try "import SwiftUI\nlet x = Image(uiImage: UIImage())\n".write(to: probe, atomically: true, encoding: .utf8)
+        #expect(try sdk.typecheck([probe], module: "Probe", swiftVersion: 5).status != 0)
     }
 
     @Test(

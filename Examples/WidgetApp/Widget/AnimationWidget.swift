@@ -29,7 +29,7 @@ struct AnimationWidgetView: View {
         }
     }
 
-    @ViewBuilder private var content: some View {
+    @MainActor @ViewBuilder private var content: some View {
         if let folder = AppGroup.animationFolder, let animation = ArcMaskAnimation(folder: folder) {
             animation
         } else {

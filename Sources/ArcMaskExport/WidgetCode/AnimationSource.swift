@@ -207,8 +207,8 @@ public struct ArcMaskRotation: Sendable {
     /// needed, so it compiles with any current Xcode, and it does not go through the function
     /// that iOS 26.1 switched off for apps built with Xcode 26.1 or later (giljihun/ClockHandKit
     /// documents the route and reports it turning on iOS 26.1 and 26.5). When this system has no
-    /// such type, or none of the known payloads decodes, it logs once per view (subsystem
-    /// "arcmask", category "rotation") and the view shows the first frame still.
+    /// such type, or none of the known payloads decodes, it logs that when the view is drawn
+    /// (subsystem "arcmask", category "rotation") and the view shows the first frame still.
     public static let runtime = ArcMaskRotation(
         isAvailable: { ArcMaskClockHand.effect(period: $0, log: true) != nil },
         turn: { view, period in
@@ -387,7 +387,9 @@ public struct ArcMaskAnimation: View {
         }
     }
 
-    /// Every frame, each masked by its arc; the arcs turn together.
+    /// Every frame, each masked by its arc; the arcs turn together. On the main actor, as the
+    /// rotation is (SDKs before iOS 18 do not isolate `View` itself).
+    @MainActor
     private var masks: some View {
         ZStack {
             ForEach(0..<plan.layers.count, id: \.self) { i in

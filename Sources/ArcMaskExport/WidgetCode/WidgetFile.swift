@@ -31,7 +31,7 @@ public enum WidgetFile {
                     }
                 }
 
-                @ViewBuilder private var content: some View {
+                @MainActor @ViewBuilder private var content: some View {
                     if let view = \(n.plan).view() {
                         view
                     } else {
