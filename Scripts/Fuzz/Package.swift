@@ -18,6 +18,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzLottie", [.product(name: "ArcMask", package: "main")]),
     ("FuzzExpression", [.product(name: "ArcMask", package: "main")]),
     ("FuzzVideo", [.product(name: "ArcMask", package: "main")]),
+    ("FuzzKitManifest", [.product(name: "ArcMaskKit", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 
