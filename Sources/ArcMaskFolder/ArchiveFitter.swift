@@ -16,6 +16,28 @@ public protocol LayerWriting {
     func remove(_ records: [LayerRecord])
 }
 
+/// What the budget's messages call the settings that change it: the command line's options, or
+/// ArcMaskKit's `PrepareOptions` properties.
+public struct BudgetVocabulary: Sendable, Equatable {
+    public var archiveBudget: String
+    public var extensionBudget: String
+    public var layerPixels: String
+    public var minScale: String
+    public var keepFrames: String
+
+    public init(archiveBudget: String, extensionBudget: String, layerPixels: String, minScale: String, keepFrames: String) {
+        self.archiveBudget = archiveBudget
+        self.extensionBudget = extensionBudget
+        self.layerPixels = layerPixels
+        self.minScale = minScale
+        self.keepFrames = keepFrames
+    }
+
+    public static let commandLine = BudgetVocabulary(
+        archiveBudget: "--archive-budget", extensionBudget: "--budget", layerPixels: "--max-layer-pixels",
+        minScale: "--min-scale", keepFrames: "--keep-frames")
+}
+
 /// A scale and JPEG quality the layers can be written at.
 public struct ArchiveStep: Equatable, Sendable {
     public var scale: Double
@@ -61,9 +83,11 @@ public struct ArchiveFitter {
     public let limits: WidgetLimits
     public let policy: BudgetPolicy
     public let format: ImageFormat
-    /// The option that raises the budget being fitted: `--budget` when the extension's memory
-    /// is the tighter limit.
-    public var budgetOption = "--archive-budget"
+    /// What the messages call the settings.
+    public var vocabulary = BudgetVocabulary.commandLine
+    /// The setting that raises the budget being fitted: the extension's when its memory is the
+    /// tighter limit.
+    public var budgetOption = BudgetVocabulary.commandLine.archiveBudget
     /// Encoded bytes of each sampled frame at each step: `sampled[i][k]`.
     private var sampled: [Int: [Int]] = [:]
     /// What a full write measured against what the samples estimated: later estimates follow it.
@@ -178,7 +202,7 @@ public struct ArchiveFitter {
                     throw refusal(step, perLayer: perLayer, layers: records.count, noRoom: false)
                 }
                 warnings.append(
-                    "the archive holds \(FrameBudget.mb(total)) MB, over the \(FrameBudget.mb(target)) MB aimed at (--keep-frames kept every layer); archives of 9.3 MB have drawn black"
+                    "the archive holds \(FrameBudget.mb(total)) MB, over the \(FrameBudget.mb(target)) MB aimed at (\(vocabulary.keepFrames) kept every layer); archives of 9.3 MB have drawn black"
                 )
                 break
             }
@@ -234,7 +258,7 @@ public struct ArchiveFitter {
         }
         return BudgetError(
             message:
-                "\(what), over the \(FrameBudget.mb(limits.archiveCeilingBytes)) MB an archive may hold (--keep-frames refuses to drop frames): lower --min-scale, leave out --keep-frames to lower the frame rate, or raise --archive-budget"
+                "\(what), over the \(FrameBudget.mb(limits.archiveCeilingBytes)) MB an archive may hold (\(vocabulary.keepFrames) refuses to drop frames): lower \(vocabulary.minScale), leave out \(vocabulary.keepFrames) to lower the frame rate, or raise \(vocabulary.archiveBudget)"
         )
     }
 }

@@ -138,18 +138,18 @@ public enum WidgetFolder {
     /// What the per-image pixel cap does to the scale, in words: (actions, warnings).
     public static func pixelCapNotes(
         from scale: Double, to start: Double, viewWidth: Double, viewHeight: Double, limits: WidgetLimits,
-        maxSide: Int, minScale: Double
+        maxSide: Int, minScale: Double, vocabulary: BudgetVocabulary = .commandLine
     ) -> (actions: [String], warnings: [String]) {
         guard start < scale else { return ([], []) }
         let size = ArchiveFitter.pixels(viewWidth, viewHeight, start)
         var warnings: [String] = []
         if start < minScale {
             warnings.append(
-                "the pixel cap puts the layers at \(FrameBudget.fmtScale(start))×, below --min-scale \(FrameBudget.fmtScale(minScale))")
+                "the pixel cap puts the layers at \(FrameBudget.fmtScale(start))×, below \(vocabulary.minScale) \(FrameBudget.fmtScale(minScale))")
         }
         return (
             [
-                "lowered the scale from \(FrameBudget.fmtScale(scale))× to \(FrameBudget.fmtScale(start))× so each layer image (\(size) px) stays within \(limits.layerPixels) px (--max-layer-pixels) and \(maxSide) px a side"
+                "lowered the scale from \(FrameBudget.fmtScale(scale))× to \(FrameBudget.fmtScale(start))× so each layer image (\(size) px) stays within \(limits.layerPixels) px (\(vocabulary.layerPixels)) and \(maxSide) px a side"
             ], warnings
         )
     }
@@ -158,7 +158,8 @@ public enum WidgetFolder {
     /// The extension holds the encoded layers too: a smaller extension budget is the tighter limit.
     public static func fitFiles(
         durations: [Double], viewWidth: Double, viewHeight: Double, startScale: Double, limits: WidgetLimits,
-        policy: BudgetPolicy, format: ImageFormat, quality: Int?, writer: some LayerWriting
+        policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary = .commandLine,
+        writer: some LayerWriting
     ) throws -> Layers {
         var fitted = limits
         if fitted.extensionBytes < fitted.archiveBytes {
@@ -168,7 +169,9 @@ public enum WidgetFolder {
         var fitter = ArchiveFitter(
             durations: durations, viewWidth: viewWidth, viewHeight: viewHeight, limits: fitted, policy: policy,
             format: format)
-        if limits.extensionBytes < limits.archiveBytes { fitter.budgetOption = "--budget" }
+        fitter.vocabulary = vocabulary
+        fitter.budgetOption =
+            limits.extensionBytes < limits.archiveBytes ? vocabulary.extensionBudget : vocabulary.archiveBudget
         return Layers(fitted: try fitter.run(startScale: startScale, quality: quality, writer: writer), limits: limits)
     }
 

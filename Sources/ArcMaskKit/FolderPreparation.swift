@@ -28,15 +28,21 @@ public enum FolderPreparation {
     /// pixel cap is far tighter anyway).
     public static let maxLayerSide = 32_767
 
+    /// What the budget's messages call the settings: `PrepareOptions`' properties.
+    public static let vocabulary = BudgetVocabulary(
+        archiveBudget: "limits.archiveBytes", extensionBudget: "limits.extensionBytes", layerPixels: "limits.layerPixels",
+        minScale: "budget.minScale", keepFrames: "budget.keepFrames")
+
     /// Prepares `source` into `destination`.
     /// - Parameters:
     ///   - replacing: replace a folder already at `destination` (in one step: a widget reading
     ///     it sees the old folder or the new one); otherwise an existing folder is an error.
     ///   - codeFiles: the code files the manifest lists (none: ArcMaskKit's view is in the app).
+    ///   - vocabulary: what the budget's messages call the settings (`PrepareOptions`' names).
     ///   - writer: makes the layer writer that writes into the staging folder it is given.
     public static func run<W: LayerWriting>(
         source: PreparedSource, options: PrepareOptions, destination: URL, replacing: Bool,
-        codeFiles: [String] = [], names: CodeNames = .standard,
+        codeFiles: [String] = [], names: CodeNames = .standard, vocabulary: BudgetVocabulary = vocabulary,
         writer: (URL) throws -> W
     ) throws -> ExportManifest {
         try options.validate()
@@ -49,13 +55,13 @@ public enum FolderPreparation {
                 viewHeight: view.height, scale: options.scale)
             let notes = WidgetFolder.pixelCapNotes(
                 from: options.scale, to: start, viewWidth: view.width, viewHeight: view.height, limits: options.limits,
-                maxSide: maxLayerSide, minScale: options.budget.minScale)
+                maxSide: maxLayerSide, minScale: options.budget.minScale, vocabulary: vocabulary)
             let layers: WidgetFolder.Layers
             do {
                 layers = try WidgetFolder.fitFiles(
                     durations: source.durationsMs, viewWidth: view.width, viewHeight: view.height, startScale: start,
                     limits: options.limits, policy: options.budget, format: options.imageFormat,
-                    quality: options.jpegQuality, writer: try writer(staging.staging))
+                    quality: options.jpegQuality, vocabulary: vocabulary, writer: try writer(staging.staging))
             } catch let error as BudgetError {
                 throw PrepareError(.budget, error.message)
             }

@@ -64,7 +64,7 @@ struct SharedSourceTests {
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
             options: options, destination: dir.appendingPathComponent("prepared"), replacing: false,
-            codeFiles: exported.codeFiles
+            codeFiles: exported.codeFiles, vocabulary: .commandLine
         ) { _ in
             SourceLayerWriter(
                 source: source, viewWidth: 80, viewHeight: 80, format: .auto, fit: .fill, compression: .balanced,
@@ -80,6 +80,59 @@ struct SharedSourceTests {
         #expect(plan.layers.count == exported.plan.layers.count && plan.cells.count == exported.frames.count)
         #expect(plan.periodSeconds == exported.plan.periodSeconds && plan.radius == exported.plan.radius)
         #expect(plan.layers.map(\.frame) == exported.plan.layers.map(\.frame))
+    }
+
+    /// The export's layer writer, its files copied into the folder `prepare` stages.
+    struct CopyingWriter: LayerWriting {
+        let inner: SourceLayerWriter
+        let from: URL
+        let to: URL
+        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+            try inner.survey(samples: samples, steps: steps)
+        }
+        func thumbnails() throws -> [[UInt8]] { try inner.thumbnails() }
+        func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
+            let records = try inner.write(groups, size: size, step: step)
+            for r in records {
+                try FileManager.default.copyItem(at: from.appendingPathComponent(r.file), to: to.appendingPathComponent(r.file))
+            }
+            return records
+        }
+        func remove(_ records: [LayerRecord]) {
+            inner.remove(records)
+            for r in records { try? FileManager.default.removeItem(at: to.appendingPathComponent(r.file)) }
+        }
+    }
+
+    @Test("a prepared folder passes the check `arcmask emulate DIR` makes, and names no code files")
+    func preparedFolderChecks() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try GIFFrameSource(path: Self.orbit)
+        let layers = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
+        defer { layers.abort() }
+        let target = dir.appendingPathComponent("prepared")
+        let m = try FolderPreparation.run(
+            source: PreparedSource(
+                name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
+                durationsMs: source.durations),
+            options: PrepareOptions(size: .family(.small)), destination: target, replacing: false
+        ) { staging in
+            CopyingWriter(
+                inner: SourceLayerWriter(
+                    source: source, viewWidth: 170, viewHeight: 170, format: .auto, fit: .fill, compression: .balanced,
+                    jobs: 2, names: .standard, folder: layers),
+                from: layers.staging, to: staging)
+        }
+        #expect(m.codeFiles.isEmpty && m.family == "small" && m.frames.count == 16)
+        let check = try ExportFolderCheck.run(target.path)
+        #expect(check.problems.isEmpty, "\(check.problems)")
+        #expect(check.passed)
+        // The view's reader takes it, and every cell names a file that is there.
+        let plan = try ArcMaskAnimationPlan(manifest: try Data(contentsOf: target.appendingPathComponent("manifest.json")))
+        for cell in plan.cells {
+            #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent(cell.file).path))
+        }
     }
 
     @Test("a damaged manifest is refused with its JSON path, never indexed past its images")
@@ -193,7 +246,10 @@ struct FolderPreparationTests {
         #expect(attempt(PrepareOptions(), empty)?.description == "input: holds no frames")
         // Nothing fits: the budget says so.
         let tiny = PrepareOptions(limits: WidgetLimits(archiveBytes: 100, layerPixels: 718_080, extensionBytes: 100))
-        #expect(attempt(tiny)?.place == .budget)
+        let refusal = attempt(tiny)
+        #expect(refusal?.place == .budget)
+        // In the library's words, not the command line's.
+        #expect(refusal?.problem.contains("raise limits.archiveBytes") == true, "\(String(describing: refusal))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 }
