@@ -8,7 +8,8 @@ import Foundation
 /// planned, checked by the emulator, encoded and written all at once. The same budget, plan,
 /// verdict and manifest as `arcmask export` (ArcMaskFolder decides for both).
 public enum ArcMaskPreparer {
-    /// Where the work is.
+    /// Where the work is. Writing may run more than once when a written pass comes out over the
+    /// budget (the fitter then steps down and writes again).
     public struct Progress: Sendable, Equatable {
         public enum Stage: Sendable, Equatable {
             /// Encoding sample layers to choose the scale and quality.
@@ -27,7 +28,7 @@ public enum ArcMaskPreparer {
     /// - Parameters:
     ///   - name: the animation's name, recorded in the manifest (a file name; no path).
     ///   - replacing: replace a folder already at `folder` in one step; otherwise it is an error.
-    ///   - progress: called on the preparing task as layers are written.
+    ///   - progress: called on the preparing task as samples are surveyed and layers written.
     /// - Returns: the manifest written (`manifest.json`).
     public static func prepare(
         _ data: Data, name: String, into folder: URL, options: PrepareOptions = PrepareOptions(),
@@ -45,7 +46,7 @@ public enum ArcMaskPreparer {
             ImageIOLayerWriter(
                 frames: frames, folder: staging, viewWidth: view.width, viewHeight: view.height,
                 format: options.imageFormat, fit: options.fit, names: .standard,
-                progress: { done, total in progress?(Progress(stage: .writing, done: done, total: total)) })
+                progress: { stage, done, total in progress?(Progress(stage: stage, done: done, total: total)) })
         }
     }
 

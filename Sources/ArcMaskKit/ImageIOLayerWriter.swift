@@ -18,13 +18,14 @@ struct ImageIOLayerWriter: LayerWriting {
     let format: ImageFormat
     let fit: FitMode
     let names: CodeNames
-    /// Called after each layer written: (layers written, layers in this pass).
-    let progress: @Sendable (Int, Int) -> Void
+    /// Called after each sample surveyed and each layer written: (stage, done, total).
+    let progress: @Sendable (ArcMaskPreparer.Progress.Stage, Int, Int) -> Void
 
     func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
         var sizes: [Int: [Int]] = [:]
         let scales = Array(Set(steps.map(\.scale))).sorted(by: >)
-        for i in samples {
+        for (n, i) in samples.enumerated() {
+            progress(.surveying, n, samples.count)
             var row = [Int](repeating: 0, count: steps.count)
             for scale in scales {
                 try Task.checkCancellation()
@@ -43,6 +44,7 @@ struct ImageIOLayerWriter: LayerWriting {
             }
             sizes[i] = row
         }
+        progress(.surveying, samples.count, samples.count)
         return (sizes, nil)
     }
 
@@ -68,7 +70,7 @@ struct ImageIOLayerWriter: LayerWriting {
                     throw PrepareError(.folder(folder.path), "cannot write \(file) (\(error.localizedDescription))")
                 }
                 records.append(LayerRecord(file: file, encoded: layer.bytes, ssim: layer.ssim, lossy: layer.lossy))
-                progress(g + 1, groups.count)
+                progress(.writing, g + 1, groups.count)
             }
         } catch {
             remove(records)

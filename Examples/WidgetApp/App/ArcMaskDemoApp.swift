@@ -55,7 +55,11 @@ struct PickerView: View {
                 let manifest = try await ArcMaskPreparer.prepare(
                     data, name: name, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
                 ) { progress in
-                    Task { @MainActor in status = "Writing layer \(progress.done) of \(progress.total)…" }
+                    let text =
+                        progress.stage == .surveying
+                        ? "Measuring sample \(progress.done) of \(progress.total)…"
+                        : "Writing layer \(progress.done) of \(progress.total)…"
+                    Task { @MainActor in status = text }
                 }
                 WidgetCenter.shared.reloadTimelines(ofKind: AppGroup.widgetKind)
                 status = "\(name): \(manifest.frames.count) layers, \(manifest.emulator.passed ? "seamless" : "check failed"). Add the widget to the home screen."
