@@ -25,7 +25,7 @@ public struct ExportRequest: Sendable {
     public var layout: LayerLayout
     /// With `.files`: JPEG, PNG, or each as the layer's transparency asks.
     public var imageFormat: ImageFormat
-    /// A fixed JPEG quality; nil lets the archive budget step down `LayerEncoder.qualityLadder`.
+    /// A fixed JPEG quality; nil lets the archive budget step down `ImageFormat.qualityLadder`.
     public var jpegQuality: Int?
     public var compression: PNG.Compression
     /// Threads that draw, resize and encode (the files are the same for any number).
@@ -116,7 +116,7 @@ public enum Exporter {
             sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
             viewWidth: r.viewWidth, viewHeight: r.viewHeight, family: r.family, device: r.device, preset: r.preset,
             fit: r.fit, layout: r.layout, imageFormat: r.imageFormat, names: r.names, widgetFamily: r.widgetFamily,
-            rotation: r.rotation, accented: r.accented, codeFiles: ExportCode.codeFiles(names: r.names, rotation: r.rotation))
+            rotation: r.rotation, accented: r.accented, codeFiles: ExportCode.codeFiles(names: r.names))
         let manifest: ExportManifest
         do {
             manifest = try WidgetFolder.finish(description, layers: layers, actions: actions, warnings: warnings) {

@@ -15,8 +15,6 @@ struct EncodedLayer: Sendable {
 
 /// Encodes layer images: JPEG (libjpeg-turbo) or PNG (arcmask's encoder over libdeflate).
 enum LayerEncoder {
-    /// JPEG qualities the archive budget steps down through, best first; the last is the floor.
-    static let qualityLadder = ImageFormat.qualityLadder
 
     static func isOpaque(_ image: PixelBuffer) -> Bool {
         image.bytes.withUnsafeBufferPointer { p in
@@ -61,8 +59,6 @@ enum LayerEncoder {
     }
 }
 
-typealias LayerFileRecord = LayerRecord
-
 /// Draws, encodes and writes layer images on every core.
 enum LayerWriter {
     /// Layer `index` of `source` drawn at `size`: vector sources draw at that size (on a worker
@@ -82,12 +78,12 @@ enum LayerWriter {
         _ source: FrameSource, size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
         compression: PNG.Compression, names: CodeNames, folder: OutputFolder, jobs: Int,
         progress: (@Sendable () -> Void)?
-    ) throws -> [LayerFileRecord] {
+    ) throws -> [LayerRecord] {
         let n = source.frameCount
         // Every path out of here waits for the pipeline's work (finish, or the catch below), so
         // the folder needs no hook: fitting may call this several times for one folder.
         let pipeline = ImagePipeline(jobs: jobs)
-        let records = Locked<[LayerFileRecord?]>(Array(repeating: nil, count: n))
+        let records = Locked<[LayerRecord?]>(Array(repeating: nil, count: n))
         let staging = folder.staging
         do {
             for g in 0..<n {
@@ -96,7 +92,7 @@ enum LayerWriter {
                         image, format: format, quality: quality, compression: compression, measure: true)
                     let file = names.layerFile(g, fileExtension: layer.fileExtension)
                     try AtomicFile.write(layer.bytes, to: staging.appendingPathComponent(file))
-                    let record = LayerFileRecord(
+                    let record = LayerRecord(
                         file: file, bytes: layer.bytes.count, ssim: layer.ssim, digest: LayerDigest.of(layer.bytes),
                         lossy: layer.fileExtension == "jpg")
                     records.update { $0[g] = record }
@@ -113,7 +109,7 @@ enum LayerWriter {
         return records.value.map { $0! }
     }
 
-    static func remove(_ records: [LayerFileRecord], from folder: OutputFolder) {
+    static func remove(_ records: [LayerRecord], from folder: OutputFolder) {
         for r in records { try? FileManager.default.removeItem(at: folder.url(for: r.file)) }
     }
 }

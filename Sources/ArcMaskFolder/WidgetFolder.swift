@@ -55,7 +55,7 @@ public enum WidgetFolder {
         }
 
         /// Layer files fitted by `ArchiveFitter`, each its own image at (0, 0).
-        public init(fitted: ArchiveFitter.Result, limits: WidgetLimits, actions: [String] = [], warnings: [String] = []) {
+        public init(fitted: ArchiveFitter.Result, limits: WidgetLimits) {
             let size = fitted.size
             let images = fitted.records.map {
                 ExportManifest.Image(file: $0.file, bytes: $0.bytes, digest: $0.digest, width: size.width, height: size.height)
@@ -66,7 +66,7 @@ public enum WidgetFolder {
                 cells: fitted.records.map { Cell(x: 0, y: 0, file: $0.file) }, images: images,
                 figures: LimitFigures(layout: .files, images: images, layers: images.count, layerSize: size, limits: limits),
                 meanSSIM: ssims.reduce(0, +) / Double(max(1, ssims.count)), worstSSIM: ssims.min() ?? 1,
-                actions: actions + fitted.actions, warnings: warnings + fitted.warnings)
+                actions: fitted.actions, warnings: fitted.warnings)
         }
     }
 

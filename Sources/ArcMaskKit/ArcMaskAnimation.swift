@@ -183,18 +183,22 @@ import UIKit
 
 /// How the masks reach WidgetKit's clock-hand rotation.
 public struct ArcMaskRotation: Sendable {
-    /// Whether the rotation can turn here for a period of this many seconds (when it cannot, the
-    /// view shows the first frame still).
-    public let isAvailable: @MainActor @Sendable (Double) -> Bool
-    /// `view` turned once every `period` seconds.
-    public let turn: @MainActor @Sendable (AnyView, Double) -> AnyView
+    /// For a period of this many seconds: what turns a view once per period, or nil when the
+    /// rotation cannot turn here (the view then shows the first frame still). Asked once per
+    /// render of the view.
+    let resolve: @MainActor @Sendable (Double) -> ((AnyView) -> AnyView)?
 
+    init(resolve: @escaping @MainActor @Sendable (Double) -> ((AnyView) -> AnyView)?) {
+        self.resolve = resolve
+    }
+
+    /// A route of your own: `isAvailable` says whether it turns here for a period of this many
+    /// seconds, `turn` turns a view once every `period` seconds.
     public init(
         isAvailable: @escaping @MainActor @Sendable (Double) -> Bool,
         turn: @escaping @MainActor @Sendable (AnyView, Double) -> AnyView
     ) {
-        self.isAvailable = isAvailable
-        self.turn = turn
+        resolve = { period in isAvailable(period) ? { turn($0, period) } : nil }
     }
 
     /// WidgetKit's `_ClockHandRotationEffect` modifier looked up by its mangled name at run time,
@@ -204,12 +208,11 @@ public struct ArcMaskRotation: Sendable {
     /// documents the route and reports it turning on iOS 26.1 and 26.5). When this system has no
     /// such type, or none of the known payloads decodes, it logs that when the view is drawn
     /// (subsystem "arcmask", category "rotation") and the view shows the first frame still.
-    public static let runtime = ArcMaskRotation(
-        isAvailable: { ArcMaskClockHand.effect(period: $0, log: true) != nil },
-        turn: { view, period in
-            guard let effect = ArcMaskClockHand.effect(period: period, log: false) else { return view }
-            return ArcMaskClockHand.apply(effect, to: view)
-        })
+    public static let runtime = ArcMaskRotation { period in
+        // Looked up and decoded once per render; every layer's mask applies the same value.
+        guard let effect = ArcMaskClockHand.effect(period: period) else { return nil }
+        return { ArcMaskClockHand.apply(effect, to: $0) }
+    }
 }
 
 /// WidgetKit's clock-hand rotation, rebuilt at run time from its Codable form.
@@ -217,10 +220,10 @@ enum ArcMaskClockHand {
     static let mangledType = "9WidgetKit24_ClockHandRotationEffectV"
 
     /// The modifier for `period` seconds; nil when this system has no such type in a known form.
-    static func effect(period: Double, log: Bool) -> (any ViewModifier)? {
+    static func effect(period: Double) -> (any ViewModifier)? {
         let logger = Logger(subsystem: "arcmask", category: "rotation")
         guard let type = _typeByName(mangledType) as? any Decodable.Type else {
-            if log { logger.error("WidgetKit has no clock-hand rotation type here: showing the first frame still") }
+            logger.error("WidgetKit has no clock-hand rotation type here: showing the first frame still")
             return nil
         }
         for payload in payloads(period: period) {
@@ -228,9 +231,7 @@ enum ArcMaskClockHand {
                 return modifier
             }
         }
-        if log {
-            logger.error("WidgetKit's clock-hand rotation did not decode from any known form: showing the first frame still")
-        }
+        logger.error("WidgetKit's clock-hand rotation did not decode from any known form: showing the first frame still")
         return nil
     }
 
@@ -372,8 +373,8 @@ public struct ArcMaskAnimation: View {
     }
 
     public var body: some View {
-        if rotation.isAvailable(plan.periodSeconds) {
-            masks
+        if let turn = rotation.resolve(plan.periodSeconds) {
+            masks(turn)
         } else {
             images[0]
                 .resizable()
@@ -385,7 +386,7 @@ public struct ArcMaskAnimation: View {
     /// Every frame, each masked by its arc; the arcs turn together. On the main actor, as the
     /// rotation is (SDKs before iOS 18 do not isolate `View` itself).
     @MainActor
-    private var masks: some View {
+    private func masks(_ turn: @escaping (AnyView) -> AnyView) -> some View {
         ZStack {
             ForEach(0..<plan.layers.count, id: \.self) { i in
                 let layer = plan.layers[i]
@@ -394,12 +395,11 @@ public struct ArcMaskAnimation: View {
                     .arcMaskAccentedRendering(accented)
                     .frame(width: plan.viewWidth, height: plan.viewHeight)
                     .mask(alignment: .center) {
-                        rotation.turn(
+                        turn(
                             AnyView(
                                 ArcMaskArc(radius: plan.radius, startDegrees: layer.startDegrees, endDegrees: layer.endDegrees)
                                     .stroke(style: StrokeStyle(lineWidth: plan.lineWidth, lineCap: plan.squareCaps ? .square : .butt))
-                                    .frame(width: plan.viewWidth, height: plan.viewHeight)),
-                            plan.periodSeconds
+                                    .frame(width: plan.viewWidth, height: plan.viewHeight))
                         )
                         .offset(y: plan.centerOffset)
                     }

@@ -47,7 +47,7 @@ final class ImageIOFrames {
             }
             width = max(width, w)
             height = max(height, h)
-            durations.append(FrameDelay.browserMs(Self.delayMs(properties, still: count == 1)))
+            durations.append(FrameDelay.browserMs(Self.delayMs(properties)))
         }
         self.source = source
         self.name = name
@@ -59,8 +59,8 @@ final class ImageIOFrames {
 
     /// A frame's delay in milliseconds as written: the container's unclamped delay (ImageIO's
     /// plain delay keys raise everything under 100 ms to 100 ms, browsers only 10 ms or less),
-    /// else the clamped one; a still image's 0. AVIF sequences carry the HEICS keys.
-    static func delayMs(_ properties: [CFString: Any], still: Bool) -> Double {
+    /// else the clamped one; 0 when there is none (a still image). AVIF sequences carry the HEICS keys.
+    static func delayMs(_ properties: [CFString: Any]) -> Double {
         let containers: [(CFString, CFString, CFString)] = [
             (kCGImagePropertyGIFDictionary, kCGImagePropertyGIFUnclampedDelayTime, kCGImagePropertyGIFDelayTime),
             (kCGImagePropertyPNGDictionary, kCGImagePropertyAPNGUnclampedDelayTime, kCGImagePropertyAPNGDelayTime),

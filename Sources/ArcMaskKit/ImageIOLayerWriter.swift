@@ -90,7 +90,7 @@ struct ImageIOLayerWriter: LayerWriting {
     {
         let opaque = pixels.isOpaque
         let jpeg = format == .jpeg || (format == .auto && opaque)
-        let onBlack = pixels.onBlack
+        let onBlack = jpeg ? pixels.onBlack : []
         guard let image = jpeg ? pixels.image(onBlack, opaque: true) : pixels.image(pixels.bytes, opaque: false) else {
             throw PrepareError(.frame(frame), "its layer cannot be made into an image")
         }

@@ -5,7 +5,7 @@ import Foundation
 /// The files a rotation export writes beside its images, from its manifest.
 public enum ExportCode {
     /// The Swift and Markdown files an export writes for `names` (in `manifest.codeFiles`).
-    public static func codeFiles(names n: CodeNames, rotation: RotationRoute) -> [String] {
+    public static func codeFiles(names n: CodeNames) -> [String] {
         [CodeNames.animationFile, n.planFile, n.widgetFile, "INSTALL.md"]
     }
 

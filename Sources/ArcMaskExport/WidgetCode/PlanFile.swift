@@ -39,7 +39,7 @@ public enum PlanFile {
                 /// Bytes of the layer images (the archive's main part; kept under \(m.limits.archiveLimit)).
                 public static let imageBytes = \(m.images.reduce(0) { $0 + $1.bytes })
                 /// How the frames draw on tinted and clear home screens (iOS 18 or later).
-                public static let accented = ArcMaskAccentedRendering.\(accented == .fullColor ? "fullColor" : "accented")
+                public static let accented = ArcMaskAccentedRendering.\(accented.member)
 
                 public static let plan = ArcMaskAnimationPlan(
                     viewWidth: \(num(m.viewWidth)), viewHeight: \(num(m.viewHeight)), scale: \(num(m.scale)),
