@@ -121,6 +121,10 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             throw Invalid(path: Self.path(context.codingPath + [key]), problem: "is missing")
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
             throw Invalid(path: Self.path(context.codingPath), problem: context.debugDescription)
+        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
+            // A value that does not fit its type (an integer past Int's range, say), where the
+            // decoder says where; swift-corelibs-foundation refuses such a document as a whole.
+            throw Invalid(path: Self.path(context.codingPath), problem: context.debugDescription)
         } catch {
             throw Invalid(path: "$", problem: "is not JSON")
         }
@@ -306,8 +310,10 @@ public struct ArcMaskAnimation: View {
     ) {
         func contents(_ name: String, limit: Int) -> Data? {
             let url = folder.appendingPathComponent(name)
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
-                size.intValue <= limit
+            // Regular files only: a FIFO would block the widget, a folder cannot be read.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                let size = attributes[.size] as? NSNumber, size.intValue <= limit
             else { return nil }
             return try? Data(contentsOf: url)
         }

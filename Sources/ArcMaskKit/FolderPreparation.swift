@@ -27,6 +27,10 @@ public enum FolderPreparation {
     /// The largest side a layer may have (ImageIO and Core Graphics take more; the per-image
     /// pixel cap is far tighter anyway).
     public static let maxLayerSide = 32_767
+    /// Frames refused before any is decoded.
+    public static let maxFrames = 10_000
+    /// The longest a frame may last, ms (an hour).
+    public static let maxDurationMs = 3_600_000.0
 
     /// What the budget's messages call the settings: `PrepareOptions`' properties.
     public static let vocabulary = BudgetVocabulary(
@@ -47,7 +51,7 @@ public enum FolderPreparation {
     ) throws -> ExportManifest {
         try options.validate()
         let view = try options.resolved()
-        guard !source.durationsMs.isEmpty else { throw PrepareError(.input, "holds no frames") }
+        try validate(source)
         let staging = try FolderStaging(destination, replacing: replacing)
         do {
             let start = WidgetFolder.highestScale(
@@ -84,6 +88,23 @@ public enum FolderPreparation {
         } catch {
             staging.abort()
             throw error
+        }
+    }
+}
+
+extension FolderPreparation {
+    /// A source's figures, checked before anything is allocated for them.
+    static func validate(_ source: PreparedSource) throws {
+        guard !source.durationsMs.isEmpty else { throw PrepareError(.input, "holds no frames") }
+        guard source.durationsMs.count <= maxFrames else {
+            throw PrepareError(.input, "holds \(source.durationsMs.count) frames, over the limit of \(maxFrames)")
+        }
+        if let k = source.durationsMs.firstIndex(where: { !($0.isFinite && $0 > 0 && $0 <= maxDurationMs) }) {
+            throw PrepareError(
+                .frame(k), "lasts \(source.durationsMs[k]) ms; a frame lasts more than 0 and at most \(Int(maxDurationMs)) ms")
+        }
+        guard source.canvasWidth > 0, source.canvasHeight > 0 else {
+            throw PrepareError(.input, "its canvas \(source.canvasWidth)×\(source.canvasHeight) px is empty")
         }
     }
 }

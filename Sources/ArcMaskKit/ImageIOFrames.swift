@@ -16,8 +16,7 @@ final class ImageIOFrames {
     let canvasHeight: Int
     let durationsMs: [Double]
 
-    /// Frames refused before any is decoded.
-    static let maxFrames = 10_000
+    static let maxFrames = FolderPreparation.maxFrames
     static let maxCanvasPixels = 100_000_000
 
     init(data: Data, name: String) throws {

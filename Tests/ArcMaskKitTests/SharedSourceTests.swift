@@ -162,6 +162,13 @@ struct SharedSourceTests {
             #expect(error.path == "$.frames" && error.problem == "is missing")
         }
         #expect(throws: ArcMaskAnimationPlan.Invalid.self) { try ArcMaskAnimationPlan(manifest: Data("[1,".utf8)) }
+        // Numbers that do not fit a cell's integers are refused (Apple's decoder names the path;
+        // swift-corelibs-foundation refuses the document as a whole).
+        for value in ["99999999999999999999999", "2.5", "-1"] {
+            let odd = String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"x\" : 0", with: "\"x\" : \(value)")
+            #expect(odd != String(decoding: good, as: UTF8.self))
+            #expect(throws: ArcMaskAnimationPlan.Invalid.self) { try ArcMaskAnimationPlan(manifest: Data(odd.utf8)) }
+        }
     }
 }
 
@@ -244,6 +251,28 @@ struct FolderPreparationTests {
         #expect(attempt(PrepareOptions(jpegQuality: 0))?.place == .options)
         let empty = PreparedSource(name: "x.gif", canvasWidth: 1, canvasHeight: 1, durationsMs: [])
         #expect(attempt(PrepareOptions(), empty)?.description == "input: holds no frames")
+        // Odd numbers: NaN, infinities, zero, negative and huge.
+        for bad in [
+            PrepareOptions(scale: .nan), PrepareOptions(scale: .infinity), PrepareOptions(scale: 0),
+            PrepareOptions(size: .points(width: .nan, height: 100)), PrepareOptions(size: .points(width: 100, height: .infinity)),
+            PrepareOptions(size: .points(width: 0, height: 100)), PrepareOptions(size: .points(width: 1e12, height: 100)),
+            PrepareOptions(budget: BudgetPolicy(minScale: .nan)), PrepareOptions(budget: BudgetPolicy(minScale: -1)),
+            PrepareOptions(jpegQuality: 101), PrepareOptions(jpegQuality: -5),
+            PrepareOptions(limits: WidgetLimits(archiveBytes: 0, layerPixels: 718_080, extensionBytes: 30_000_000)),
+            PrepareOptions(limits: WidgetLimits(archiveBytes: 7_000_000, layerPixels: -1, extensionBytes: 30_000_000)),
+        ] {
+            #expect(attempt(bad)?.place == .options)
+        }
+        for (durations, place) in [
+            ([100, .nan, 100], PrepareError.Place.frame(1)), ([100, 0], .frame(1)), ([-20.0], .frame(0)),
+            ([100, .infinity], .frame(1)), ([100, 1e300], .frame(1)),
+            (Array(repeating: 100.0, count: FolderPreparation.maxFrames + 1), .input),
+        ] {
+            let odd = PreparedSource(name: "x.gif", canvasWidth: 10, canvasHeight: 10, durationsMs: durations)
+            #expect(attempt(PrepareOptions(), odd)?.place == place)
+        }
+        let noCanvas = PreparedSource(name: "x.gif", canvasWidth: 0, canvasHeight: 10, durationsMs: [100])
+        #expect(attempt(PrepareOptions(), noCanvas)?.place == .input)
         // Nothing fits: the budget says so.
         let tiny = PrepareOptions(limits: WidgetLimits(archiveBytes: 100, layerPixels: 718_080, extensionBytes: 100))
         let refusal = attempt(tiny)
@@ -251,5 +280,29 @@ struct FolderPreparationTests {
         // In the library's words, not the command line's.
         #expect(refusal?.problem.contains("raise limits.archiveBytes") == true, "\(String(describing: refusal))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test("a file, a FIFO or a missing parent where the folder goes: an error naming it, nothing written")
+    func oddDestinations() throws {
+        let dir = try SharedSourceTests.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func attempt(_ target: URL, replacing: Bool = true) -> PrepareError? {
+            do {
+                _ = try FolderPreparation.run(source: Self.source, options: PrepareOptions(), destination: target, replacing: replacing) {
+                    FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
+                }
+                return nil
+            } catch { return error as? PrepareError }
+        }
+        let file = dir.appendingPathComponent("file")
+        try Data("keep".utf8).write(to: file)
+        #expect(attempt(file) == PrepareError(.folder(file.path), "exists and is not a folder"))
+        #expect(try Data(contentsOf: file) == Data("keep".utf8))
+        let fifo = dir.appendingPathComponent("fifo")
+        #expect(try KitStubs.run("mkfifo", [fifo.path]).status == 0)
+        #expect(attempt(fifo) == PrepareError(.folder(fifo.path), "exists and is not a folder"))
+        let orphan = dir.appendingPathComponent("missing/widget")
+        #expect(attempt(orphan)?.problem.hasPrefix("its parent folder") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["fifo", "file"])
     }
 }
