@@ -1,6 +1,40 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Modules live in one folder per layer, arrows pointing down this list (docs/architecture.md):
+//   Sources/FrontEnds  the command line and ArcMaskKit, the two front ends
+//   Sources/Routes     what an export writes: layers, manifest, widget code, fonts
+//   Sources/Formats    one reader per format and the one entry point that picks it from the bytes
+//   Sources/Drawing    pixels and codecs: buffers, cairo, PNG/JPEG, text, the compositor, previews
+//   Sources/Core       what decides, Foundation only (plans, the emulator, budgets, the manifest):
+//                      builds for iOS, macOS and Linux alike
+//   Sources/C          system-library shims (a module map and a header each) and two vector kernels
+//   Sources/Tools      the conformance lane and the benchmark
+// Each target declares exactly the modules its files import (Tests/PackageTests checks it).
+
+/// A library module in a layer folder.
+func module(
+    _ layer: String, _ name: String, _ dependencies: [Target.Dependency] = [], exclude: [String] = []
+) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Sources/\(layer)/\(name)", exclude: exclude)
+}
+
+/// A system library: a module map and a shim header found through pkg-config; the Debian and
+/// Homebrew packages that provide it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String], brew: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/C/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt), .brew(brew)])
+}
+
+/// The tests of a module, in the folder that mirrors the module's.
+func tests(_ layer: String, _ module: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(
+        name: "\(module)Tests", dependencies: dependencies, path: "Tests/\(layer)/\(module)Tests", exclude: exclude)
+}
+
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let protobuf = Target.Dependency.product(name: "SwiftProtobuf", package: "swift-protobuf")
+let zipFoundation = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundation")
+
 let package = Package(
     name: "arcmask",
     // macOS 13: FileHandle's throwing write(contentsOf:)/close() need 10.15.4, Swift concurrency
@@ -10,10 +44,11 @@ let package = Package(
         .library(
             name: "ArcMask",
             targets: [
-                "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskGIF",
-                "ArcMaskText", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskVideo", "ArcMaskSVG", "ArcMaskSequence",
-                "ArcMaskSources", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskFolder", "ArcMaskExport",
-                "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskJSON",
+                "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText", "ArcMaskCompositor", "ArcMaskPreview",
+                "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
+                "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
+                "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
@@ -29,255 +64,244 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
-        // System libraries: a module map and a shim header each, nothing else. pkg-config names
-        // that Debian and Homebrew both ship (Homebrew's giflib ships none: Scripts/bootstrap
+        // MARK: C — system libraries: a module map and a shim header each, nothing else. pkg-config
+        // names that Debian and Homebrew both ship (Homebrew's giflib ships none: Scripts/bootstrap
         // writes one into .build/pkgconfig, which Scripts/test and Scripts/demo put on
         // PKG_CONFIG_PATH); shims include headers by the paths those .pc files' Cflags reach.
-        .systemLibrary(
-            name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
-        .systemLibrary(
-            name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        systemLibrary("CGIF", pkgConfig: "libgif", apt: ["libgif-dev"], brew: ["giflib"]),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"], brew: ["libpng"]),
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"], brew: ["cairo"]),
         // macOS has zlib in its SDK; Homebrew's pkgconf describes it (zlib.pc among its stubs).
-        .systemLibrary(
-            name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .systemLibrary(
-            name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
-        .systemLibrary(
-            name: "CJPEG", pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
-        .systemLibrary(
-            name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
-        .systemLibrary(
-            name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
-        .systemLibrary(
-            name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
-        .systemLibrary(
-            name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        systemLibrary("CLibZ", pkgConfig: "zlib", apt: ["zlib1g-dev"], brew: ["zlib"]),
+        systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"], brew: ["libdeflate"]),
+        systemLibrary("CJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"], brew: ["jpeg-turbo"]),
+        systemLibrary("CWebP", pkgConfig: "libwebpdemux", apt: ["libwebp-dev"], brew: ["webp"]),
+        systemLibrary("CRSVG", pkgConfig: "librsvg-2.0", apt: ["librsvg2-dev"], brew: ["librsvg"]),
+        systemLibrary("CPango", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"], brew: ["pango"]),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"], brew: ["harfbuzz"]),
         // FFmpeg's four libraries share one include root and one .pc family; libavformat's
         // describes where they are.
-        .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]),
-        .systemLibrary(
-            name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"]), .brew(["libavif"])]),
-        .systemLibrary(
-            name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        systemLibrary(
+            "CFFmpeg", pkgConfig: "libavformat",
+            apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"], brew: ["ffmpeg"]),
+        systemLibrary("CAVIF", pkgConfig: "libavif", apt: ["libavif-dev"], brew: ["libavif"]),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"], brew: ["freetype"]),
+        // The affine blit's interior runs with 512- and 256-bit vectors (AVX-512 or AVX2, chosen at
+        // run time; NEON on arm64): Swift compiles for baseline x86-64 and has no per-function target attribute.
+        module("C", "CBlit"),
+        // Premultiplied to straight colour, eight pixels a step (AVX2 chosen at run time; NEON on arm64).
+        module("C", "CUnpremultiply"),
 
+        // MARK: Core — what decides: Foundation only, built for iOS, macOS and Linux alike.
+        // Value types shared by everyone: Affine, paths, Color, caps and joins, sizes, fit, delays, SSIM.
+        module("Core", "ArcMaskValues"),
+        // Mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
+        module("Core", "ArcMaskGeometry", ["ArcMaskValues"]),
+        // Samples the rotation at display refreshes and classifies what shows.
+        module("Core", "ArcMaskEmulator", ["ArcMaskGeometry", "ArcMaskValues"]),
+        // What a widget's folder holds and how it is decided: the phone's limits, the budget fit,
+        // the manifest and its one writer.
+        module("Core", "ArcMaskFolder", ["ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskValues"]),
+        // A strict JSON reader for untrusted files (limits, line/column/path errors).
+        module("Core", "ArcMaskJSON"),
+
+        // MARK: Drawing — pixels and codecs.
         // The platform seam: the one module that names glibc, musl or Darwin.
-        .target(name: "ArcMaskPlatform"),
-        // Pure Swift value types shared by everyone: Affine, paths, Color, caps and joins, sizes, fit.
-        .target(name: "ArcMaskValues"),
-        // Pure Swift: a strict JSON reader for untrusted files (limits, line/column/path errors).
-        .target(name: "ArcMaskJSON"),
-        // Pure Swift: Lottie documents read (limits, JSON-path errors), timed and evaluated into
-        // draw commands as lottie-web's canvas renderer draws them.
-        .target(name: "ArcMaskLottie", dependencies: ["ArcMaskJSON", "ArcMaskValues"]),
+        module("Drawing", "ArcMaskPlatform"),
+        // Pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
+        module("Drawing", "ArcMaskCore", ["ArcMaskPlatform", "ArcMaskValues"]),
+        // The one thin wrapper over cairo: Surface, Context, Pattern.
+        module("Drawing", "ArcMaskCairo", ["ArcMaskCore", "ArcMaskValues", "CCairo", "CUnpremultiply"]),
+        // Bytes in and out: PNG (libpng reads; our encoder over libdeflate writes), JPEG (libturbojpeg),
+        // zlib and CRC, ZIP archives, the render cache, the image pipeline.
+        module(
+            "Drawing", "ArcMaskIO",
+            ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues", "CDeflate", "CJPEG", "CLibZ", "CPNG"]),
+        // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
+        module("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskValues", "CPango"]),
+        // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
+        module("Drawing", "ArcMaskCompositor", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues"]),
+        // Pictures of a plan and the offline page.
+        module(
+            "Drawing", "ArcMaskPreview",
+            [
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFontCheck",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
+            ]),
+
+        // MARK: Formats — one reader per format, and the entry point.
+        // giflib-backed frame source and GIF writer.
+        module("Formats", "ArcMaskGIF", ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
+        // APNG: chunks read and checked here, each frame's data decoded by libpng, composited per the spec.
+        module("Formats", "ArcMaskAPNG", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues"]),
+        // Animated and still WebP through libwebp's demuxer and animation decoder.
+        module("Formats", "ArcMaskWebP", ["ArcMaskCore", "ArcMaskValues", "CWebP"]),
+        // SVG rasterised by librsvg onto cairo, with its memory and disk caches.
+        module("Formats", "ArcMaskSVG", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "CRSVG"]),
+        // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, dynamic content.
+        module(
+            "Formats", "ArcMaskSVGA",
+            ["ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskText", "ArcMaskValues", "CBlit", protobuf],
+            exclude: ["Proto"]),
+        // Numbered image sequences (PNG, JPEG, SVG files), decoded one frame at a time.
+        module("Formats", "ArcMaskSequence", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
+        // Video clips (FFmpeg's libraries) and animated AVIF (libavif) as frame sources, timed by
+        // their timestamps; the timeline rules themselves are pure Swift (VideoTimeline).
+        module("Formats", "ArcMaskVideo", ["ArcMaskCore", "ArcMaskValues", "CAVIF", "CFFmpeg"]),
+        // A JavaScript subset (lexer, parser, interpreter, prototypes) that Lottie expressions run in.
+        module("Formats", "ArcMaskScript"),
+        // Lottie documents read (limits, JSON-path errors), timed and evaluated into draw commands
+        // as lottie-web's canvas renderer draws them; expressions bound to the model.
+        module("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskScript", "ArcMaskValues"]),
         // Lottie's draw commands executed on cairo; the Lottie, Telegram-sticker and dotLottie frame source.
-        .target(
-            name: "ArcMaskLottieRender",
-            dependencies: ["ArcMaskLottie", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskText", "CPango"]),
-        // What a widget's folder holds and how it is decided (Foundation only, built for iOS, macOS
-        // and Linux alike): the phone's limits, the budget fit, the manifest and its one writer.
-        .target(name: "ArcMaskFolder", dependencies: ["ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator"]),
+        module(
+            "Formats", "ArcMaskLottieRender",
+            [
+                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskText",
+                "ArcMaskValues",
+            ]),
+        // The one entry point for frames: reads a file once and picks its format from its bytes.
+        module(
+            "Formats", "ArcMaskSources",
+            [
+                "ArcMaskAPNG", "ArcMaskCore", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
+            ]),
+
+        // MARK: Routes — what an export writes.
+        // Widget-ready exports: layers, strips, manifest, SwiftUI code, the timer-font route.
+        module(
+            "Routes", "ArcMaskExport",
+            [
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFont",
+                "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
+            ]),
+        // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure Swift.
+        module("Routes", "ArcMaskFont"),
+        // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
+        module(
+            "Routes", "ArcMaskFontCheck",
+            ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues", "CFreeType", "CHarfBuzz"]),
+
+        // MARK: Front ends — the command line and the library apps link.
+        // Process concerns for executables only: signals, watchdog, output locks, progress lines.
+        module("FrontEnds", "ArcMaskRuntime", ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues"]),
+        // The command line as a library, so tests can drive it.
+        module(
+            "FrontEnds", "ArcMaskCLI",
+            [
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder",
+                "ArcMaskFontCheck", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLottie",
+                "ArcMaskLottieRender",
+                "ArcMaskPreview", "ArcMaskRuntime", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskSources",
+                "ArcMaskText", "ArcMaskValues", "ArcMaskVideo", argumentParser,
+            ]),
+        .executableTarget(
+            name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"], path: "Sources/FrontEnds/arcmask"),
         // The library an iOS or macOS app links: `prepare` (ImageIO) and the `ArcMaskAnimation`
         // view (SwiftUI, WidgetKit). Apple frameworks and the Foundation-only core, no C libraries;
         // on Linux only its platform-neutral part builds.
-        .target(name: "ArcMaskKit", dependencies: ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskValues"]),
-        // Pure Swift: mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
-        .target(name: "ArcMaskGeometry", dependencies: ["ArcMaskValues"]),
-        // Pure Swift: pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
-        .target(name: "ArcMaskCore", dependencies: ["ArcMaskValues", "ArcMaskPlatform"]),
-        // The one thin wrapper over cairo: Surface, Context, Pattern.
-        .target(name: "ArcMaskCairo", dependencies: ["ArcMaskCore", "ArcMaskValues", "CCairo", "CUnpremultiply"]),
-        // Premultiplied to straight colour, eight pixels a step (AVX2, chosen at run time).
-        .target(name: "CUnpremultiply"),
-        // Bytes in and out: PNG (libpng reads; our encoder over libdeflate writes), JPEG (libturbojpeg),
-        // zlib and CRC, ZIP archives, the render cache, the image pipeline.
-        .target(
-            name: "ArcMaskIO",
-            dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskPlatform", "CPNG", "CLibZ", "CDeflate", "CJPEG"]),
-        // giflib-backed frame source and GIF writer.
-        .target(name: "ArcMaskGIF", dependencies: ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
-        // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
-        .target(name: "ArcMaskText", dependencies: ["ArcMaskValues", "ArcMaskCairo", "CPango"]),
-        // The affine blit's interior runs with 512- and 256-bit vectors (AVX-512 or AVX2, chosen at
-        // run time): Swift compiles for baseline x86-64 and has no per-function target attribute.
-        .target(name: "CBlit"),
-        // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, player.
-        .target(
-            name: "ArcMaskSVGA",
-            dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText", "CBlit",
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            ], exclude: ["Proto"]),
-        // APNG: chunks read and checked here, each frame's data decoded by libpng, composited per the spec.
-        .target(name: "ArcMaskAPNG", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
-        // Animated and still WebP through libwebp's demuxer and animation decoder.
-        .target(name: "ArcMaskWebP", dependencies: ["ArcMaskCore", "ArcMaskValues", "CWebP"]),
-        // Video clips (FFmpeg's libraries) and animated AVIF (libavif) as frame sources, timed by
-        // their timestamps; the timeline rules themselves are pure Swift (VideoTimeline).
-        .target(name: "ArcMaskVideo", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskPlatform", "CFFmpeg", "CAVIF"]),
-        // SVG rasterised by librsvg onto cairo, with its memory and disk caches.
-        .target(
-            name: "ArcMaskSVG", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskCairo", "CRSVG"]),
-        // Numbered image sequences (PNG, JPEG, SVG files), decoded one frame at a time.
-        .target(
-            name: "ArcMaskSequence", dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskSVG"]),
-        // The one entry point for frames: reads a file once and picks its format from its bytes.
-        .target(
-            name: "ArcMaskSources",
-            dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskAPNG", "ArcMaskWebP",
-                "ArcMaskSVG", "ArcMaskSequence", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskVideo",
-            ]),
-        // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
-        .target(
-            name: "ArcMaskCompositor",
-            dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo"]),
-        // Pure Swift: samples the rotation at display refreshes and classifies what shows.
-        .target(name: "ArcMaskEmulator", dependencies: ["ArcMaskGeometry", "ArcMaskValues"]),
-        // Pictures of a plan and the offline page.
-        .target(
-            name: "ArcMaskPreview",
-            dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
-                "ArcMaskEmulator", "ArcMaskFontCheck",
-            ]),
-        // Widget-ready exports: memory budget, frame strips, manifest, SwiftUI code.
-        .target(
-            name: "ArcMaskExport",
-            dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskCairo", "ArcMaskIO", "ArcMaskCompositor",
-                "ArcMaskEmulator", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFolder",
-            ]),
-        // Pure Swift: an OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table.
-        .target(name: "ArcMaskFont"),
-        // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
-        .target(
-            name: "ArcMaskFontCheck",
-            dependencies: ["ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "CHarfBuzz", "CFreeType"]),
-        // Process concerns for executables only: signals, watchdog, output locks, progress lines.
-        .target(name: "ArcMaskRuntime", dependencies: ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues"]),
-        // The command-line front end as a library, so tests can drive it.
-        .target(
-            name: "ArcMaskCLI",
-            dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA",
-                "ArcMaskSVG", "ArcMaskSequence", "ArcMaskSources", "ArcMaskText",
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskPreview", "ArcMaskExport", "ArcMaskFolder", "ArcMaskRuntime", "ArcMaskLottie", "ArcMaskLottieRender",
-                "ArcMaskVideo",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"]),
+        module("FrontEnds", "ArcMaskKit", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
+
+        // MARK: Tools — lanes and measurements.
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
         .executableTarget(
             name: "ArcMaskConformance",
             dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
-                "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskText",
-                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskVideo",
-            ]),
+                "ArcMaskAPNG", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskIO", "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskText",
+                "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
+            ],
+            path: "Sources/Tools/ArcMaskConformance"),
         // Measures the engines for Scripts/bench.
         .executableTarget(
             name: "ArcMaskBench",
             dependencies: [
-                "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskSources",
-                "ArcMaskGeometry", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskLottieRender",
-            ]),
-
-        // Tests mirror the modules.
-        .testTarget(name: "ArcMaskValuesTests", dependencies: ["ArcMaskValues"]),
-        .testTarget(name: "ArcMaskGeometryTests", dependencies: ["ArcMaskGeometry", "ArcMaskValues"]),
-        .testTarget(name: "ArcMaskCoreTests", dependencies: ["ArcMaskCore", "ArcMaskValues"]),
-        .testTarget(name: "ArcMaskCairoTests", dependencies: ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
-        .testTarget(
-            name: "ArcMaskIOTests",
-            dependencies: [
-                "ArcMaskIO", "ArcMaskCore", "ArcMaskValues",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]),
-        .testTarget(
-            name: "ArcMaskGIFTests", dependencies: ["ArcMaskGIF", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
-        .testTarget(
-            name: "ArcMaskTextTests",
-            dependencies: ["ArcMaskText", "ArcMaskCairo", "ArcMaskCore", "ArcMaskValues", "CPango"]),
-        .testTarget(
-            name: "ArcMaskSVGATests",
-            dependencies: [
-                "ArcMaskSVGA", "ArcMaskCore", "ArcMaskValues", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText", "CPango",
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]),
-        .testTarget(
-            name: "ArcMaskAPNGTests", dependencies: ["ArcMaskAPNG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
-        .testTarget(name: "ArcMaskWebPTests", dependencies: ["ArcMaskWebP", "ArcMaskCore", "ArcMaskValues", "CWebP"]),
-        .testTarget(
-            name: "ArcMaskVideoTests", dependencies: ["ArcMaskVideo", "ArcMaskCore", "ArcMaskValues"], exclude: ["Fixtures"]),
-        .testTarget(
-            name: "ArcMaskSVGTests", dependencies: ["ArcMaskSVG", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO"]),
-        .testTarget(
-            name: "ArcMaskSequenceTests",
-            dependencies: ["ArcMaskSequence", "ArcMaskCore", "ArcMaskValues", "ArcMaskIO", "ArcMaskSVG", "CJPEG"]),
-        .testTarget(
-            name: "ArcMaskSourcesTests",
-            dependencies: [
-                "ArcMaskSources", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskSVGA", "ArcMaskIO",
-                "ArcMaskAPNG", "ArcMaskSVG", "ArcMaskSequence",
-            ]),
-        .testTarget(
-            name: "ArcMaskFontTests",
-            dependencies: [
-                "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "ArcMaskGeometry",
-                "ArcMaskExport",
-            ]),
-        .testTarget(
-            name: "ArcMaskCompositorTests",
-            dependencies: [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskCairo",
-            ]),
-        .testTarget(
-            name: "ArcMaskEmulatorTests",
-            dependencies: [
-                "ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskValues", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskGIF",
-            ]),
-        .testTarget(
-            name: "ArcMaskPreviewTests",
-            dependencies: [
-                "ArcMaskPreview", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
-                "ArcMaskEmulator",
-                "ArcMaskCompositor",
-            ]),
-        .testTarget(
-            name: "ArcMaskExportTests",
-            dependencies: [
-                "ArcMaskExport", "ArcMaskCore", "ArcMaskValues", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
-                "ArcMaskEmulator", "ArcMaskFontCheck", "ArcMaskFolder",
-                "ArcMaskCompositor",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskValues",
             ],
-            // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
-        ),
-        .testTarget(
-            name: "ArcMaskKitTests",
-            dependencies: [
-                "ArcMaskKit", "ArcMaskFolder", "ArcMaskExport", "ArcMaskGeometry", "ArcMaskValues", "ArcMaskCore",
-                "ArcMaskGIF", "ArcMaskIO", "ArcMaskEmulator",
+            path: "Sources/Tools/ArcMaskBench"),
+
+        // MARK: Test support — never shipped.
+        // The SVGA player state machine (playback, loading, caching) as the official players behave,
+        // driven on virtual time by the SVGA tests.
+        .target(
+            name: "ArcMaskSVGAPlayer", dependencies: ["ArcMaskCore", "ArcMaskSVGA", "ArcMaskText", "ArcMaskValues"],
+            path: "Tests/Support/ArcMaskSVGAPlayer"),
+
+        // MARK: Tests mirror the modules.
+        tests("Core", "ArcMaskValues", ["ArcMaskValues"]),
+        tests("Core", "ArcMaskGeometry", ["ArcMaskGeometry"]),
+        tests("Core", "ArcMaskEmulator", ["ArcMaskEmulator", "ArcMaskGeometry"]),
+        tests("Core", "ArcMaskFolder", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
+        tests("Core", "ArcMaskJSON", ["ArcMaskJSON"]),
+        tests("Drawing", "ArcMaskPlatform", ["ArcMaskPlatform"]),
+        tests("Drawing", "ArcMaskCore", ["ArcMaskCore", "ArcMaskValues"]),
+        tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
+        tests("Drawing", "ArcMaskIO", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues", zipFoundation]),
+        tests("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskText", "ArcMaskValues"]),
+        tests(
+            "Drawing", "ArcMaskCompositor",
+            [
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskValues",
             ]),
-        .testTarget(name: "ArcMaskFolderTests", dependencies: ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
-        .testTarget(name: "ArcMaskRuntimeTests", dependencies: ["ArcMaskRuntime", "ArcMaskCore"]),
-        .testTarget(name: "ArcMaskPlatformTests", dependencies: ["ArcMaskPlatform"]),
-        .testTarget(name: "ArcMaskJSONTests", dependencies: ["ArcMaskJSON"]),
-        .testTarget(name: "ArcMaskLottieTests", dependencies: ["ArcMaskLottie", "ArcMaskJSON", "ArcMaskValues"]),
-        .testTarget(
-            name: "ArcMaskLottieRenderTests",
-            dependencies: [
-                "ArcMaskLottieRender", "ArcMaskLottie", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        tests(
+            "Drawing", "ArcMaskPreview",
+            [
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskPreview",
+                "ArcMaskValues",
             ]),
-        .testTarget(
-            name: "ArcMaskCLITests",
-            dependencies: ["ArcMaskCLI", "ArcMaskCore", "ArcMaskValues", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime"]),
+        tests("Formats", "ArcMaskGIF", ["ArcMaskCore", "ArcMaskGIF", "ArcMaskValues"]),
+        tests("Formats", "ArcMaskAPNG", ["ArcMaskAPNG", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues"]),
+        tests("Formats", "ArcMaskWebP", ["ArcMaskCore", "ArcMaskValues", "ArcMaskWebP", "CWebP"]),
+        tests("Formats", "ArcMaskSVG", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
+        tests(
+            "Formats", "ArcMaskSVGA",
+            [
+                "ArcMaskCore", "ArcMaskIO", "ArcMaskSVGA", "ArcMaskSVGAPlayer", "ArcMaskText", "ArcMaskValues",
+                "CPango",
+                protobuf, zipFoundation,
+            ]),
+        tests("Formats", "ArcMaskSequence", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSequence", "ArcMaskValues", "CJPEG"]),
+        tests("Formats", "ArcMaskVideo", ["ArcMaskCore", "ArcMaskValues", "ArcMaskVideo"], exclude: ["Fixtures"]),
+        tests("Formats", "ArcMaskScript", ["ArcMaskScript"]),
+        tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript"]),
+        tests(
+            "Formats", "ArcMaskLottieRender",
+            ["ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues", zipFoundation]),
+        tests(
+            "Formats", "ArcMaskSources",
+            [
+                "ArcMaskAPNG", "ArcMaskCore", "ArcMaskGIF", "ArcMaskIO", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
+                "ArcMaskSources", "ArcMaskValues",
+            ]),
+        tests(
+            "Routes", "ArcMaskExport",
+            [
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder",
+                "ArcMaskFontCheck", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
+            ]),
+        tests(
+            "Routes", "ArcMaskFont",
+            [
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskValues",
+            ]),
+        tests("FrontEnds", "ArcMaskRuntime", ["ArcMaskCore", "ArcMaskRuntime"]),
+        tests(
+            "FrontEnds", "ArcMaskCLI",
+            ["ArcMaskCLI", "ArcMaskCore", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime", "ArcMaskValues", argumentParser]),
+        // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
+        tests(
+            "FrontEnds", "ArcMaskKit",
+            [
+                "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskIO", "ArcMaskKit", "ArcMaskValues",
+            ]),
+        // The package itself: each target declares exactly what its files import.
+        .testTarget(name: "PackageTests", path: "Tests/PackageTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-// Checks the NEON kernels (Sources/CBlit/blit_neon.c, Sources/CUnpremultiply/unpremultiply_neon.c)
+// Checks the NEON kernels (Sources/C/CBlit/blit_neon.c, Sources/C/CUnpremultiply/unpremultiply_neon.c)
 // against the scalar arithmetic, byte for byte: built for aarch64 and run under qemu-aarch64 by
 // Scripts/neon-check (or natively on an arm64 machine). The scalar functions below are C
 // transcriptions of `AffineBlit.composite` and `Unpremultiply.table` in the Swift sources.

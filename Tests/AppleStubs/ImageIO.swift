@@ -12,9 +12,15 @@ public enum CGImageSourceStatus: Int32, Sendable {
 public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? { nil }
 public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int { 0 }
 public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus { .statusComplete }
-public func CGImageSourceCopyPropertiesAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CFDictionary? { nil }
-public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? { nil }
-public func CGImageSourceCreateThumbnailAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? { nil }
+public func CGImageSourceCopyPropertiesAtIndex(
+    _ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?
+) -> CFDictionary? { nil }
+public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
+    nil
+}
+public func CGImageSourceCreateThumbnailAtIndex(
+    _ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?
+) -> CGImage? { nil }
 public func CGImageSourceRemoveCacheAtIndex(_ isrc: CGImageSource, _ index: Int) {}
 
 public let kCGImageSourceShouldCache: CFString = "kCGImageSourceShouldCache"

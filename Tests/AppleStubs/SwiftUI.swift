@@ -1,5 +1,6 @@
 @_exported import CoreGraphics
 import Foundation
+
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -19,14 +20,20 @@ extension Never: View {
 @resultBuilder public struct ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    public static func buildBlock<each Content: View>(
+        _ content: repeat each Content
+    ) -> TupleView<(repeat each Content)> {
         TupleView((repeat each content))
     }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+    public static func buildEither<TrueContent: View, FalseContent: View>(
+        first: TrueContent
+    )
         -> _ConditionalContent<TrueContent, FalseContent>
     { _ConditionalContent() }
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+    public static func buildEither<TrueContent: View, FalseContent: View>(
+        second: FalseContent
+    )
         -> _ConditionalContent<TrueContent, FalseContent>
     { _ConditionalContent() }
     @available(iOS 14.0, *)
@@ -100,7 +107,9 @@ public struct Edge {
 
 public struct Image: View {
     public enum ResizingMode: Sendable { case tile, stretch }
-    public enum Orientation: UInt8, Sendable { case up, upMirrored, down, downMirrored, left, leftMirrored, right, rightMirrored }
+    public enum Orientation: UInt8, Sendable {
+        case up, upMirrored, down, downMirrored, left, leftMirrored, right, rightMirrored
+    }
     #if canImport(UIKit)
     public init(uiImage: UIImage) {}  // iOS only: unavailable on macOS
     #endif
@@ -115,7 +124,9 @@ public struct Color: View, ShapeStyle {
     public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
     public static let clear = Color()
     public static let black = Color()
-    public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
+    public init(
+        _ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1
+    ) {}
     init() {}
     public var body: Never { fatalError() }
 }
@@ -128,7 +139,8 @@ public struct ZStack<Content: View>: View {
 }
 
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content>: View where Content: View {
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    {}
     public var body: Never { fatalError() }
 }
 

@@ -1,0 +1,270 @@
+import ArcMaskValues
+import Foundation
+
+/// What writes layer files for `ArchiveFitter`: the CLI's export (cairo, libjpeg-turbo, libpng
+/// over libdeflate) and ArcMaskKit's `prepare` (ImageIO) each have one. The fitter decides; the
+/// writer only draws, encodes and measures.
+public protocol LayerWriting {
+    /// The encoded bytes of each frame of `samples` at each of `steps` (`[frame: [bytes per
+    /// step]]`), and every frame's thumbnail when reaching the samples decoded every frame anyway.
+    func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?)
+    /// An 8×8 thumbnail of every frame (`FrameBudget.thumbnail`), for merging.
+    func thumbnails() throws -> [[UInt8]]
+    /// Writes one layer file per group, drawn at `size` and encoded at `step`, in group order.
+    func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord]
+    /// Removes files `write` wrote (a step that did not fit).
+    func remove(_ records: [LayerRecord])
+}
+
+/// What the budget's messages call the settings that change it: the command line's options, or
+/// ArcMaskKit's `PrepareOptions` properties.
+public struct BudgetVocabulary: Sendable, Equatable {
+    public var archiveBudget: String
+    public var extensionBudget: String
+    public var layerPixels: String
+    public var minScale: String
+    public var keepFrames: String
+
+    public init(
+        archiveBudget: String, extensionBudget: String, layerPixels: String, minScale: String, keepFrames: String
+    ) {
+        self.archiveBudget = archiveBudget
+        self.extensionBudget = extensionBudget
+        self.layerPixels = layerPixels
+        self.minScale = minScale
+        self.keepFrames = keepFrames
+    }
+
+    public static let commandLine = BudgetVocabulary(
+        archiveBudget: "--archive-budget", extensionBudget: "--budget", layerPixels: "--max-layer-pixels",
+        minScale: "--min-scale", keepFrames: "--keep-frames")
+}
+
+/// A scale and JPEG quality the layers can be written at.
+public struct ArchiveStep: Equatable, Sendable {
+    public var scale: Double
+    public var quality: Int
+
+    public init(scale: Double, quality: Int) {
+        self.scale = scale
+        self.quality = quality
+    }
+}
+
+/// Fits layer files into the archive budget (`WidgetLimits.archiveBytes`), keeping the
+/// animation as far as the budget allows:
+/// 1. every frame at the requested scale (already within the pixel cap) and the best JPEG
+///    quality, when they fit;
+/// 2. otherwise merge neighbouring frames nobody can tell apart (near-identical, or too short
+///    to see: `FrameBudget.merge`);
+/// 3. lower the scale a quarter step at a time down to `--min-scale` (softness shows far less
+///    than blocking on a moving picture);
+/// 4. lower the JPEG quality along `ImageFormat.qualityLadder` down to its floor;
+/// 5. lower the frame rate evenly in time (`FrameBudget.decimate`), unless `--keep-frames`,
+///    which accepts up to the ceiling with a warning and refuses above it.
+///
+/// Each step is chosen from the encoded sizes of a sample of layers; the chosen step is then
+/// written in full and its real size checked, stepping further when the sample was optimistic.
+public struct ArchiveFitter {
+    public struct Result: Sendable {
+        public var groups: [FrameGroup]
+        public var scale: Double
+        public var size: PixelSize
+        public var quality: Int
+        public var records: [LayerRecord]
+        public var actions: [String]
+        public var warnings: [String]
+    }
+
+    /// Layers encoded to estimate a step's size.
+    public static let sampleCount = 12
+
+    public let durations: [Double]
+    public let viewWidth: Double
+    public let viewHeight: Double
+    public let limits: WidgetLimits
+    public let policy: BudgetPolicy
+    public let format: ImageFormat
+    /// What the messages call the settings.
+    public var vocabulary = BudgetVocabulary.commandLine
+    /// The setting that raises the budget being fitted: the extension's when its memory is the
+    /// tighter limit.
+    public var budgetOption = BudgetVocabulary.commandLine.archiveBudget
+    /// Encoded bytes of each sampled frame at each step: `sampled[i][k]`.
+    private var sampled: [Int: [Int]] = [:]
+    /// What a full write measured against what the samples estimated: later estimates follow it.
+    private var calibration = 1.0
+
+    public init(
+        durations: [Double], viewWidth: Double, viewHeight: Double, limits: WidgetLimits, policy: BudgetPolicy,
+        format: ImageFormat
+    ) {
+        self.durations = durations
+        self.viewWidth = viewWidth
+        self.viewHeight = viewHeight
+        self.limits = limits
+        self.policy = policy
+        self.format = format
+    }
+
+    public func pixels(_ scale: Double) -> PixelSize { Self.pixels(viewWidth, viewHeight, scale) }
+
+    /// A view's size in pixels at `scale` (at least 1×1).
+    public static func pixels(_ viewWidth: Double, _ viewHeight: Double, _ scale: Double) -> PixelSize {
+        PixelSize(
+            width: max(1, Int((viewWidth * scale).rounded())), height: max(1, Int((viewHeight * scale).rounded())))
+    }
+
+    /// Scales from `start` down to `minScale` in quarter steps (`start` alone when it is already lower).
+    public static func scaleLadder(from start: Double, minScale: Double) -> [Double] {
+        var out = [start]
+        var q = (start * 4).rounded(.down) / 4
+        if q > start - 0.1 { q -= 0.25 }
+        while q >= minScale - 1e-9 {
+            out.append(q)
+            q -= 0.25
+        }
+        return out
+    }
+
+    /// The steps in the order they are tried: each scale at the best quality, then the
+    /// qualities at the lowest scale.
+    public static func steps(scales: [Double], qualities: [Int], format: ImageFormat) -> [ArchiveStep] {
+        let best = qualities[0]
+        var out = scales.map { ArchiveStep(scale: $0, quality: best) }
+        if format != .png { out += qualities.dropFirst().map { ArchiveStep(scale: scales.last!, quality: $0) } }
+        return out
+    }
+
+    /// The frames sampled: `sampleCount` spread evenly through the source.
+    public var sampleIndices: [Int] {
+        let n = durations.count, m = min(Self.sampleCount, n)
+        return Array(Set((0..<m).map { (2 * $0 + 1) * n / (2 * m) })).sorted()
+    }
+
+    /// Estimated archive bytes of `layers` layers at `steps[k]`, from the samples' mean (as
+    /// calibrated by the last write); also the mean bytes of a layer image.
+    public func estimate(layers: Int, _ k: Int) -> (total: Int, perLayer: Double) {
+        let sizes = sampled.values.map { Double($0[k]) }
+        let mean = sizes.reduce(0, +) / Double(max(1, sizes.count)) * calibration
+        return (Int((mean * Double(layers)).rounded(.up)) + layers * WidgetLimits.viewBytesPerLayer, mean)
+    }
+
+    /// Fits, writing the layer files into `folder`; throws `BudgetError` when nothing fits.
+    public mutating func run(
+        startScale: Double, quality fixedQuality: Int?, writer: some LayerWriting
+    ) throws -> Result {
+        let scales = Self.scaleLadder(from: startScale, minScale: policy.minScale)
+        let qualities = fixedQuality.map { [$0] } ?? ImageFormat.qualityLadder
+        let steps = Self.steps(scales: scales, qualities: qualities, format: format)
+        let target = limits.archiveBytes, reserve = WidgetLimits.viewBytesPerLayer
+        var groups = durations.enumerated().map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: $1) }
+        var actions: [String] = [], warnings: [String] = []
+        var k = 0
+
+        let survey = try writer.survey(samples: sampleIndices, steps: steps)
+        sampled = survey.sizes
+        if estimate(layers: groups.count, 0).total > target {
+            // Merge what nobody can tell apart, as far as the budget asks.
+            let thumbnails = try survey.thumbnails ?? writer.thumbnails()
+            guard thumbnails.count == durations.count else {
+                throw BudgetError(
+                    message: "the layer writer made \(thumbnails.count) thumbnails for \(durations.count) frames")
+            }
+            let capacity = max(1, Int(Double(target) / (estimate(layers: 1, 0).perLayer + Double(reserve))))
+            let before = groups.count
+            groups = FrameBudget.merge(groups, durations: durations, thumbnails: thumbnails, target: capacity)
+            if groups.count < before {
+                actions.append(
+                    "merged \(before) frames into \(groups.count) layers (near-identical or shorter than \(Int(FrameBudget.shortFrameMs)) ms; total duration kept)"
+                )
+            }
+            // Then resolution, then quality.
+            while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
+        }
+        let merged = groups
+        var decimated = false
+        var records: [LayerRecord] = []
+        var perLayer = estimate(layers: 1, k).perLayer
+        for attempt in 1... {
+            let step = steps[k]
+            if !policy.keepFrames, estimate(layers: groups.count, k).total > target {
+                let count = Int(Double(target) / (perLayer + Double(reserve)) * 0.97)
+                guard count >= 1 else { throw refusal(step, perLayer: perLayer, layers: 1, noRoom: true) }
+                groups = FrameBudget.decimate(merged, to: min(count, merged.count))
+                decimated = true
+            }
+            records = try writer.write(groups, size: pixels(step.scale), step: step)
+            let imageBytes = records.reduce(0) { $0 + $1.bytes }
+            let total = imageBytes + records.count * reserve
+            perLayer = Double(imageBytes) / Double(max(1, records.count))
+            calibration *= perLayer / max(1, estimate(layers: 1, k).perLayer)
+            if total <= target { break }
+            if policy.keepFrames && k == steps.count - 1 {
+                guard total <= limits.archiveCeilingBytes else {
+                    writer.remove(records)
+                    throw refusal(step, perLayer: perLayer, layers: records.count, noRoom: false)
+                }
+                warnings.append(
+                    "the archive holds \(FrameBudget.mb(total)) MB, over the \(FrameBudget.mb(target)) MB aimed at (\(vocabulary.keepFrames) kept every layer); archives of 9.3 MB have drawn black"
+                )
+                break
+            }
+            writer.remove(records)
+            guard attempt < 8 else { throw refusal(step, perLayer: perLayer, layers: records.count, noRoom: false) }
+            if k < steps.count - 1 {
+                k += 1
+                while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
+                perLayer = estimate(layers: 1, k).perLayer
+            } else {
+                // At the last step already: fewer layers, in proportion to the excess.
+                let count = Int(Double(groups.count) * Double(target) / Double(total) * 0.97)
+                guard count >= 1 else { throw refusal(step, perLayer: perLayer, layers: 1, noRoom: true) }
+                groups = FrameBudget.decimate(merged, to: count)
+                decimated = true
+            }
+        }
+
+        let step = steps[k]
+        if step.scale < startScale {
+            actions.append(
+                "lowered the scale from \(FrameBudget.fmtScale(startScale))× to \(FrameBudget.fmtScale(step.scale))× (\(pixels(step.scale)) px layers)"
+            )
+        }
+        if fixedQuality == nil, step.quality < qualities[0], records.contains(where: \.lossy) {
+            actions.append("lowered the JPEG quality from \(qualities[0]) to \(step.quality)")
+        }
+        let totalMs = durations.reduce(0, +)
+        func fps(_ layers: Int) -> String { String(format: "%.1f", Double(layers) / max(totalMs / 1000, 1e-9)) }
+        if decimated {
+            actions.append(
+                "lowered the frame rate from \(fps(merged.count)) to \(fps(groups.count)) layers per second: \(merged.count) → \(groups.count) layers, each showing the frame at the middle of an equal slot (total duration kept)"
+            )
+        }
+        if !actions.isEmpty {
+            let bytes = records.reduce(0) { $0 + $1.bytes } + records.count * reserve
+            actions.append(
+                "in all: \(durations.count) frames → \(groups.count) layers, \(FrameBudget.fmtScale(startScale))× → \(FrameBudget.fmtScale(step.scale))×\(records.contains(where: \.lossy) ? ", JPEG quality \(step.quality)" : ""), \(FrameBudget.mb(bytes)) MB of \(FrameBudget.mb(target)) MB"
+            )
+        }
+        return Result(
+            groups: groups, scale: step.scale, size: pixels(step.scale), quality: step.quality, records: records,
+            actions: actions, warnings: warnings)
+    }
+
+    private func refusal(_ step: ArchiveStep, perLayer: Double, layers: Int, noRoom: Bool) -> BudgetError {
+        let need = Int(perLayer * Double(layers)) + layers * WidgetLimits.viewBytesPerLayer
+        let what =
+            "\(layers) layer\(layers == 1 ? " of \(pixels(step.scale)) px takes" : "s of \(pixels(step.scale)) px take") about \(FrameBudget.mb(need)) MB at \(FrameBudget.fmtScale(step.scale))×\(format == .png ? "" : ", JPEG quality \(step.quality)")"
+        if noRoom {
+            return BudgetError(
+                message:
+                    "\(what): not even one layer fits the \(FrameBudget.mb(limits.archiveBytes)) MB archive budget; raise \(budgetOption)"
+            )
+        }
+        return BudgetError(
+            message:
+                "\(what), over the \(FrameBudget.mb(limits.archiveCeilingBytes)) MB an archive may hold (\(vocabulary.keepFrames) refuses to drop frames): lower \(vocabulary.minScale), leave out \(vocabulary.keepFrames) to lower the frame rate, or raise \(vocabulary.archiveBudget)"
+        )
+    }
+}

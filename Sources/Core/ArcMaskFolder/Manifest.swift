@@ -1,0 +1,140 @@
+import ArcMaskEmulator
+import ArcMaskGeometry
+import ArcMaskValues
+
+/// `manifest.json`: everything a widget needs to play the export, where it stands against the
+/// phone's limits, and how it was checked. `emulate DIR` reads it back and checks the folder.
+public struct ExportManifest: Codable, Sendable, Equatable {
+    public struct Frame: Codable, Sendable, Equatable {
+        /// Layer index = ZStack position (and position in the strip).
+        public var index: Int
+        /// The source frames this layer stands for: more than one when frames were merged, or
+        /// those whose time falls in its slot when the frame rate was lowered (then neighbouring
+        /// layers can share the frame that straddles their boundary).
+        public var sourceFrames: [Int]
+        public var durationMs: Double
+        /// The layer's arc, unrotated, degrees.
+        public var startAngle: Double
+        public var endAngle: Double
+        /// Where the image lies in `file`, pixels: (0, 0) for a layer file, its cell in a strip.
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+        public var file: String
+    }
+
+    /// An image file of the export, as written.
+    public struct Image: Codable, Sendable, Equatable {
+        public var file: String
+        public var bytes: Int
+        /// FNV-1a (64 bits, hex) of the file's bytes.
+        public var digest: String
+        public var width: Int
+        public var height: Int
+
+        public init(file: String, bytes: Int, digest: String, width: Int, height: Int) {
+            self.file = file
+            self.bytes = bytes
+            self.digest = digest
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The written layers against the exact frames at the written size.
+    public struct Quality: Codable, Sendable, Equatable {
+        public var meanSSIM: Double
+        public var worstSSIM: Double
+
+        public init(meanSSIM: Double, worstSSIM: Double) {
+            self.meanSSIM = meanSSIM
+            self.worstSSIM = worstSSIM
+        }
+    }
+
+    /// The emulator's verdict on these layers (as `arcmask emulate` gives it).
+    public struct Verdict: Codable, Sendable, Equatable {
+        public var refreshHz: [Double]
+        public var samples: Int
+        public var torn: Int
+        public var gap: Int
+        public var wrongFrame: Int
+        public var reversed: Bool
+        public var speedRatio: Double
+        /// The widget plays what the timeline shows this much later (information: the phase
+        /// follows the wall clock).
+        public var phaseOffsetMs: Double
+        /// Frame 0 starts this long after each instant the rotation is at 0°.
+        public var frameZeroStartsMs: Double
+        public var toleranceMs: Double
+        public var passed: Bool
+
+        /// Why the verdict is FAIL, in words; empty when it passed.
+        public var failures: [String] {
+            var out: [String] = []
+            let defective = torn + gap + wrongFrame
+            if defective > 0 { out.append("\(defective) defective refresh\(defective == 1 ? "" : "es")") }
+            if reversed { out.append("plays backwards") }
+            if abs(speedRatio - 1) > Emulator.speedTolerance { out.append("plays at \(fmt(speedRatio))× speed") }
+            return out
+        }
+
+        public init(_ v: EmulationReport) {
+            refreshHz = v.refreshHz
+            samples = v.samples
+            torn = v.torn
+            gap = v.gap
+            wrongFrame = v.wrongFrame
+            reversed = v.reversed
+            speedRatio = v.speedRatio
+            phaseOffsetMs = v.phaseOffsetMs
+            frameZeroStartsMs = v.frameZeroStartsMs
+            toleranceMs = v.toleranceMs
+            passed = v.passed
+        }
+    }
+
+    /// "rotation": what `emulate DIR` tells this manifest from a timer-font export's by.
+    public var route: String = "rotation"
+    /// The input's file name (never the path as typed).
+    public var source: String
+    /// The source's canvas in pixels (for a sequence, the `@Sx` variant's when one was read).
+    public var sourceWidth: Int
+    public var sourceHeight: Int
+    public var preset: String
+    public var family: String?
+    public var device: String?
+    public var viewWidth: Double
+    public var viewHeight: Double
+    public var scale: Double
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var fit: String
+    /// The plan as it was computed for these layers (radius, stroke, caps, period, slices).
+    public var plan: ArcPlan
+    /// "files" (each layer its own image, handed over as encoded bytes) or "strip".
+    public var layout: String
+    /// The format asked for: auto, jpeg or png.
+    public var imageFormat: String
+    /// The JPEG quality of the JPEG layers (nil when none is JPEG).
+    public var jpegQuality: Int?
+    public var strip: String?
+    public var stripColumns: Int
+    public var frames: [Frame]
+    /// Every image file, with its size and digest.
+    public var images: [Image]
+    /// Each figure against its limit.
+    public var limits: LimitFigures
+    public var quality: Quality
+    public var budgetActions: [String]
+    public var warnings: [String]
+    public var emulator: Verdict
+    /// The generated code: its type prefix (`--name`), rotation route, tinting and files.
+    public var name: String
+    /// The family the generated widget declares.
+    public var widgetFamily: String
+    public var rotation: String
+    public var accented: String
+    public var codeFiles: [String]
+}

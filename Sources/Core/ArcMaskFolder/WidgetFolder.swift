@@ -1,0 +1,251 @@
+import ArcMaskEmulator
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+
+/// The folder a widget plays: layer images and `manifest.json`. `arcmask export` and
+/// ArcMaskKit's `prepare` both describe what they wrote with `WidgetFolder.finish`, so the
+/// same layers give the same manifest, byte for byte, whichever wrote them.
+public enum WidgetFolder {
+    /// What a layer writer produced (the layer images are already in the folder).
+    public struct Layers: Sendable {
+        public var groups: [FrameGroup]
+        public var scale: Double
+        public var size: PixelSize
+        /// The JPEG quality the lossy layers were written at.
+        public var quality: Int
+        public var columns: Int
+        /// Where each layer lies: its own file at (0, 0), or a cell of the strip.
+        public var cells: [Cell]
+        public var images: [ExportManifest.Image]
+        public var figures: LimitFigures
+        public var meanSSIM: Double
+        public var worstSSIM: Double
+        public var actions: [String]
+        public var warnings: [String]
+
+        public struct Cell: Sendable, Equatable {
+            public var x: Int
+            public var y: Int
+            public var file: String
+            public init(x: Int, y: Int, file: String) {
+                self.x = x
+                self.y = y
+                self.file = file
+            }
+        }
+
+        public init(
+            groups: [FrameGroup], scale: Double, size: PixelSize, quality: Int, columns: Int, cells: [Cell],
+            images: [ExportManifest.Image], figures: LimitFigures, meanSSIM: Double, worstSSIM: Double,
+            actions: [String], warnings: [String]
+        ) {
+            self.groups = groups
+            self.scale = scale
+            self.size = size
+            self.quality = quality
+            self.columns = columns
+            self.cells = cells
+            self.images = images
+            self.figures = figures
+            self.meanSSIM = meanSSIM
+            self.worstSSIM = worstSSIM
+            self.actions = actions
+            self.warnings = warnings
+        }
+
+        /// Layer files fitted by `ArchiveFitter`, each its own image at (0, 0).
+        public init(fitted: ArchiveFitter.Result, limits: WidgetLimits) {
+            let size = fitted.size
+            let images = fitted.records.map {
+                ExportManifest.Image(
+                    file: $0.file, bytes: $0.bytes, digest: $0.digest, width: size.width, height: size.height)
+            }
+            let ssims = fitted.records.map(\.ssim)
+            self.init(
+                groups: fitted.groups, scale: fitted.scale, size: size, quality: fitted.quality, columns: 1,
+                cells: fitted.records.map { Cell(x: 0, y: 0, file: $0.file) }, images: images,
+                figures: LimitFigures(
+                    layout: .files, images: images, layers: images.count, layerSize: size, limits: limits),
+                meanSSIM: ssims.reduce(0, +) / Double(max(1, ssims.count)), worstSSIM: ssims.min() ?? 1,
+                actions: fitted.actions, warnings: fitted.warnings)
+        }
+    }
+
+    /// What the folder is for: the source, the view, and the code that will play it.
+    public struct Description: Sendable {
+        /// The input's file name (never a path).
+        public var source: String
+        public var sourceWidth: Int
+        public var sourceHeight: Int
+        public var viewWidth: Double
+        public var viewHeight: Double
+        public var family: WidgetFamily?
+        public var device: String?
+        public var preset: Preset
+        public var fit: FitMode
+        public var layout: LayerLayout
+        public var imageFormat: ImageFormat
+        /// Type prefix, family, rotation route and tinting of the code that plays the folder.
+        public var names: CodeNames
+        public var widgetFamily: WidgetFamily
+        public var rotation: RotationRoute
+        public var accented: AccentedRendering
+        /// The Swift files written beside the images (none for a folder ArcMaskKit prepared: its
+        /// view is compiled into the app).
+        public var codeFiles: [String]
+
+        public init(
+            source: String, sourceWidth: Int, sourceHeight: Int, viewWidth: Double, viewHeight: Double,
+            family: WidgetFamily?, device: String?, preset: Preset, fit: FitMode, layout: LayerLayout,
+            imageFormat: ImageFormat, names: CodeNames, widgetFamily: WidgetFamily, rotation: RotationRoute,
+            accented: AccentedRendering, codeFiles: [String]
+        ) {
+            self.source = source
+            self.sourceWidth = sourceWidth
+            self.sourceHeight = sourceHeight
+            self.viewWidth = viewWidth
+            self.viewHeight = viewHeight
+            self.family = family
+            self.device = device
+            self.preset = preset
+            self.fit = fit
+            self.layout = layout
+            self.imageFormat = imageFormat
+            self.names = names
+            self.widgetFamily = widgetFamily
+            self.rotation = rotation
+            self.accented = accented
+            self.codeFiles = codeFiles
+        }
+    }
+
+    /// The largest scale, at most `scale` and in hundredths, at which a `viewWidth`×`viewHeight`
+    /// pt layer stays within `maxPixels` (the per-image cap) and `maxSide` pixels a side.
+    public static func highestScale(
+        within maxPixels: Int, maxSide: Int, viewWidth: Double, viewHeight: Double, scale: Double
+    ) -> Double {
+        func fits(_ s: Double) -> Bool {
+            let w = max(1, Int((viewWidth * s).rounded())), h = max(1, Int((viewHeight * s).rounded()))
+            return w * h <= maxPixels && w <= maxSide && h <= maxSide
+        }
+        guard !fits(scale) else { return scale }
+        var s = min(
+            scale, (Double(maxPixels) / (viewWidth * viewHeight)).squareRoot(),
+            Double(maxSide) / max(viewWidth, viewHeight))
+        s = (s * 100).rounded(.down) / 100
+        while s > 0.01 && !fits(s) { s -= 0.01 }
+        return max(0.01, (s * 100).rounded() / 100)
+    }
+
+    /// What the per-image pixel cap does to the scale, in words: (actions, warnings).
+    public static func pixelCapNotes(
+        from scale: Double, to start: Double, viewWidth: Double, viewHeight: Double, limits: WidgetLimits,
+        maxSide: Int, minScale: Double, vocabulary: BudgetVocabulary = .commandLine
+    ) -> (actions: [String], warnings: [String]) {
+        guard start < scale else { return ([], []) }
+        let size = ArchiveFitter.pixels(viewWidth, viewHeight, start)
+        var warnings: [String] = []
+        if start < minScale {
+            warnings.append(
+                "the pixel cap puts the layers at \(FrameBudget.fmtScale(start))×, below \(vocabulary.minScale) \(FrameBudget.fmtScale(minScale))"
+            )
+        }
+        return (
+            [
+                "lowered the scale from \(FrameBudget.fmtScale(scale))× to \(FrameBudget.fmtScale(start))× so each layer image (\(size) px) stays within \(limits.layerPixels) px (\(vocabulary.layerPixels)) and \(maxSide) px a side"
+            ], warnings
+        )
+    }
+
+    /// Each layer its own file, fitted to the archive budget by `ArchiveFitter` through `writer`.
+    /// The extension holds the encoded layers too: a smaller extension budget is the tighter limit.
+    public static func fitFiles(
+        durations: [Double], viewWidth: Double, viewHeight: Double, startScale: Double, limits: WidgetLimits,
+        policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary = .commandLine,
+        writer: some LayerWriting
+    ) throws -> Layers {
+        var fitted = limits
+        if fitted.extensionBytes < fitted.archiveBytes {
+            fitted.archiveBytes = fitted.extensionBytes
+            fitted.archiveCeilingBytes = min(fitted.archiveCeilingBytes, fitted.extensionBytes)
+        }
+        var fitter = ArchiveFitter(
+            durations: durations, viewWidth: viewWidth, viewHeight: viewHeight, limits: fitted, policy: policy,
+            format: format)
+        fitter.vocabulary = vocabulary
+        fitter.budgetOption =
+            limits.extensionBytes < limits.archiveBytes ? vocabulary.extensionBudget : vocabulary.archiveBudget
+        return Layers(fitted: try fitter.run(startScale: startScale, quality: quality, writer: writer), limits: limits)
+    }
+
+    /// The settings every folder's plan is judged with: 60 and 120 Hz displays.
+    public static let emulation = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
+
+    /// Plans the masks for the layers' durations, judges the plan with the emulator and writes
+    /// `manifest.json` through `write`; returns the manifest.
+    /// - Throws: `PlanFailure` when the masks cannot be planned; whatever `write` throws.
+    public static func finish(
+        _ d: Description, layers: Layers, actions: [String] = [], warnings: [String] = [],
+        write: (String, [UInt8]) throws -> Void
+    ) throws -> ExportManifest {
+        let m = try manifest(d, layers: layers, actions: actions, warnings: warnings)
+        try write(manifestFile, try manifestJSON(m))
+        return m
+    }
+
+    public static let manifestFile = "manifest.json"
+
+    /// The manifest of `layers` (what `finish` writes).
+    public static func manifest(
+        _ d: Description, layers: Layers, actions: [String] = [], warnings: [String] = []
+    ) throws -> ExportManifest {
+        let plan: ArcPlan
+        do {
+            plan = try ArcPlanner.plan(
+                PlanRequest(
+                    viewWidth: d.viewWidth, viewHeight: d.viewHeight, scale: layers.scale,
+                    durationsMs: layers.groups.map(\.durationMs), preset: d.preset))
+        } catch {
+            throw PlanFailure(message: "cannot plan the \(d.preset.rawValue) masks: \(error.description)")
+        }
+        let verdict = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: emulation)
+        var frames: [ExportManifest.Frame] = []
+        for (g, group) in layers.groups.enumerated() {
+            let arc = plan.layers.first { $0.frame == g }
+            let cell = layers.cells[g]
+            frames.append(
+                .init(
+                    index: g, sourceFrames: Array(group.first...group.last), durationMs: group.durationMs,
+                    startAngle: arc?.startAngle ?? 0, endAngle: arc?.endAngle ?? 0,
+                    x: cell.x, y: cell.y, width: layers.size.width, height: layers.size.height, file: cell.file))
+        }
+        return ExportManifest(
+            source: d.source, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
+            preset: plan.preset.rawValue, family: d.family?.rawValue, device: d.device,
+            viewWidth: d.viewWidth, viewHeight: d.viewHeight, scale: layers.scale,
+            pixelWidth: layers.size.width, pixelHeight: layers.size.height, fit: d.fit.rawValue,
+            plan: plan, layout: d.layout.rawValue, imageFormat: d.imageFormat.rawValue,
+            jpegQuality: layers.images.contains { $0.file.hasSuffix(".jpg") } ? layers.quality : nil,
+            strip: d.layout == .strip ? layers.images.first?.file : nil, stripColumns: layers.columns,
+            frames: frames, images: layers.images, limits: layers.figures,
+            quality: .init(meanSSIM: layers.meanSSIM, worstSSIM: layers.worstSSIM),
+            budgetActions: actions + layers.actions, warnings: warnings + layers.warnings,
+            emulator: .init(verdict),
+            name: d.names.prefix, widgetFamily: d.widgetFamily.rawValue, rotation: d.rotation.rawValue,
+            accented: d.accented.rawValue, codeFiles: d.codeFiles)
+    }
+
+    /// The manifest as written: sorted keys, pretty-printed.
+    public static func manifestJSON(_ m: ExportManifest) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(m))
+    }
+}
+
+/// The masks cannot be planned for these layers.
+public struct PlanFailure: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

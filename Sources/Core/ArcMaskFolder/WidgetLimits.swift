@@ -1,0 +1,166 @@
+import ArcMaskValues
+
+/// The limits a phone puts on what a widget's view may hold, in one place. Each is a named value
+/// with its public source; each can be changed on the command line.
+///
+/// A widget's view is archived in the extension and drawn by a system process. Images handed
+/// over as encoded data (`UIImage(data:)`) go into that archive as they are, undecoded; the
+/// archive has a byte limit, and each image's pixel area is capped. Going over either is
+/// silent: the widget, or the image, draws nothing.
+public struct WidgetLimits: Sendable, Equatable, Codable {
+    /// Bytes of the view's archive the export aims at (images and everything else the view
+    /// inlines): 7 MB. cifyr/motionary (`docs/widget-animation-surface.md` §4.1.1, §6.4, measured
+    /// on an iPhone 17 Pro, August 2026): a whole archive of 9.32 MB was photographed black while
+    /// 7.48 MB drew; a frame set of 11.9 MB drew nothing while 9.9 MB drew; Motionary aims every
+    /// archive at 7 MB. An Apple engineer: "10MB of space per timeline" (Apple Developer Forums
+    /// thread 779546). `--archive-budget`.
+    public var archiveBytes: Int
+    /// Bytes above which the export refuses even with `--keep-frames` (9 MB: under the 9.32 MB
+    /// archive seen black). A budget given with `--archive-budget` is its own ceiling.
+    public var archiveCeilingBytes: Int
+    /// Pixels of each image (width × height, per image, never summed): the smallest maximum seen.
+    /// WidgetKit's `imageTooLarge` check compares each image's area with a maximum the host sets
+    /// per family and device; maxima seen: 718,080, 951,390 and 2,121,055 px (cifyr/motionary
+    /// `docs/clip-limits.md`; TortugaPower/BookPlayer PR 1282). Over it the image is blank.
+    /// `--max-layer-pixels`.
+    public var layerPixels: Int
+    /// Bytes the generated code may hold in the extension while it builds the view: 30 MB, the
+    /// usual figure for a widget extension's memory (Apple Developer Forums thread 773785; about
+    /// 45 MB was measured on an iPhone 17 Pro, cifyr/motionary §1). Layers handed over as encoded
+    /// data cost their encoded bytes here; a strip costs its decoded size, as the code decodes it
+    /// to crop its cells. `--budget`.
+    public var extensionBytes: Int
+
+    public static let archiveAimBytes = 7_000_000
+    public static let archiveBlackBytes = 9_000_000
+    public static let smallestPixelCap = 718_080
+    public static let extensionMemoryBytes = 30_000_000
+
+    /// Room the view's structure takes in the archive beside the images, per layer (its mask,
+    /// frame, offset and rotation modifiers): a reserve, not a measurement.
+    public static let viewBytesPerLayer = 1024
+
+    public static let standard = WidgetLimits(
+        archiveBytes: archiveAimBytes, layerPixels: smallestPixelCap, extensionBytes: extensionMemoryBytes)
+
+    /// - Parameter archiveCeilingBytes: nil: 9 MB, or the budget when that is higher.
+    public init(archiveBytes: Int, archiveCeilingBytes: Int? = nil, layerPixels: Int, extensionBytes: Int) {
+        self.archiveBytes = archiveBytes
+        self.archiveCeilingBytes = archiveCeilingBytes ?? max(Self.archiveBlackBytes, archiveBytes)
+        self.layerPixels = layerPixels
+        self.extensionBytes = extensionBytes
+    }
+}
+
+/// Where an export stands against each limit: what `export` states in its summary and
+/// manifest, and what `emulate` recomputes from the files on disk.
+public struct LimitFigures: Sendable, Equatable, Codable {
+    /// Bytes of the archive: the layer images plus the view's reserve.
+    public var archiveBytes: Int
+    public var archiveLimit: Int
+    public var archiveCeiling: Int
+    /// The largest layer image's area, pixels.
+    public var largestLayerPixels: Int
+    public var layerPixelLimit: Int
+    /// What the generated code holds in the extension.
+    public var extensionBytes: Int
+    public var extensionLimit: Int
+    /// Decoded size of every layer image in the system's renderer (reported; no measured limit).
+    public var rendererDecodedBytes: Int
+    /// Whether the archive figure is what the archive holds (layer files, handed over as they
+    /// are) and so is held to its budget; false for a strip, whose cells the system re-encodes.
+    public var archiveFitted: Bool = true
+
+    public init(
+        imageBytes: Int, layers: Int, largestLayerPixels: Int, extensionBytes: Int, rendererDecodedBytes: Int,
+        limits: WidgetLimits
+    ) {
+        archiveBytes = saturatingSum(imageBytes, saturatingProduct(layers, WidgetLimits.viewBytesPerLayer))
+        archiveLimit = limits.archiveBytes
+        archiveCeiling = limits.archiveCeilingBytes
+        self.largestLayerPixels = largestLayerPixels
+        layerPixelLimit = limits.layerPixels
+        self.extensionBytes = extensionBytes
+        extensionLimit = limits.extensionBytes
+        self.rendererDecodedBytes = rendererDecodedBytes
+    }
+
+    /// The figures of an export's images, as `export` states them and `emulate DIR` recomputes
+    /// them from the files on disk. With `.files`, each image is a layer handed over as encoded
+    /// bytes: the extension holds those bytes, the system decodes each image. With `.strip`, the
+    /// extension decodes the strip to crop its cells, each `layerSize`.
+    public init(
+        layout: LayerLayout, images: [ExportManifest.Image], layers: Int, layerSize: PixelSize, limits: WidgetLimits
+    ) {
+        // Sizes read back from a folder can be anything: every figure saturates rather than overflows.
+        let bytes = images.reduce(0) { saturatingSum($0, $1.bytes) }
+        let decoded = images.reduce(0) {
+            saturatingSum($0, saturatingProduct(saturatingProduct($1.width, $1.height), 4))
+        }
+        switch layout {
+        case .files:
+            self.init(
+                imageBytes: bytes, layers: layers,
+                largestLayerPixels: images.map { saturatingProduct($0.width, $0.height) }.max() ?? 0,
+                extensionBytes: bytes, rendererDecodedBytes: decoded, limits: limits)
+        case .strip:
+            self.init(
+                imageBytes: bytes, layers: layers, largestLayerPixels: layerSize.pixelCount, extensionBytes: decoded,
+                rendererDecodedBytes: saturatingProduct(layers, saturatingProduct(layerSize.pixelCount, 4)),
+                limits: limits)
+            archiveFitted = false
+        }
+    }
+
+    /// The limits these figures were measured against.
+    public var limitValues: WidgetLimits {
+        WidgetLimits(
+            archiveBytes: archiveLimit, archiveCeilingBytes: archiveCeiling, layerPixels: layerPixelLimit,
+            extensionBytes: extensionLimit)
+    }
+
+    /// Each limit that is exceeded, in words (empty when every figure is within its limit).
+    public var overLimits: [String] {
+        var out: [String] = []
+        if archiveFitted && archiveBytes > archiveLimit {
+            out.append(
+                "archive \(FrameBudget.mb(archiveBytes)) MB is over its \(FrameBudget.mb(archiveLimit)) MB budget (--archive-budget)"
+            )
+        }
+        if largestLayerPixels > layerPixelLimit {
+            out.append(
+                "a layer image of \(largestLayerPixels) px is over the \(layerPixelLimit) px per image (--max-layer-pixels)"
+            )
+        }
+        if extensionBytes > extensionLimit {
+            out.append(
+                "the extension holds \(FrameBudget.mb(extensionBytes)) MB, over its \(FrameBudget.mb(extensionLimit)) MB (--budget)"
+            )
+        }
+        return out
+    }
+
+    /// One line per figure, "archive 6.1 MB of 7.0 MB", for summaries.
+    public var lines: [String] {
+        [
+            archiveFitted
+                ? "archive \(FrameBudget.mb(archiveBytes)) MB of \(FrameBudget.mb(archiveLimit)) MB (images and the view; black seen at 9.3 MB)"
+                : "archive: the strip's PNG is \(FrameBudget.mb(archiveBytes)) MB; the system re-encodes its cells into the archive (not fitted to \(FrameBudget.mb(archiveLimit)) MB)",
+            "largest layer \(largestLayerPixels) px of \(layerPixelLimit) px per image",
+            "extension holds \(FrameBudget.mb(extensionBytes)) MB of \(FrameBudget.mb(extensionLimit)) MB",
+            "system renderer decodes \(FrameBudget.mb(rendererDecodedBytes)) MB (no measured limit)",
+        ]
+    }
+}
+
+/// a + b, or `Int.max` where that would overflow.
+func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (r, over) = a.addingReportingOverflow(b)
+    return over ? .max : r
+}
+
+/// a × b, or `Int.max` where that would overflow.
+func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+    let (r, over) = a.multipliedReportingOverflow(by: b)
+    return over ? .max : r
+}

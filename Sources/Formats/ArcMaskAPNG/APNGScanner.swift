@@ -1,0 +1,219 @@
+import ArcMaskCore
+import ArcMaskIO
+import ArcMaskValues
+
+/// What one pass over an APNG's chunks found, before any pixel is decoded.
+struct APNGStructure {
+    var header: PNGHeader
+    /// PLTE and tRNS as they appear before the image data: every frame's stream needs them.
+    var paletteChunks: [(type: String, data: [UInt8])] = []
+    /// The default image: the IDAT chunks' data.
+    var defaultImage: [(offset: Int, count: Int)] = []
+    /// The animation's frames when it is valid; empty for a still PNG or an invalid animation.
+    var frames: [APNGFrameInfo] = []
+    /// acTL's num_plays (0 = forever); nil without a valid acTL.
+    var numPlays: Int?
+    /// Why the animation was set aside for the default image (the APNG specification's rule).
+    var invalidAnimation: String?
+    /// Where the file's data broke (truncation, CRC); frames before it are kept.
+    var damage: String?
+}
+
+/// Reads an APNG's chunks once: checks the structure the APNG specification sets (acTL before
+/// the image data, one fcTL per frame, sequence numbers from 0 without gaps, regions inside the
+/// canvas, the default image's fcTL matching IHDR) and that every frame's data inflates to
+/// exactly its image's size. An animation that breaks a rule is set aside and the default image
+/// shown, as the specification says; a file cut short or failing a CRC keeps its whole frames.
+enum APNGScanner {
+    static func scan(_ reader: FileReader, name: String, limits: DecodeLimits) throws -> APNGStructure {
+        var walker = PNGChunkWalker(reader: reader)
+        guard reader.bytes(at: 0, count: 8) == PNG.signature else {
+            throw InputError(file: name, "is not a PNG (its first 8 bytes are not the PNG signature)")
+        }
+        guard let first = walker.next() else {
+            throw InputError(file: name, location: "IHDR", walker.damage ?? "no chunks")
+        }
+        guard first.type == "IHDR", let header = PNGHeader(walker.data(first)) else {
+            throw InputError(file: name, location: "byte 8", "the first chunk is not a valid IHDR")
+        }
+        let canvas = PixelSize(width: header.width, height: header.height)
+        if canvas.pixelCount > limits.maxCanvasPixels {
+            throw InputError(
+                file: name, location: "IHDR",
+                "the canvas is \(canvas) = \(canvas.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)"
+            )
+        }
+
+        var s = APNGStructure(header: header)
+        var declaredFrames: Int? = nil
+        var nextSequence = 0
+        var sawIDAT = false, idatEnded = false
+        var pending: APNGFrameInfo? = nil  // fcTL read, data not yet complete
+        var pendingHasData = false
+        var frames: [APNGFrameInfo] = []
+        var invalid: String? = nil
+        func fail(_ why: String) { if invalid == nil { invalid = why } }
+
+        func closePending() {
+            guard let p = pending else { return }
+            if pendingHasData { frames.append(p) } else { fail("frame \(p.index)'s fcTL has no image data after it") }
+            pending = nil
+            pendingHasData = false
+        }
+
+        while let chunk = walker.next() {
+            if sawIDAT && chunk.type != "IDAT" { idatEnded = true }
+            switch chunk.type {
+            case "PLTE", "tRNS":
+                if !sawIDAT { s.paletteChunks.append((chunk.type, walker.data(chunk))) }
+            case "acTL":
+                let d = walker.data(chunk)
+                if sawIDAT { fail("acTL comes after the image data"); continue }
+                if declaredFrames != nil { fail("a second acTL"); continue }
+                guard d.count == 8 else { fail("acTL is \(d.count) bytes, not 8"); continue }
+                let n = Int(be32(d, 0))
+                declaredFrames = n
+                s.numPlays = Int(be32(d, 4))
+                if n == 0 || n > Int(Int32.max) { fail("acTL says \(n) frames") }
+                if n > limits.maxFrames {
+                    throw InputError(
+                        file: name, location: "acTL",
+                        "\(n) frames, over the limit of \(limits.maxFrames) (raise it with --max-frames)")
+                }
+            case "fcTL":
+                let d = walker.data(chunk)
+                guard d.count == 26 else { fail("fcTL at byte \(chunk.offset) is \(d.count) bytes, not 26"); continue }
+                checkSequence(Int(be32(d, 0)), &nextSequence, "fcTL", chunk, fail)
+                closePending()
+                if frames.count >= limits.maxFrames {
+                    throw InputError(
+                        file: name, "more than \(limits.maxFrames) frames (raise the limit with --max-frames)")
+                }
+                let frame = readControl(d, index: frames.count, beforeImageData: !sawIDAT, header: header, fail)
+                pending = frame
+            case "IDAT":
+                if idatEnded { fail("IDAT chunks are not consecutive"); continue }
+                sawIDAT = true
+                s.defaultImage.append((chunk.dataOffset, chunk.length))
+                if var p = pending, p.isDefaultImage {
+                    p.dataRanges.append((chunk.dataOffset, chunk.length))
+                    pending = p
+                    pendingHasData = true
+                }
+            case "fdAT":
+                guard chunk.length >= 4 else { fail("fdAT at byte \(chunk.offset) has no sequence number"); continue }
+                let d = reader.bytes(at: chunk.dataOffset, count: 4)
+                checkSequence(Int(be32(d, 0)), &nextSequence, "fdAT", chunk, fail)
+                guard sawIDAT else { fail("fdAT before the image data"); continue }
+                guard var p = pending, !p.isDefaultImage else {
+                    fail("fdAT at byte \(chunk.offset) belongs to no frame (no fcTL before it)")
+                    continue
+                }
+                p.dataRanges.append((chunk.dataOffset + 4, chunk.length - 4))
+                pending = p
+                pendingHasData = true
+            default:
+                break
+            }
+        }
+        s.damage = walker.damage
+        if s.damage == nil {
+            closePending()
+        } else if let p = pending, pendingHasData, !p.isDefaultImage {
+            // More of its data may have followed the break: kept only if what is here is all of it.
+            let size = PixelSize(width: p.rect.width, height: p.rect.height)
+            if (try? checkSize(p.dataRanges, of: size, header, reader, name: name, what: "")) != nil {
+                frames.append(p)
+            }
+        } else if let p = pending, pendingHasData {
+            frames.append(p)  // the default image: checked whole below, with every IDAT before the break
+        }
+        if s.defaultImage.isEmpty {
+            throw InputError(file: name, s.damage ?? "has no image data (no IDAT chunk)")
+        }
+        do {
+            try checkSize(s.defaultImage, of: canvas, header, reader, name: name, what: "the default image (IDAT)")
+        } catch let error as InputError where s.damage != nil {
+            throw InputError(file: name, "\(s.damage!); \(error.problem)")
+        }
+
+        if let n = declaredFrames {
+            if s.damage == nil, invalid == nil, frames.count != n {
+                fail("acTL says \(n) frames but the file has \(frames.count)")
+            }
+            if invalid == nil {
+                for f in frames where !f.isDefaultImage {
+                    do {
+                        try checkSize(
+                            f.dataRanges, of: PixelSize(width: f.rect.width, height: f.rect.height), header, reader,
+                            name: name, what: "frame \(f.index)'s data")
+                    } catch let error as InputError {
+                        fail(error.problem)
+                        break
+                    }
+                }
+            }
+            if invalid == nil { s.frames = frames }
+        }
+        if declaredFrames == nil && (!frames.isEmpty || invalid != nil) {
+            fail("fcTL chunks without an acTL chunk")
+        }
+        s.invalidAnimation = invalid
+        return s
+    }
+
+    private static func checkSequence(
+        _ number: Int, _ next: inout Int, _ type: String, _ chunk: PNGChunk, _ fail: (String) -> Void
+    ) {
+        if number != next { fail("\(type) at byte \(chunk.offset) has sequence number \(number), \(next) expected") }
+        next += 1
+    }
+
+    /// Reads fcTL's fields and checks them against the canvas.
+    private static func readControl(
+        _ d: [UInt8], index: Int, beforeImageData: Bool, header: PNGHeader, _ fail: (String) -> Void
+    ) -> APNGFrameInfo {
+        let w = Int(be32(d, 4)), h = Int(be32(d, 8)), x = Int(be32(d, 12)), y = Int(be32(d, 16))
+        let dispose = APNGFrameInfo.Dispose(rawValue: Int(d[24]))
+        let blend = APNGFrameInfo.Blend(rawValue: Int(d[25]))
+        if w == 0 || h == 0 { fail("frame \(index)'s region is \(w)×\(h)") }
+        if x + w > header.width || y + h > header.height {
+            fail(
+                "frame \(index)'s region \(w)×\(h) at (\(x), \(y)) reaches outside the \(header.width)×\(header.height) canvas"
+            )
+        }
+        if beforeImageData && (x != 0 || y != 0 || w != header.width || h != header.height) {
+            fail("the default image's fcTL is \(w)×\(h) at (\(x), \(y)), not the canvas")
+        }
+        if dispose == nil { fail("frame \(index) has dispose_op \(d[24])") }
+        if blend == nil { fail("frame \(index) has blend_op \(d[25])") }
+        return APNGFrameInfo(
+            index: index, rect: PixelRect(x: x, y: y, width: w, height: h),
+            delayNumerator: Int(be16(d, 20)), delayDenominator: Int(be16(d, 22)),
+            dispose: dispose ?? .none, blend: blend ?? .source, isDefaultImage: beforeImageData, dataRanges: [])
+    }
+
+    /// The frame's data must inflate to exactly its image's size.
+    private static func checkSize(
+        _ ranges: [(offset: Int, count: Int)], of size: PixelSize, _ header: PNGHeader, _ reader: FileReader,
+        name: String, what: String
+    ) throws {
+        let expected = header.rawDataSize(width: size.width, height: size.height)
+        let data = ranges.flatMap { reader.bytes(at: $0.offset, count: $0.count) }
+        let got: Int
+        do {
+            got = try Inflate.count(zlib: data, limit: expected)
+        } catch {
+            switch error {
+            case .tooLarge:
+                throw InputError(
+                    file: name, "\(what) inflates to more than the \(expected) bytes a \(size) image needs")
+            case .corrupt(let why):
+                throw InputError(file: name, "\(what) is not valid zlib data (\(why))")
+            }
+        }
+        if got != expected {
+            throw InputError(file: name, "\(what) inflates to \(got) bytes; a \(size) image needs \(expected)")
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import ArcMaskCore
+import ArcMaskIO
+import ArcMaskJSON
+import ArcMaskLottie
+import Foundation
+
+/// A Lottie file as it arrives: JSON, a Telegram sticker (gzip of JSON) or a dotLottie (a ZIP
+/// with a manifest, animations and images), told apart by their bytes. Gives the chosen
+/// animation's JSON and the bytes of the images it names.
+public struct LottieContainer {
+    public enum Kind: String, Sendable {
+        case json = "Lottie JSON"
+        case sticker = "Telegram sticker"
+        case dotLottie = "dotLottie"
+    }
+
+    public let kind: Kind
+    public let name: String
+    /// The animation's JSON text.
+    public let json: [UInt8]
+    /// The id of the animation read from a dotLottie, and every id it lists.
+    public let animationID: String?
+    public let animationIDs: [String]
+    /// The gzipped size of a sticker (Telegram's 64 KB rule).
+    public let compressedBytes: Int
+    private let archive: ZIPArchive?
+    private let imageFolder: String
+    /// The folder of a JSON file, where its external images lie.
+    private let directory: URL?
+
+    public static func matches(_ head: [UInt8]) -> Bool {
+        head.starts(with: [0x1F, 0x8B]) || isDotLottie(head) || LottieAnimation.matches(head)
+    }
+
+    /// A ZIP whose first entry is a dotLottie's (`manifest.json`, `animations/`, `a/`, `i/`, `images/`).
+    static func isDotLottie(_ head: [UInt8]) -> Bool {
+        guard head.starts(with: [0x50, 0x4B, 0x03, 0x04]), head.count > 30 else { return false }
+        let nameLength = Int(head[26]) | Int(head[27]) << 8
+        guard 30 + nameLength <= head.count else { return false }
+        let first = String(decoding: head[30..<(30 + nameLength)], as: UTF8.self)
+        return first == "manifest.json" || ["animations/", "a/", "i/", "images/"].contains { first.hasPrefix($0) }
+    }
+
+    /// - Parameters:
+    ///   - directory: where a JSON file lies (its images are looked for there, never outside it).
+    ///   - animation: the dotLottie animation to read (default: the manifest's initial one).
+    public init(
+        bytes: [UInt8], name: String, directory: URL? = nil, animation: String? = nil, limits: LottieLimits
+    ) throws {
+        self.name = name
+        self.directory = directory
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            kind = .sticker
+            compressedBytes = bytes.count
+            do {
+                json = try Inflate.gzip(bytes, limit: limits.maxJSONBytes)
+            } catch {
+                switch error {
+                case .tooLarge(let limit):
+                    throw InputError(file: name, location: "gzip", "inflates past \(limit) bytes (the JSON limit)")
+                case .corrupt(let why): throw InputError(file: name, location: "gzip", "is corrupt (\(why))")
+                }
+            }
+            archive = nil
+            imageFolder = ""
+            animationID = nil
+            animationIDs = []
+            try Self.refuseOption(animation, name: name, kind: .sticker)
+        } else if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            kind = .dotLottie
+            compressedBytes = bytes.count
+            let zip = try ZIPArchive(bytes: bytes, name: name)
+            archive = zip
+            let manifest = try Self.entry(zip, "manifest.json", limit: 1 << 20)
+            let m: JSONValue
+            do { m = try JSONParser.parse(manifest, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
+                throw InputError(
+                    file: name, location: "manifest.json \(error.path)",
+                    "line \(error.line), column \(error.column): \(error.message)")
+            }
+            let version2 = m["version"]?.string?.hasPrefix("2") == true
+            let ids = (m["animations"]?.array ?? []).compactMap { $0["id"]?.string }
+            guard !ids.isEmpty else {
+                throw InputError(file: name, location: "manifest.json $.animations", "lists no animation")
+            }
+            animationIDs = ids
+            let initial = version2 ? m["initial"]?["animation"]?.string : m["activeAnimationId"]?.string
+            let chosen = animation ?? initial.flatMap { ids.contains($0) ? $0 : nil } ?? ids[0]
+            guard ids.contains(chosen) else {
+                throw InputError(
+                    file: name, location: "--animation",
+                    "no animation '\(chosen)'; the file has \(ids.map { "'\($0)'" }.joined(separator: ", "))")
+            }
+            animationID = chosen
+            let folder = version2 ? "a/" : "animations/"
+            imageFolder = version2 ? "i/" : "images/"
+            json = try Self.entry(zip, folder + chosen + ".json", limit: limits.maxJSONBytes)
+        } else {
+            kind = .json
+            compressedBytes = bytes.count
+            json = bytes
+            archive = nil
+            imageFolder = ""
+            animationID = nil
+            animationIDs = []
+            try Self.refuseOption(animation, name: name, kind: .json)
+        }
+    }
+
+    private static func refuseOption(_ animation: String?, name: String, kind: Kind) throws {
+        if animation != nil {
+            throw InputError(
+                file: name, location: "--animation", "names an animation, but a \(kind.rawValue) holds one")
+        }
+    }
+
+    private static func entry(_ zip: ZIPArchive, _ path: String, limit: Int) throws -> [UInt8] {
+        guard let e = zip.entries[path] else {
+            throw InputError(file: zip.name, location: "ZIP", "has no entry '\(path)'")
+        }
+        guard e.size <= limit else {
+            throw InputError(
+                file: zip.name, location: "ZIP entry '\(path)'", "declares \(e.size) bytes, over the limit of \(limit)")
+        }
+        return try zip.contents(of: path)
+    }
+
+    /// The bytes of an image asset: a `data:` URI, an entry of the dotLottie's image folder, or a
+    /// file beside the JSON (inside its folder). nil with the reason when it cannot be had.
+    public func imageBytes(_ asset: ImageAsset, limit: Int) -> Result<[UInt8], InputError> {
+        let file = asset.file
+        if file.hasPrefix("data:") {
+            guard let comma = file.firstIndex(of: ",") else {
+                return .failure(InputError(file: name, location: "image '\(asset.id)'", "its data URI has no data"))
+            }
+            let header = file[..<comma]
+            let payload = String(file[file.index(after: comma)...])
+            guard payload.utf8.count / 4 * 3 <= limit else {
+                return .failure(
+                    InputError(file: name, location: "image '\(asset.id)'", "is over the limit of \(limit) bytes"))
+            }
+            if header.hasSuffix(";base64") {
+                guard let data = Data(base64Encoded: payload, options: .ignoreUnknownCharacters) else {
+                    return .failure(
+                        InputError(file: name, location: "image '\(asset.id)'", "its base64 data does not decode"))
+                }
+                return .success(Array(data))
+            }
+            return .success(Array((payload.removingPercentEncoding ?? payload).utf8))
+        }
+        let base = (file as NSString).lastPathComponent
+        if let archive {
+            for path in [
+                imageFolder + base, asset.folder.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/" + base,
+            ] {
+                if archive.entries[path] != nil {
+                    do { return .success(try Self.entry(archive, path, limit: limit)) } catch let e as InputError {
+                        return .failure(e)
+                    } catch { return .failure(InputError(file: name, location: "image '\(asset.id)'", "\(error)")) }
+                }
+            }
+            return .failure(InputError(file: name, location: "image '\(asset.id)'", "'\(base)' is not in the file"))
+        }
+        guard let directory else {
+            return .failure(
+                InputError(
+                    file: name, location: "image '\(asset.id)'", "'\(file)' is outside the file and no folder is known")
+            )
+        }
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
+        let url = root.appendingPathComponent(asset.folder + file).standardizedFileURL.resolvingSymlinksInPath()
+        guard url.path.hasPrefix(root.path + "/") else {
+            return .failure(
+                InputError(
+                    file: name, location: "image '\(asset.id)'",
+                    "'\(asset.folder + file)' lies outside the animation's folder; not read"))
+        }
+        do {
+            return .success(try FileReader.contents(of: url.path, limit: limit, kind: "images"))
+        } catch let e as InputError {
+            return .failure(e)
+        } catch {
+            return .failure(
+                InputError(
+                    file: name, location: "image '\(asset.id)'", "'\(asset.folder + file)' cannot be read (\(error))"))
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import ArcMaskCairo
+import ArcMaskCore
+import ArcMaskIO
+import ArcMaskLottie
+import ArcMaskValues
+import Foundation
+
+/// How a Lottie animation is played as frames: the dotLottie animation, a marker's segment, and
+/// a rate.
+public struct LottieOptions: Sendable, Equatable {
+    public var animation: String?
+    public var marker: String?
+    /// First and last frame (inclusive, of the marker's segment when one is given).
+    public var range: ClosedRange<Int>?
+    public var reverse: Bool
+    /// Resample to this many frames per second; nil keeps the file's rate.
+    public var fps: Double?
+    public var limits: LottieLimits
+    /// What the renderer leaves out is an error, not a warning.
+    public var strict: Bool
+    /// Colours and opacities set by keypath.
+    public var overrides = LottieOverrides()
+    /// Pixels one drawn frame may have (checked before its surface is made).
+    public var maxPixels = DecodeLimits.defaultMaxCanvasPixels
+
+    public init(
+        animation: String? = nil, marker: String? = nil, range: ClosedRange<Int>? = nil, reverse: Bool = false,
+        fps: Double? = nil, limits: LottieLimits = .default, strict: Bool = false
+    ) {
+        self.strict = strict
+        self.animation = animation
+        self.marker = marker
+        self.range = range
+        self.reverse = reverse
+        self.fps = fps
+        self.limits = limits
+    }
+}
+
+/// A Lottie animation (JSON, Telegram sticker or dotLottie) as a `FrameSource`: frames drawn
+/// on demand at the composition's size or any size asked for, frame k at composition time
+/// round(ip) + k, each 1/fr s long, as lottie-web counts them.
+public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource, @unchecked Sendable {
+    public let name: String
+    public let container: LottieContainer
+    public let animation: LottieAnimation
+    public let canvasSize: PixelSize
+    /// The composition time each frame shows.
+    public let times: [Double]
+    private let stepMs: Double
+    private let images: [String: PixelBuffer]
+    private var imageProblems: [String] = []
+    /// What the file asks for that is not drawn (`LottieFeatures`).
+    public let featureWarnings: [String]
+    private var idle: [LottieRenderer] = []
+    private let lock = NSLock()
+    public let cache: RenderCache?
+    private let contentKey: String
+    private let maxPixels: Int
+
+    public init(
+        bytes: [UInt8], name: String, directory: URL? = nil, options: LottieOptions = LottieOptions(),
+        cache: RenderCache? = nil
+    ) throws {
+        self.name = name
+        container = try LottieContainer(
+            bytes: bytes, name: name, directory: directory, animation: options.animation, limits: options.limits)
+        let decoded: LottieAnimation
+        do {
+            decoded = try LottieAnimation.decode(container.json, limits: options.limits)
+        } catch {
+            throw InputError(file: name, location: error.path.description, error.message)
+        }
+        do {
+            animation = try LottieKeypaths.apply(options.overrides, to: decoded)
+        } catch {
+            throw InputError(file: name, location: "--set-color/--set-opacity", error.message)
+        }
+        canvasSize = PixelSize(width: animation.width, height: animation.height)
+        // The frames to play: all, or one marker's segment.
+        var first = animation.inPoint.rounded(), count = animation.frameCount
+        if let markerName = options.marker {
+            guard let marker = animation.markers.first(where: { $0.name == markerName }) else {
+                let names = animation.markers.map { "'\($0.name)'" }
+                throw InputError(
+                    file: name, location: "--marker",
+                    names.isEmpty
+                        ? "the animation has no markers"
+                        : "no marker '\(markerName)'; it has \(names.joined(separator: ", "))")
+            }
+            first = marker.time.rounded()
+            count = max(1, Int(marker.duration.rounded(.down)))
+        }
+        guard count > 0 else { throw InputError(file: name, "the animation has no frames (op − ip < 1)") }
+        var base = (0..<count).map { first + Double($0) }
+        if let range = options.range {
+            guard range.lowerBound >= 0, range.upperBound < count else {
+                throw InputError(
+                    file: name, location: "--range",
+                    "\(range.lowerBound)..\(range.upperBound) is outside frames 0..\(count - 1)")
+            }
+            base = Array(base[range])
+        }
+        if options.reverse { base.reverse() }
+        let fr = animation.frameRate
+        if let fps = options.fps {
+            guard fps > 0, fps <= 240 else {
+                throw InputError(file: name, location: "--fps", "\(fps) must be in (0, 240]")
+            }
+            let seconds = Double(base.count) / fr
+            let n = max(1, Int((seconds * fps).rounded()))
+            times = (0..<n).map { j in base[min(base.count - 1, Int((Double(j) / fps * fr).rounded(.down)))] }
+            stepMs = 1000 / fps
+        } else {
+            times = base
+            stepMs = 1000 / fr
+        }
+        var decodedImages: [String: PixelBuffer] = [:]
+        var problems: [String] = []
+        for (id, asset) in animation.images.sorted(by: { $0.key < $1.key }) {
+            switch container.imageBytes(asset, limit: options.limits.maxImageBytes) {
+            case .failure(let e):
+                problems.append("image '\(id)' not drawn: \(e.location.map { "\($0): " } ?? "")\(e.problem)")
+            case .success(let bytes):
+                do {
+                    if JPEG.matches(bytes) {
+                        decodedImages[id] = try JPEG.decode(bytes).image
+                    } else {
+                        decodedImages[id] = try PNG.decode(bytes)
+                    }
+                } catch {
+                    problems.append("image '\(id)' not drawn: it is not a PNG or JPEG that decodes (\(error))")
+                }
+            }
+        }
+        images = decodedImages
+        imageProblems = problems
+        featureWarnings = LottieFeatures.warnings(animation)
+        if options.strict, let first = featureWarnings.first ?? problems.first {
+            let more = featureWarnings.count + problems.count - 1
+            throw InputError(
+                file: name, location: "--strict",
+                "\(first)\(more > 0 ? " (and \(more) more: run inspect without --strict to list them)" : "")")
+        }
+        self.cache = cache
+        maxPixels = options.maxPixels
+        // Frames drawn with other values set are other frames: the overrides join the key.
+        let overrideKey =
+            options.overrides.isEmpty ? "" : "-o" + RenderCache.contentKey(Array(options.overrides.digest.utf8))
+        contentKey =
+            cache == nil
+            ? ""
+            : RenderCache.contentKey(bytes) + "-lottie\(LottieRenderer.revision)"
+                + (container.animationID.map { "-" + $0 } ?? "")
+                + overrideKey
+    }
+
+    public var frameCount: Int { times.count }
+    public var loopMode: LoopMode { .forever }
+    public func duration(at index: Int) -> Double { stepMs }
+    public var warnings: [String] { featureWarnings + imageProblems }
+    public var drawsConcurrently: Bool { true }
+
+    public func frame(at index: Int) throws -> PixelBuffer { try frame(at: index, size: canvasSize, fit: .fit) }
+
+    public func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
+        let variant = fit == .fit ? "" : "-\(fit.rawValue)"
+        // Cached by the composition time shown (thousandths of a frame), not the index: a range,
+        // a marker or a rate gives the same index other times.
+        let frameKey = Int((times[index] * 1000).rounded())
+        if let cache, let hit = cache.image(key: contentKey + variant, frame: frameKey, size: size) { return hit }
+        let image = try render(index, size: size, fit: fit).pixelBuffer()
+        cache?.store(image, key: contentKey + variant, frame: frameKey, size: size)
+        return image
+    }
+
+    public func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        if cache != nil { return try Surface(frame(at: index, size: size, fit: fit)) }
+        return try render(index, size: size, fit: fit)
+    }
+
+    private func render(_ index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        guard size.pixelCount <= maxPixels else {
+            throw InputError(
+                file: name, "a \(size) frame is over the limit of \(maxPixels) pixels (raise it with --max-pixels)")
+        }
+        let renderer = try takeRenderer()
+        defer { lock.withLock { idle.append(renderer) } }
+        do {
+            return try renderer.render(time: times[index], size: size, fit: fit)
+        } catch let e as LottieError {
+            throw InputError(file: name, location: "frame \(index)", e.message)
+        }
+    }
+
+    private func takeRenderer() throws -> LottieRenderer {
+        if let r = lock.withLock({ idle.popLast() }) { return r }
+        var surfaces: [String: Surface] = [:]
+        for (id, image) in images { surfaces[id] = try Surface(image) }
+        return LottieRenderer(animation, images: surfaces)
+    }
+}

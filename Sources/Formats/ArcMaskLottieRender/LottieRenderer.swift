@@ -1,0 +1,335 @@
+import ArcMaskCairo
+import ArcMaskCore
+import ArcMaskLottie
+import ArcMaskText
+import ArcMaskValues
+import Foundation
+
+/// Draws an animation's frames on cairo: the evaluator's commands executed as lottie-web's
+/// canvas renderer executes its own (clips for masks, per-draw opacity and blend, mattes
+/// composited from separate layers). One renderer draws on one thread at a time.
+public final class LottieRenderer {
+    /// Changes whenever the same file would draw differently (it keys the render cache).
+    public static let revision = 1
+
+    public let animation: LottieAnimation
+    let evaluator: LottieEvaluator
+    /// Decoded image assets by id (premultiplied, ready to draw).
+    let images: [String: Surface]
+
+    public init(_ animation: LottieAnimation, images: [String: Surface] = [:]) {
+        self.animation = animation
+        evaluator = LottieEvaluator(animation)
+        self.images = images
+    }
+
+    /// Frame-sized surfaces mattes draw on, kept between uses (a fresh one each time costs
+    /// page faults and clearing as much as the drawing).
+    private var spare: [Surface] = []
+
+    private func scratch(_ size: PixelSize) throws -> Surface {
+        if let k = spare.lastIndex(where: { $0.width == size.width && $0.height == size.height }) {
+            let s = spare.remove(at: k)
+            let c = try Context(s)
+            c.clear()
+            return s
+        }
+        if spare.count > 8 { spare.removeFirst() }
+        return try Surface(width: size.width, height: size.height)
+    }
+
+    /// Halved copies of each image (level 1 is half the size, 2 a quarter, …), made on demand.
+    private var mips: [String: [Surface]] = [:]
+
+    /// The image, or its smallest halved copy still at least as large as it is drawn.
+    private func reduced(_ id: String, _ image: Surface, scale: Double) throws -> Surface {
+        guard scale > 0, scale < 0.5, image.width >= 4, image.height >= 4 else { return image }
+        var levels = mips[id] ?? [image]
+        var factor = 1
+        var level = 0
+        while scale * Double(factor * 2) <= 1, levels[level].width >= 4, levels[level].height >= 4 {
+            if level + 1 == levels.count {
+                let src = levels[level]
+                let half = try Surface(width: max(1, src.width / 2), height: max(1, src.height / 2))
+                let c = try Context(half)
+                c.scale(Double(half.width) / Double(src.width), Double(half.height) / Double(src.height))
+                c.setSource(src, filter: .good, extend: .pad)
+                c.setOperator(.source)
+                c.paint()
+                half.flush()
+                levels.append(half)
+            }
+            level += 1
+            factor *= 2
+        }
+        mips[id] = levels
+        return levels[level]
+    }
+
+    /// Composition time `time` drawn at `size`: the composition fitted into it (`.fit`
+    /// centres it whole, as lottie-web's 'xMidYMid meet'; `.fill` covers and crops), clipped to
+    /// the composition's rectangle, on a transparent canvas.
+    public func render(time: Double, size: PixelSize, fit: FitMode = .fit) throws -> Surface {
+        let surface = try Surface(width: size.width, height: size.height)
+        let ctx = try Context(surface)
+        let root = rootMatrix(size: size, fit: fit)
+        ctx.newPath()
+        var rect = BezierPath(closed: true)
+        let w = Double(animation.width), h = Double(animation.height)
+        for v in [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)] { rect.append(v) }
+        appendPath(ctx, rect.transformed(root))
+        ctx.clip()
+        let commands = try evaluator.commands(at: time)
+        try execute(commands, ctx: ctx, root: root, size: size)
+        try ctx.status()
+        surface.flush()
+        return surface
+    }
+
+    func rootMatrix(size: PixelSize, fit: FitMode) -> Affine {
+        fit.placement(
+            of: (Double(animation.width), Double(animation.height)), in: (Double(size.width), Double(size.height)))
+    }
+
+    private func execute(_ commands: [DrawCommand], ctx: Context, root: Affine, size: PixelSize) throws {
+        for command in commands {
+            switch command {
+            case .fill(let paths, let paint, let evenOdd, let alpha, let blend, let transform):
+                guard begin(ctx, paths, paint, alpha, blend, transform.concatenating(root)) else { continue }
+                ctx.fill(evenOdd: evenOdd)
+                ctx.restore()
+            case .stroke(let paths, let paint, let stroke, let alpha, let blend, let transform):
+                guard begin(ctx, paths, paint, alpha, blend, transform.concatenating(root)) else { continue }
+                ctx.setLineWidth(stroke.width)
+                ctx.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
+                ctx.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
+                ctx.setMiterLimit(stroke.miterLimit)
+                ctx.setDash(stroke.dashes, offset: stroke.dashOffset)
+                ctx.stroke()
+                ctx.restore()
+            case .image(let id, let width, let height, let alpha, let blend, let transform):
+                guard let original = images[id], original.width > 0, original.height > 0 else { continue }
+                let m = transform.concatenating(root)
+                guard m.isInvertible else { continue }
+                ctx.save()
+                setTransform(ctx, m)
+                if width > 0, height > 0 {
+                    ctx.scale(width / Double(original.width), height / Double(original.height))
+                }
+                // Device pixels per image pixel: shrinking far, draw from a halved copy (kept
+                // for the renderer's life) instead of filtering the whole image each frame.
+                let scale =
+                    (abs(m.determinant)).squareRoot()
+                    * (width > 0 && height > 0
+                        ? (width * height / Double(original.width * original.height)).squareRoot() : 1)
+                let image = try reduced(id, original, scale: scale)
+                if image !== original {
+                    ctx.scale(
+                        Double(original.width) / Double(image.width), Double(original.height) / Double(image.height))
+                }
+                ctx.setSource(image, filter: .bilinear)
+                ctx.setBlend(Self.blend(blend))
+                ctx.newPath()
+                ctx.rectangle(0, 0, Double(image.width), Double(image.height))
+                ctx.clip()
+                ctx.paint(alpha: alpha)
+                ctx.restore()
+            case .clipped(let clip, let inner):
+                ctx.save()
+                ctx.newPath()
+                for c in clip {
+                    let m = c.transform.concatenating(root)
+                    for p in c.paths { appendPath(ctx, p.transformed(m)) }
+                }
+                ctx.clip()
+                try execute(inner, ctx: ctx, root: root, size: size)
+                ctx.restore()
+            case .text(let run):
+                let m = run.transform.concatenating(root)
+                guard m.isInvertible, case .color(let r, let g, let b, _)? = run.fill else { continue }
+                ctx.save()
+                setTransform(ctx, m)
+                ctx.setBlend(Self.blend(run.blend))
+                let alignment: TextStyle.Alignment = run.justify == 1 ? .right : run.justify == 2 ? .center : .left
+                let style = TextStyle(
+                    font: run.font, size: max(min(run.size, 10_000), 0.5), color: Color(r: r, g: g, b: b),
+                    alignment: alignment, maxLines: 1)
+                // Each line in a wide box whose left, right or middle is x = 0, its baseline on
+                // the line's (Pango centres a line in a box of its own height).
+                let width = max(run.size, 1) * Double(max(1, run.lines.map(\.count).max() ?? 1)) * 2
+                let x0 = alignment == .left ? 0 : alignment == .right ? -width : -width / 2
+                for (k, line) in run.lines.enumerated() where !line.isEmpty {
+                    let measure = TextBlock.measure(line, style: style, width: width, height: run.size * 4)
+                    ctx.save()
+                    ctx.translate(x0, Double(k) * run.lineHeight - measure.height * 0.8)
+                    TextBlock.draw(line, style: style, width: width, height: measure.height, alpha: run.alpha, on: ctx)
+                    ctx.restore()
+                }
+                ctx.restore()
+            case .blended(let blend, let inner):
+                ctx.pushGroup()
+                try execute(inner, ctx: ctx, root: root, size: size)
+                let group = ctx.popGroup()
+                ctx.save()
+                ctx.setSource(group)
+                ctx.setBlend(Self.blend(blend))
+                ctx.paint()
+                ctx.restore()
+            case .matted(let mode, let matte, let content, let alpha):
+                try drawMatted(
+                    mode: mode, matte: matte, content: content, alpha: alpha, ctx: ctx, root: root, size: size)
+            }
+        }
+    }
+
+    /// The content and the matte drawn on canvases of their own, the matte turned into
+    /// coverage (its alpha, or its luminance as the player's filter gives it: 0.3 × (R + G + B)
+    /// of the straight colour, alpha ignored, transparent pixels 0), and the content painted
+    /// through it. Below `alpha` 1 the backdrop is first faded by it and the result drawn at
+    /// it, as the player redraws both with the context's opacity.
+    private func drawMatted(
+        mode: MatteMode, matte: [DrawCommand], content: [DrawCommand], alpha: Double, ctx: Context, root: Affine,
+        size: PixelSize
+    ) throws {
+        let contentSurface = try scratch(size)
+        defer { spare.append(contentSurface) }
+        let contentCtx = try Context(contentSurface)
+        try execute(content, ctx: contentCtx, root: root, size: size)
+        let matteSurface = try scratch(size)
+        defer { spare.append(matteSurface) }
+        let matteCtx = try Context(matteSurface)
+        try execute(matte, ctx: matteCtx, root: root, size: size)
+        matteSurface.flush()
+        // An alpha matte is its own coverage; the others are worked out pixel by pixel.
+        let coverage: Surface
+        if mode == .alpha {
+            coverage = matteSurface
+        } else {
+            coverage = try Surface(width: size.width, height: size.height, format: .alpha)
+            coverage.flush()
+            let src = matteSurface.data, dst = coverage.data
+            let srcStride = matteSurface.stride, dstStride = coverage.stride
+            for y in 0..<size.height {
+                let row = UnsafeRawPointer(src + y * srcStride).assumingMemoryBound(to: UInt32.self)
+                let out = dst + y * dstStride
+                for x in 0..<size.width {
+                    let p = row[x]
+                    let a = Int(p >> 24)
+                    var luma = 0
+                    if mode != .alphaInverted, a > 0 {
+                        // Straight colour from premultiplied, then 0.3 of each channel.
+                        let sum = Int(p >> 16 & 0xFF) + Int(p >> 8 & 0xFF) + Int(p & 0xFF)
+                        luma = min(255, (sum * 255 * 3 + a * 5) / (a * 10))
+                    }
+                    let v: Int
+                    switch mode {
+                    case .alpha, .alphaInverted: v = 255 - a
+                    case .luma: v = luma
+                    case .lumaInverted: v = 255 - luma
+                    }
+                    out[x] = UInt8(clamping: v)
+                }
+            }
+            coverage.markDirty()
+        }
+        contentSurface.flush()
+        ctx.save()
+        ctx.resetTransform()
+        if alpha < 1 {
+            ctx.setOperator(.destinationIn)
+            ctx.paint(alpha: max(alpha, 0))
+            ctx.setOperator(.over)
+            ctx.pushGroup()
+            ctx.setSource(contentSurface)
+            ctx.mask(surface: coverage)
+            let group = ctx.popGroup()
+            ctx.setSource(group)
+            ctx.paint(alpha: max(alpha, 0))
+        } else {
+            ctx.setSource(contentSurface)
+            ctx.mask(surface: coverage)
+        }
+        ctx.restore()
+    }
+
+    /// Saves the state and sets up a fill or stroke: transform, path, paint, blend (false, and
+    /// nothing saved, when the transform collapses the plane).
+    private func begin(
+        _ ctx: Context, _ paths: [BezierPath], _ paint: Paint, _ alpha: Double, _ blend: BlendMode, _ m: Affine
+    ) -> Bool {
+        guard m.isInvertible else { return false }
+        ctx.save()
+        setTransform(ctx, m)
+        ctx.newPath()
+        for p in paths { appendPath(ctx, p) }
+        setPaint(ctx, paint, alpha: alpha)
+        ctx.setBlend(Self.blend(blend))
+        return true
+    }
+
+    private func setTransform(_ ctx: Context, _ m: Affine) {
+        ctx.resetTransform()
+        ctx.concat(m)
+    }
+
+    private func appendPath(_ ctx: Context, _ p: BezierPath) {
+        guard let first = p.vertices.first else { return }
+        ctx.move(to: first.x, first.y)
+        let n = p.count
+        for k in 1..<max(n, 1) {
+            segment(ctx, p.vertices[k - 1], p.outPoints[k - 1], p.inPoints[k], p.vertices[k])
+        }
+        if p.closed && n > 0 {
+            segment(ctx, p.vertices[n - 1], p.outPoints[n - 1], p.inPoints[0], first)
+            ctx.closePath()
+        }
+    }
+
+    /// A segment whose control points sit on its ends (to within rounding: trim paths round cut
+    /// points to thousandths) is a line; cairo's stroker would turn the stray tangent into a
+    /// visible notch where a canvas draws a straight stroke.
+    private func segment(_ ctx: Context, _ p0: Vec2, _ c1: Vec2, _ c2: Vec2, _ p3: Vec2) {
+        if c1.distance(to: p0) < 0.005 && c2.distance(to: p3) < 0.005 {
+            ctx.line(to: p3.x, p3.y)
+        } else {
+            ctx.curve(c1.x, c1.y, c2.x, c2.y, p3.x, p3.y)
+        }
+    }
+
+    private func setPaint(_ ctx: Context, _ paint: Paint, alpha: Double) {
+        switch paint {
+        case .color(let r, let g, let b, let a):
+            ctx.setSource(Color(r: r, g: g, b: b, a: a * alpha))
+        case .linear(let s, let e, let stops):
+            ctx.setSource(Pattern.linear(s.x, s.y, e.x, e.y, stops: Self.stops(stops, alpha)))
+        case .radial(let c, let radius, let f, let stops):
+            ctx.setSource(Pattern.radial(f.x, f.y, 0, c.x, c.y, radius, stops: Self.stops(stops, alpha)))
+        }
+    }
+
+    private static func stops(_ stops: [GradientStop], _ alpha: Double) -> [Pattern.Stop] {
+        stops.map { Pattern.Stop(offset: $0.offset, r: $0.r, g: $0.g, b: $0.b, a: $0.a * alpha) }
+    }
+
+    static func blend(_ b: BlendMode) -> Context.Blend {
+        switch b {
+        case .normal, .hardMix: .normal
+        case .multiply: .multiply
+        case .screen: .screen
+        case .overlay: .overlay
+        case .darken: .darken
+        case .lighten: .lighten
+        case .colorDodge: .colorDodge
+        case .colorBurn: .colorBurn
+        case .hardLight: .hardLight
+        case .softLight: .softLight
+        case .difference: .difference
+        case .exclusion: .exclusion
+        case .hue: .hue
+        case .saturation: .saturation
+        case .color: .color
+        case .luminosity: .luminosity
+        case .add: .add
+        }
+    }
+}

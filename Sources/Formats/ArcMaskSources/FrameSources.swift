@@ -1,0 +1,177 @@
+import ArcMaskCore
+import ArcMaskIO
+import ArcMaskLottieRender
+import ArcMaskSVG
+import ArcMaskSVGA
+import ArcMaskSequence
+import ArcMaskValues
+import ArcMaskVideo
+import Foundation
+
+/// How to open an animation: limits, and the settings only some formats use.
+public struct SourceOptions: Sendable {
+    /// Ceilings on canvas, frames and decoded bytes (every format).
+    public var limits: DecodeLimits
+    /// Ceilings for SVGA files.
+    public var svgaLimits: SVGALimits
+    /// SVGA: which frames play, in which direction, at which rate.
+    public var svgaSequence: SVGASequence
+    /// Where vector formats keep rendered frames between runs (nil: render every time).
+    public var renderCache: RenderCache? {
+        didSet { svgCache = SVGRasterCache(disk: renderCache) }
+    }
+    /// Ceilings for SVG files.
+    public var svgLimits: SVGLimits
+    /// Numbered image sequences: range, rate or durations, loops, gaps, `@Sx` variants.
+    public var sequence: SequenceOptions
+    /// SVGA: images, text, hidden keys put into the movie's keys.
+    public var svgaContent = SVGADynamicContent()
+    /// Lottie: the dotLottie animation, the marker, the limits, strictness (range, reverse and
+    /// rate come from `svgaSequence`, as for SVGA).
+    public var lottie = LottieOptions()
+    /// Video clips and AVIF sequences: where a cut starts and how long it lasts (the rate
+    /// comes from `svgaSequence.fps`).
+    public var video = VideoOptions()
+    /// SVG rasters in memory, in front of `renderCache`.
+    public private(set) var svgCache: SVGRasterCache
+
+    public init(
+        limits: DecodeLimits = .default, svgaLimits: SVGALimits = .default,
+        svgaSequence: SVGASequence = SVGASequence(), renderCache: RenderCache? = nil
+    ) {
+        self.limits = limits
+        self.svgaLimits = svgaLimits
+        self.svgaSequence = svgaSequence
+        self.renderCache = renderCache
+        self.svgLimits = SVGLimits(maxPixels: limits.maxCanvasPixels)
+        self.sequence = SequenceOptions()
+        self.svgCache = SVGRasterCache(disk: renderCache)
+    }
+}
+
+/// One animation format: how its files start, and how to open one.
+public protocol FrameFormat: Sendable {
+    /// A short name for messages and reports ("GIF", "SVGA").
+    static var name: String { get }
+    /// Whether a file starting with `head` (up to 4,096 bytes) is of this format.
+    static func matches(_ head: [UInt8]) -> Bool
+    /// Opens the file `reader` reads; `name` stands for it in messages.
+    static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource
+}
+
+/// The library's one entry point for frames: opens a file once, decides its format from its
+/// first bytes (never from its name) and returns a `FrameSource`. New formats join by adding
+/// a `FrameFormat` type to `formats`.
+public enum FrameSources {
+    public static let formats: [any FrameFormat.Type] = [
+        GIFFormat.self, APNGFormat.self, WebPFormat.self, AVIFFormat.self, LottieFormat.self, SVGAFormat.self,
+        SVGFormat.self, VideoFormat.self,
+    ]
+
+    /// Opens `path` as whichever format its bytes say; a folder or a printf-style pattern
+    /// (`anim/frame%03d.png`) opens as a numbered image sequence, each file's format read from its bytes.
+    public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
+        if isSequence(path) {
+            try options.refuseVideoSettings(name: path, format: "image sequence")
+            try options.refuseSVGAContent(name: path, format: "image sequence")
+            try options.refuseLottieSettings(name: path, format: "image sequence")
+            return try ImageSequenceSource.open(
+                path, options: options.sequence, limits: options.limits, svgLimits: options.svgLimits,
+                svgCache: options.svgCache)
+        }
+        let reader = try FileReader(path: path)
+        let format = try format(of: reader, name: path)
+        if format != VideoFormat.self && format != AVIFFormat.self {
+            try options.refuseVideoSettings(name: path, format: format.name)
+        }
+        return try format.open(reader, name: path, options: options)
+    }
+
+    /// Opens bytes held in memory; `name` stands for the file in messages.
+    public static func open(
+        bytes: [UInt8], name: String, options: SourceOptions = SourceOptions()
+    ) throws -> FrameSource {
+        let reader = FileReader(bytes: bytes, name: name)
+        return try format(of: reader, name: name).open(reader, name: name, options: options)
+    }
+
+    /// Whether `path` names a sequence (a folder or a pattern) rather than one file.
+    public static func isSequence(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return isDirectory.boolValue }
+        return SequencePattern.isPattern(path)
+    }
+
+    static func format(of reader: FileReader, name: String) throws -> any FrameFormat.Type {
+        let head = reader.bytes(at: 0, count: 4096)
+        if head.isEmpty { throw InputError(file: name, "is empty (0 bytes)") }
+        if let format = formats.first(where: { $0.matches(head) }) { return format }
+        let known = formats.map { $0.name }.joined(separator: ", ")
+        let start = head.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
+        throw InputError(file: name, "is not an animation arcmask reads (\(known)); it starts with \(start)")
+    }
+}
+
+extension SourceOptions {
+    /// Formats that carry their own timing refuse the settings meant for SVGA files and sequences.
+    func refuseSequenceSettings(name: String, format: String) throws {
+        try refuseLottieSettings(name: name, format: format)
+        try refuseSequenceOnlySettings(name: name, format: format)
+        try refuseSVGAContent(name: name, format: format)
+        if svgaSequence != SVGASequence() {
+            throw InputError(
+                file: name,
+                "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files and image sequences, not to \(format) files"
+            )
+        }
+    }
+}
+
+extension SourceOptions {
+    /// Images, text and hidden keys go into SVGA sprites; other formats have no keys.
+    func refuseSVGAContent(name: String, format: String) throws {
+        guard !svgaContent.isEmpty else { return }
+        throw InputError(
+            file: name,
+            "--set-image, --set-text and --hide fill the keys of SVGA files; \(format) files have no keys")
+    }
+}
+
+extension SourceOptions {
+    /// A cut (`--start`, `--length`) is a setting of video clips and AVIF sequences alone.
+    func refuseVideoSettings(name: String, format: String) throws {
+        let given = [video.start != nil ? "--start" : nil, video.duration != nil ? "--length" : nil].compactMap { $0 }
+        if !given.isEmpty {
+            throw InputError(
+                file: name, "\(given.joined(separator: ", ")) cuts video clips and AVIF sequences, not \(format) files")
+        }
+    }
+}
+
+extension SourceOptions {
+    /// Durations, loop counts and gaps are settings of image sequences alone.
+    func refuseSequenceOnlySettings(name: String, format: String) throws {
+        let given = [
+            sequence.durations != nil ? "--durations" : nil, sequence.loops != 0 ? "--loops" : nil,
+            sequence.allowGaps ? "--allow-gaps" : nil,
+        ].compactMap { $0 }
+        if !given.isEmpty {
+            throw InputError(
+                file: name, "\(given.joined(separator: ", ")) applies to image sequences, not to \(format) files")
+        }
+    }
+}
+
+extension SourceOptions {
+    /// Lottie's own settings, given for another format.
+    func refuseLottieSettings(name: String, format: String) throws {
+        let given = [
+            lottie.animation != nil ? "--animation" : nil, lottie.marker != nil ? "--marker" : nil,
+            lottie.strict ? "--strict" : nil, lottie.overrides.isEmpty ? nil : "--set-color/--set-opacity",
+        ].compactMap { $0 }
+        if !given.isEmpty {
+            throw InputError(
+                file: name, "\(given.joined(separator: ", ")) applies to Lottie files, not to \(format) files")
+        }
+    }
+}

@@ -1,0 +1,391 @@
+import ArcMaskCore
+import ArcMaskExport
+import ArcMaskFolder
+import ArcMaskGeometry
+import ArcMaskValues
+import ArcMaskVideo
+import ArgumentParser
+import Foundation
+
+extension WidgetFamily: ExpressibleByArgument {}
+extension RotationRoute: ExpressibleByArgument {}
+extension WidgetRoute: ExpressibleByArgument {}
+extension TimerFontTiming.Mode: ExpressibleByArgument {}
+extension LayerLayout: ExpressibleByArgument {}
+extension ImageFormat: ExpressibleByArgument {}
+extension AccentedRendering: ExpressibleByArgument {}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Write widget-ready layer images (JPEG/PNG), manifest.json, the SwiftUI view, a widget and INSTALL.md.",
+        discussion: """
+            Widget sizes come from a table of Apple's published sizes per device (see --list-devices); \
+            --size overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
+            Each layer is its own image, handed to SwiftUI as encoded bytes (JPEG where it is opaque, PNG \
+            where it has transparency), fitted to the limits phones enforce: the view's archive (7 MB \
+            aimed at; archives of 9.3 MB have drawn black: --archive-budget), each image's pixel area \
+            (718,080 px, the smallest cap seen: --max-layer-pixels) and the extension's memory (30 MB: \
+            --budget). When the layers exceed the archive budget, near-identical and very short frames \
+            are merged first (keeping the total duration), then the scale is lowered a quarter step at \
+            a time down to --min-scale (2), then the JPEG quality down to 60, then the frame rate \
+            evenly in time (--keep-frames refuses instead). --out names the output folder; outputs \
+            appear all at once; a folder that holds files needs --force. Check a folder later with \
+            `arcmask emulate DIR`.
+            """)
+
+    @Argument(
+        help: "The animation (GIF, APNG, WebP, SVG, SVGA, or a folder or pattern of numbered images).")
+    var file: String?
+
+    @Option(help: "Widget family: small, medium, large, extraLarge.")
+    var family: WidgetFamily = .small
+
+    @Option(help: "Device class for the widget size (default: the largest iPhones; the largest iPad for extraLarge).")
+    var device: String?
+
+    @Option(help: "The view's size in points, WxH, instead of the family's.", transform: SizeArgument.parse)
+    var size: SizeArgument?
+
+    @Option(
+        name: .customLong("scale"), parsing: .unconditional, help: "Pixels per point (2 or 3 on iPhones).",
+        transform: PointScale.parse)
+    var scaleOption = PointScale(3)
+
+    var scale: Double { scaleOption.value }
+
+    @Option(help: "How the masks are built.")
+    var preset: Preset = .arcmask
+
+    @OptionGroup var fit: FitOption
+
+    @Option(
+        name: .customLong("budget"), parsing: .unconditional,
+        help: """
+            Extension memory in MB (10⁶ bytes) the generated code may hold: the encoded layers, or the \
+            decoded strip with --layout strip, or the timer-font pictures (extensions are killed around 30 MB).
+            """,
+        transform: Megabytes.parse)
+    var budgetOption = Megabytes(30)
+
+    var budget: Double { budgetOption.value }
+
+    @Option(
+        name: .customLong("archive-budget"), parsing: .unconditional,
+        help: """
+            Archive budget in MB (10⁶ bytes): the layer images plus the view stay within it (default: 7 \
+            aimed at, and --keep-frames refused above 9, as archives of 9.3 MB have drawn black; a \
+            budget given here is also the ceiling).
+            """,
+        transform: Megabytes.parse)
+    var archiveBudgetOption: Megabytes?
+
+    var archiveBudget: Double? { archiveBudgetOption?.value }
+
+    @Option(
+        name: .customLong("max-layer-pixels"), parsing: .unconditional,
+        help: "Pixels per layer image (width × height), the smallest per-image cap seen by default.",
+        transform: PixelCount.parse)
+    var maxLayerPixelsOption = PixelCount(WidgetLimits.smallestPixelCap)
+
+    var maxLayerPixels: Int { maxLayerPixelsOption.value }
+
+    @Option(
+        help: """
+            files (each layer its own image, handed over as encoded bytes) or strip (one sprite sheet that \
+            the view decodes in the extension and crops; counts its decoded size against --budget).
+            """)
+    var layout: LayerLayout = .files
+
+    @Option(
+        help: "auto (JPEG where a layer is opaque, PNG where it has transparency), jpeg or png; --layout files.")
+    var imageFormat: ImageFormat = .auto
+
+    @Option(
+        name: .customLong("jpeg-quality"), parsing: .unconditional,
+        help: "A fixed JPEG quality, 1 to 100 (default: 90, lowered to 60 at most to fit the archive).",
+        transform: JPEGQuality.parse)
+    var jpegQualityOption: JPEGQuality?
+
+    var jpegQuality: Int? { jpegQualityOption?.value }
+
+    @Option(
+        help: """
+            On tinted and clear home screens (iOS 18+): full-color (the frames keep their colours) or \
+            accented (tinted with the rest of the home screen).
+            """)
+    var accented: AccentedRendering = .fullColor
+
+    @Option(
+        name: .customLong("min-scale"), parsing: .unconditional,
+        help: "The lowest scale the budget may drop the layers to: 1, 1.5, 2 or 3.", transform: PointScale.parse)
+    var minScaleOption = PointScale(2)
+
+    var minScale: Double { minScaleOption.value }
+
+    @Flag(help: "Refuse rather than lower the frame rate when the layers do not fit the budget.")
+    var keepFrames = false
+
+    @OptionGroup var png: PNGCompressionOption
+
+    @OptionGroup var threads: JobsOption
+
+    @Option(
+        help: """
+            rotation (arc masks turned by WidgetKit's private clock-hand rotation; any frame rate) or \
+            timer-font (frames as colour glyphs of timer fonts: public API, 1–15 fps, loops dividing 60 s, \
+            iOS 18 or later). With timer-font, --fps is the widget's frame rate, 1 to 15 (default 8); \
+            a sequence's own rate then comes from --durations (or its default, 25 fps).
+            """)
+    var route: WidgetRoute = .rotation
+
+    @Option(
+        name: .customLong("loop"), parsing: .unconditional,
+        help: "timer-font: the loop's length in seconds: 2, 4, 6, 10, 12, 20, 30 or 60 (default: chosen by --timing).",
+        transform: LoopSeconds.parse)
+    var loopOption: LoopSeconds?
+
+    var loop: Int? { loopOption?.value }
+
+    @Option(
+        help: """
+            timer-font: repeat (keep the animation's pace, repeated a whole number of times per loop), \
+            scale (stretch or squeeze it in time to a loop) or auto (repeat when a loop fits, else scale).
+            """)
+    var timing: TimerFontTiming.Mode?
+
+    @Option(
+        help: """
+            timer-font: #RRGGBB that translucent pixels are flattened onto (stacked timers would show \
+            through them); default: frame 0's first opaque colour, or white.
+            """)
+    var background: String?
+
+    @Option(
+        help: """
+            How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
+            no SDK declaration; turns on iOS 26.1), silgen (the exported symbol), package \
+            (octree/ClockHandRotationKit). All rest on private API.
+            """)
+    var rotation: RotationRoute = .runtime
+
+    @Option(
+        help:
+            "Prefix of the generated types and files (e.g. Orbit: OrbitView, OrbitWidget), so exports can share an extension."
+    )
+    var name: String = CodeNames.standard.prefix
+
+    @OptionGroup var output: OutputOptions
+
+    @OptionGroup var reporting: ReportOptions
+
+    @Flag(help: "List the widget size table and exit.")
+    var listDevices = false
+
+    @OptionGroup var source: InputOptions
+
+    func validate() throws {
+        guard listDevices || (file != nil && output.out != nil) else {
+            throw ValidationError("give FILE and --out DIR")
+        }
+        if let file { try requirePath(file, "FILE") }
+        guard [1.0, 2, 3].contains(scale) else {
+            throw ValidationError(
+                "--scale takes 1, 2 or 3 (the pixels per point of iPhone and iPad screens), not \(fmt(scale))")
+        }
+        if layout == .strip {
+            if imageFormat != .auto { throw ValidationError("--image-format applies to --layout files") }
+            if jpegQuality != nil { throw ValidationError("--jpeg-quality applies to --layout files") }
+        }
+        if imageFormat == .png, jpegQuality != nil {
+            throw ValidationError("--jpeg-quality does not apply to --image-format png")
+        }
+        guard FrameBudget.scales.contains(minScale) else {
+            throw ValidationError("--min-scale takes 1, 1.5, 2 or 3, not \(fmt(minScale))")
+        }
+        guard CodeNames(name) != nil, name.utf8.count <= 64 else {
+            throw ValidationError(
+                "--name takes a Swift type name of at most 64 characters, starting with a capital letter (letters, digits, _), not '\(shortened(name))'"
+            )
+        }
+        if route == .rotation {
+            for (given, name) in [
+                (loop != nil, "--loop"), (timing != nil, "--timing"),
+                (background != nil, "--background"),
+            ] where given {
+                throw ValidationError("\(name) applies to --route timer-font")
+            }
+        } else {
+            if let fps = source.fps, !(fps == fps.rounded() && TimerFontPlan.rates.contains(Int(fps))) {
+                throw ValidationError("--fps takes 1 to 15 frames a second with --route timer-font, not \(fmt(fps))")
+            }
+            if let loop, !TimerFontPlan.loops.contains(loop) {
+                throw ValidationError(
+                    "--loop takes \(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) (seconds dividing a minute), not \(loop)"
+                )
+            }
+            if let background, Color(hex: background) == nil || background.count > 7 {
+                throw ValidationError("--background takes an opaque colour as #RRGGBB, not '\(background)'")
+            }
+            for (given, name) in [
+                (layout != .files, "--layout"), (imageFormat != .auto, "--image-format"),
+                (jpegQuality != nil, "--jpeg-quality"), (archiveBudget != nil, "--archive-budget"),
+                (accented != .fullColor, "--accented"),
+            ] where given {
+                throw ValidationError("\(name) applies to --route rotation")
+            }
+        }
+        if let device, WidgetSizeTable.device(device) == nil {
+            throw ValidationError("unknown --device \(device); see --list-devices")
+        }
+    }
+
+    func run() throws {
+        if listDevices { emit(Self.deviceTable()); return }
+        try reportingFailures {
+            let dev = device.flatMap(WidgetSizeTable.device) ?? WidgetSizeTable.defaultDevice(for: family)
+            let view: (width: Double, height: Double)
+            if let size {
+                view = (Double(size.width), Double(size.height))
+            } else if let s = dev.size(family) {
+                view = s
+            } else {
+                throw OutputError(
+                    path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
+            }
+            // With the timer-font route, --fps is the widget's rate: the source plays at its own.
+            var input = source
+            if route == .timerFont { input.fpsOption = nil }
+            let frames = try input.open(file!, scale: Int(scale))
+            if let advice = Self.cutAdvice(frames) { warn(advice) }
+            let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
+            if route == .timerFont {
+                try exportTimerFonts(frames, view: view, device: dev.id, into: folder)
+                return
+            }
+            let request = ExportRequest(
+                viewWidth: view.width, viewHeight: view.height, scale: scale,
+                family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
+                preset: preset, fit: fit.fit,
+                limits: limits, budget: BudgetPolicy(minScale: minScale, keepFrames: keepFrames),
+                layout: layout, imageFormat: imageFormat, jpegQuality: jpegQuality,
+                compression: png.value, jobs: threads.jobs, widgetFamily: family,
+                names: CodeNames(name)!, rotation: rotation, accented: accented)
+            let progress = reporting.progress("export", total: frames.frameCount)
+            let manifest: ExportManifest
+            do {
+                manifest = try Exporter.run(source: frames, request: request, into: folder) { progress.advance() }
+            } catch let error as BudgetError {
+                throw InputError(file: file!, error.message)
+            }
+            progress.finish()
+            try folder.commit()
+            for w in manifest.warnings + frames.warnings { warn(w) }
+            if reporting.json {
+                emit(try jsonString(manifest))
+            } else {
+                emit(Self.summary(manifest, path: try output.path).joined(separator: "\n"))
+            }
+        }
+    }
+
+    /// The phone's limits as the options set them.
+    var limits: WidgetLimits {
+        // A budget the user gives is also the ceiling --keep-frames may not pass.
+        let archive = archiveBudget.map { Int($0 * 1_000_000) }
+        return WidgetLimits(
+            archiveBytes: archive ?? WidgetLimits.archiveAimBytes, archiveCeilingBytes: archive,
+            layerPixels: maxLayerPixels, extensionBytes: Int(budget * 1_000_000))
+    }
+
+    /// The rotation export's summary: what was written, each figure against its limit, the
+    /// quality kept, the emulator's verdict and what fitting did.
+    static func summary(_ m: ExportManifest, path: String) -> [String] {
+        let e = m.emulator
+        let what =
+            m.strip.map { "\($0) (\(counted(m.frames.count, "cell")))" }
+            ?? "\(m.images.count) layer images (\(Set(m.images.map { ($0.file as NSString).pathExtension.uppercased() }).sorted().joined(separator: "/")))"
+        let q = m.quality
+        var lines = [
+            "wrote \(path): \(what), manifest.json, \(m.codeFiles.joined(separator: ", ")) (rotation: \(m.rotation))",
+            "  \(counted(m.frames.count, "layer")) of \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view at \(fmt(m.scale))×\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", q.meanSSIM)), worst \(String(format: "%.4f", q.worstSSIM))",
+        ]
+        lines += m.limits.lines.map { "  \($0)" }
+        lines.append(
+            "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL (\(e.failures.joined(separator: ", ")))")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
+        )
+        lines += m.budgetActions.map { "  budget: \($0)" }
+        return lines
+    }
+
+    /// The timer-font route: fonts, code and manifest, with the shaping proof in the summary.
+    func exportTimerFonts(
+        _ frames: FrameSource, view: (width: Double, height: Double), device: String, into folder: OutputFolder
+    )
+        throws
+    {
+        let request = TimerFontRequest(
+            viewWidth: view.width, viewHeight: view.height, scale: scale,
+            family: size == nil ? family : nil, device: size == nil ? device : nil, fit: fit.fit,
+            fps: source.fps.map { Int($0) } ?? 8, loopSeconds: loop, timing: timing ?? .auto,
+            background: background.flatMap { Color(hex: $0) },
+            budgetBytes: Int(budget * 1_000_000), minScale: minScale, jobs: threads.jobs, widgetFamily: family,
+            names: CodeNames(name)!)
+        let drawn = Set(try TimerFontExporter.schedule(frames, request: request).sourceFrames).count
+        let progress = reporting.progress("export", total: drawn + 1)
+        let manifest: TimerFontManifest
+        do {
+            manifest = try TimerFontExporter.run(source: frames, request: request, into: folder) { progress.advance() }
+        } catch let error as BudgetError {
+            throw InputError(file: file!, error.message)
+        }
+        progress.finish()
+        try folder.commit()
+        for w in manifest.warnings + frames.warnings { warn(w) }
+        if reporting.json {
+            emit(try jsonString(manifest))
+            return
+        }
+        let p = manifest.proof
+        let fontBytes = manifest.frameFonts.reduce(manifest.maskFont.bytes) { $0 + $1.bytes }
+        let later = p.windows.dropFirst().map { String($0.fromSeconds / 3600 + 1) }
+        var lines = [
+            "wrote \(try output.path): \(manifest.frameFonts.count) frame fonts + \(manifest.maskFont.file), manifest.json, \(manifest.codeFiles.joined(separator: ", ")) (route: timer-font)",
+            "  \(manifest.frames.count) frames at \(manifest.fps) fps in a \(manifest.loopSeconds) s loop: the animation \(manifest.timing.sentence)",
+            "  \(manifest.pixelWidth)×\(manifest.pixelHeight) px pictures for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))× on \(manifest.background), \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_000_000)) MB decoded (budget \(fmt(budget)) MB), \(String(format: "%.2f", Double(fontBytes) / 1_000_000)) MB of fonts",
+            "  shaped by HarfBuzz: \(p.instants) instants over \(p.windows.first.map { fmt(Double($0.seconds) / 3600) } ?? "0") h of timer strings\(later.isEmpty ? "" : " and the wraps into hours \(later.joined(separator: ", "))"), \(p.stringsShaped) strings, \(p.wrongFrames) wrong frame → \(p.passed ? "PASS" : "FAIL")",
+        ]
+        lines += manifest.budgetActions.map { "  budget: \($0)" }
+        emit(lines.joined(separator: "\n"))
+    }
+
+    static func deviceTable() -> String {
+        func s(_ v: (Double, Double)?) -> String { v.map { "\(fmt($0.0))×\(fmt($0.1))" } ?? "-" }
+        let rows =
+            [["device", "screen", "small", "medium", "large", "extraLarge", "examples"]]
+            + WidgetSizeTable.devices.map {
+                [$0.id, $0.screen, s($0.small), s($0.medium), s($0.large), s($0.extraLarge), $0.examples]
+            }
+        // Each column as wide as its widest cell, two spaces apart.
+        let widths = (0..<7).map { c in rows.map { $0[c].count }.max()! }
+        let lines = rows.map { row in
+            row.enumerated().map { c, cell in c == 6 ? cell : pad(cell, widths[c] + 2) }.joined()
+        }
+        return (["Widget sizes in points (Apple Human Interface Guidelines, Widgets: Specifications)"] + lines)
+            .joined(separator: "\n")
+    }
+}
+
+extension Export {
+    /// A clip much longer than a widget loop carries (the timer-font route's loops end at 60 s;
+    /// the rotation route fits any length by dropping frames): which cut would keep it whole.
+    static func cutAdvice(_ frames: FrameSource) -> String? {
+        guard frames is VideoFrameSource || frames is AVIFFrameSource else { return nil }
+        let seconds = frames.totalDuration / 1000
+        guard seconds > 60 else { return nil }
+        return String(
+            format:
+                "the clip plays %.1f s; a widget loop carries at most 60 s (timer-font), and frames are dropped to fit: cut it with --start and --length (for example --length 6)",
+            seconds)
+    }
+}

@@ -1,0 +1,166 @@
+import ArcMaskCore
+import ArcMaskGIF
+import ArcMaskSVGA
+import ArcMaskSources
+import ArcMaskValues
+import ArgumentParser
+import Foundation
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Describe an animation: canvas, frames, delays, disposal and blending, loop count, damage (GIF, APNG/PNG, WebP, SVG, SVGA, Lottie/TGS/dotLottie, or a numbered sequence).",
+        discussion: """
+            A sequence is named by a folder of numbered files or a printf-style pattern (anim/frame%03d.png); \
+            --fps, --durations, --loops, --range and --allow-gaps say how it plays.
+            """)
+
+    @Argument(help: "The animation: a file, a folder of numbered frames, or a pattern such as anim/frame%03d.png.")
+    var file: String
+
+    @OptionGroup var reporting: ReportOptions
+
+    @OptionGroup var source: InputOptions
+
+    func validate() throws { try requirePath(file, "FILE") }
+
+    func run() throws {
+        try reportingFailures {
+            let opened = try source.open(file)
+            if let svga = opened as? SVGAFrameSource {
+                // Content given with the flags is checked against the keys; what laying out its text found is said.
+                for w in svga.warnings { warn(w) }
+                return try DescribeOptions.describe(svga.movie, file: file, json: reporting.json)
+            }
+            let report = SourceReports.report(of: opened)
+            if reporting.json { return emit(try jsonString(report)) }
+            if let gif = report as? GIFReport { return emit(Self.table(gif)) }
+            emit(Self.table(report as! SourceReport))
+        }
+    }
+
+    /// The common report as text: a summary line, then one row per frame with the columns the format has.
+    static func table(_ r: SourceReport) -> String {
+        let loop: String
+        switch (r.format, r.loopCount) {
+        case (_, 0?): loop = "loops forever"
+        case (_, 1?): loop = "plays once"
+        case (_, let n?): loop = "plays \(n) times"
+        case (_, nil): loop = "plays once"
+        }
+        var head =
+            "\(r.file): \(r.format), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(format(ms: r.durationMs)) per play"
+        if r.defaultImageHidden == true { head += ", default image not shown" }
+        if let bg = r.backgroundRGBA { head += ", background \(bg.map(String.init).joined(separator: ","))" }
+        if let p = r.pattern, p != r.file { head += ", from \(p)" }
+        if let renderer = r.renderer { head += ", drawn by \(renderer) at the size shown" }
+        if r.damaged { head += ", DAMAGED" }
+        var extra: [String] = []
+        if let l = r.lottie {
+            extra.append(
+                "\(l.container)\(l.version.isEmpty ? "" : " v\(l.version)")\(l.name.isEmpty ? "" : " \"\(l.name)\""): \(fmt(l.frameRate)) fps, frames \(fmt(l.inPoint))…\(fmt(l.outPoint)), \(l.layers) layers, \(l.precompositions) precompositions, \(l.images) images"
+            )
+            if let ids = l.animations {
+                extra.append(
+                    "animations: \(ids.map { $0 == l.animation ? "\($0) (shown)" : $0 }.joined(separator: ", "))")
+            }
+            extra.append(
+                l.markers.isEmpty
+                    ? "markers: none"
+                    : "markers: "
+                        + l.markers.map { "\($0.name) (frame \(fmt($0.frame)), \(fmt($0.durationFrames)) frames)" }
+                        .joined(separator: ", "))
+            let shown = l.keypaths.prefix(60)
+            extra.append(
+                "keypaths (--set-color, --set-opacity): "
+                    + (l.keypaths.isEmpty ? "none" : shown.joined(separator: ", ")))
+            if l.keypaths.count > shown.count {
+                extra.append("  … \(l.keypaths.count - shown.count) more (inspect --json lists them all)")
+            }
+            if let rules = l.telegram {
+                let broken = rules.filter { !$0.passes }
+                extra.append(
+                    "Telegram sticker rules: \(rules.count - broken.count) of \(rules.count) kept"
+                        + (broken.isEmpty
+                            ? "" : "; broken: " + broken.map { "\($0.rule) (\($0.found))" }.joined(separator: ", ")))
+            }
+        }
+        if let v = r.video {
+            let rate =
+                v.variableRate
+                ? "variable rate (frames of \(fmt(v.minFrameSeconds * 1000))–\(fmt(v.maxFrameSeconds * 1000)) ms)"
+                : "constant rate (\(v.minFrameSeconds > 0 ? fmt(1 / v.minFrameSeconds) : "?") fps)"
+            var turned = ""
+            if v.orientation != "identity" {
+                let how: String
+                switch v.orientation {
+                case "mirrorHorizontal": how = "mirrored left to right"
+                case "mirrorVertical": how = "mirrored top to bottom"
+                case "transpose": how = "turned 90° anticlockwise and mirrored top to bottom"
+                case "transverse": how = "turned 90° clockwise and mirrored top to bottom"
+                default:
+                    how =
+                        v.rotationDegrees == 270 ? "turned 90° anticlockwise" : "turned \(v.rotationDegrees)° clockwise"
+                }
+                turned = ", stored \(v.codedWidth)×\(v.codedHeight), shown \(how)"
+            }
+            if v.pixelAspect != 1 {
+                turned +=
+                    "\(turned.isEmpty ? ", stored \(v.codedWidth)×\(v.codedHeight)" : ""), pixels \(fmt(v.pixelAspect)):1 (stretched to square)"
+            }
+            extra.append("\(v.container), \(v.codec) (decoder \(v.decoder))\(turned), \(v.color)")
+            extra.append("clip: \(v.clipFrames) frames over \(String(format: "%.3f", v.clipSeconds)) s, \(rate)")
+        }
+        var columns: [(title: String, right: Bool, cell: (SourceReport.Frame) -> String?)] = [
+            ("frame", true, { String($0.index) }),
+            ("number", true, { $0.number.map(String.init) }),
+            ("rectangle", false, { f in f.x.map { "\($0),\(f.y!) \(f.width!)×\(f.height!)" } }),
+            ("delay", true, { $0.delayMs.map { "\(fmt($0)) ms" } }),
+            ("duration", true, { "\(fmt($0.durationMs)) ms" }),
+            ("disposal", false, { $0.disposal }),
+            ("blend", false, { $0.blend }),
+            ("kind", false, { $0.kind }),
+            ("file", false, { $0.path }),
+            ("time", true, { $0.time.map(fmt) }),
+            ("clip frame", true, { $0.sourceFrame.map(String.init) }),
+            ("at", true, { $0.seconds.map { String(format: "%.3f s", $0) } }),
+        ]
+        columns = columns.filter { c in r.frames.contains { c.cell($0) != nil } }
+        let cells = r.frames.map { f in columns.map { $0.cell(f) ?? "-" } }
+        let widths = columns.indices.map { i in max(columns[i].title.count, cells.map { $0[i].count }.max() ?? 0) }
+        func row(_ values: [String]) -> String {
+            values.indices.map { pad(values[$0], widths[$0], right: columns[$0].right) }.joined(separator: "  ")
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        var lines = [head] + extra + [row(columns.map(\.title))]
+        lines += cells.map(row)
+        for w in r.warnings { lines.append("warning: \(w)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func table(_ r: GIFReport) -> String {
+        let loop =
+            r.loopCount.map { $0 == 0 ? "loops forever" : "loop count \($0) (\($0 + 1) plays)" }
+            ?? "no loop extension (plays once)"
+        var lines = [
+            "\(r.file): \(r.version), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(format(ms: r.durationMs)) per play\(r.damaged ? ", DAMAGED" : "")",
+            "frame  rectangle             delay  duration  disposal    transparent  palette  interlaced",
+        ]
+        for f in r.frames {
+            let rect = "\(f.x),\(f.y) \(f.width)×\(f.height)"
+            lines.append(
+                pad(String(f.index), 5, right: true) + "  " + pad(rect, 20) + "  "
+                    + pad("\(f.delayCentiseconds)cs", 5, right: true) + "  "
+                    + pad("\(Int(f.durationMs)) ms", 8, right: true) + "  " + pad(f.disposal, 10) + "  "
+                    + pad(f.transparentIndex.map(String.init) ?? "-", 11) + "  "
+                    + pad(f.localPalette ? "local" : "global", 7) + "  " + (f.interlaced ? "yes" : "no")
+                    + (f.truncated ? "  (truncated)" : ""))
+        }
+        for w in r.warnings { lines.append("warning: \(w)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+func format(ms: Double) -> String {
+    ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.0f ms", ms)
+}

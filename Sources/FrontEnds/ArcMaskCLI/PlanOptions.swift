@@ -1,0 +1,87 @@
+import ArcMaskCore
+import ArcMaskGeometry
+import ArcMaskValues
+import ArgumentParser
+import Foundation
+
+extension Preset: ExpressibleByArgument {}
+
+/// The options every plan-based command shares: which file, which view, which preset.
+struct PlanOptions: ParsableArguments {
+    @Argument(help: "The animation (GIF, APNG, WebP, SVG, SVGA, Lottie/TGS/dotLottie or an image sequence).")
+    var file: String
+
+    @Option(
+        help: "The view's size in points, WxH (e.g. 170x170 for systemSmall on 6.7\" iPhones).",
+        transform: SizeArgument.parse)
+    var size: SizeArgument?
+
+    @Option(name: .customLong("scale"), parsing: .unconditional, help: "Pixels per point.", transform: PointScale.parse)
+    var scaleOption = PointScale(3)
+
+    var scale: Double { scaleOption.value }
+
+    @Option(help: "How the masks are built: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var preset: Preset = .arcmask
+
+    @Option(
+        name: .customLong("plan-refresh"), parsing: .unconditional,
+        help: "arcmask preset: the refresh rate (Hz) seams are sized for.", transform: Hertz.parse)
+    var planRefresh = Hertz(120)
+
+    @Option(
+        parsing: .unconditional,
+        help: "arcmask preset: the longest a seam may take to cross the view, as a fraction of one refresh.",
+        transform: Fraction.parse)
+    var seamFraction = Fraction(1.0 / 8)
+
+    @Option(
+        name: .customLong("max-view-pixels"), parsing: .unconditional,
+        help:
+            "render and --mode raster: refuse views with more pixels than this (width × height after --scale; a widget has about 2 million).",
+        transform: PixelCount.parse)
+    var maxViewPixels = PixelCount(ViewLimits.defaultMaxPixels)
+
+    @OptionGroup var source: InputOptions
+
+    func validate() throws {
+        try requirePath(file, "FILE")
+
+    }
+
+    /// Commands that plan masks need the view's size.
+    func requireSize() throws {
+        guard size != nil else { throw ValidationError("give the view's size with --size WxH (points), e.g. 170x170") }
+    }
+
+    /// Refuses a view whose pixels (after --scale) are over --max-view-pixels or cairo's 32,767 a side,
+    /// before anything is opened or drawn.
+    func checkViewPixels() throws {
+        try requireSize()
+        let w = Int((Double(size!.width) * scale).rounded()), h = Int((Double(size!.height) * scale).rounded())
+        try ViewLimits.check(
+            width: w, height: h, maxPixels: maxViewPixels.value, what: "the view at --scale \(fmt(scale))")
+    }
+
+    /// `checkViewPixels` for `validate()`: commands that draw or trace the view at full size.
+    func validateViewPixels() throws {
+        guard size != nil else { return }
+        do { try checkViewPixels() } catch let e as UsageError { throw ValidationError(e.message) }
+    }
+
+    /// Opens the source and plans its masks.
+    func load() throws -> (FrameSource, ArcPlan) {
+        try requireSize()
+        let size = self.size!
+        let frames = try source.open(file)
+        let request = PlanRequest(
+            viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,
+            durationsMs: frames.durations, preset: preset, refreshHz: planRefresh.value,
+            seamFraction: seamFraction.value)
+        do {
+            return (frames, try ArcPlanner.plan(request))
+        } catch {
+            throw InputError(file: file, "cannot plan the \(preset.rawValue) masks: \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskExport
+import ArcMaskFontCheck
+import ArcMaskIO
+import ArcMaskPreview
+import ArcMaskValues
+import ArgumentParser
+import Foundation
+
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Write pictures of the arc-masked timeline: timeline.png, arcs.png, handoff.png and index.html.",
+        discussion: """
+            --out names the folder to write them to. With --route timer-font, FILE is a folder written by \
+            `export --route timer-font`, and the pictures are timeline.png (what the widget shows in each \
+            frame of the loop, drawn from the fonts) and layers.png (two seconds of the stacked timers and \
+            their masks).
+            """)
+
+    @OptionGroup var options: PlanOptions
+
+    @Option(
+        help:
+            "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font)."
+    )
+    var route: WidgetRoute = .rotation
+
+    @OptionGroup var output: OutputOptions
+
+    @OptionGroup var fit: FitOption
+
+    @OptionGroup var reporting: ReportOptions
+
+    @Option(
+        name: .customLong("refresh"), parsing: .unconditional,
+        help: "The display refresh rate the pictures sample, Hz.",
+        transform: Hertz.parse)
+    var refreshOption = Hertz(120)
+
+    var refresh: Double { refreshOption.value }
+
+    @OptionGroup var sampling: SampleLimit
+
+    func validate() throws {
+        if route == .rotation { try options.requireSize() }
+        try output.requireOut()
+    }
+
+    func run() throws {
+        if route == .timerFont { return try runTimerFont() }
+        try reportingFailures {
+            let (source, plan) = try options.load()
+            _ = try sampling.check(plan, EmulationSettings(refreshRates: [refresh]), fix: "give a lower --refresh")
+            let folder = try output.folder(protecting: options.source.inputFiles(of: source, named: options.file))
+            let progress = reporting.progress("preview", total: 4)
+            let preview = Preview(plan: plan, source: source, refreshHz: refresh, fit: fit.fit)
+            let pipeline = ImagePipeline(writingInto: folder)
+            let done: @Sendable () -> Void = { progress.advance() }
+            // The hand-off chart reads the emulation only: a pipeline thread draws it while this
+            // thread draws the pictures that composite frames (they share one frame cache), and
+            // other threads encode each picture as it is finished.
+            try pipeline.write({ try preview.handoffChart() }, to: folder.url(for: "handoff.png"), completion: done)
+            for (name, draw) in [
+                ("timeline.png", { try preview.timelineSheet() }), ("arcs.png", { try preview.arcsDiagram() }),
+            ] as [(String, () throws -> PixelBuffer)] {
+                let picture = try draw()
+                try pipeline.write({ picture }, to: folder.url(for: name), completion: done)
+            }
+            let page = try preview.page()
+            try pipeline.finish()
+            try AtomicFile.write(Array(page.utf8), to: folder.url(for: "index.html"))
+            progress.advance()
+            progress.finish()
+            try folder.commit()
+            let r = preview.report
+            if reporting.json {
+                emit(try jsonString(r))
+                return
+            }
+            emit(
+                """
+                wrote \(try output.path): timeline.png, arcs.png, handoff.png, index.html
+                  \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes → \(r.verdictText)
+                  phase: \(r.phaseText)
+                """)
+        }
+    }
+
+    func runTimerFont() throws {
+        let report: TimerFontEmulation = try reportingFailures {
+            let export = try TimerFontFolder(options.file)
+            let inputs =
+                [options.file] + export.manifest.fontFiles.map { (options.file as NSString).appendingPathComponent($0) }
+            let folder = try output.folder(protecting: inputs)
+            let progress = reporting.progress("preview", total: 3)
+            let verifier = try export.verifier()
+            let preview = try TimerFontPreview(
+                plan: export.plan, verifier: verifier, frameFonts: export.frameFonts, pixelSize: export.pixelSize)
+            let pipeline = ImagePipeline(jobs: 1, writingInto: folder)
+            let done: @Sendable () -> Void = { progress.advance() }
+            // The verifier keeps what it shaped: the pictures are drawn here, encoded on the pipeline.
+            let sheet = try preview.frameSheet()
+            try pipeline.write({ sheet }, to: folder.url(for: "timeline.png"), completion: done)
+            let layers = try preview.layerChart()
+            try pipeline.write({ layers }, to: folder.url(for: "layers.png"), completion: done)
+            let report = TimerFontEmulator.run(
+                verifier, refreshHz: [refresh], phasesMs: [0],
+                windows: [.init(fromSeconds: 0, seconds: export.plan.loopSeconds)])
+            try pipeline.finish()
+            progress.advance()
+            progress.finish()
+            try folder.commit()
+            return report
+        }
+        if reporting.json {
+            emit(try jsonString(report))
+            return
+        }
+        emit(
+            """
+            wrote \(try output.path): timeline.png, layers.png
+              timer-font at \(fmt(refresh)) Hz over one \(report.loopSeconds) s loop: \(report.clean) clean, \(report.wrongFrame) wrong frame of \(report.samples) refreshes → \(report.passed ? "PASS" : "FAIL")
+            """)
+    }
+}

@@ -1,0 +1,426 @@
+// ArcMaskAnimation.swift: plays a folder of arc-masked layers in a widget.
+//
+// One source, two uses: ArcMaskKit compiles this file as its `ArcMaskAnimation` view, and
+// `arcmask export` writes it unchanged beside each export's plan file. It imports only Apple's
+// frameworks, so a widget extension compiles it without the package.
+//
+// How it plays: one image per frame in a ZStack, each masked by a thick stroked arc; all arcs turn
+// together with WidgetKit's clock-hand rotation, so the view lies under one arc at a time.
+//
+// Every rotation route rests on private API: WidgetKit may change or remove the rotation in any
+// iOS release, and App Review may object to it.
+
+import Foundation
+
+/// The numbers a widget needs to play arc-masked layers: the view's size in points, the arcs in
+/// degrees (0° = 3 o'clock, growing clockwise), where each frame's image lies. Read from a
+/// folder's `manifest.json`, or written out as constants by `arcmask export`.
+public struct ArcMaskAnimationPlan: Sendable, Equatable {
+    public struct Layer: Sendable, Equatable {
+        public let frame: Int
+        public let startDegrees: Double
+        public let endDegrees: Double
+
+        public init(frame: Int, startDegrees: Double, endDegrees: Double) {
+            self.frame = frame
+            self.startDegrees = startDegrees
+            self.endDegrees = endDegrees
+        }
+    }
+
+    /// Where a frame's image lies: its own file at (0, 0), or a cell of the strip, in pixels.
+    public struct Cell: Sendable, Equatable {
+        public let x: Int, y: Int, width: Int, height: Int
+        public let file: String
+
+        public init(x: Int, y: Int, width: Int, height: Int, file: String) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.file = file
+        }
+    }
+
+    public let viewWidth: Double
+    public let viewHeight: Double
+    public let scale: Double
+    public let radius: Double
+    public let lineWidth: Double
+    public let centerOffset: Double
+    public let periodSeconds: Double
+    public let squareCaps: Bool
+    /// The image holding every frame (nil: each frame is its own file, handed to SwiftUI as
+    /// encoded bytes and decoded by the system, not by the extension).
+    public let strip: String?
+    /// ZStack order: later layers are drawn on top.
+    public let layers: [Layer]
+    /// One per frame.
+    public let cells: [Cell]
+
+    public init(
+        viewWidth: Double, viewHeight: Double, scale: Double, radius: Double, lineWidth: Double,
+        centerOffset: Double, periodSeconds: Double, squareCaps: Bool, strip: String?, layers: [Layer], cells: [Cell]
+    ) {
+        self.viewWidth = viewWidth
+        self.viewHeight = viewHeight
+        self.scale = scale
+        self.radius = radius
+        self.lineWidth = lineWidth
+        self.centerOffset = centerOffset
+        self.periodSeconds = periodSeconds
+        self.squareCaps = squareCaps
+        self.strip = strip
+        self.layers = layers
+        self.cells = cells
+    }
+
+    /// What is wrong with a manifest, as a JSON path and a problem.
+    public struct Invalid: Error, Sendable, Equatable, CustomStringConvertible {
+        public let path: String
+        public let problem: String
+        public var description: String { "manifest.json: \(path): \(problem)" }
+    }
+
+    /// The plan in `manifest.json`'s bytes, as `arcmask export` and ArcMaskKit's `prepare`
+    /// write it; checked so that a damaged or edited file cannot make the view index past its
+    /// images.
+    public init(manifest data: Data) throws {
+        struct Manifest: Decodable {
+            struct Plan: Decodable {
+                struct Layer: Decodable {
+                    var frame: Int
+                    var startAngle: Double
+                    var endAngle: Double
+                }
+                var radius: Double
+                var lineWidth: Double
+                var centerOffset: Double
+                var periodSeconds: Double
+                var cap: String
+                var layers: [Layer]
+            }
+            struct Frame: Decodable {
+                var x: Int
+                var y: Int
+                var width: Int
+                var height: Int
+                var file: String
+            }
+            var viewWidth: Double
+            var viewHeight: Double
+            var scale: Double
+            var plan: Plan
+            var frames: [Frame]
+            var strip: String?
+        }
+        let m: Manifest
+        do {
+            m = try JSONDecoder().decode(Manifest.self, from: data)
+        } catch DecodingError.keyNotFound(let key, let context) {
+            throw Invalid(path: Self.path(context.codingPath + [key]), problem: "is missing")
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            throw Invalid(path: Self.path(context.codingPath), problem: context.debugDescription)
+        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
+            // A value that does not fit its type (an integer past Int's range, say), where the
+            // decoder says where; swift-corelibs-foundation refuses such a document as a whole.
+            throw Invalid(path: Self.path(context.codingPath), problem: context.debugDescription)
+        } catch {
+            throw Invalid(path: "$", problem: "is not JSON")
+        }
+        let sizes = [m.viewWidth, m.viewHeight, m.scale, m.plan.radius, m.plan.lineWidth, m.plan.periodSeconds]
+        guard sizes.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 100_000 }), m.plan.centerOffset.isFinite else {
+            throw Invalid(path: "$", problem: "viewWidth, viewHeight, scale or the plan's sizes are not positive")
+        }
+        guard !m.frames.isEmpty, !m.plan.layers.isEmpty else {
+            throw Invalid(path: "$.frames", problem: "holds no frames")
+        }
+        for (i, f) in m.frames.enumerated() {
+            guard f.x >= 0, f.y >= 0, f.width > 0, f.height > 0, !f.file.isEmpty, !f.file.contains("/"),
+                !f.file.hasPrefix(".")
+            else { throw Invalid(path: "$.frames[\(i)]", problem: "is not a cell of a file in the folder") }
+        }
+        for (i, l) in m.plan.layers.enumerated() where !(0..<m.frames.count).contains(l.frame) {
+            throw Invalid(
+                path: "$.plan.layers[\(i)].frame", problem: "\(l.frame) is not one of the \(m.frames.count) frames")
+        }
+        if let strip = m.strip, strip.isEmpty || strip.contains("/") || strip.hasPrefix(".") {
+            throw Invalid(path: "$.strip", problem: "is not a file in the folder")
+        }
+        self.init(
+            viewWidth: m.viewWidth, viewHeight: m.viewHeight, scale: m.scale, radius: m.plan.radius,
+            lineWidth: m.plan.lineWidth, centerOffset: m.plan.centerOffset, periodSeconds: m.plan.periodSeconds,
+            squareCaps: m.plan.cap == "square", strip: m.strip,
+            layers: m.plan.layers.map { Layer(frame: $0.frame, startDegrees: $0.startAngle, endDegrees: $0.endAngle) },
+            cells: m.frames.map { Cell(x: $0.x, y: $0.y, width: $0.width, height: $0.height, file: $0.file) })
+    }
+
+    /// Larger manifests are not read.
+    public static let maxManifestBytes = 16 << 20
+
+    /// The rotation at `seconds` after the epoch, degrees.
+    public func rotation(at seconds: Double) -> Double {
+        let turns = seconds / periodSeconds
+        return 360 * (turns - turns.rounded(.down))
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        "$" + keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}
+
+/// How the frames draw on the tinted and clear home screens of iOS 18 and later.
+public enum ArcMaskAccentedRendering: String, Sendable, CaseIterable {
+    /// The frames keep their colours instead of turning into a tinted silhouette.
+    case fullColor = "full-color"
+    /// The frames are tinted with the rest of the home screen.
+    case accented
+}
+
+#if canImport(SwiftUI) && canImport(WidgetKit) && canImport(ImageIO)
+import ImageIO
+import SwiftUI
+import WidgetKit
+import os
+#if canImport(UIKit)
+import UIKit
+#endif
+
+/// How the masks reach WidgetKit's clock-hand rotation.
+public struct ArcMaskRotation: Sendable {
+    /// For a period of this many seconds: what turns a view once per period, or nil when the
+    /// rotation cannot turn here (the view then shows the first frame still). Asked once per
+    /// render of the view.
+    let resolve: @MainActor @Sendable (Double) -> ((AnyView) -> AnyView)?
+
+    init(resolve: @escaping @MainActor @Sendable (Double) -> ((AnyView) -> AnyView)?) {
+        self.resolve = resolve
+    }
+
+    /// A route of your own: `isAvailable` says whether it turns here for a period of this many
+    /// seconds, `turn` turns a view once every `period` seconds.
+    public init(
+        isAvailable: @escaping @MainActor @Sendable (Double) -> Bool,
+        turn: @escaping @MainActor @Sendable (AnyView, Double) -> AnyView
+    ) {
+        resolve = { period in isAvailable(period) ? { turn($0, period) } : nil }
+    }
+
+    /// WidgetKit's `_ClockHandRotationEffect` modifier looked up by its mangled name at run time,
+    /// built by decoding its Codable form and applied as a ViewModifier: no SDK declaration is
+    /// needed, so it compiles with any current Xcode, and it does not go through the function
+    /// that iOS 26.1 switched off for apps built with Xcode 26.1 or later (giljihun/ClockHandKit
+    /// documents the route and reports it turning on iOS 26.1 and 26.5). When this system has no
+    /// such type, or none of the known payloads decodes, it logs that when the view is drawn
+    /// (subsystem "arcmask", category "rotation") and the view shows the first frame still.
+    public static let runtime = ArcMaskRotation { period in
+        // Looked up and decoded once per render; every layer's mask applies the same value.
+        guard let effect = ArcMaskClockHand.effect(period: period) else { return nil }
+        return { ArcMaskClockHand.apply(effect, to: $0) }
+    }
+}
+
+/// WidgetKit's clock-hand rotation, rebuilt at run time from its Codable form.
+enum ArcMaskClockHand {
+    static let mangledType = "9WidgetKit24_ClockHandRotationEffectV"
+
+    /// The modifier for `period` seconds; nil when this system has no such type in a known form.
+    static func effect(period: Double) -> (any ViewModifier)? {
+        let logger = Logger(subsystem: "arcmask", category: "rotation")
+        guard let type = _typeByName(mangledType) as? any Decodable.Type else {
+            logger.error("WidgetKit has no clock-hand rotation type here: showing the first frame still")
+            return nil
+        }
+        for payload in payloads(period: period) {
+            if let value = try? JSONDecoder().decode(type, from: payload), let modifier = value as? any ViewModifier {
+                return modifier
+            }
+        }
+        logger.error(
+            "WidgetKit's clock-hand rotation did not decode from any known form: showing the first frame still")
+        return nil
+    }
+
+    /// The Codable forms the modifier is known to take, newest first: period in seconds, the time
+    /// zone as Foundation encodes it, the anchor at the centre; the first also asks for the real
+    /// date rather than an idealized one (reported turning on iOS 18, 26 and 27; a release that
+    /// does not know the key ignores it).
+    static func payloads(period: Double) -> [Data] {
+        let zone =
+            String(
+                data: (try? JSONEncoder().encode(TimeZone.current.identifier)) ?? Data("\"GMT\"".utf8), encoding: .utf8)
+            ?? "\"GMT\""
+        return [
+            "{\"period\":\(period),\"timeZone\":{\"identifier\":\(zone)},\"anchor\":[0.5,0.5],\"honorIdealizedDate\":false}",
+            "{\"period\":\(period),\"timeZone\":{\"identifier\":\(zone)},\"anchor\":[0.5,0.5]}",
+            "{\"period\":{\"custom\":{\"_0\":\(period)}},\"timeZone\":{\"identifier\":\(zone)},\"anchor\":{\"x\":0.5,\"y\":0.5}}",
+        ].map { Data($0.utf8) }
+    }
+
+    @MainActor
+    static func apply(_ effect: any ViewModifier, to view: AnyView) -> AnyView {
+        func applying<M: ViewModifier>(_ modifier: M) -> AnyView { AnyView(view.modifier(modifier)) }
+        return applying(effect)
+    }
+}
+
+/// An open arc around the view's centre; stroked, it becomes one layer's mask.
+struct ArcMaskArc: Shape {
+    let radius: Double
+    let startDegrees: Double
+    let endDegrees: Double
+
+    nonisolated func path(in rect: CGRect) -> Path {
+        var path = Path()
+        path.addArc(
+            center: CGPoint(x: rect.midX, y: rect.midY), radius: radius,
+            startAngle: .degrees(startDegrees), endAngle: .degrees(endDegrees), clockwise: false)
+        return path
+    }
+}
+
+extension Image {
+    /// On tinted and clear home screens (iOS 18 or later) the frames keep their colours or join
+    /// the tint (only an `Image` can choose). The iOS 18 SDK (Xcode 16, Swift 6 compilers)
+    /// declares it; older Xcodes build the view without it.
+    @ViewBuilder
+    func arcMaskAccentedRendering(_ mode: ArcMaskAccentedRendering) -> some View {
+        #if compiler(>=6.0)
+        if #available(iOS 18.0, macOS 15.0, *) {
+            widgetAccentedRenderingMode(mode == .fullColor ? .fullColor : .accented)
+        } else {
+            self
+        }
+        #else
+        self
+        #endif
+    }
+}
+
+/// Plays arc-masked layers inside a widget (iOS 15 or later): a folder written by `arcmask
+/// export` or by ArcMaskKit's `prepare`, or an export's frames in the extension's bundle.
+@available(iOS 15.0, macOS 12.0, *)
+public struct ArcMaskAnimation: View {
+    private let plan: ArcMaskAnimationPlan
+    private let images: [Image]
+    private let accented: ArcMaskAccentedRendering
+    private let rotation: ArcMaskRotation
+
+    /// Plays the folder at `folder` (its `manifest.json` and images, such as a folder in the App
+    /// Group container); nil when the manifest or an image is missing or damaged.
+    public init?(
+        folder: URL, accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime
+    ) {
+        func contents(_ name: String, limit: Int) -> Data? {
+            let url = folder.appendingPathComponent(name)
+            // Regular files only: a FIFO would block the widget, a folder cannot be read.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                let size = attributes[.size] as? NSNumber, size.intValue <= limit
+            else { return nil }
+            return try? Data(contentsOf: url)
+        }
+        guard let data = contents("manifest.json", limit: ArcMaskAnimationPlan.maxManifestBytes),
+            let plan = try? ArcMaskAnimationPlan(manifest: data)
+        else { return nil }
+        self.init(plan: plan, accented: accented, rotation: rotation) { contents($0, limit: Self.maxImageBytes) }
+    }
+
+    /// Plays an export's frames from `bundle` (the widget extension's own resources).
+    public init?(
+        plan: ArcMaskAnimationPlan, bundle: Bundle = .main, accented: ArcMaskAccentedRendering = .fullColor,
+        rotation: ArcMaskRotation = .runtime
+    ) {
+        self.init(plan: plan, accented: accented, rotation: rotation) { name in
+            bundle.url(forResource: name, withExtension: nil).flatMap { try? Data(contentsOf: $0) }
+        }
+    }
+
+    /// Image files larger than this are not read.
+    public static let maxImageBytes = 64 << 20
+
+    private init?(
+        plan: ArcMaskAnimationPlan, accented: ArcMaskAccentedRendering, rotation: ArcMaskRotation,
+        data: (String) -> Data?
+    ) {
+        var images: [Image] = []
+        if let strip = plan.strip {
+            // One sheet: decoded here, in the extension, to crop its cells.
+            guard let bytes = data(strip), let source = CGImageSourceCreateWithData(bytes as CFData, nil),
+                let sheet = CGImageSourceCreateImageAtIndex(source, 0, nil)
+            else { return nil }
+            for c in plan.cells {
+                guard let cell = sheet.cropping(to: CGRect(x: c.x, y: c.y, width: c.width, height: c.height)) else {
+                    return nil
+                }
+                images.append(Image(decorative: cell, scale: CGFloat(plan.scale), orientation: .up))
+            }
+        } else {
+            for c in plan.cells {
+                guard let bytes = data(c.file), let image = Self.image(bytes, scale: plan.scale) else { return nil }
+                images.append(image)
+            }
+        }
+        guard !images.isEmpty else { return nil }
+        self.plan = plan
+        self.images = images
+        self.accented = accented
+        self.rotation = rotation
+    }
+
+    /// A layer file's image. On iOS the encoded bytes go to SwiftUI as they are: the system
+    /// process that draws the widget decodes them, not the extension.
+    private static func image(_ bytes: Data, scale: Double) -> Image? {
+        #if canImport(UIKit)
+        return UIImage(data: bytes, scale: CGFloat(scale)).map { Image(uiImage: $0) }
+        #else
+        guard let source = CGImageSourceCreateWithData(bytes as CFData, nil),
+            let image = CGImageSourceCreateImageAtIndex(source, 0, nil)
+        else { return nil }
+        return Image(decorative: image, scale: CGFloat(scale), orientation: .up)
+        #endif
+    }
+
+    public var body: some View {
+        if let turn = rotation.resolve(plan.periodSeconds) {
+            masks(turn)
+        } else {
+            images[0]
+                .resizable()
+                .arcMaskAccentedRendering(accented)
+                .frame(width: plan.viewWidth, height: plan.viewHeight)
+        }
+    }
+
+    /// Every frame, each masked by its arc; the arcs turn together. On the main actor, as the
+    /// rotation is (SDKs before iOS 18 do not isolate `View` itself).
+    @MainActor
+    private func masks(_ turn: @escaping (AnyView) -> AnyView) -> some View {
+        ZStack {
+            ForEach(0..<plan.layers.count, id: \.self) { i in
+                let layer = plan.layers[i]
+                images[layer.frame]
+                    .resizable()
+                    .arcMaskAccentedRendering(accented)
+                    .frame(width: plan.viewWidth, height: plan.viewHeight)
+                    .mask(alignment: .center) {
+                        turn(
+                            AnyView(
+                                ArcMaskArc(
+                                    radius: plan.radius, startDegrees: layer.startDegrees, endDegrees: layer.endDegrees
+                                )
+                                .stroke(
+                                    style: StrokeStyle(
+                                        lineWidth: plan.lineWidth, lineCap: plan.squareCaps ? .square : .butt)
+                                )
+                                .frame(width: plan.viewWidth, height: plan.viewHeight))
+                        )
+                        .offset(y: plan.centerOffset)
+                    }
+            }
+        }
+        .frame(width: plan.viewWidth, height: plan.viewHeight)
+        .clipped()
+    }
+}
+#endif

@@ -1,0 +1,184 @@
+#if canImport(ImageIO) && canImport(CoreGraphics)
+import ArcMaskValues
+import CoreGraphics
+import Foundation
+import ImageIO
+
+/// An animation ImageIO decodes (GIF, APNG, HEICS, WebP, AVIF sequences): its frames' delays
+/// read as browsers read them, and each frame decoded on its own, downsampled on the way in.
+/// Written from Apple's documentation: ImageIO does not exist on Linux, where only stub
+/// modules type-check this file.
+final class ImageIOFrames {
+    let source: CGImageSource
+    let name: String
+    let count: Int
+    let canvasWidth: Int
+    let canvasHeight: Int
+    let durationsMs: [Double]
+
+    static let maxFrames = FolderPreparation.maxFrames
+    static let maxCanvasPixels = 100_000_000
+
+    init(data: Data, name: String) throws {
+        // Decoded frames are not cached by ImageIO: each is drawn once per scale and let go.
+        let options = [kCGImageSourceShouldCache: false] as CFDictionary
+        guard let source = CGImageSourceCreateWithData(data as CFData, options) else {
+            throw PrepareError(.input, "\(name) is not an image ImageIO reads")
+        }
+        let count = CGImageSourceGetCount(source)
+        guard count > 0 else {
+            throw PrepareError(.input, "\(name) holds no frames ImageIO can read (\(Self.status(source)))")
+        }
+        guard count <= Self.maxFrames else {
+            throw PrepareError(.input, "\(name) holds \(count) frames, over the limit of \(Self.maxFrames)")
+        }
+        var width = 0, height = 0
+        var durations: [Double] = []
+        for i in 0..<count {
+            let properties = CGImageSourceCopyPropertiesAtIndex(source, i, nil) as? [CFString: Any] ?? [:]
+            let w = (properties[kCGImagePropertyPixelWidth] as? NSNumber)?.intValue ?? 0
+            let h = (properties[kCGImagePropertyPixelHeight] as? NSNumber)?.intValue ?? 0
+            guard w > 0, h > 0 else {
+                throw PrepareError(.frame(i), "of \(name) has no pixel size (\(Self.status(source)))")
+            }
+            guard w * h <= Self.maxCanvasPixels else {
+                throw PrepareError(
+                    .frame(i), "of \(name) is \(w)×\(h) px, over the limit of \(Self.maxCanvasPixels) px")
+            }
+            width = max(width, w)
+            height = max(height, h)
+            durations.append(FrameDelay.browserMs(Self.delayMs(properties)))
+        }
+        self.source = source
+        self.name = name
+        self.count = count
+        canvasWidth = width
+        canvasHeight = height
+        durationsMs = durations
+    }
+
+    /// A frame's delay in milliseconds as written: the container's unclamped delay (ImageIO's
+    /// plain delay keys raise everything under 100 ms to 100 ms, browsers only 10 ms or less),
+    /// else the clamped one; 0 when there is none (a still image). AVIF sequences carry the HEICS keys.
+    static func delayMs(_ properties: [CFString: Any]) -> Double {
+        let containers: [(CFString, CFString, CFString)] = [
+            (kCGImagePropertyGIFDictionary, kCGImagePropertyGIFUnclampedDelayTime, kCGImagePropertyGIFDelayTime),
+            (kCGImagePropertyPNGDictionary, kCGImagePropertyAPNGUnclampedDelayTime, kCGImagePropertyAPNGDelayTime),
+            (kCGImagePropertyWebPDictionary, kCGImagePropertyWebPUnclampedDelayTime, kCGImagePropertyWebPDelayTime),
+            (kCGImagePropertyHEICSDictionary, kCGImagePropertyHEICSUnclampedDelayTime, kCGImagePropertyHEICSDelayTime),
+            (kCGImagePropertyAVISDictionary, kCGImagePropertyHEICSUnclampedDelayTime, kCGImagePropertyHEICSDelayTime),
+        ]
+        for (dictionary, unclamped, clamped) in containers {
+            guard let d = properties[dictionary] as? [CFString: Any] else { continue }
+            if let s = (d[unclamped] as? NSNumber)?.doubleValue, s > 0 { return s * 1000 }
+            if let s = (d[clamped] as? NSNumber)?.doubleValue { return s * 1000 }
+        }
+        return 0
+    }
+
+    static func status(_ source: CGImageSource) -> String {
+        switch CGImageSourceGetStatus(source) {
+        case .statusComplete: return "complete"
+        case .statusIncomplete: return "the data ends early"
+        case .statusUnexpectedEOF: return "unexpected end of data"
+        case .statusInvalidData: return "invalid data"
+        case .statusUnknownType: return "unknown type"
+        case .statusReadingHeader: return "reading the header"
+        @unknown default: return "status \(CGImageSourceGetStatus(source).rawValue)"
+        }
+    }
+
+    /// Frame `index` drawn into `width`×`height` pixels as `fit` asks (fill crops, fit leaves
+    /// transparent bars), premultiplied RGBA. ImageIO downsamples it on the way in (a thumbnail
+    /// no larger than needed), so the full canvas is never held.
+    func frame(_ index: Int, width: Int, height: Int, fit: FitMode) throws -> LayerPixels {
+        let cover = fit == .fill
+        let sx = Double(width) / Double(canvasWidth), sy = Double(height) / Double(canvasHeight)
+        let s = cover ? max(sx, sy) : min(sx, sy)
+        let side = max(1, Int((Double(max(canvasWidth, canvasHeight)) * s).rounded(.up)))
+        let options =
+            [
+                kCGImageSourceCreateThumbnailFromImageAlways: true,
+                kCGImageSourceThumbnailMaxPixelSize: side,
+                kCGImageSourceCreateThumbnailWithTransform: true,
+                kCGImageSourceShouldCacheImmediately: true,
+            ] as CFDictionary
+        guard let image = CGImageSourceCreateThumbnailAtIndex(source, index, options) else {
+            throw PrepareError(.frame(index), "of \(name) cannot be decoded (\(Self.status(source)))")
+        }
+        var pixels = try LayerPixels(width: width, height: height)
+        let iw = Double(image.width), ih = Double(image.height)
+        let k = cover ? max(Double(width) / iw, Double(height) / ih) : min(Double(width) / iw, Double(height) / ih)
+        let w = iw * k, h = ih * k
+        let rect = CGRect(x: (Double(width) - w) / 2, y: (Double(height) - h) / 2, width: w, height: h)
+        try pixels.draw(image, in: rect)
+        CGImageSourceRemoveCacheAtIndex(source, index)
+        return pixels
+    }
+}
+
+/// A layer's pixels: premultiplied RGBA in a buffer this process owns, drawn by Core Graphics.
+struct LayerPixels {
+    let width: Int
+    let height: Int
+    var bytes: [UInt8]
+
+    init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 32_767, height <= 32_767 else {
+            throw PrepareError(.options, "a layer of \(width)×\(height) px cannot be drawn")
+        }
+        self.width = width
+        self.height = height
+        bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    static let bitmapInfo = CGImageAlphaInfo.premultipliedLast.rawValue | CGBitmapInfo.byteOrder32Big.rawValue
+
+    mutating func draw(_ image: CGImage, in rect: CGRect) throws {
+        let (w, h) = (width, height)
+        let drawn: Bool = bytes.withUnsafeMutableBytes { p in
+            guard
+                let context = CGContext(
+                    data: p.baseAddress, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                    space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: Self.bitmapInfo)
+            else { return false }
+            context.interpolationQuality = .high
+            context.draw(image, in: rect)
+            return true
+        }
+        guard drawn else { throw PrepareError(.options, "Core Graphics cannot draw a \(w)×\(h) px layer") }
+    }
+
+    var isOpaque: Bool {
+        var i = 3
+        while i < bytes.count {
+            if bytes[i] != 255 { return false }
+            i += 4
+        }
+        return true
+    }
+
+    /// The pixels composited onto black, opaque: premultiplied colour is exactly that.
+    var onBlack: [UInt8] {
+        var out = bytes
+        var i = 3
+        while i < out.count {
+            out[i] = 255
+            i += 4
+        }
+        return out
+    }
+
+    /// A Core Graphics image of `rgba` (this layer's size): premultiplied, or opaque.
+    func image(_ rgba: [UInt8], opaque: Bool) -> CGImage? {
+        let info =
+            (opaque ? CGImageAlphaInfo.noneSkipLast.rawValue : CGImageAlphaInfo.premultipliedLast.rawValue)
+            | CGBitmapInfo.byteOrder32Big.rawValue
+        guard let provider = CGDataProvider(data: Data(rgba) as CFData) else { return nil }
+        return CGImage(
+            width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
+            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: info), provider: provider,
+            decode: nil, shouldInterpolate: false, intent: .defaultIntent)
+    }
+}
+#endif

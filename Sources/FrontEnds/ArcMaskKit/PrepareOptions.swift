@@ -1,0 +1,121 @@
+import ArcMaskFolder
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+
+/// What `ArcMaskPreparer.prepare` makes: the widget's size, the masks, and how far the budget
+/// may go. The defaults are `arcmask export`'s.
+public struct PrepareOptions: Sendable {
+    /// The widget's view, in points.
+    public enum ViewSize: Sendable, Equatable {
+        /// A WidgetKit family on a device of `WidgetSizeTable` (nil: the family's default device).
+        case family(WidgetFamily, device: String? = nil)
+        case points(width: Double, height: Double)
+    }
+
+    public var size: ViewSize
+    /// Pixels per point of the layers (3 on most iPhones); the budget may lower it.
+    public var scale: Double
+    public var preset: Preset
+    public var fit: FitMode
+    /// The phone's limits the layers are fitted to.
+    public var limits: WidgetLimits
+    public var budget: BudgetPolicy
+    /// JPEG, PNG, or each as the frame's transparency asks.
+    public var imageFormat: ImageFormat
+    /// A fixed JPEG quality; nil lets the archive budget step down `ImageFormat.qualityLadder`.
+    public var jpegQuality: Int?
+
+    public init(
+        size: ViewSize = .family(.small), scale: Double = 3, preset: Preset = .arcmask, fit: FitMode = .fill,
+        limits: WidgetLimits = .standard, budget: BudgetPolicy = BudgetPolicy(), imageFormat: ImageFormat = .auto,
+        jpegQuality: Int? = nil
+    ) {
+        self.size = size
+        self.scale = scale
+        self.preset = preset
+        self.fit = fit
+        self.limits = limits
+        self.budget = budget
+        self.imageFormat = imageFormat
+        self.jpegQuality = jpegQuality
+    }
+
+    /// The view's size in points, the family and the device it was taken from.
+    public func resolved() throws -> (width: Double, height: Double, family: WidgetFamily?, device: String?) {
+        switch size {
+        case let .points(width, height):
+            guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 10_000, height <= 10_000 else {
+                throw PrepareError(.options, "size \(width)×\(height) pt is not a view size (0 to 10,000 pt)")
+            }
+            return (width, height, nil, nil)
+        case let .family(family, id):
+            let device: WidgetSizeTable.Device
+            if let id {
+                guard let found = WidgetSizeTable.device(id) else {
+                    throw PrepareError(
+                        .options,
+                        "device \"\(id)\" is not one of \(WidgetSizeTable.devices.map(\.id).joined(separator: ", "))")
+                }
+                device = found
+            } else {
+                device = WidgetSizeTable.defaultDevice(for: family)
+            }
+            guard let size = device.size(family) else {
+                throw PrepareError(.options, "device \(device.id) has no \(family.rawValue) widget")
+            }
+            return (size.width, size.height, family, device.id)
+        }
+    }
+
+    func validate() throws {
+        guard scale.isFinite, scale >= 1, scale <= 4 else {
+            throw PrepareError(.options, "scale \(scale) is not 1 to 4")
+        }
+        guard budget.minScale.isFinite, budget.minScale > 0, budget.minScale <= scale else {
+            throw PrepareError(
+                .options, "budget.minScale \(budget.minScale) is not above 0 and at most the scale \(scale)")
+        }
+        if let q = jpegQuality, !(1...100).contains(q) {
+            throw PrepareError(.options, "jpegQuality \(q) is not 1 to 100")
+        }
+        guard limits.archiveBytes > 0, limits.layerPixels > 0, limits.extensionBytes > 0 else {
+            throw PrepareError(.options, "limits must be positive")
+        }
+    }
+}
+
+/// What went wrong preparing a folder: where (the input, a frame, the options, the folder) and what.
+public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    public enum Place: Sendable, Equatable {
+        /// The animation's bytes as a whole.
+        case input
+        /// One frame of it.
+        case frame(Int)
+        case options
+        /// The folder being written.
+        case folder(String)
+        /// The budget: the layers cannot fit the phone's limits.
+        case budget
+    }
+
+    public let place: Place
+    public let problem: String
+
+    public init(_ place: Place, _ problem: String) {
+        self.place = place
+        self.problem = problem
+    }
+
+    public var description: String {
+        switch place {
+        case .input: return "input: \(problem)"
+        case let .frame(i): return "frame \(i): \(problem)"
+        case .options: return "options: \(problem)"
+        case let .folder(path): return "\(path): \(problem)"
+        case .budget: return "budget: \(problem)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,117 @@
+import ArcMaskCompositor
+import ArcMaskCore
+import ArcMaskFolder
+import ArcMaskIO
+import ArcMaskValues
+import Foundation
+
+/// The export's layer writer for `ArchiveFitter`: layers drawn from a frame source (resized by
+/// the compositor, or drawn at size by vector sources), encoded by libjpeg-turbo or the PNG
+/// encoder, written into the output folder's staging directory on every core.
+public struct SourceLayerWriter: LayerWriting {
+    let source: FrameSource
+    let viewWidth: Double
+    let viewHeight: Double
+    let format: ImageFormat
+    let fit: FitMode
+    let compression: PNG.Compression
+    let jobs: Int
+    let names: CodeNames
+    let folder: OutputFolder
+    let progress: (@Sendable () -> Void)?
+
+    public init(
+        source: FrameSource, viewWidth: Double, viewHeight: Double, format: ImageFormat, fit: FitMode,
+        compression: PNG.Compression, jobs: Int, names: CodeNames, folder: OutputFolder,
+        progress: (@Sendable () -> Void)? = nil
+    ) {
+        self.source = source
+        self.viewWidth = viewWidth
+        self.viewHeight = viewHeight
+        self.format = format
+        self.fit = fit
+        self.compression = compression
+        self.jobs = jobs
+        self.names = names
+        self.folder = folder
+        self.progress = progress
+    }
+
+    /// Encodes the samples at every step, in one pass: each sample is resized once per scale and
+    /// encoded at each of its qualities, on every core. A GIF is read once in order, making every
+    /// frame's thumbnail on the way (merging needs them, and it decodes every frame to reach the
+    /// samples anyway); a vector source draws each sample at each scale.
+    public func survey(
+        samples sampleList: [Int], steps: [ArchiveStep]
+    ) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+        let samples = Set(sampleList)
+        var thumbnails: [[UInt8]]? = nil
+        let scales = Array(Set(steps.map(\.scale))).sorted(by: >)
+        let format = format, compression = compression, fit = fit
+        let results = Locked<[Int: [Int]]>([:])
+        let pipeline = ImagePipeline(jobs: jobs)
+        defer { pipeline.drain() }
+        func encode(_ i: Int, _ scale: Double) -> @Sendable (PixelBuffer) throws -> Void {
+            let ks = steps.indices.filter { steps[$0].scale == scale }
+            return { image in
+                var bytes: [(Int, Int)] = []
+                var lossless: Int? = nil
+                for k in ks {
+                    if let lossless {
+                        bytes.append((k, lossless))
+                        continue
+                    }
+                    let layer = try LayerEncoder.encode(
+                        image, format: format, quality: steps[k].quality, compression: compression, measure: false)
+                    bytes.append((k, layer.bytes.count))
+                    if layer.fileExtension == "png" { lossless = layer.bytes.count }
+                }
+                results.update { r in
+                    var row = r[i] ?? Array(repeating: 0, count: steps.count)
+                    for (k, b) in bytes { row[k] = b }
+                    r[i] = row
+                }
+            }
+        }
+        if source is ScalableFrameSource {
+            for i in samples.sorted() {
+                for scale in scales {
+                    try pipeline.submit(
+                        try LayerWriter.cell(
+                            source, i, size: ArchiveFitter.pixels(viewWidth, viewHeight, scale), fit: fit),
+                        then: encode(i, scale))
+                }
+            }
+        } else {
+            // A GIF decodes every frame before a sample anyway: all of them are read, for their
+            // thumbnails. Other sources read the samples alone.
+            let whole = source is CheckpointingFrameSource
+            var thumbs: [[UInt8]] = []
+            for i in whole ? Array(0..<source.frameCount) : samples.sorted() {
+                let frame = try source.frame(at: i)
+                if whole { thumbs.append(FrameBudget.thumbnail(frame)) }
+                guard samples.contains(i) else { continue }
+                for scale in scales {
+                    let size = ArchiveFitter.pixels(viewWidth, viewHeight, scale)
+                    try pipeline.submit({ try Resampler.resized(frame, to: size, fit: fit) }, then: encode(i, scale))
+                }
+            }
+            if whole { thumbnails = thumbs }
+        }
+        try pipeline.finish()
+        return (results.value, thumbnails)
+    }
+
+    public func thumbnails() throws -> [[UInt8]] {
+        try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
+    }
+
+    public func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
+        try LayerWriter.write(
+            GroupedSource.over(source, groups: groups), size: size, fit: fit, format: format,
+            quality: step.quality, compression: compression, names: names, folder: folder, jobs: jobs,
+            progress: progress)
+    }
+
+    public func remove(_ records: [LayerRecord]) { LayerWriter.remove(records, from: folder) }
+}

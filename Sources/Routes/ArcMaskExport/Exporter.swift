@@ -1,0 +1,301 @@
+import ArcMaskCompositor
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskFolder
+import ArcMaskGeometry
+import ArcMaskIO
+import ArcMaskValues
+import Dispatch
+import Foundation
+
+/// What to export.
+public struct ExportRequest: Sendable {
+    public var viewWidth: Double
+    public var viewHeight: Double
+    public var scale: Double
+    public var family: WidgetFamily?
+    public var device: String?
+    public var preset: Preset
+    public var fit: FitMode
+    /// The phone's limits the export fits (archive bytes, pixels per image, extension memory).
+    public var limits: WidgetLimits
+    /// How far fitting may go (scale floor, whether frames may be dropped).
+    public var budget: BudgetPolicy
+    /// Each layer its own file (handed over as encoded bytes), or one strip the code crops.
+    public var layout: LayerLayout
+    /// With `.files`: JPEG, PNG, or each as the layer's transparency asks.
+    public var imageFormat: ImageFormat
+    /// A fixed JPEG quality; nil lets the archive budget step down `ImageFormat.qualityLadder`.
+    public var jpegQuality: Int?
+    public var compression: PNG.Compression
+    /// Threads that draw, resize and encode (the files are the same for any number).
+    public var jobs: Int
+    /// The family the generated widget declares (the view's size may come from elsewhere).
+    public var widgetFamily: WidgetFamily
+    /// Type and file names of the generated code.
+    public var names: CodeNames
+    /// How the generated view reaches the clock-hand rotation.
+    public var rotation: RotationRoute
+    /// How frames draw on tinted and clear home screens (iOS 18 or later).
+    public var accented: AccentedRendering
+
+    public init(
+        viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
+        preset: Preset = .arcmask, fit: FitMode = .fill, limits: WidgetLimits = .standard,
+        budget: BudgetPolicy = BudgetPolicy(), layout: LayerLayout = .files, imageFormat: ImageFormat = .auto,
+        jpegQuality: Int? = nil, compression: PNG.Compression = .balanced, jobs: Int = ImagePipeline.defaultJobs,
+        widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationRoute = .runtime,
+        accented: AccentedRendering = .fullColor
+    ) {
+        self.viewWidth = viewWidth
+        self.viewHeight = viewHeight
+        self.scale = scale
+        self.family = family
+        self.device = device
+        self.preset = preset
+        self.fit = fit
+        self.limits = limits
+        self.budget = budget
+        self.layout = layout
+        self.imageFormat = imageFormat
+        self.jpegQuality = jpegQuality
+        self.compression = compression
+        self.jobs = jobs
+        self.widgetFamily = widgetFamily ?? family ?? .small
+        self.names = names
+        self.rotation = rotation
+        self.accented = accented
+    }
+}
+
+/// Writes what a widget extension needs to play an animation: the layer images (each its own
+/// JPEG or PNG by default, or one strip), `manifest.json`, the SwiftUI view, a widget and
+/// `INSTALL.md`, into an output folder, all or nothing. Deterministic: the same inputs give
+/// byte-identical files.
+public enum Exporter {
+    /// Timer-font pictures this large can render blank (the largest per-image cap seen,
+    /// 2,121,055 px; see `WidgetLimits.layerPixels`).
+    public static let blankImagePixels = 2_100_000
+    /// Bytes of saved canvases a source may keep while an export reads it.
+    public static let exportCheckpointBytes = 12 << 20
+    /// The strip's width stays under this many pixels.
+    public static let maxStripWidth = 4096
+
+    /// The largest scale, at most `scale` and in hundredths, at which a `viewWidth`×`viewHeight`
+    /// pt layer stays within `maxPixels` and within cairo's 32,767 px a side.
+    public static func scale(within maxPixels: Int, viewWidth: Double, viewHeight: Double, scale: Double) -> Double {
+        WidgetFolder.highestScale(
+            within: maxPixels, maxSide: Resampler.maxDrawnSide, viewWidth: viewWidth, viewHeight: viewHeight,
+            scale: scale)
+    }
+
+    /// - Parameter progress: called once per layer image made.
+    public static func run(
+        source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
+        progress: (@Sendable () -> Void)? = nil
+    ) throws -> ExportManifest {
+        // 1. The per-image pixel cap sets the highest scale.
+        let start = scale(
+            within: r.limits.layerPixels, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale)
+        let (actions, warnings) = WidgetFolder.pixelCapNotes(
+            from: r.scale, to: start, viewWidth: r.viewWidth, viewHeight: r.viewHeight, limits: r.limits,
+            maxSide: Resampler.maxDrawnSide, minScale: r.budget.minScale)
+
+        // 2. The layers, fitted to the limits and written. Fitting reads in passes from the
+        // first frame, sampling a few frames between them: a few saved canvases serve that.
+        let saving = source as? CheckpointingFrameSource, savedBudget = saving?.checkpointBudget ?? 0
+        saving?.checkpointBudget = min(savedBudget, exportCheckpointBytes)
+        defer { saving?.checkpointBudget = savedBudget }
+        let layers =
+            r.layout == .files
+            ? try fileLayers(source, r, startScale: start, folder: folder, progress: progress)
+            : try stripLayers(source, r, startScale: start, folder: folder, progress: progress)
+
+        // 3. Plan, judge and describe them; then the Swift code.
+        let description = WidgetFolder.Description(
+            source: (source.name as NSString).lastPathComponent,
+            sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
+            viewWidth: r.viewWidth, viewHeight: r.viewHeight, family: r.family, device: r.device, preset: r.preset,
+            fit: r.fit, layout: r.layout, imageFormat: r.imageFormat, names: r.names, widgetFamily: r.widgetFamily,
+            rotation: r.rotation, accented: r.accented, codeFiles: ExportCode.codeFiles(names: r.names))
+        let manifest: ExportManifest
+        do {
+            manifest = try WidgetFolder.finish(description, layers: layers, actions: actions, warnings: warnings) {
+                try AtomicFile.write($1, to: folder.url(for: $0))
+            }
+        } catch let failure as PlanFailure {
+            throw InputError(file: source.name, failure.message)
+        }
+        for (name, bytes) in try ExportCode.files(manifest, names: r.names, family: r.widgetFamily)
+        where name != WidgetFolder.manifestFile {
+            try AtomicFile.write(bytes, to: folder.url(for: name))
+        }
+        return manifest
+    }
+
+    /// Each layer its own file, fitted to the archive budget.
+    static func fileLayers(
+        _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
+        progress: (@Sendable () -> Void)?
+    ) throws -> WidgetFolder.Layers {
+        let writer = SourceLayerWriter(
+            source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, format: r.imageFormat, fit: r.fit,
+            compression: r.compression, jobs: r.jobs, names: r.names, folder: folder, progress: progress)
+        return try WidgetFolder.fitFiles(
+            durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight, startScale: startScale,
+            limits: r.limits, policy: r.budget, format: r.imageFormat, quality: r.jpegQuality, writer: writer)
+    }
+
+    /// One strip, fitted to the extension's memory (the generated code decodes it to crop it).
+    static func stripLayers(
+        _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
+        progress: (@Sendable () -> Void)?
+    ) throws -> WidgetFolder.Layers {
+        // Thumbnails (a decoding pass) only when the frames do not fit as they are.
+        let full = ArchiveFitter.pixels(r.viewWidth, r.viewHeight, startScale)
+        var thumbnails: [[UInt8]]? = nil
+        if source.frameCount * full.pixelCount * 4 > r.limits.extensionBytes {
+            thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
+        }
+        // The code decodes the whole strip, padding cells included: when the padding pushes the
+        // strip over the budget, fit again to a budget smaller by the padding.
+        var budget = r.limits.extensionBytes
+        var decision = try FrameBudget.fit(
+            durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
+            scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails)
+        var grid = stripGrid(
+            cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
+        for _ in 0..<4 {
+            let decoded = grid.columns * grid.rows * decision.pixelSize.pixelCount * 4
+            guard decoded > r.limits.extensionBytes else { break }
+            budget -= decoded - r.limits.extensionBytes
+            guard budget > 0 else { break }
+            decision = try FrameBudget.fit(
+                durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
+                scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails)
+            grid = stripGrid(
+                cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
+        }
+        let layersSource = GroupedSource.over(source, groups: decision.groups)
+        let size = decision.pixelSize, n = layersSource.frameCount
+        let (columns, rows) = grid
+        let name = r.names.stripFile
+        try writeStrip(
+            layersSource, size: size, fit: r.fit, columns: columns, rows: rows, url: folder.url(for: name),
+            compression: r.compression, jobs: r.jobs, progress: progress)
+        let (bytes, digest) = try LayerDigest.ofFile(folder.url(for: name).path)
+        let image = ExportManifest.Image(
+            file: name, bytes: bytes, digest: digest, width: columns * size.width, height: rows * size.height)
+        return WidgetFolder.Layers(
+            groups: decision.groups, scale: decision.scale, size: size, quality: 0, columns: columns,
+            cells: (0..<n).map { .init(x: ($0 % columns) * size.width, y: ($0 / columns) * size.height, file: name) },
+            images: [image],
+            figures: LimitFigures(layout: .strip, images: [image], layers: n, layerSize: size, limits: r.limits),
+            meanSSIM: 1, worstSSIM: 1, actions: decision.actions,
+            warnings: [
+                "strip layout: the view crops the strip in the extension, and the system re-encodes each cell into the archive, so the archive figure is the strip's PNG size, not what the phone stores"
+            ])
+    }
+
+    /// Columns and rows of a strip of `cells` cells: as wide as `maxStripWidth` allows (wide
+    /// bands deflate best), unless its empty cells, which the code decodes too, put it over
+    /// `budgetBytes`; then the grid at least half as wide with the fewest empty cells.
+    static func stripGrid(cells n: Int, cell: PixelSize, budgetBytes: Int) -> (columns: Int, rows: Int) {
+        let widest = max(1, min(n, maxStripWidth / max(1, cell.width)))
+        var best = (columns: widest, rows: (n + widest - 1) / widest)
+        guard best.columns * best.rows * cell.pixelCount * 4 > budgetBytes else { return best }
+        for c in stride(from: widest, through: (widest + 1) / 2, by: -1) {
+            let rows = (n + c - 1) / c
+            if c * rows - n < best.columns * best.rows - n { best = (c, rows) }
+            if best.columns * best.rows == n { break }
+        }
+        return best
+    }
+
+    /// Streams the strip band by band: decodes on this thread while the image pipeline resizes
+    /// on every core; sources that draw concurrently (vector formats) draw on its threads too.
+    static func writeStrip(
+        _ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int, url: URL,
+        compression: PNG.Compression, jobs: Int, progress: (@Sendable () -> Void)?
+    ) throws {
+        let n = source.frameCount
+        let pipeline = ImagePipeline(jobs: jobs)
+        defer { pipeline.drain() }
+        let png = try PNGStreamWriter(
+            url: url, width: columns * size.width, height: rows * size.height, compression: compression)
+        // Cells arrive out of order; bands go to the writer in order on one queue, at most one
+        // waiting (the writer deflates them on every core).
+        let strip = StripAssembler(columns: columns, cell: size, frameCount: n)
+        let encoding = DispatchQueue(label: "arcmask.strip")
+        let waitingBands = DispatchSemaphore(value: 1)
+        do {
+            for g in 0..<n {
+                try pipeline.submit(try LayerWriter.cell(source, g, size: size, fit: fit)) { image in
+                    progress?()
+                    strip.place(image, frame: g) { band in
+                        waitingBands.wait()
+                        encoding.async {
+                            defer { waitingBands.signal() }
+                            guard pipeline.failure == nil else { return }
+                            do { try png.append(band) } catch { pipeline.record(error) }
+                        }
+                    }
+                }
+            }
+            try pipeline.finish()
+        } catch {
+            try? pipeline.finish()
+            encoding.sync {}
+            throw error
+        }
+        encoding.sync {}
+        if let error = pipeline.failure { throw error }
+        try png.finish()
+    }
+}
+
+/// Collects resized cells into bands (rows of the strip) and hands out each band, in order,
+/// once all its cells are there. The last band is padded with transparent cells.
+final class StripAssembler: @unchecked Sendable {
+    let columns: Int
+    let cell: PixelSize
+    let frameCount: Int
+    private let lock = NSLock()
+    private var bands: [Int: (pixels: PixelBuffer, filled: Int)] = [:]
+    private var nextBand = 0
+
+    init(columns: Int, cell: PixelSize, frameCount: Int) {
+        self.columns = columns
+        self.cell = cell
+        self.frameCount = frameCount
+    }
+
+    private func cellsIn(_ band: Int) -> Int { min(columns, frameCount - band * columns) }
+
+    /// Places frame `g`'s cell and hands the bands that became ready to `deliver`, in strip
+    /// order (under the assembler's lock, so deliveries keep that order).
+    func place(_ image: PixelBuffer, frame g: Int, deliver: (PixelBuffer) -> Void) {
+        let band = g / columns, column = g % columns
+        lock.withLock {
+            // Taken out of the dictionary so the band's pixels are not copied when written.
+            var entry =
+                bands.removeValue(forKey: band) ?? (PixelBuffer(width: columns * cell.width, height: cell.height), 0)
+            let rowBytes = cell.width * 4, bandWidth = entry.pixels.width
+            entry.pixels.bytes.withUnsafeMutableBytes { dst in
+                image.bytes.withUnsafeBytes { src in
+                    for y in 0..<cell.height {
+                        (dst.baseAddress! + (y * bandWidth + column * cell.width) * 4)
+                            .copyMemory(from: src.baseAddress! + y * rowBytes, byteCount: rowBytes)
+                    }
+                }
+            }
+            entry.filled += 1
+            bands[band] = entry
+            while let b = bands[nextBand], b.filled == cellsIn(nextBand) {
+                bands[nextBand] = nil
+                nextBand += 1
+                deliver(b.pixels)
+            }
+        }
+    }
+}

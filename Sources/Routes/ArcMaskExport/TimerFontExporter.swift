@@ -1,0 +1,336 @@
+import ArcMaskCompositor
+import ArcMaskCore
+import ArcMaskFolder
+import ArcMaskFontCheck
+import ArcMaskGeometry
+import ArcMaskIO
+import ArcMaskValues
+import Foundation
+
+/// What to export by the timer-font route.
+public struct TimerFontRequest: Sendable {
+    public var viewWidth: Double
+    public var viewHeight: Double
+    public var scale: Double
+    public var family: WidgetFamily?
+    public var device: String?
+    public var fit: FitMode
+    public var fps: Int
+    /// The loop asked for, seconds (nil: chosen by `timing`).
+    public var loopSeconds: Int?
+    public var timing: TimerFontTiming.Mode
+    /// What translucent pixels are flattened onto (nil: the first frame's first opaque colour, or white).
+    public var background: Color?
+    /// Memory for every picture decoded at once (as Core Text may cache them), bytes.
+    public var budgetBytes: Int
+    /// The lowest scale the budget may lower the pictures to.
+    public var minScale: Double
+    public var jobs: Int
+    public var widgetFamily: WidgetFamily
+    public var names: CodeNames
+    /// How much of the timers' life the fonts are proven over, seconds (the hour wraps far beyond
+    /// it are checked as well).
+    public var verifySeconds: Int
+
+    public init(
+        viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
+        fit: FitMode = .fill, fps: Int = 8, loopSeconds: Int? = nil, timing: TimerFontTiming.Mode = .auto,
+        background: Color? = nil, budgetBytes: Int = 30 << 20, minScale: Double = 2,
+        jobs: Int = ImagePipeline.defaultJobs, widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard,
+        verifySeconds: Int = TimerFontExporter.provenSeconds
+    ) {
+        self.viewWidth = viewWidth
+        self.viewHeight = viewHeight
+        self.scale = scale
+        self.family = family
+        self.device = device
+        self.fit = fit
+        self.fps = fps
+        self.loopSeconds = loopSeconds
+        self.timing = timing
+        self.background = background
+        self.budgetBytes = budgetBytes
+        self.minScale = minScale
+        self.jobs = jobs
+        self.widgetFamily = widgetFamily ?? family ?? .small
+        self.names = names
+        self.verifySeconds = verifySeconds
+    }
+}
+
+/// Exports an animation by the timer-font route: the loop's frames as colour glyphs in
+/// `2 × fps` frame fonts and one mask font, proven by shaping every timer string, with the
+/// SwiftUI view, the widget, the `UIAppFonts` entries, `manifest.json` and `INSTALL.md`.
+/// All or nothing, and deterministic.
+public enum TimerFontExporter {
+    /// Two hours of timer strings: every minute wrap and the first two hour wraps.
+    public static let provenSeconds = 2 * 60 * 60
+    /// Hours far into a widget's life whose wraps are proven too (one loop around each).
+    public static let laterHours = [10, 100, 1000, 10_000]
+    public static let plistFile = "UIAppFonts.plist"
+
+    /// The loop's frames, chosen and drawn; the fonts are built from them.
+    public struct Pictures: Sendable {
+        public let plan: TimerFontPlan
+        public let timing: TimerFontTiming
+        /// The source frame each loop frame shows.
+        public let sourceFrames: [Int]
+        public let pngs: [[UInt8]]
+        public let size: PixelSize
+        public let scale: Double
+        public let background: Color
+        public let budgetActions: [String]
+        public var decodedBytes: Int { plan.frameCount * size.pixelCount * 4 }
+    }
+
+    /// - Parameter progress: called once per picture drawn, then once per font.
+    public static func run(
+        source: FrameSource, request r: TimerFontRequest, into folder: OutputFolder,
+        progress: (@Sendable () -> Void)? = nil
+    ) throws -> TimerFontManifest {
+        let pictures = try draw(source, request: r, progress: progress)
+        let fonts = try TimerFonts.build(
+            plan: pictures.plan, pictures: pictures.pngs, size: pictures.size, baseName: r.names.prefix)
+        progress?()
+        let proof = try prove(fonts, seconds: r.verifySeconds)
+        guard proof.passed else {
+            let m = proof.mismatches[0]
+            throw InputError(
+                file: source.name,
+                "the generated fonts show the wrong frame at \(m.timeSeconds) s (\(m.why), frame \(m.intendedFrame) intended)"
+            )
+        }
+        var files: [(String, [UInt8])] = fonts.frameFonts.map { ($0.fileName, $0.bytes) }
+        files.append((fonts.maskFont.fileName, fonts.maskFont.bytes))
+        for (name, bytes) in files { try AtomicFile.write(bytes, to: folder.url(for: name)) }
+
+        var warnings: [String] = []
+        if pictures.size.pixelCount > Exporter.blankImagePixels {
+            warnings.append(
+                "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Exporter.blankImagePixels) at which widgets can render images blank"
+            )
+        }
+        let manifest = TimerFontManifest(
+            source: (source.name as NSString).lastPathComponent, sourceWidth: source.canvasSize.width,
+            sourceHeight: source.canvasSize.height,
+            family: r.family?.rawValue, device: r.device, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
+            scale: pictures.scale, pixelWidth: pictures.size.width, pixelHeight: pictures.size.height,
+            fit: r.fit.rawValue, background: hex(pictures.background),
+            fps: pictures.plan.fps, loopSeconds: pictures.plan.loopSeconds, timing: pictures.timing,
+            frames: pictures.sourceFrames.enumerated().map { j, f in
+                .init(
+                    index: j, startMs: Double(j) * 1000 / Double(pictures.plan.fps), sourceFrame: f,
+                    pngBytes: pictures.pngs[j].count,
+                    pictureDigest: PictureDigest.hex(PictureDigest.of(pictures.pngs[j])))
+            },
+            frameFonts: fonts.frameFonts.enumerated().map { i, f in
+                .init(
+                    file: f.fileName, postScriptName: f.postScriptName, bytes: f.bytes.count,
+                    frameLeadSeconds: pictures.plan.frameLead(i),
+                    maskLeadSeconds: pictures.plan.isMasked(i) ? pictures.plan.maskLead(i) : nil,
+                    underUpperMask: pictures.plan.isUpper(i))
+            },
+            maskFont: .init(
+                file: fonts.maskFont.fileName, postScriptName: fonts.maskFont.postScriptName,
+                bytes: fonts.maskFont.bytes.count, frameLeadSeconds: nil, maskLeadSeconds: nil,
+                underUpperMask: false),
+            upperMaskLeadSeconds: pictures.plan.upperMaskLead,
+            decodedBytes: pictures.decodedBytes, budgetBytes: r.budgetBytes, budgetActions: pictures.budgetActions,
+            warnings: warnings, proof: proof, name: r.names.prefix,
+            codeFiles: [r.names.viewFile, r.names.widgetFile, plistFile, "INSTALL.md"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))
+        try AtomicFile.write(
+            Array(TimerFontViewFile.generate(manifest: manifest, names: r.names).utf8),
+            to: folder.url(for: r.names.viewFile))
+        try AtomicFile.write(
+            Array(TimerFontViewFile.widget(manifest: manifest, family: r.widgetFamily, names: r.names).utf8),
+            to: folder.url(for: r.names.widgetFile))
+        try AtomicFile.write(
+            Array(TimerFontViewFile.appFonts(manifest.fontFiles).utf8), to: folder.url(for: plistFile))
+        try AtomicFile.write(
+            Array(TimerFontViewFile.installGuide(manifest: manifest, family: r.widgetFamily, names: r.names).utf8),
+            to: folder.url(for: "INSTALL.md"))
+        return manifest
+    }
+
+    /// The loop's timing and plan, and the source frame each loop frame shows (its start's).
+    public static func schedule(
+        _ source: FrameSource, request r: TimerFontRequest
+    ) throws -> (
+        timing: TimerFontTiming, plan: TimerFontPlan, sourceFrames: [Int]
+    ) {
+        var timing: TimerFontTiming
+        let plan: TimerFontPlan
+        let d = source.durations.reduce(0, +)
+        do {
+            timing = try TimerFontTiming.choose(durationMs: d, loopSeconds: r.loopSeconds, mode: r.timing)
+            if r.timing == .auto && r.loopSeconds == nil && !fitsBudget(loop: timing.loopSeconds, r) {
+                // Keeping the pace would not fit: the closest pace among the loops that do.
+                let fitting = TimerFontPlan.loops.filter { fitsBudget(loop: $0, r) }
+                if !fitting.isEmpty { timing = try TimerFontTiming.choose(durationMs: d, among: fitting, mode: .scale) }
+            }
+            plan = try TimerFontPlan(fps: r.fps, loopSeconds: timing.loopSeconds)
+        } catch {
+            throw InputError(file: source.name, error.description)
+        }
+        let durations = source.durations
+        let sourceFrames = (0..<plan.frameCount).map { j in
+            TimerFontTiming.frame(
+                at: timing.animationTime(atLoopSeconds: Double(j) / Double(plan.fps)), durations: durations)
+        }
+        return (timing, plan, sourceFrames)
+    }
+
+    /// Whether a loop's pictures fit the budget at the lowest scale the request allows.
+    static func fitsBudget(loop: Int, _ r: TimerFontRequest) -> Bool {
+        let least = FrameBudget.scales.filter { $0 <= r.scale && $0 >= r.minScale }.min() ?? r.scale
+        return r.fps * loop * pixelSize(r, scale: least).pixelCount * 4 <= r.budgetBytes
+    }
+
+    /// The pictures' size at `scale` pixels per point.
+    static func pixelSize(_ r: TimerFontRequest, scale s: Double) -> PixelSize {
+        PixelSize(width: Int((r.viewWidth * s).rounded()), height: Int((r.viewHeight * s).rounded()))
+    }
+
+    /// Chooses the loop, fits the budget and draws the loop's pictures: resized to the widget,
+    /// flattened onto the background, encoded as PNGs (on the pipeline's threads).
+    public static func draw(
+        _ source: FrameSource, request r: TimerFontRequest, progress: (@Sendable () -> Void)? = nil
+    ) throws -> Pictures {
+        let (timing, plan, sourceFrames) = try schedule(source, request: r)
+        // Budget: every picture decoded at once; lower the scale step by step.
+        var actions: [String] = []
+        if r.timing == .auto, r.loopSeconds == nil,
+            let closest = try? TimerFontTiming.choose(
+                durationMs: source.durations.reduce(0, +), loopSeconds: nil, mode: .auto),
+            closest.loopSeconds != timing.loopSeconds
+        {
+            // The budget chose the loop: say what the pace would have been and what it is.
+            let least = FrameBudget.scales.filter { $0 <= r.scale && $0 >= r.minScale }.min() ?? r.scale
+            let need = plan.fps * closest.loopSeconds * pixelSize(r, scale: least).pixelCount * 4
+            actions.append(
+                "pace: the loop closest to the animation's own pace is \(closest.loopSeconds) s (\(closest.sentence.replacingOccurrences(of: "plays ", with: ""))), whose \(plan.fps * closest.loopSeconds) pictures need \(FrameBudget.mb(need)) MB decoded even at \(FrameBudget.fmtScale(least))×, over the \(FrameBudget.mb(r.budgetBytes)) MB budget; it \(timing.sentence) instead (raise --budget, or choose --loop)"
+            )
+        } else if !timing.keepsPace {
+            actions.append("pace: no loop that divides 60 s holds the animation at its own pace; it \(timing.sentence)")
+        }
+        var scale = r.scale
+        func size(_ s: Double) -> PixelSize { pixelSize(r, scale: s) }
+        func bytes(_ s: Double) -> Int { plan.frameCount * size(s).pixelCount * 4 }
+        if bytes(scale) > r.budgetBytes {
+            let lower = FrameBudget.scales.filter { $0 < scale && $0 >= r.minScale }
+            guard let fits = lower.first(where: { bytes($0) <= r.budgetBytes }) else {
+                let least = lower.last ?? scale
+                throw BudgetError(
+                    message:
+                        "\(plan.frameCount) pictures of \(size(least).width)×\(size(least).height) px need \(FrameBudget.mb(bytes(least))) MB decoded, over the \(FrameBudget.mb(r.budgetBytes)) MB budget even at \(FrameBudget.fmtScale(least))×; lower --fps, choose a shorter --loop (or --timing scale), lower --min-scale, or raise --budget"
+                )
+            }
+            actions.append(
+                "scale \(FrameBudget.fmtScale(scale))× → \(FrameBudget.fmtScale(fits))× (\(FrameBudget.mb(bytes(scale))) MB → \(FrameBudget.mb(bytes(fits))) MB decoded)"
+            )
+            scale = fits
+        }
+        let pixels = size(scale)
+        guard pixels.height >= 16, pixels.width >= 1 else {
+            throw InputError(
+                file: source.name,
+                "a \(pixels.width)×\(pixels.height) px picture is too small for a font (16 px high at least)")
+        }
+
+        // Only the source frames the loop shows are drawn, once each.
+        let distinct = Array(Set(sourceFrames)).sorted()
+        let background = try r.background ?? firstOpaqueColour(source) ?? .white
+        let pipeline = ImagePipeline(jobs: r.jobs)
+        defer { pipeline.drain() }
+        let store = PictureStore()
+        let fit = r.fit
+        for f in distinct {
+            let cell: @Sendable () throws -> PixelBuffer
+            if source is ScalableFrameSource {
+                cell = try source.deferredFrame(f) { try Resampler.frame($1, of: $0, size: pixels, fit: fit) }
+            } else {
+                let frame = try source.frame(at: f)
+                cell = { try Resampler.resized(frame, to: pixels, fit: fit) }
+            }
+            try pipeline.submit({ flattened(try cell(), onto: background) }) { image in
+                store.set(f, try PNG.encode(image, compression: .small))
+                progress?()
+            }
+        }
+        try pipeline.finish()
+        let pngs = sourceFrames.map { store.get($0)! }
+        return Pictures(
+            plan: plan, timing: timing, sourceFrames: sourceFrames, pngs: pngs, size: pixels, scale: scale,
+            background: background, budgetActions: actions)
+    }
+
+    /// The first `seconds` of the timers, then a stretch of two loops around each later hour wrap.
+    public static func windows(seconds: Int, loopSeconds: Int) -> [TimerFontVerifier.Window] {
+        [TimerFontVerifier.Window(fromSeconds: 0, seconds: seconds)]
+            + laterHours.filter { $0 * 3600 > seconds }.map {
+                TimerFontVerifier.Window(fromSeconds: $0 * 3600 - loopSeconds, seconds: 2 * loopSeconds)
+            }
+    }
+
+    /// Shapes every timer string of the first `seconds` (one instant in each frame) and a loop
+    /// around each of the later hour wraps.
+    public static func prove(_ fonts: TimerFonts, seconds: Int) throws -> TimerFontVerifier.Report {
+        let verifier = try TimerFontVerifier(
+            plan: fonts.plan, frameFonts: fonts.frameFonts.map(\.bytes), maskFont: fonts.maskFont.bytes,
+            pictures: fonts.pictures, pixelSize: fonts.pixelSize)
+        var report: TimerFontVerifier.Report? = nil
+        for w in windows(seconds: seconds, loopSeconds: fonts.plan.loopSeconds) {
+            let r = verifier.verify(from: w.fromSeconds, seconds: w.seconds, samplesPerFrame: 1)
+            report = report?.adding(r) ?? r
+        }
+        return report!
+    }
+
+    /// `image` drawn over an opaque `colour`.
+    static func flattened(_ image: PixelBuffer, onto colour: Color) -> PixelBuffer {
+        var out = image
+        let br = Int((colour.r * 255).rounded()), bg = Int((colour.g * 255).rounded()),
+            bb = Int((colour.b * 255).rounded())
+        out.bytes.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = Int(p[i + 3])
+                if a == 255 { continue }
+                let ia = 255 - a
+                p[i] = UInt8((Int(p[i]) * a + br * ia + 127) / 255)
+                p[i + 1] = UInt8((Int(p[i + 1]) * a + bg * ia + 127) / 255)
+                p[i + 2] = UInt8((Int(p[i + 2]) * a + bb * ia + 127) / 255)
+                p[i + 3] = 255
+            }
+        }
+        return out
+    }
+
+    /// The colour of the first fully opaque pixel of frame 0, in reading order.
+    static func firstOpaqueColour(_ source: FrameSource) throws -> Color? {
+        let frame = try source.frame(at: 0)
+        for i in stride(from: 0, to: frame.bytes.count, by: 4) where frame.bytes[i + 3] == 255 {
+            return Color(
+                Double(frame.bytes[i]) / 255, Double(frame.bytes[i + 1]) / 255, Double(frame.bytes[i + 2]) / 255)
+        }
+        return nil
+    }
+
+    static func hex(_ c: Color) -> String {
+        func two(_ v: Double) -> String {
+            let s = String(Int((v * 255).rounded()), radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + two(c.r) + two(c.g) + two(c.b)
+    }
+}
+
+/// PNGs by source frame, filled from the pipeline's threads.
+private final class PictureStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pngs: [Int: [UInt8]] = [:]
+    func set(_ frame: Int, _ png: [UInt8]) { lock.withLock { pngs[frame] = png } }
+    func get(_ frame: Int) -> [UInt8]? { lock.withLock { pngs[frame] } }
+}

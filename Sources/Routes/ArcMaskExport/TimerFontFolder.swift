@@ -1,0 +1,155 @@
+import ArcMaskCore
+import ArcMaskFontCheck
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+
+/// A folder written by `export --route timer-font`, read back for `emulate` and `preview`:
+/// its manifest and its fonts, checked against each other before anything is shaped.
+public struct TimerFontFolder {
+    public let path: String
+    public let manifest: TimerFontManifest
+    public let plan: TimerFontPlan
+    /// Bottom layer first.
+    public let frameFonts: [[UInt8]]
+    public let maskFont: [UInt8]
+
+    /// Larger manifests or fonts are refused before they are read.
+    public static let maxManifestBytes = 16 << 20
+    public static let maxFontBytes = 512 << 20
+
+    public var pixelSize: PixelSize { PixelSize(width: manifest.pixelWidth, height: manifest.pixelHeight) }
+
+    /// Whether `path` is a folder holding a `manifest.json`.
+    public static func isExport(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+            && FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("manifest.json"))
+    }
+
+    public init(_ path: String) throws {
+        guard Self.isExport(path) else {
+            throw InputError(
+                file: path, "is not a folder written by `arcmask export --route timer-font` (no manifest.json in it)")
+        }
+        let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
+        try self.init(
+            path: path,
+            manifest: try FileReader.contents(of: manifestPath, limit: Self.maxManifestBytes, kind: "manifests")
+        ) { name in
+            try FileReader.contents(
+                of: (path as NSString).appendingPathComponent(name), limit: Self.maxFontBytes, kind: "fonts")
+        }
+    }
+
+    /// - Parameters:
+    ///   - manifest: `manifest.json`'s bytes; `file`: reads a font file of the folder by name.
+    public init(path: String, manifest data: [UInt8], file: (String) throws -> [UInt8]) throws {
+        self.path = path
+        let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
+        struct Route: Decodable { var route: String? }
+        let route: Route
+        do {
+            route = try JSONDecoder().decode(Route.self, from: Data(data))
+        } catch {
+            throw InputError(file: manifestPath, "is not a JSON object (cut short or not a manifest?)")
+        }
+        guard route.route == "timer-font" else {
+            throw InputError(
+                file: manifestPath,
+                "is not a timer-font export's manifest (its \"route\" is not \"timer-font\"); a rotation export is emulated from its animation with --size"
+            )
+        }
+        do {
+            manifest = try JSONDecoder().decode(TimerFontManifest.self, from: Data(data))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw InputError(file: manifestPath, location: Self.keyPath(context.codingPath + [key]), "is missing")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+            let DecodingError.dataCorrupted(context)
+        {
+            throw Self.decodingError(manifestPath, context, data: Data(data))
+        }
+        let m = manifest
+        do {
+            plan = try m.plan()
+        } catch {
+            throw InputError(file: manifestPath, location: "fps, loopSeconds", error.description)
+        }
+        guard m.frameFonts.count == plan.layers, m.frames.count == plan.frameCount else {
+            throw InputError(
+                file: manifestPath,
+                "lists \(m.frameFonts.count) frame fonts and \(m.frames.count) frames; \(m.fps) fps over \(m.loopSeconds) s needs \(plan.layers) and \(plan.frameCount)"
+            )
+        }
+        guard (16...16384).contains(m.pixelHeight), (1...0xFFFF).contains(m.pixelWidth) else {
+            throw InputError(
+                file: manifestPath, location: "pixelWidth, pixelHeight",
+                "\(m.pixelWidth)×\(m.pixelHeight) px is no picture size the fonts can hold")
+        }
+        for (k, f) in m.frames.enumerated()
+        where UInt64(f.pictureDigest, radix: 16) == nil || f.pictureDigest.count != 16 {
+            throw InputError(file: manifestPath, location: "frames[\(k)].pictureDigest", "is not 16 hex digits")
+        }
+        func font(_ f: TimerFontManifest.Font, _ key: String) throws -> [UInt8] {
+            guard !f.file.contains("/"), !f.file.hasPrefix(".") else {
+                throw InputError(file: manifestPath, location: key, "names a file outside the folder: \(f.file)")
+            }
+            let bytes = try file(f.file)
+            guard bytes.count == f.bytes else {
+                throw InputError(
+                    file: (path as NSString).appendingPathComponent(f.file),
+                    "holds \(bytes.count) bytes; the manifest says \(f.bytes) (changed since the export?)")
+            }
+            return bytes
+        }
+        frameFonts = try m.frameFonts.enumerated().map { try font($1, "frameFonts[\($0)]") }
+        maskFont = try font(m.maskFont, "maskFont")
+    }
+
+    /// A verifier over these fonts, judging pictures by the manifest's digests.
+    public func verifier() throws -> TimerFontVerifier {
+        try TimerFontVerifier(
+            plan: plan, frameFonts: frameFonts, maskFont: maskFont,
+            pictureDigests: manifest.frames.map { UInt64($0.pictureDigest, radix: 16)! }, pixelSize: pixelSize)
+    }
+
+    /// A manifest's value that cannot be read, said where it is. Foundation reports a number too
+    /// large for its field (`"fps": 1e308`) as invalid JSON with no key, so the key is found here:
+    /// the first number no whole-number field can hold, else the fractions (one of them sits
+    /// where a whole number is meant).
+    static func decodingError(_ file: String, _ context: DecodingError.Context, data: Data) -> InputError {
+        let path = keyPath(context.codingPath)
+        guard path.isEmpty else { return InputError(file: file, location: path, context.debugDescription) }
+        guard let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return InputError(file: file, "is not valid JSON")
+        }
+        var huge: [(String, Double)] = [], fractions: [(String, Double)] = []
+        func walk(_ value: Any, _ at: String) {
+            if let d = value as? [String: Any] {
+                for k in d.keys.sorted() { walk(d[k]!, at.isEmpty ? k : "\(at).\(k)") }
+            } else if let a = value as? [Any] {
+                for (i, v) in a.enumerated() { walk(v, "\(at)[\(i)]") }
+            } else if !(value is String), let x = (value as? Double) ?? (value as? NSNumber)?.doubleValue {
+                if !x.isFinite || abs(x) >= 9.2e18 {
+                    huge.append((at, x))
+                } else if x != x.rounded() {
+                    fractions.append((at, x))
+                }
+            }
+        }
+        walk(json, "")
+        if let (at, x) = huge.first {
+            return InputError(file: file, location: at, "holds \(x), too large for the number it gives")
+        }
+        let some = fractions.prefix(3).map { "\($0.0) = \(fmt($0.1))" }.joined(separator: ", ")
+        return InputError(
+            file: file,
+            "holds a value its field cannot take (a fraction where a whole number is meant?\(some.isEmpty ? "" : " fractions at " + some))"
+        )
+    }
+
+    static func keyPath(_ path: [CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
+            in: CharacterSet(charactersIn: "."))
+    }
+}

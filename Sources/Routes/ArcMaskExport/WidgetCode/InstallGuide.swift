@@ -1,0 +1,88 @@
+import ArcMaskFolder
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+
+/// Writes `INSTALL.md`: how to add an export to a widget extension.
+public enum InstallGuide {
+    public static func generate(
+        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationRoute
+    )
+        -> String
+    {
+        let images =
+            m.strip.map { "`\($0)`" }
+            ?? (m.images.count == 1
+                ? "`\(m.images[0].file)`" : "the `\(m.images[0].file)` … `\(m.images.last!.file)` files")
+        let l = m.limits
+        let package =
+            route == .package
+            ? """
+
+            4. Add the package: File ▸ Add Package Dependencies…, enter
+               `https://github.com/octree/ClockHandRotationKit`, and add its `ClockHandRotationKit` library
+               to the widget extension target.
+            """ : ""
+        return """
+            # Adding \(n.widget) to a widget extension
+
+            This folder was written by `arcmask export` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)): \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
+            for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×.
+
+            ## The phone's limits
+            A widget's view is archived in the extension and drawn by a system process; going over a
+            limit is silent (the widget or the image draws nothing). This export, against each:
+
+            | limit | this export | limit used | source | change with |
+            |---|---|---|---|---|
+            | view archive (images + view) | \(l.archiveFitted ? "\(FrameBudget.mb(l.archiveBytes)) MB" : "not known: the system re-encodes the strip's cells (its PNG is \(FrameBudget.mb(l.archiveBytes)) MB)") | \(FrameBudget.mb(l.archiveLimit)) MB (refused above \(FrameBudget.mb(l.archiveCeiling)) MB) | 9.32 MB seen black, 7.48 MB drew (cifyr/motionary); "10MB of space per timeline" (Apple forum thread 779546) | `--archive-budget MB` |
+            | pixels per image | \(l.largestLayerPixels) px | \(l.layerPixelLimit) px | smallest maximum seen (718,080; others 951,390 and 2,121,055 px) | `--max-layer-pixels N` |
+            | extension memory | \(FrameBudget.mb(l.extensionBytes)) MB | \(FrameBudget.mb(l.extensionLimit)) MB | the usual figure (about 45 MB measured on an iPhone 17 Pro) | `--budget MB` |
+            | decoded in the system's renderer | \(FrameBudget.mb(l.rendererDecodedBytes)) MB | none measured | reported only | |
+
+            \(m.layout == "files" ? "Each layer is its own \(m.jpegQuality.map { "JPEG (quality \($0)) or PNG" } ?? "PNG") file, handed to SwiftUI as encoded bytes (`UIImage(data:scale:)`): the\nextension never decodes, crops or resizes it, and its bytes go into the archive as they are." : "The layers lie in one strip, which the view decodes in the extension to crop its cells (the\nextension-memory figure above); the system re-encodes each cell into the archive.")
+            Quality kept: SSIM \(String(format: "%.3f", m.quality.meanSSIM)) on average, \(String(format: "%.3f", m.quality.worstSSIM)) at worst, against the exact frames at \(m.pixelWidth)×\(m.pixelHeight) px.
+            Check the folder before shipping it: `arcmask emulate <this folder>` (exit 2 when a file or a
+            figure is wrong).
+
+            On tinted and clear home screens (iOS 18 or later) the frames \(m.accented == AccentedRendering.fullColor.rawValue ? "keep their colours (`.widgetAccentedRenderingMode(.fullColor)`; `--accented accented` tints them instead)" : "are tinted with the home screen (`.widgetAccentedRenderingMode(.accented)`; `--accented full-color` keeps their colours)").
+
+            1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension
+               (deployment target iOS 15 or later).
+            2. Drag `\(CodeNames.animationFile)`, `\(n.planFile)`, `\(n.widgetFile)` and \(images) into the
+               project, ticking the widget extension target (images must be copied into the extension's
+               bundle: check Build Phases ▸ Copy Bundle Resources). `\(CodeNames.animationFile)` is the same
+               for every export (it is ArcMaskKit's view): an extension needs one copy. An app that
+               depends on ArcMaskKit leaves it out and imports ArcMaskKit in the plan and widget files.
+            \(bundleStep(n, number: 3))
+            \(package)
+            Build and run the extension's scheme, then add the widget from the home screen.
+
+            The rotation (`arcmask export --rotation runtime|silgen|package`):
+            \(route.notes.joined(separator: "\n"))
+
+            Every route rests on private API: WidgetKit may change or remove the rotation in any iOS
+            release. Two exports can share one extension when they have different `--name`s.
+            `manifest.json` holds the plan and the emulator's verdict on it.
+
+            """
+    }
+
+    /// The numbered step that adds the widget to the extension's `WidgetBundle`.
+    static func bundleStep(_ n: CodeNames, number: Int) -> String {
+        """
+        \(number). Add the widget to the extension's bundle. If the extension already has a `@main`
+           `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's
+           `@main` widget with:
+
+           ```swift
+           @main
+           struct AnimatedWidgets: WidgetBundle {
+               var body: some Widget {
+                   \(n.widget)()
+               }
+           }
+           ```
+        """
+    }
+}

@@ -1,0 +1,166 @@
+import ArcMaskCore
+import ArcMaskIO
+import ArcMaskSources
+import ArcMaskVideo
+import Foundation
+
+/// The video lane's comparisons (Scripts/video-lane makes the clips and references):
+/// every frame of every clip against the ffmpeg command's RGBA dump and ffprobe's times, and
+/// every frame of every AVIF file against avifdec's PNGs.
+///
+/// Pixels agree when no channel is more than `tolerance` off (FFmpeg's converter is the same
+/// library as ours with the same settings; a few levels allow for its SIMD paths) and times
+/// when they match to the microsecond.
+func runVideoLane(_ dir: String, tolerance: Int = 2) -> [SuiteResult] {
+    var clips = SuiteResult(name: "video clips against ffmpeg and ffprobe (pixels within \(tolerance), times exact)")
+    let clipDir = dir + "/clips"
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: clipDir)) ?? [])
+        .filter { $0.hasSuffix(".mp4") || $0.hasSuffix(".mov") || $0.hasSuffix(".webm") }.sorted()
+    var frames = 0
+    for name in names {
+        // References are named after the clip with its extension (h264-rot90.mp4.rgba).
+        clips.record(
+            name, compareClip(clipDir + "/" + name, base: clipDir + "/" + name, tolerance: tolerance, frames: &frames))
+    }
+    clips.note = "\(frames) frames compared"
+    var avif = SuiteResult(name: "AVIF against avifdec (pixels within 1, times exact)")
+    let avifDir = dir + "/avif"
+    var avifFrames = 0
+    for name in ((try? FileManager.default.contentsOfDirectory(atPath: avifDir)) ?? []).filter({ $0.hasSuffix(".avif") }
+    ).sorted() {
+        let base = (name as NSString).deletingPathExtension
+        let lossless = base.hasPrefix("lossless")
+        avif.record(
+            name, compareAVIF(avifDir + "/" + name, base: avifDir + "/" + base, lossless: lossless, frames: &avifFrames)
+        )
+    }
+    avif.note = "\(avifFrames) frames compared"
+    return [clips, avif]
+}
+
+/// nil when every frame agrees, else what differs first.
+private func compareClip(_ path: String, base: String, tolerance: Int, frames: inout Int) -> String? {
+    guard let timesText = try? String(contentsOfFile: base + ".times", encoding: .utf8),
+        let raw = FileManager.default.contents(atPath: base + ".rgba")
+    else { return "no reference (ffmpeg could not decode it)" }
+    // One line a frame; a frame with side data gets a trailing comma.
+    let times = timesText.split(whereSeparator: \.isNewline).compactMap {
+        Double(
+            $0.split(separator: ",", omittingEmptySubsequences: false).first?.trimmingCharacters(in: .whitespaces) ?? ""
+        )
+    }
+    let source: VideoFrameSource
+    do {
+        guard let s = try FrameSources.open(path: path) as? VideoFrameSource else { return "not opened as a video" }
+        source = s
+    } catch {
+        return "cannot open: \(error)"
+    }
+    let w = source.canvasSize.width, h = source.canvasSize.height
+    let frameBytes = w * h * 4
+    let refCount = raw.count / max(frameBytes, 1)
+    // A cut-off file: ffmpeg decodes what it can; so must we, and no more than the file holds.
+    let damaged = path.contains("cutoff")
+    if !damaged {
+        guard refCount == source.frameCount else { return "\(source.frameCount) frames, ffmpeg decodes \(refCount)" }
+        guard times.count == source.frameCount else {
+            return "\(source.frameCount) frames, ffprobe lists \(times.count)"
+        }
+        // Times exact (to the microsecond), relative to the first frame.
+        for k in 0..<times.count {
+            let ours = source.info.times[source.sourceFrame(k)]
+            let theirs = times[k] - times[0]
+            if abs(ours - theirs) > 1e-6 { return "frame \(k) at \(ours) s, ffprobe says \(theirs) s" }
+        }
+        // Durations: each until the next frame's time.
+        for k in 0..<(times.count - 1) {
+            let d = source.duration(at: k) / 1000, want = times[k + 1] - times[k]
+            if abs(d - want) > 1e-6 { return "frame \(k) lasts \(d) s, the next frame comes \(want) s later" }
+        }
+    }
+    let count = damaged ? min(refCount, source.frameCount) : source.frameCount
+    if damaged && refCount == 0 { return "ffmpeg decodes nothing of it" }
+    for k in 0..<count {
+        let image: PixelBuffer
+        do { image = try source.frame(at: k) } catch { return "frame \(k): \(error)" }
+        guard image.width == w, image.height == h else { return "frame \(k) is \(image.width)×\(image.height)" }
+        var worst = 0
+        raw.withUnsafeBytes { ref in
+            let r = ref.bindMemory(to: UInt8.self)
+            let offset = k * frameBytes
+            for i in 0..<frameBytes { worst = max(worst, abs(Int(image.bytes[i]) - Int(r[offset + i]))) }
+        }
+        frames += 1
+        if worst > tolerance { return "frame \(k): a channel is \(worst) levels off" }
+    }
+    if damaged && source.warnings.isEmpty { return "a cut-off file read without a warning" }
+    return nil
+}
+
+private func compareAVIF(_ path: String, base: String, lossless: Bool, frames: inout Int) -> String? {
+    let source: FrameSource
+    let times: [Double]
+    var turn = VideoOrientation.identity
+    var tolerance = lossless ? 0 : 1
+    do {
+        source = try FrameSources.open(path: path)
+    } catch {
+        return "cannot open: \(error)"
+    }
+    if let a = source as? AVIFFrameSource {
+        times = a.timeline.times
+        turn = a.orientation
+    } else if let v = source as? VideoFrameSource {
+        // Read by FFmpeg where libavif cannot (a sequence with audio): its converter, not libavif's.
+        times = v.info.times
+        tolerance = 3
+    } else {
+        return "not opened as AVIF or video"
+    }
+    // avifdec --info: "N timescales per second" and each frame's "pts X (T timescales)".
+    if let info = try? String(contentsOfFile: base + ".info", encoding: .utf8) {
+        let lines = info.split(whereSeparator: \.isNewline)
+        let rate =
+            lines.compactMap { line -> Double? in
+                guard let r = line.range(of: " timescales per second") else { return nil }
+                return Double(line[..<r.lowerBound].split(separator: " ").last ?? "")
+            }.first ?? 1
+        let ticks = lines.compactMap { line -> Double? in
+            guard line.contains("Decoded frame ["), let open = line.range(of: "[pts "),
+                let paren = line[open.upperBound...].range(of: "(")
+            else { return nil }
+            return Double(line[paren.upperBound...].prefix { $0.isNumber })
+        }
+        guard ticks.count == source.frameCount else {
+            return "\(source.frameCount) frames, avifdec lists \(ticks.count)"
+        }
+        for (k, t) in ticks.enumerated() where abs(times[k] - t / rate) > 1e-6 {
+            return "frame \(k) at \(times[k]) s, avifdec says \(t / rate) s"
+        }
+    }
+    for k in 0..<source.frameCount {
+        let image: PixelBuffer
+        do { image = try source.frame(at: k) } catch { return "frame \(k): \(error)" }
+        var expected: PixelBuffer
+        if lossless {
+            let pngPath = String(
+                format: "%@/png/%@%02d.png", (base as NSString).deletingLastPathComponent,
+                base.hasSuffix("alpha") ? "f" : "o", k + 1)
+            guard let p = try? PNG.read(URL(fileURLWithPath: pngPath)) else { return "no source PNG for frame \(k)" }
+            expected = p
+        } else {
+            guard let p = try? PNG.read(URL(fileURLWithPath: "\(base).frame\(k).png")) else {
+                return "no avifdec frame \(k)"
+            }
+            // avifdec writes the picture as stored; arcmask turns it as the file says (irot).
+            expected = turn.apply(p)
+        }
+        guard expected.width == image.width, expected.height == image.height else {
+            return "frame \(k) is \(image.width)×\(image.height), expected \(expected.width)×\(expected.height)"
+        }
+        let worst = zip(image.bytes, expected.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+        frames += 1
+        if worst > tolerance { return "frame \(k): a channel is \(worst) levels off" }
+    }
+    return nil
+}

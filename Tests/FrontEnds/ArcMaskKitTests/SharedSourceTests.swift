@@ -1,0 +1,325 @@
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskFolder
+import ArcMaskGIF
+import ArcMaskGeometry
+import ArcMaskIO
+import ArcMaskKit
+import ArcMaskValues
+import Foundation
+import Testing
+
+@testable import ArcMaskExport
+
+/// The CLI and ArcMaskKit are two front ends over one core: what they write must not drift.
+@Suite("One source for export and ArcMaskKit", .serialized)
+struct SharedSourceTests {
+    static let root = KitStubs.root
+    static let orbit = root.appendingPathComponent("Examples/orbit.gif").path
+
+    static func temporary() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("the view file export writes is ArcMaskKit's view source, byte for byte")
+    func viewFile() throws {
+        let kit = try Data(
+            contentsOf: Self.root.appendingPathComponent("Sources/FrontEnds/ArcMaskKit/ArcMaskAnimation.swift"))
+        #expect(Data(AnimationSource.text.utf8) == kit, "run Scripts/embed-view")
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        let m = try Exporter.run(
+            source: try GIFFrameSource(path: Self.orbit),
+            request: ExportRequest(viewWidth: 80, viewHeight: 80, scale: 2, names: CodeNames("Orbit")!), into: out)
+        try out.commit()
+        let written = try Data(contentsOf: dir.appendingPathComponent("export/ArcMaskAnimation.swift"))
+        #expect(written == kit)
+        #expect(m.codeFiles == ["ArcMaskAnimation.swift", "OrbitPlan.swift", "OrbitWidget.swift", "INSTALL.md"])
+    }
+
+    @Test(
+        "prepare's path writes the manifest export writes for the same layers, byte for byte", arguments: [false, true])
+    func manifest(_ tight: Bool) throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A tight archive budget makes both paths merge, rescale and requantise the same way.
+        let limits =
+            tight
+            ? WidgetLimits(
+                archiveBytes: 120_000, layerPixels: WidgetLimits.smallestPixelCap, extensionBytes: 30_000_000)
+            : .standard
+        let request = ExportRequest(
+            viewWidth: 80, viewHeight: 80, scale: 2, limits: limits, jobs: 2, widgetFamily: .small)
+        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        let exported = try Exporter.run(source: try GIFFrameSource(path: Self.orbit), request: request, into: out)
+        try out.commit()
+        let exportBytes = try Data(contentsOf: dir.appendingPathComponent("export/manifest.json"))
+
+        // prepare's half that decides, with the export's layer writer standing in for ImageIO's.
+        let source = try GIFFrameSource(path: Self.orbit)
+        let layersFolder = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
+        defer { layersFolder.abort() }
+        let options = PrepareOptions(size: .points(width: 80, height: 80), scale: 2, limits: limits)
+        let prepared = try FolderPreparation.run(
+            source: PreparedSource(
+                name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
+                durationsMs: source.durations),
+            options: options, destination: dir.appendingPathComponent("prepared"), replacing: false,
+            codeFiles: exported.codeFiles, vocabulary: .commandLine
+        ) { _ in
+            SourceLayerWriter(
+                source: source, viewWidth: 80, viewHeight: 80, format: .auto, fit: .fill, compression: .balanced,
+                jobs: 2, names: .standard, folder: layersFolder)
+        }
+        let preparedBytes = try Data(contentsOf: dir.appendingPathComponent("prepared/manifest.json"))
+        #expect(prepared == exported)
+        #expect(preparedBytes == exportBytes)
+        #expect(exported.emulator.passed)
+        if tight { #expect(!exported.budgetActions.isEmpty) }
+        // ArcMaskKit's view reads that manifest as the plan the export's plan file spells out.
+        let plan = try ArcMaskAnimationPlan(manifest: preparedBytes)
+        #expect(plan.layers.count == exported.plan.layers.count && plan.cells.count == exported.frames.count)
+        #expect(plan.periodSeconds == exported.plan.periodSeconds && plan.radius == exported.plan.radius)
+        #expect(plan.layers.map(\.frame) == exported.plan.layers.map(\.frame))
+    }
+
+    /// The export's layer writer, its files copied into the folder `prepare` stages.
+    struct CopyingWriter: LayerWriting {
+        let inner: SourceLayerWriter
+        let from: URL
+        let to: URL
+        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+            try inner.survey(samples: samples, steps: steps)
+        }
+        func thumbnails() throws -> [[UInt8]] { try inner.thumbnails() }
+        func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
+            let records = try inner.write(groups, size: size, step: step)
+            for r in records {
+                try FileManager.default.copyItem(
+                    at: from.appendingPathComponent(r.file), to: to.appendingPathComponent(r.file))
+            }
+            return records
+        }
+        func remove(_ records: [LayerRecord]) {
+            inner.remove(records)
+            for r in records { try? FileManager.default.removeItem(at: to.appendingPathComponent(r.file)) }
+        }
+    }
+
+    @Test("a prepared folder passes the check `arcmask emulate DIR` makes, and names no code files")
+    func preparedFolderChecks() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try GIFFrameSource(path: Self.orbit)
+        let layers = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
+        defer { layers.abort() }
+        let target = dir.appendingPathComponent("prepared")
+        let m = try FolderPreparation.run(
+            source: PreparedSource(
+                name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
+                durationsMs: source.durations),
+            options: PrepareOptions(size: .family(.small)), destination: target, replacing: false
+        ) { staging in
+            CopyingWriter(
+                inner: SourceLayerWriter(
+                    source: source, viewWidth: 170, viewHeight: 170, format: .auto, fit: .fill, compression: .balanced,
+                    jobs: 2, names: .standard, folder: layers),
+                from: layers.staging, to: staging)
+        }
+        #expect(m.codeFiles.isEmpty && m.family == "small" && m.frames.count == 16)
+        let check = try ExportFolderCheck.run(target.path)
+        #expect(check.problems.isEmpty, "\(check.problems)")
+        #expect(check.passed)
+        // The view's reader takes it, and every cell names a file that is there.
+        let plan = try ArcMaskAnimationPlan(
+            manifest: try Data(contentsOf: target.appendingPathComponent("manifest.json")))
+        for cell in plan.cells {
+            #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent(cell.file).path))
+        }
+    }
+
+    @Test("a damaged manifest is refused with its JSON path, never indexed past its images")
+    func damagedManifest() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        _ = try Exporter.run(
+            source: try GIFFrameSource(path: Self.orbit),
+            request: ExportRequest(viewWidth: 80, viewHeight: 80, scale: 2),
+            into: out)
+        try out.commit()
+        let good = try Data(contentsOf: dir.appendingPathComponent("export/manifest.json"))
+        var json = try #require(try JSONSerialization.jsonObject(with: good) as? [String: Any])
+        var plan = try #require(json["plan"] as? [String: Any])
+        var layers = try #require(plan["layers"] as? [[String: Any]])
+        layers[0]["frame"] = 999
+        plan["layers"] = layers
+        json["plan"] = plan
+        #expect(throws: ArcMaskAnimationPlan.Invalid.self) {
+            try ArcMaskAnimationPlan(manifest: try JSONSerialization.data(withJSONObject: json))
+        }
+        json.removeValue(forKey: "frames")
+        do {
+            _ = try ArcMaskAnimationPlan(manifest: try JSONSerialization.data(withJSONObject: json))
+            Issue.record("a manifest without frames was read")
+        } catch let error as ArcMaskAnimationPlan.Invalid {
+            #expect(error.path == "$.frames" && error.problem == "is missing")
+        }
+        #expect(throws: ArcMaskAnimationPlan.Invalid.self) { try ArcMaskAnimationPlan(manifest: Data("[1,".utf8)) }
+        // Numbers that do not fit a cell's integers are refused (Apple's decoder names the path;
+        // swift-corelibs-foundation refuses the document as a whole).
+        for value in ["99999999999999999999999", "2.5", "-1"] {
+            let odd = String(decoding: good, as: UTF8.self).replacingOccurrences(
+                of: "\"x\" : 0", with: "\"x\" : \(value)")
+            #expect(odd != String(decoding: good, as: UTF8.self))
+            #expect(throws: ArcMaskAnimationPlan.Invalid.self) { try ArcMaskAnimationPlan(manifest: Data(odd.utf8)) }
+        }
+    }
+}
+
+@Suite("Preparing a folder")
+struct FolderPreparationTests {
+    /// Writes layers of a fixed size, as a layer writer would; counts what it was asked.
+    struct FixedWriter: LayerWriting {
+        let folder: URL
+        let bytesPerLayer: Int
+        let frames: Int
+        var fail = false
+        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+            (Dictionary(uniqueKeysWithValues: samples.map { ($0, steps.map { _ in bytesPerLayer }) }), nil)
+        }
+        func thumbnails() throws -> [[UInt8]] { (0..<frames).map { [UInt8](repeating: UInt8($0 * 40), count: 192) } }
+        func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
+            try groups.indices.map { g in
+                if fail && g == 1 { throw PrepareError(.frame(g), "cannot be decoded") }
+                let bytes = [UInt8](repeating: UInt8(g & 255), count: bytesPerLayer)
+                let file = CodeNames.standard.layerFile(g, fileExtension: "jpg")
+                try Data(bytes).write(to: folder.appendingPathComponent(file))
+                return LayerRecord(file: file, encoded: bytes, ssim: 0.99, lossy: true)
+            }
+        }
+        func remove(_ records: [LayerRecord]) {
+            for r in records { try? FileManager.default.removeItem(at: folder.appendingPathComponent(r.file)) }
+        }
+    }
+
+    static let source = PreparedSource(
+        name: "clip.gif", canvasWidth: 100, canvasHeight: 100, durationsMs: [100, 100, 50, 250])
+
+    @Test("the folder appears whole, replaces another only when asked, and leaves no staging folder")
+    func staging() throws {
+        let dir = try SharedSourceTests.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("widget")
+        let m = try FolderPreparation.run(
+            source: Self.source, options: PrepareOptions(), destination: target, replacing: false
+        ) { FixedWriter(folder: $0, bytesPerLayer: 1000, frames: 4) }
+        #expect(m.frames.count == 4 && m.family == "small" && m.codeFiles.isEmpty && m.emulator.passed)
+        #expect(m.frames.map(\.durationMs) == [100, 100, 50, 250])
+        let files = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
+        #expect(files == ["frame-0000.jpg", "frame-0001.jpg", "frame-0002.jpg", "frame-0003.jpg", "manifest.json"])
+        // An existing folder is not replaced unless asked.
+        #expect(throws: PrepareError.self) {
+            try FolderPreparation.run(
+                source: Self.source, options: PrepareOptions(), destination: target, replacing: false
+            ) {
+                FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
+            }
+        }
+        // A failing writer leaves the old folder as it was.
+        #expect(throws: PrepareError.self) {
+            try FolderPreparation.run(
+                source: Self.source, options: PrepareOptions(), destination: target, replacing: true
+            ) {
+                FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4, fail: true)
+            }
+        }
+        #expect(try Data(contentsOf: target.appendingPathComponent("frame-0000.jpg")).count == 1000)
+        let replaced = try FolderPreparation.run(
+            source: Self.source, options: PrepareOptions(), destination: target, replacing: true
+        ) { FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4) }
+        #expect(replaced.images.allSatisfy { $0.bytes == 10 })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["widget"])
+    }
+
+    @Test("bad options and an empty animation are errors that say where")
+    func errors() throws {
+        let dir = try SharedSourceTests.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("w")
+        func attempt(_ options: PrepareOptions, _ source: PreparedSource = Self.source) -> PrepareError? {
+            do {
+                _ = try FolderPreparation.run(source: source, options: options, destination: target, replacing: false) {
+                    FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
+                }
+                return nil
+            } catch { return error as? PrepareError }
+        }
+        #expect(attempt(PrepareOptions(scale: 9))?.description == "options: scale 9.0 is not 1 to 4")
+        #expect(attempt(PrepareOptions(size: .family(.small, device: "nope")))?.place == .options)
+        #expect(attempt(PrepareOptions(size: .points(width: -1, height: 5)))?.place == .options)
+        #expect(attempt(PrepareOptions(jpegQuality: 0))?.place == .options)
+        let empty = PreparedSource(name: "x.gif", canvasWidth: 1, canvasHeight: 1, durationsMs: [])
+        #expect(attempt(PrepareOptions(), empty)?.description == "input: holds no frames")
+        // Odd numbers: NaN, infinities, zero, negative and huge.
+        for bad in [
+            PrepareOptions(scale: .nan), PrepareOptions(scale: .infinity), PrepareOptions(scale: 0),
+            PrepareOptions(size: .points(width: .nan, height: 100)),
+            PrepareOptions(size: .points(width: 100, height: .infinity)),
+            PrepareOptions(size: .points(width: 0, height: 100)),
+            PrepareOptions(size: .points(width: 1e12, height: 100)),
+            PrepareOptions(budget: BudgetPolicy(minScale: .nan)), PrepareOptions(budget: BudgetPolicy(minScale: -1)),
+            PrepareOptions(jpegQuality: 101), PrepareOptions(jpegQuality: -5),
+            PrepareOptions(limits: WidgetLimits(archiveBytes: 0, layerPixels: 718_080, extensionBytes: 30_000_000)),
+            PrepareOptions(limits: WidgetLimits(archiveBytes: 7_000_000, layerPixels: -1, extensionBytes: 30_000_000)),
+        ] {
+            #expect(attempt(bad)?.place == .options)
+        }
+        for (durations, place) in [
+            ([100, .nan, 100], PrepareError.Place.frame(1)), ([100, 0], .frame(1)), ([-20.0], .frame(0)),
+            ([100, .infinity], .frame(1)), ([100, 1e300], .frame(1)),
+            (Array(repeating: 100.0, count: FolderPreparation.maxFrames + 1), .input),
+        ] {
+            let odd = PreparedSource(name: "x.gif", canvasWidth: 10, canvasHeight: 10, durationsMs: durations)
+            #expect(attempt(PrepareOptions(), odd)?.place == place)
+        }
+        let noCanvas = PreparedSource(name: "x.gif", canvasWidth: 0, canvasHeight: 10, durationsMs: [100])
+        #expect(attempt(PrepareOptions(), noCanvas)?.place == .input)
+        // Nothing fits: the budget says so.
+        let tiny = PrepareOptions(limits: WidgetLimits(archiveBytes: 100, layerPixels: 718_080, extensionBytes: 100))
+        let refusal = attempt(tiny)
+        #expect(refusal?.place == .budget)
+        // In the library's words, not the command line's.
+        #expect(refusal?.problem.contains("raise limits.archiveBytes") == true, "\(String(describing: refusal))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test("a file, a FIFO or a missing parent where the folder goes: an error naming it, nothing written")
+    func oddDestinations() throws {
+        let dir = try SharedSourceTests.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func attempt(_ target: URL, replacing: Bool = true) -> PrepareError? {
+            do {
+                _ = try FolderPreparation.run(
+                    source: Self.source, options: PrepareOptions(), destination: target, replacing: replacing
+                ) {
+                    FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
+                }
+                return nil
+            } catch { return error as? PrepareError }
+        }
+        let file = dir.appendingPathComponent("file")
+        try Data("keep".utf8).write(to: file)
+        #expect(attempt(file) == PrepareError(.folder(file.path), "exists and is not a folder"))
+        #expect(try Data(contentsOf: file) == Data("keep".utf8))
+        let fifo = dir.appendingPathComponent("fifo")
+        #expect(try KitStubs.run("mkfifo", [fifo.path]).status == 0)
+        #expect(attempt(fifo) == PrepareError(.folder(fifo.path), "exists and is not a folder"))
+        let orphan = dir.appendingPathComponent("missing/widget")
+        #expect(attempt(orphan)?.problem.hasPrefix("its parent folder") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["fifo", "file"])
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+/// The repository: Tests/PackageTests/ is two folders below it.
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// One target as `Package.swift` declares it: its folder and the modules it depends on.
+struct DeclaredTarget: Equatable {
+    var name: String
+    var path: String
+    var dependencies: Set<String>
+}
+
+/// Reads the targets out of `Package.swift` as it is written: the helpers `module(LAYER, NAME, [DEPS])`,
+/// `systemLibrary(NAME, …)` and `tests(LAYER, MODULE, [DEPS])`, and `.target`/`.executableTarget`/
+/// `.testTarget(name:dependencies:path:)`. Products (`argumentParser`, `protobuf`, `zipFoundation`)
+/// stand for their modules.
+enum ManifestReader {
+    static let products = [
+        "argumentParser": "ArgumentParser", "protobuf": "SwiftProtobuf", "zipFoundation": "ZIPFoundation",
+    ]
+
+    static func targets(in manifest: String) -> [DeclaredTarget] {
+        let body = manifest.components(separatedBy: "\n    targets: [").dropFirst().joined()
+        var out: [DeclaredTarget] = []
+        for call in calls(in: body) {
+            let strings = quoted(call.arguments)
+            let deps = dependencies(call.arguments)
+            switch call.name {
+            case "module":
+                guard strings.count >= 2 else { continue }
+                out.append(.init(name: strings[1], path: "Sources/\(strings[0])/\(strings[1])", dependencies: deps))
+            case "systemLibrary":
+                guard let name = strings.first else { continue }
+                out.append(.init(name: name, path: "Sources/C/\(name)", dependencies: []))
+            case "tests":
+                guard strings.count >= 2 else { continue }
+                out.append(
+                    .init(
+                        name: strings[1] + "Tests", path: "Tests/\(strings[0])/\(strings[1])Tests", dependencies: deps))
+            case ".target", ".executableTarget", ".testTarget":
+                guard let name = labelled("name", call.arguments), let path = labelled("path", call.arguments) else {
+                    continue
+                }
+                out.append(.init(name: name, path: path, dependencies: deps))
+            default: continue
+            }
+        }
+        return out
+    }
+
+    /// Top-level calls in the targets array: a name and the text between its parentheses.
+    private static func calls(in text: String) -> [(name: String, arguments: String)] {
+        var out: [(String, String)] = []
+        let chars = Array(text)
+        var i = 0
+        var depth = 0
+        var nameStart: Int?
+        while i < chars.count {
+            let c = chars[i]
+            if depth == 0, nameStart == nil, c.isLetter || c == "." { nameStart = i }
+            if c == "(" {
+                if depth == 0, let s = nameStart {
+                    let name = String(chars[s..<i]).trimmingCharacters(in: .whitespaces)
+                    var j = i + 1
+                    var d = 1
+                    while j < chars.count, d > 0 {
+                        if chars[j] == "(" || chars[j] == "[" { d += 1 }
+                        if chars[j] == ")" || chars[j] == "]" { d -= 1 }
+                        j += 1
+                    }
+                    out.append((name, String(chars[(i + 1)..<(j - 1)])))
+                    i = j
+                    nameStart = nil
+                    continue
+                }
+                depth += 1
+            } else if c == ")" || c == "]" {
+                depth -= 1
+            } else if c == "[" {
+                depth += 1
+            } else if c == "/" && i + 1 < chars.count && chars[i + 1] == "/" {
+                while i < chars.count, chars[i] != "\n" { i += 1 }
+                nameStart = nil
+            } else if c == "," || c.isWhitespace {
+                if depth == 0 { nameStart = nil }
+            }
+            i += 1
+        }
+        return out
+    }
+
+    private static func quoted(_ text: String) -> [String] {
+        text.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    }
+
+    private static func labelled(_ label: String, _ text: String) -> String? {
+        guard let range = text.range(of: "\(label): \"") else { return nil }
+        return String(text[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The first `[…]` list of the call (the dependencies), its strings and product names.
+    private static func dependencies(_ text: String) -> Set<String> {
+        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else { return [] }
+        let list = String(text[text.index(after: open)..<close])
+        var names = Set(quoted(list))
+        for (variable, module) in products where list.range(of: "\\b\(variable)\\b", options: .regularExpression) != nil
+        {
+            names.insert(module)
+        }
+        return names
+    }
+}
+
+/// The modules a folder's Swift files import: arcmask's own, the C shims and the packages.
+func importedModules(in folder: URL, known: Set<String>) throws -> Set<String> {
+    var out: Set<String> = []
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let url = files?.nextObject() as? URL {
+        guard url.pathExtension == "swift" else { continue }
+        let text = try String(contentsOf: url, encoding: .utf8)
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            guard let k = words.firstIndex(of: "import"), k + 1 < words.count else { continue }
+            // `import X`, `@testable import X`, `internal import X`, `@preconcurrency import X`.
+            guard words[..<k].allSatisfy({ $0.hasPrefix("@") || ["internal", "public", "package"].contains($0) })
+            else { continue }
+            let module = words[k + 1]
+            if known.contains(module) { out.insert(module) }
+        }
+    }
+    return out
+}
+
+@Suite("Package.swift")
+struct ManifestTests {
+    let manifest: String
+    let targets: [DeclaredTarget]
+
+    init() throws {
+        manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        targets = ManifestReader.targets(in: manifest)
+    }
+
+    @Test("every target folder is declared, and every declared folder exists")
+    func folders() throws {
+        #expect(targets.count >= 60)
+        for t in targets {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(t.path).path, isDirectory: &isDirectory)
+            #expect(exists && isDirectory.boolValue, "\(t.name): \(t.path) is missing")
+        }
+        // Every module folder under Sources/<layer>/ is a declared target.
+        let declared = Set(targets.map(\.path))
+        for layer in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
+        where !layer.hasPrefix(".") && !layer.hasSuffix(".md") {
+            let layerURL = root.appendingPathComponent("Sources/\(layer)")
+            for folder in try FileManager.default.contentsOfDirectory(atPath: layerURL.path)
+            where !folder.hasPrefix(".") && !folder.hasSuffix(".md") {
+                #expect(declared.contains("Sources/\(layer)/\(folder)"), "Sources/\(layer)/\(folder) is no target")
+            }
+        }
+    }
+
+    @Test("each target declares exactly the modules its files import")
+    func dependenciesMatchImports() throws {
+        let known = Set(targets.map(\.name)).union(ManifestReader.products.values)
+        var drift: [String] = []
+        for t in targets where !t.path.hasPrefix("Sources/C/") {
+            let imported = try importedModules(in: root.appendingPathComponent(t.path), known: known)
+                .subtracting([t.name])
+            let undeclared = imported.subtracting(t.dependencies).sorted()
+            let unused = t.dependencies.subtracting(imported).sorted()
+            if !undeclared.isEmpty { drift.append("\(t.name) imports undeclared \(undeclared)") }
+            if !unused.isEmpty { drift.append("\(t.name) declares unused \(unused)") }
+        }
+        #expect(drift.isEmpty, "\(drift.joined(separator: "; "))")
+    }
+
+    @Test("the reader sees a drift when one is made")
+    func driftIsSeen() throws {
+        // ArcMaskGeometry imports ArcMaskValues: dropping that dependency must show as undeclared.
+        let broken = manifest.replacingOccurrences(
+            of: "module(\"Core\", \"ArcMaskGeometry\", [\"ArcMaskValues\"])",
+            with: "module(\"Core\", \"ArcMaskGeometry\")")
+        #expect(broken != manifest)
+        let geometry = try #require(ManifestReader.targets(in: broken).first { $0.name == "ArcMaskGeometry" })
+        let known = Set(targets.map(\.name))
+        let imported = try importedModules(in: root.appendingPathComponent(geometry.path), known: known)
+        #expect(imported.contains("ArcMaskValues") && !geometry.dependencies.contains("ArcMaskValues"))
+    }
+
+    @Test("the deciding core imports no drawing module, no C and no front end")
+    func coreStaysFoundationOnly() throws {
+        let core = targets.filter { $0.path.hasPrefix("Sources/Core/") }
+        #expect(core.count >= 5)
+        let allowed = Set(core.map(\.name))
+        for t in core {
+            #expect(t.dependencies.isSubset(of: allowed), "\(t.name): \(t.dependencies.subtracting(allowed).sorted())")
+        }
+    }
+
+    @Test("no shipped product lists a test-support module")
+    func supportNotShipped() throws {
+        let products = manifest.components(separatedBy: "    dependencies: [").first ?? ""
+        #expect(!products.contains("ArcMaskSVGAPlayer"))
+        #expect(targets.contains { $0.name == "ArcMaskSVGAPlayer" && $0.path.hasPrefix("Tests/Support/") })
+    }
+}

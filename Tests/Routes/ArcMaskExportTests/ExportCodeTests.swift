@@ -1,0 +1,203 @@
+import ArcMaskCore
+import ArcMaskFolder
+import ArcMaskGIF
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+import Testing
+
+@testable import ArcMaskExport
+
+/// What generated code is type-checked against. On Linux: the stub modules in `Stubs/`
+/// (stand-ins for SwiftUI, WidgetKit, UIKit and friends, declared from Apple's documented
+/// signatures), compiled here. On macOS real modules of those names exist and would clash, so
+/// the code is type-checked against the iPhoneOS SDK itself (`xcrun --sdk iphoneos swiftc
+/// -target arm64-apple-ios17.0`), with only the third-party ClockHandRotationKit stubbed.
+struct StubSDK {
+    static let order = ["CoreGraphics", "ImageIO", "os", "UIKit", "SwiftUI", "WidgetKit", "ClockHandRotationKit"]
+    /// Whether the Apple modules are the stubs (Linux) rather than the real SDK (macOS).
+    static let usesStubs: Bool = {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }()
+    let modules: URL
+
+    /// Stub sources, optionally with one replacement applied (to prove a broken stub is noticed).
+    init(in dir: TempDir, breaking: (file: String, from: String, to: String)? = nil) throws {
+        let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("AppleStubs")
+        modules = dir.path("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        for name in Self.order where Self.usesStubs || name == "ClockHandRotationKit" {
+            var text = try String(contentsOf: stubs.appendingPathComponent("\(name).swift"), encoding: .utf8)
+            if let b = breaking, b.file == name {
+                #expect(text.contains(b.from))
+                text = text.replacingOccurrences(of: b.from, with: b.to)
+            }
+            let source = dir.path("stub-\(name).swift")
+            try text.write(to: source, atomically: true, encoding: .utf8)
+            let result = try Self.compiler([
+                "-emit-module", "-parse-as-library", "-module-name", name, "-I", modules.path,
+                "-o", modules.appendingPathComponent("\(name).swiftmodule").path, source.path,
+            ])
+            try #require(result.status == 0, "stub \(name): \(result.output)")
+        }
+    }
+
+    /// `swiftc -typecheck` of `files` against the stubs (or the iPhoneOS SDK).
+    func typecheck(_ files: [URL], swiftVersion: Int = 5) throws -> (status: Int32, output: String) {
+        try Self.compiler(
+            ["-typecheck", "-swift-version", String(swiftVersion), "-I", modules.path] + files.map(\.path))
+    }
+
+    /// swiftc for the stubs' platform: this machine's on Linux, the iPhoneOS SDK's on macOS.
+    static func compiler(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        usesStubs
+            ? try swiftc(arguments)
+            : try run("xcrun", ["--sdk", "iphoneos", "swiftc", "-target", "arm64-apple-ios17.0"] + arguments)
+    }
+}
+
+func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    try run("swiftc", arguments)
+}
+
+/// Runs `tool` (found on PATH) with `arguments`; its status and its output, both streams.
+func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process(), pipe = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+@Suite("Generated widget code", .serialized)
+struct ExportCodeTests {
+    /// The layer storage the generated code can be asked to read: a strip, or layer files as
+    /// JPEG, PNG or each as its transparency asks.
+    static let storages: [(name: String, layout: LayerLayout, format: ImageFormat)] = [
+        ("Strip", .strip, .auto), ("Auto", .files, .auto), ("Jpeg", .files, .jpeg), ("Png", .files, .png),
+    ]
+
+    /// Every preset × layout and image format × fit mode (the fit exports also ask for accented
+    /// rendering), for one route, each under its own `--name` so they share one module as two
+    /// exports share one widget extension.
+    func exports(_ route: RotationRoute, in dir: TempDir) throws -> [URL] {
+        let source = try patternGIF(dir, count: 6, delays: [5, 10])
+        var files: [URL] = []
+        for preset in Preset.allCases {
+            for storage in Self.storages {
+                for fit in [FitMode.fill, .fit] {
+                    let name = "\(preset.rawValue.capitalized)\(storage.name)\(fit.rawValue.capitalized)"
+                    let request = ExportRequest(
+                        viewWidth: 60, viewHeight: 40, scale: 2, family: .medium, preset: preset, fit: fit,
+                        layout: storage.layout, imageFormat: storage.format, names: CodeNames(name)!,
+                        rotation: route, accented: fit == .fit ? .accented : .fullColor)
+                    let m = try export(source, dir, "\(route)-\(name)", request)
+                    #expect(
+                        m.codeFiles == [
+                            "ArcMaskAnimation.swift", "\(name)Plan.swift", "\(name)Widget.swift", "INSTALL.md",
+                        ])
+                    #expect(m.rotation == route.rawValue && m.name == name)
+                    // One copy of the shared view serves every export in a module, as in an extension.
+                    for file in m.codeFiles
+                    where file.hasSuffix(".swift") && (file != "ArcMaskAnimation.swift" || files.isEmpty) {
+                        let url = dir.path("\(route)-\(name)/\(file)")
+                        let text = try String(contentsOf: url, encoding: .utf8)
+                        // Current SDKs do not declare it: calling it by name would not compile.
+                        let code = text.split(separator: "\n").filter {
+                            !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                        }
+                        #expect(!code.contains { $0.contains("._clockHandRotationEffect(") })
+                        files.append(url)
+                    }
+                }
+            }
+        }
+        return files
+    }
+
+    @Test(
+        "every route's view and widget type-check against the stub SDK, in Swift 5 and 6 modes",
+        arguments: RotationRoute.allCases)
+    func typecheck(_ route: RotationRoute) throws {
+        let dir = try TempDir()
+        let sdk = try StubSDK(in: dir)
+        let files = try exports(route, in: dir)
+        #expect(files.count == Preset.allCases.count * Self.storages.count * 2 * 2 + 1)
+        for version in [5, 6] {
+            let result = try sdk.typecheck(files, swiftVersion: version)
+            #expect(result.status == 0, "Swift \(version): \(result.output.prefix(3000))")
+        }
+    }
+
+    @Test(
+        "a broken stub signature makes the type-check fail",
+        .enabled(if: StubSDK.usesStubs, "macOS checks the real SDK"),
+        arguments: [
+            (
+                "SwiftUI", "public func offset(x: CGFloat = 0, y: CGFloat = 0)",
+                "public func offset(dx: CGFloat = 0, dy: CGFloat = 0)"
+            ),
+            (
+                "WidgetKit", "public static let never = TimelineReloadPolicy()",
+                "public static let never_ = TimelineReloadPolicy()"
+            ),
+            ("ImageIO", "public func CGImageSourceCreateImageAtIndex(", "public func CGImageSourceCreateImage("),
+            ("UIKit", "public init?(data: Data, scale: CGFloat)", "public init?(data: Data)"),
+            (
+                "WidgetKit", "public static let fullColor = WidgetAccentedRenderingMode()",
+                "public static let fullColour = WidgetAccentedRenderingMode()"
+            ),
+            ("os", "public func error(_ message: OSLogMessage) {}", "public func fault(_ message: OSLogMessage) {}"),
+        ])
+    func brokenStub(_ file: String, _ from: String, _ to: String) throws {
+        let dir = try TempDir()
+        let sdk = try StubSDK(in: dir, breaking: (file, from, to))
+        let source = try patternGIF(dir, count: 4)
+        let m = try export(source, dir, "out", ExportRequest(viewWidth: 60, viewHeight: 40, scale: 2))
+        let files = m.codeFiles.filter { $0.hasSuffix(".swift") }.map { dir.path("out/\($0)") }
+        let result = try sdk.typecheck(files)
+        #expect(result.status != 0)
+        #expect(result.output.contains("error:"))
+    }
+
+    @Test("the widget declares the exported family; INSTALL.md names the files and the route")
+    func widgetAndGuide() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 4)
+        let request = ExportRequest(
+            viewWidth: 60, viewHeight: 40, scale: 2, layout: .strip, widgetFamily: .large,
+            names: CodeNames("Orbit")!, rotation: .package)
+        let m = try export(source, dir, "out", request)
+        let widget = try String(contentsOf: dir.path("out/OrbitWidget.swift"), encoding: .utf8)
+        #expect(widget.contains(".supportedFamilies([.systemLarge])"))
+        #expect(widget.contains("policy: .never"))
+        #expect(widget.contains("struct OrbitWidget: Widget"))
+        let guide = try String(contentsOf: dir.path("out/INSTALL.md"), encoding: .utf8)
+        #expect(
+            guide.contains("`ArcMaskAnimation.swift`, `OrbitPlan.swift`, `OrbitWidget.swift` and `Orbit-strip.png`"))
+        #expect(guide.contains("https://github.com/octree/ClockHandRotationKit"))
+        #expect(guide.contains("OrbitWidget()"))
+        #expect(m.strip == "Orbit-strip.png")
+        #expect(FileManager.default.fileExists(atPath: dir.path("out/Orbit-strip.png").path))
+    }
+
+    @Test("names: a capitalised Swift identifier, lowered for methods")
+    func names() {
+        #expect(CodeNames("Orbit")?.lower == "orbit")
+        #expect(CodeNames("ArcMask")?.lower == "arcMask")
+        #expect(CodeNames("URLFeed")?.lower == "urlFeed")
+        #expect(
+            CodeNames("orbit") == nil && CodeNames("Or bit") == nil && CodeNames("") == nil && CodeNames("Ö") == nil)
+        #expect(
+            CodeNames.standard.stripFile == "strip.png" && CodeNames("Orbit")!.frameFile(3) == "Orbit-frame-0003.png")
+    }
+}

@@ -1,0 +1,117 @@
+import ArcMaskCore
+import ArcMaskFolder
+import ArcMaskIO
+import Foundation
+import Testing
+
+@testable import ArcMaskExport
+
+@Suite("A rotation export folder read back")
+struct ExportFolderCheckTests {
+    /// A small export's folder, and its manifest as a JSON object.
+    func folder(_ dir: TempDir) throws -> (URL, [String: Any]) {
+        _ = try export(
+            DrawnFrames.smooth(width: 40, height: 30, frames: 4), dir, "out",
+            ExportRequest(viewWidth: 20, viewHeight: 15, scale: 2))
+        let url = dir.path("out")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url.appendingPathComponent("manifest.json")))
+        return (url, json as! [String: Any])
+    }
+
+    /// Checks the folder with `manifest` in place of its own.
+    func check(_ url: URL, _ manifest: [String: Any]) throws -> ExportFolderCheck {
+        let data = try JSONSerialization.data(withJSONObject: manifest)
+        return try ExportFolderCheck.run(path: url.path, manifest: Array(data)) { name, limit in
+            try FileReader.contents(of: url.appendingPathComponent(name).path, limit: limit, kind: "files")
+        }
+    }
+
+    @Test("as written: no problem, the figures equal the manifest's")
+    func clean() throws {
+        let dir = try TempDir()
+        let (url, _) = try folder(dir)
+        let c = try ExportFolderCheck.run(url.path)
+        #expect(c.problems.isEmpty && c.passed && c.layers == 4 && c.images == 4)
+        let m = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: url.appendingPathComponent("manifest.json")))
+        #expect(c.limits == m.limits)
+    }
+
+    @Test("hostile sizes and durations are problems, never an overflow or a trap")
+    func hostile() throws {
+        let dir = try TempDir()
+        let (url, manifest) = try folder(dir)
+        var edits: [(String, ([String: Any]) -> [String: Any])] = []
+        for (key, value) in [
+            ("pixelWidth", Int.max / 2 as Any), ("pixelHeight", Int.max as Any), ("stripColumns", 0 as Any),
+            ("viewWidth", 1e300 as Any), ("scale", -3 as Any),
+        ] {
+            edits.append(
+                (
+                    key,
+                    {
+                        var m = $0; m[key] = value; return m
+                    }
+                ))
+        }
+        edits.append(
+            (
+                "durations",
+                { m in
+                    var m = m
+                    m["frames"] = (m["frames"] as! [[String: Any]]).map {
+                        var f = $0; f["durationMs"] = 1e300; return f
+                    }
+                    return m
+                }
+            ))
+        edits.append(
+            (
+                "image sizes",
+                { m in
+                    var m = m
+                    m["images"] = (m["images"] as! [[String: Any]]).map {
+                        var i = $0; i["width"] = Int.max; i["height"] = Int.max; return i
+                    }
+                    return m
+                }
+            ))
+        for (name, edit) in edits {
+            let c = try check(url, edit(manifest))
+            #expect(!c.passed && !c.problems.isEmpty, "\(name)")
+        }
+    }
+
+    @Test("a huge image header saturates the figures")
+    func saturates() {
+        let image = ExportManifest.Image(
+            file: "a.png", bytes: Int.max, digest: "0", width: Int(Int32.max), height: Int(Int32.max))
+        let f = LimitFigures(
+            layout: .files, images: [image, image], layers: 2, layerSize: .init(width: 1, height: 1), limits: .standard)
+        #expect(f.archiveBytes == Int.max && f.rendererDecodedBytes == Int.max)
+        #expect(f.largestLayerPixels == Int(Int32.max) * Int(Int32.max))
+        #expect(f.overLimits.count == 3)
+    }
+
+    @Test("a number too large for a whole-number field is named by its key")
+    func hugeWholeNumber() {
+        let data = Data(#"{"route": "timer-font", "fps": 1e+308, "frames": [{"startMs": 0.5}]}"#.utf8)
+        let context = DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.")
+        let e = TimerFontFolder.decodingError("m.json", context, data: data)
+        #expect(e.location == "fps")
+        #expect(e.message.contains("1e+308"))
+        let fraction = TimerFontFolder.decodingError("m.json", context, data: Data(#"{"a": {"b": [1, 2.5]}}"#.utf8))
+        #expect(fraction.message.contains("a.b[1] = 2.5"))
+        #expect(TimerFontFolder.decodingError("m.json", context, data: Data("{".utf8)).message == "is not valid JSON")
+    }
+
+    @Test("the start scale keeps every side within cairo's 32,767 px")
+    func sideLimit() {
+        let s = Exporter.scale(within: 718_080, viewWidth: 1, viewHeight: 32_767, scale: 3)
+        #expect(s == 1)
+        #expect(Exporter.scale(within: 718_080, viewWidth: 170, viewHeight: 170, scale: 3) == 3)
+        #expect(
+            Int((30_000 * Exporter.scale(within: 1 << 30, viewWidth: 30_000, viewHeight: 2, scale: 3)).rounded())
+                <= 32_767)
+    }
+}

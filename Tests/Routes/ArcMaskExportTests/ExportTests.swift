@@ -1,0 +1,227 @@
+import ArcMaskCompositor
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskFolder
+import ArcMaskGIF
+import ArcMaskGeometry
+import ArcMaskIO
+import ArcMaskValues
+import Foundation
+import Testing
+
+@testable import ArcMaskExport
+
+final class TempDir {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func path(_ name: String) -> URL { url.appendingPathComponent(name) }
+}
+
+/// A GIF of `count` frames; frames listed in `repeats` copy the frame before them.
+func patternGIF(
+    _ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20], turns: Int = 1
+) throws -> GIFFrameSource {
+    let size = PixelSize(width: 60, height: 40)
+    let writer = try GIFWriter(url: dir.path("in.gif"), screen: size, globalPalette: TestPattern.palette, loopCount: 0)
+    var last: [UInt8] = []
+    for t in 0..<count {
+        let indices = repeats.contains(t) ? last : TestPattern.indices(frame: t, of: count, size: size, turns: turns)
+        last = indices
+        try writer.add(
+            GIFWriter.Frame(
+                indices: indices, rect: PixelRect(x: 0, y: 0, width: 60, height: 40),
+                delayCentiseconds: delays[t % delays.count]))
+    }
+    try writer.finish()
+    return try GIFFrameSource(path: dir.path("in.gif").path)
+}
+
+func export(_ source: FrameSource, _ dir: TempDir, _ name: String, _ request: ExportRequest) throws -> ExportManifest {
+    let folder = try OutputFolder(dir.path(name), force: false)
+    let manifest = try Exporter.run(source: source, request: request, into: folder)
+    try folder.commit()
+    return manifest
+}
+
+@Suite("Export")
+struct ExportTests {
+    /// The strip layout, whose budget is the strip's decoded size in the extension.
+    let small = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 2, layout: .strip)
+
+    @Test("--layout strip writes a strip, a manifest and Swift code; the manifest's plan emulates clean")
+    func basics() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir)
+        let m = try export(source, dir, "out", small)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path("out").path).sorted() == [
+                "ArcMaskAnimation.swift", "ArcMaskPlan.swift", "ArcMaskWidget.swift", "INSTALL.md", "manifest.json",
+                "strip.png",
+            ])
+        let strip = try PNG.read(dir.path("out/strip.png"))
+        #expect(
+            strip.width == m.stripColumns * 100 && strip.height == 80 * ((10 + m.stripColumns - 1) / m.stripColumns))
+        // Cell 3 of the strip is frame 3 resized.
+        let cell3 = try Resampler.resized(source.frame(at: 3), to: PixelSize(width: 100, height: 80), fit: .fill)
+        let f = m.frames[3]
+        #expect(strip.pixel(x: f.x + 50, y: f.y + 40) == cell3.pixel(x: 50, y: 40))
+        #expect(m.frames.map(\.durationMs) == source.durations)
+        #expect(m.emulator.passed && m.emulator.samples > 0)
+        let decoded = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: dir.path("out/manifest.json")))
+        #expect(decoded == m)
+        let plan = decoded.plan
+        #expect(plan == m.plan)  // the plan as computed, embedded, not planned again
+        let again = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic")
+        #expect(again.defective == 0 && again.samples > 0)
+    }
+
+    @Test("exporting twice gives byte-identical files")
+    func deterministic() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir)
+        _ = try export(source, dir, "a", small)
+        _ = try export(try GIFFrameSource(path: dir.path("in.gif").path), dir, "b", small)
+        for name in ["strip.png", "manifest.json", "ArcMaskPlan.swift", "ArcMaskAnimation.swift"] {
+            #expect(try Data(contentsOf: dir.path("a/\(name)")) == Data(contentsOf: dir.path("b/\(name)")), "\(name)")
+        }
+    }
+
+    @Test("over budget: near-identical frames merge first (only as far as needed), keeping the total duration")
+    func merging() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 10, repeats: [1, 2, 5, 6, 7])
+        var r = small
+        r.limits.extensionBytes = 5 * 100 * 80 * 4  // room for 5 layers at 2×
+        let m = try export(source, dir, "out", r)
+        #expect(m.frames.count == 5)
+        #expect(m.scale == 2)
+        #expect(m.frames.map(\.sourceFrames) == [[0, 1, 2], [3], [4, 5, 6, 7], [8], [9]])
+        #expect(m.frames.map(\.durationMs).reduce(0, +) == source.totalDuration)
+        #expect(m.budgetActions.contains { $0.contains("merged 10 frames into 5 layers") })
+        #expect(m.emulator.passed)
+        // With room for 6, one merge fewer.
+        r.limits.extensionBytes = 6 * 100 * 80 * 4
+        #expect(try export(source, dir, "six", r).frames.count == 6)
+    }
+
+    @Test("--layout strip: then the scale drops; when nothing fits, the export is refused")
+    func scaleAndRefusal() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 8)
+        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
+        r.limits.extensionBytes = 8 * 100 * 80 * 4
+        let m = try export(source, dir, "out", r)
+        #expect(m.scale == 2 && m.pixelWidth == 100 && m.frames.count == 8)
+        #expect(m.budgetActions.contains { $0.contains("lowered the scale from 3× to 2×") })
+        r.limits.extensionBytes = 1000
+        #expect(throws: BudgetError.self) { try export(source, dir, "refused", r) }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("refused").path))
+    }
+
+    @Test("long animations keep playing: scale down to 2×, then fewer layers evenly in time, total duration kept")
+    func frameRate() throws {
+        let dir = try TempDir()
+        // 60 distinct frames of 40 ms (the pattern goes round 20 times: no two neighbours alike).
+        let source = try patternGIF(dir, count: 60, delays: [4], turns: 20)
+        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
+        r.limits.extensionBytes = 12 * 100 * 80 * 4  // 12 layers at 2×, 5 at 3×
+        let m = try export(source, dir, "out", r)
+        #expect(m.scale == 2)
+        #expect(m.frames.count <= 12 && m.limits.extensionBytes <= r.limits.extensionBytes)
+        #expect(abs(m.frames.map(\.durationMs).reduce(0, +) - source.totalDuration) < 1e-9)
+        // Equal slots on the 120 Hz grid: 2400 ms / 12 = 200 ms each.
+        #expect(m.frames.allSatisfy { abs($0.durationMs - 200) < 1e-9 })
+        // Each layer shows the frame at its slot's middle: 100 ms, 300 ms… → frames 2, 7, 12…
+        let shown = try (0..<m.frames.count).map { g -> Bool in
+            let cell = try Resampler.resized(
+                source.frame(at: 2 + 5 * g), to: PixelSize(width: 100, height: 80), fit: .fill)
+            let strip = try PNG.read(dir.path("out/strip.png"))
+            let f = m.frames[g]
+            return strip.pixel(x: f.x + 30, y: f.y + 20) == cell.pixel(x: 30, y: 20)
+        }
+        #expect(shown.allSatisfy { $0 })
+        #expect(m.budgetActions.contains { $0.contains("lowered the frame rate from 25.0 to 5.0 layers per second") })
+        #expect(m.budgetActions.contains { $0.contains("in all: 60 frames → 12 layers, 3× → 2×") })
+        #expect(m.emulator.passed)
+
+        // --keep-frames refuses instead; --min-scale 1 lets the scale go lower first.
+        r.budget = BudgetPolicy(keepFrames: true)
+        #expect(throws: BudgetError.self) { try export(source, dir, "kept", r) }
+        r.budget = BudgetPolicy(minScale: 1)
+        let low = try export(source, dir, "low", r)
+        #expect(low.scale == 1 && low.frames.count == 48)
+    }
+
+    @Test("slots: the frame at each slot's middle; equal neighbours become one layer")
+    func decimation() {
+        let groups = (0..<10).map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: 100) }
+        let five = FrameBudget.decimate(groups, to: 5)
+        #expect(five.map(\.shown) == [1, 3, 5, 7, 9])
+        #expect(five.map(\.first) == [0, 2, 4, 6, 8] && five.map(\.last) == [1, 3, 5, 7, 9])
+        // One long frame covering several slots stays one layer.
+        let long =
+            [FrameGroup(first: 0, last: 0, shown: 0, durationMs: 900)]
+            + (1...3).map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: 100) }
+        let merged = FrameBudget.decimate(long, to: 3)  // 400 ms slots, middles at 200, 600, 1000 ms
+        #expect(merged.map(\.shown) == [0, 2])
+        #expect(merged.map(\.durationMs) == [800, 400])
+    }
+
+    @Test(
+        "the Swift file's numbers equal the manifest's, and its plain-Swift part compiles and runs here",
+        .enabled(if: StubSDK.usesStubs, "on macOS the view's SwiftUI part compiles too, for iOS only"))
+    func swiftCode() throws {
+        let dir = try TempDir()
+        let m = try export(try patternGIF(dir), dir, "out", small)
+        let code = try String(contentsOf: dir.path("out/ArcMaskPlan.swift"), encoding: .utf8)
+        func value(_ name: String) -> Double? {
+            guard let range = code.range(of: " \(name): ") else { return nil }
+            return Double(code[range.upperBound...].prefix { $0 != "," && $0 != ")" && $0 != "\n" })
+        }
+        #expect(value("radius") == m.plan.radius)
+        #expect(value("lineWidth") == m.plan.lineWidth)
+        #expect(value("centerOffset") == m.plan.centerOffset)
+        #expect(value("periodSeconds") == m.plan.periodSeconds)
+        #expect(value("viewWidth") == m.viewWidth && value("scale") == m.scale)
+        // Compile the plain-Swift part (SwiftUI is compiled out on Linux) with a main that prints it.
+        try """
+        import Foundation
+        let plan = ArcMaskPlan.plan
+        let cells = plan.cells.map { "\\($0.x),\\($0.y),\\($0.width),\\($0.height)" }.joined(separator: ";")
+        let layers = plan.layers.map { "\\($0.frame):\\($0.startDegrees):\\($0.endDegrees)" }.joined(separator: ";")
+        print(plan.radius, plan.layers.count, plan.rotation(at: plan.periodSeconds / 4))
+        print(cells)
+        print(layers)
+        """.write(to: dir.path("out/main.swift"), atomically: true, encoding: .utf8)
+        let compile = try swiftc([
+            dir.path("out/ArcMaskAnimation.swift").path, dir.path("out/ArcMaskPlan.swift").path,
+            dir.path("out/main.swift").path, "-o", dir.path("check").path,
+        ])
+        try #require(compile.status == 0, "\(compile.output)")
+        let run = Process(), pipe = Pipe()
+        run.executableURL = dir.path("check")
+        run.standardOutput = pipe
+        try run.run()
+        run.waitUntilExit()
+        let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+            separator: "\n")
+        let first = lines[0].split(separator: " ")
+        #expect(
+            Double(first[0]) == m.plan.radius && Int(first[1]) == m.frames.count && abs(Double(first[2])! - 90) < 1e-9)
+        #expect(String(lines[1]) == m.frames.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";"))
+        #expect(
+            String(lines[2]) == m.frames.map { "\($0.index):\($0.startAngle):\($0.endAngle)" }.joined(separator: ";"))
+    }
+
+    @Test("the widget size table has every family for the default devices")
+    func sizes() {
+        #expect(WidgetSizeTable.defaultDevice(for: .small).size(.small)! == (170, 170))
+        #expect(WidgetSizeTable.defaultDevice(for: .extraLarge).size(.extraLarge) != nil)
+        #expect(WidgetSizeTable.devices.allSatisfy { $0.size(.medium)!.0 > $0.size(.small)!.0 })
+    }
+}
