@@ -119,6 +119,10 @@ let package = Package(
             ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues", "CDeflate", "CJPEG", "CLibZ", "CPNG"]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
         module("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskValues", "CPango"]),
+        // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
+        module(
+            "Drawing", "ArcMaskFontCheck",
+            ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues", "CFreeType", "CHarfBuzz"]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
         module("Drawing", "ArcMaskCompositor", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues"]),
         // Pictures of a plan and the offline page.
@@ -178,10 +182,6 @@ let package = Package(
             ]),
         // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure Swift.
         module("Routes", "ArcMaskFont"),
-        // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
-        module(
-            "Routes", "ArcMaskFontCheck",
-            ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues", "CFreeType", "CHarfBuzz"]),
 
         // MARK: Front ends — the command line and the library apps link.
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.

@@ -209,3 +209,41 @@ struct ManifestTests {
         #expect(targets.contains { $0.name == "ArcMaskSVGAPlayer" && $0.path.hasPrefix("Tests/Support/") })
     }
 }
+
+@Suite("The documentation")
+struct DocumentationTests {
+    @Test("the README is a five-minute read and links every docs page")
+    func readme() throws {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 200)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }
+        #expect(pages.count >= 10)
+        for page in pages { #expect(readme.contains("(docs/\(page))"), "README.md does not link docs/\(page)") }
+    }
+
+    @Test("the architecture page names exactly the modules that import C, and what each imports")
+    func cImporters() throws {
+        let page = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let list = try #require(page.components(separatedBy: "<!-- c-importers -->").dropFirst().first)
+            .components(separatedBy: "<!-- /c-importers -->")[0]
+        // "`Module` (CA, CB), …" as written on the page.
+        var documented: [String: Set<String>] = [:]
+        for part in list.components(separatedBy: "`").dropFirst().enumerated() {
+            guard part.offset % 2 == 0 else { continue }
+            let name = part.element
+            let rest = list.components(separatedBy: "`\(name)` (").dropFirst().first ?? ""
+            let modules = rest.prefix { $0 != ")" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            documented[name] = Set(modules)
+        }
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = ManifestReader.targets(in: manifest)
+        let cModules = Set(targets.filter { $0.path.hasPrefix("Sources/C/") }.map(\.name))
+        var actual: [String: Set<String>] = [:]
+        for t in targets where t.path.hasPrefix("Sources/") && !t.path.hasPrefix("Sources/C/") {
+            let c = t.dependencies.intersection(cModules)
+            if !c.isEmpty { actual[t.name] = c }
+        }
+        #expect(documented == actual)
+    }
+}

@@ -14,7 +14,7 @@ public struct ArcMaskCommand: ParsableCommand {
         version: ArcMaskVersion.string,
         subcommands: [
             Inspect.self, Frames.self, PlanCommand.self, Render.self, Emulate.self, PreviewCommand.self, Export.self,
-            SVGACommand.self, Generate.self,
+            Check.self, SVGACommand.self, Generate.self,
         ]
     )
 

@@ -5,6 +5,8 @@ import ArcMaskValues
 import Foundation
 import Testing
 
+@testable import ArcMaskCLI
+
 @Suite("emulate DIR checks a rotation export folder", .serialized)
 struct ExportFolderCommandsTests {
     /// A 10-frame export of a 120×90 pt view at 3× (360×270 px layers, JPEG).
@@ -37,6 +39,25 @@ struct ExportFolderCommandsTests {
         #expect((check["problems"] as! [Any]).isEmpty && check["layers"] as? Int == 10)
         let strip = try exported(s, "strip", extra: ["--layout", "strip"])
         #expect(try output(["emulate", strip]).status == 0)
+    }
+
+    @Test("check DIR gives emulate DIR's verdict; an animation or a missing folder is refused")
+    func checkCommand() throws {
+        let s = try Scratch()
+        let dir = try exported(s)
+        let checked = try output(["check", dir])
+        let emulated = try output(["emulate", dir])
+        #expect(checked.status == 0 && checked.stdout == emulated.stdout)
+        try FileManager.default.removeItem(atPath: dir + "/frame-0002.jpg")
+        #expect(try output(["check", dir]).status == ExitStatus.defectsFound.rawValue)
+        #expect(run(["check", s.path("in.gif")]) == 64)
+        #expect(run(["check", s.path("nothing")]) == 64)
+        do {
+            _ = try Check.parse([s.path("in.gif")])
+            Issue.record("an animation was taken for a folder")
+        } catch {
+            #expect(Check.message(for: error).contains("not a folder written by export"))
+        }
     }
 
     @Test("one image swapped for another: exit 2, naming the file")

@@ -1,0 +1,49 @@
+import ArcMaskCore
+import ArcMaskExport
+import ArgumentParser
+import Foundation
+
+/// `arcmask check DIR`: a folder written by `export` (or prepared by ArcMaskKit) checked as a widget
+/// project ships it. The checks themselves are `emulate`'s folder checks; this command takes
+/// folders only, so `emulate` is left with animations.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a widget folder written by export (or prepared by ArcMaskKit) before it ships.",
+        discussion: """
+            A rotation folder: manifest.json key by key, each image by its size, digest and pixel size, the \
+            limit figures recomputed from the files on disk, the plan recomputed and emulated, and the \
+            generated code compared with what the manifest generates. A timer-font folder: its fonts shaped \
+            by HarfBuzz for every timer string the refreshes see over two hours and around the wraps into \
+            hours. Anything over a limit, changed since the export or played wrongly fails.
+
+            Exit status: 0 when the folder passes; \(ExitStatus.defectsFound.rawValue) when it does not; \
+            1 bad input; 64 bad arguments.
+            """)
+
+    @Argument(help: "A folder written by `arcmask export` or ArcMaskKit's prepare.")
+    var folder: String
+
+    @Option(
+        name: .customLong("refresh"), help: "Display refresh rates in Hz, comma-separated.",
+        transform: Hertz.parseList)
+    var refresh = [Hertz(60), Hertz(120)]
+
+    @OptionGroup var reporting: ReportOptions
+
+    func validate() throws {
+        try requirePath(folder, "DIR")
+        guard TimerFontFolder.isExport(folder) else {
+            throw ValidationError(
+                "\(folder): not a folder written by export (no manifest.json in it); "
+                    + "to check an animation, use arcmask emulate FILE --size WxH")
+        }
+    }
+
+    func run() throws {
+        var arguments = [folder, "--refresh", refresh.map { "\($0.value)" }.joined(separator: ",")]
+        if reporting.json { arguments.append("--json") }
+        if reporting.quiet { arguments.append("--quiet") }
+        let emulate = try Emulate.parse(arguments)
+        try emulate.run()
+    }
+}
