@@ -233,7 +233,9 @@ struct DocumentationTests {
             guard part.offset % 2 == 0 else { continue }
             let name = part.element
             let rest = list.components(separatedBy: "`\(name)` (").dropFirst().first ?? ""
-            let modules = rest.prefix { $0 != ")" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let modules = rest.prefix { $0 != ")" }.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             documented[name] = Set(modules)
         }
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
