@@ -210,6 +210,38 @@ struct ManifestTests {
     }
 }
 
+@Suite("The deciding core speaks no front end's words")
+struct VocabularyTests {
+    /// The modules that decide, and the entry point for frames: no command-line option names and
+    /// no modes passed as strings (the front ends name settings; modes are enums).
+    static let modules = [
+        "Sources/Core/ArcMaskFolder", "Sources/Core/ArcMaskGeometry", "Sources/Core/ArcMaskEmulator",
+        "Sources/Core/ArcMaskValues", "Sources/Formats/ArcMaskSources",
+    ]
+
+    @Test("no option name (--x) and no mode string in the deciding modules", arguments: modules)
+    func noFlags(_ folder: String) throws {
+        var offenders: [String] = []
+        let files = FileManager.default.enumerator(
+            at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let lines = try String(contentsOf: url, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (k, line) in lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                if code.range(of: #""[^"]*--[a-z]"#, options: .regularExpression) != nil
+                    || code.range(of: #"mode: ""#, options: .regularExpression) != nil
+                {
+                    offenders.append("\(url.lastPathComponent):\(k + 1)")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders)")
+    }
+}
+
 @Suite("The documentation")
 struct DocumentationTests {
     @Test("the README is a five-minute read and links every docs page")

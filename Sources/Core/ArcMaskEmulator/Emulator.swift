@@ -129,7 +129,8 @@ public struct EmulationReport: Codable, Sendable {
     }
 
     public var preset: String
-    public var mode: String
+    /// The coverage model that judged the refreshes (written "analytic" or "raster").
+    public var mode: CoverageModelKind
     public var refreshHz: [Double]
     public var phasesMs: [Double]
     public var periodSeconds: Double
@@ -243,7 +244,7 @@ public enum Emulator {
     /// offset that best aligns what it shows with the source's timeline (unless
     /// `settings.absolutePhase`), and classifies each refresh against the timeline at that offset.
     public static func run(
-        _ plan: ArcPlan, model: CoverageModel, mode: String,
+        _ plan: ArcPlan, model: CoverageModel,
         settings: EmulationSettings = EmulationSettings(),
         onRefresh: (() -> Void)? = nil
     ) -> EmulationReport {
@@ -307,7 +308,8 @@ public enum Emulator {
         let shown = schedule.shownMs(frameCount: n)
         let frameZero = timeline.period > 0 ? wrap(-offset, timeline.period) + 0 : 0  // + 0: never -0
         return EmulationReport(
-            preset: plan.preset.rawValue, mode: mode, refreshHz: settings.refreshRates, phasesMs: settings.phasesMs,
+            preset: plan.preset.rawValue, mode: model.kind, refreshHz: settings.refreshRates,
+            phasesMs: settings.phasesMs,
             periodSeconds: plan.periodSeconds, timelinePeriodSeconds: timeline.period / 1000, sampledMs: span,
             samples: samples.count,
             clean: samples.filter(\.isClean).count,

@@ -16,30 +16,6 @@ public protocol LayerWriting {
     func remove(_ records: [LayerRecord])
 }
 
-/// What the budget's messages call the settings that change it: the command line's options, or
-/// ArcMaskKit's `PrepareOptions` properties.
-public struct BudgetVocabulary: Sendable, Equatable {
-    public var archiveBudget: String
-    public var extensionBudget: String
-    public var layerPixels: String
-    public var minScale: String
-    public var keepFrames: String
-
-    public init(
-        archiveBudget: String, extensionBudget: String, layerPixels: String, minScale: String, keepFrames: String
-    ) {
-        self.archiveBudget = archiveBudget
-        self.extensionBudget = extensionBudget
-        self.layerPixels = layerPixels
-        self.minScale = minScale
-        self.keepFrames = keepFrames
-    }
-
-    public static let commandLine = BudgetVocabulary(
-        archiveBudget: "--archive-budget", extensionBudget: "--budget", layerPixels: "--max-layer-pixels",
-        minScale: "--min-scale", keepFrames: "--keep-frames")
-}
-
 /// A scale and JPEG quality the layers can be written at.
 public struct ArchiveStep: Equatable, Sendable {
     public var scale: Double
@@ -72,8 +48,8 @@ public struct ArchiveFitter {
         public var size: PixelSize
         public var quality: Int
         public var records: [LayerRecord]
-        public var actions: [String]
-        public var warnings: [String]
+        /// What the fit did and warns about, in order.
+        public var notes: [BudgetNote]
     }
 
     /// Layers encoded to estimate a step's size.
@@ -86,10 +62,10 @@ public struct ArchiveFitter {
     public let policy: BudgetPolicy
     public let format: ImageFormat
     /// What the messages call the settings.
-    public var vocabulary = BudgetVocabulary.commandLine
+    public var vocabulary = BudgetVocabulary.plain
     /// The setting that raises the budget being fitted: the extension's when its memory is the
     /// tighter limit.
-    public var budgetOption = BudgetVocabulary.commandLine.archiveBudget
+    public var budgetSetting = BudgetSetting.archiveBudget
     /// Encoded bytes of each sampled frame at each step: `sampled[i][k]`.
     private var sampled: [Int: [Int]] = [:]
     /// What a full write measured against what the samples estimated: later estimates follow it.
@@ -159,7 +135,7 @@ public struct ArchiveFitter {
         let steps = Self.steps(scales: scales, qualities: qualities, format: format)
         let target = limits.archiveBytes, reserve = WidgetLimits.viewBytesPerLayer
         var groups = durations.enumerated().map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: $1) }
-        var actions: [String] = [], warnings: [String] = []
+        var notes: [BudgetNote] = []
         var k = 0
 
         let survey = try writer.survey(samples: sampleIndices, steps: steps)
@@ -169,15 +145,13 @@ public struct ArchiveFitter {
             let thumbnails = try survey.thumbnails ?? writer.thumbnails()
             guard thumbnails.count == durations.count else {
                 throw BudgetError(
-                    message: "the layer writer made \(thumbnails.count) thumbnails for \(durations.count) frames")
+                    .writerMismatch(thumbnails: thumbnails.count, frames: durations.count), names: vocabulary)
             }
             let capacity = max(1, Int(Double(target) / (estimate(layers: 1, 0).perLayer + Double(reserve))))
             let before = groups.count
             groups = FrameBudget.merge(groups, durations: durations, thumbnails: thumbnails, target: capacity)
             if groups.count < before {
-                actions.append(
-                    "merged \(before) frames into \(groups.count) layers (near-identical or shorter than \(Int(FrameBudget.shortFrameMs)) ms; total duration kept)"
-                )
+                notes.append(.merged(frames: before, layers: groups.count, shortFrameMs: Int(FrameBudget.shortFrameMs)))
             }
             // Then resolution, then quality.
             while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
@@ -205,9 +179,7 @@ public struct ArchiveFitter {
                     writer.remove(records)
                     throw refusal(step, perLayer: perLayer, layers: records.count, noRoom: false)
                 }
-                warnings.append(
-                    "the archive holds \(FrameBudget.mb(total)) MB, over the \(FrameBudget.mb(target)) MB aimed at (\(vocabulary.keepFrames) kept every layer); archives of 9.3 MB have drawn black"
-                )
+                notes.append(.archiveOverAim(bytes: total, aim: target))
                 break
             }
             writer.remove(records)
@@ -227,44 +199,40 @@ public struct ArchiveFitter {
 
         let step = steps[k]
         if step.scale < startScale {
-            actions.append(
-                "lowered the scale from \(FrameBudget.fmtScale(startScale))× to \(FrameBudget.fmtScale(step.scale))× (\(pixels(step.scale)) px layers)"
-            )
+            notes.append(.scaleLowered(from: startScale, to: step.scale, layer: pixels(step.scale)))
         }
         if fixedQuality == nil, step.quality < qualities[0], records.contains(where: \.lossy) {
-            actions.append("lowered the JPEG quality from \(qualities[0]) to \(step.quality)")
+            notes.append(.qualityLowered(from: qualities[0], to: step.quality))
         }
         let totalMs = durations.reduce(0, +)
-        func fps(_ layers: Int) -> String { String(format: "%.1f", Double(layers) / max(totalMs / 1000, 1e-9)) }
+        func fps(_ layers: Int) -> Double { Double(layers) / max(totalMs / 1000, 1e-9) }
         if decimated {
-            actions.append(
-                "lowered the frame rate from \(fps(merged.count)) to \(fps(groups.count)) layers per second: \(merged.count) → \(groups.count) layers, each showing the frame at the middle of an equal slot (total duration kept)"
-            )
+            notes.append(
+                .frameRateLowered(
+                    fromPerSecond: fps(merged.count), toPerSecond: fps(groups.count), fromLayers: merged.count,
+                    toLayers: groups.count))
         }
-        if !actions.isEmpty {
+        if notes.contains(where: { !$0.isWarning }) {
             let bytes = records.reduce(0) { $0 + $1.bytes } + records.count * reserve
-            actions.append(
-                "in all: \(durations.count) frames → \(groups.count) layers, \(FrameBudget.fmtScale(startScale))× → \(FrameBudget.fmtScale(step.scale))×\(records.contains(where: \.lossy) ? ", JPEG quality \(step.quality)" : ""), \(FrameBudget.mb(bytes)) MB of \(FrameBudget.mb(target)) MB"
-            )
+            notes.append(
+                .summary(
+                    frames: durations.count, layers: groups.count, fromScale: startScale, toScale: step.scale,
+                    quality: records.contains(where: \.lossy) ? step.quality : nil, layersPerSecond: nil,
+                    bytes: bytes, budget: target))
         }
         return Result(
             groups: groups, scale: step.scale, size: pixels(step.scale), quality: step.quality, records: records,
-            actions: actions, warnings: warnings)
+            notes: notes)
     }
 
     private func refusal(_ step: ArchiveStep, perLayer: Double, layers: Int, noRoom: Bool) -> BudgetError {
-        let need = Int(perLayer * Double(layers)) + layers * WidgetLimits.viewBytesPerLayer
-        let what =
-            "\(layers) layer\(layers == 1 ? " of \(pixels(step.scale)) px takes" : "s of \(pixels(step.scale)) px take") about \(FrameBudget.mb(need)) MB at \(FrameBudget.fmtScale(step.scale))×\(format == .png ? "" : ", JPEG quality \(step.quality)")"
+        let cost = BudgetError.Cost(
+            layers: layers, layer: pixels(step.scale),
+            bytes: Int(perLayer * Double(layers)) + layers * WidgetLimits.viewBytesPerLayer, scale: step.scale,
+            quality: format == .png ? nil : step.quality)
         if noRoom {
-            return BudgetError(
-                message:
-                    "\(what): not even one layer fits the \(FrameBudget.mb(limits.archiveBytes)) MB archive budget; raise \(budgetOption)"
-            )
+            return BudgetError(.noLayerFits(cost, budget: limits.archiveBytes, raise: budgetSetting), names: vocabulary)
         }
-        return BudgetError(
-            message:
-                "\(what), over the \(FrameBudget.mb(limits.archiveCeilingBytes)) MB an archive may hold (\(vocabulary.keepFrames) refuses to drop frames): lower \(vocabulary.minScale), leave out \(vocabulary.keepFrames) to lower the frame rate, or raise \(vocabulary.archiveBudget)"
-        )
+        return BudgetError(.overArchiveCeiling(cost, ceiling: limits.archiveCeilingBytes), names: vocabulary)
     }
 }

@@ -26,7 +26,7 @@ public struct BudgetDecision: Sendable, Equatable {
     public var pixelSize: PixelSize
     public var layerBytes: Int
     /// What was done, in words (empty when nothing had to change).
-    public var actions: [String]
+    public var actions: [BudgetNote]
 }
 
 /// How far the budget may go to fit the layers.
@@ -61,26 +61,25 @@ public enum FrameBudget {
     ///   - thumbnails: an 8×8 RGB thumbnail per frame, or nil when the caller knows the plan fits.
     public static func fit(
         durations: [Double], viewWidth: Double, viewHeight: Double, scale: Double,
-        budgetBytes: Int, policy: BudgetPolicy = BudgetPolicy(), thumbnails: [[UInt8]]?
+        budgetBytes: Int, policy: BudgetPolicy = BudgetPolicy(), thumbnails: [[UInt8]]?,
+        vocabulary: BudgetVocabulary = .plain
     ) throws -> BudgetDecision {
         func pixels(_ s: Double) -> PixelSize {
             PixelSize(width: max(1, Int((viewWidth * s).rounded())), height: max(1, Int((viewHeight * s).rounded())))
         }
         var groups = durations.enumerated().map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: $1) }
-        var actions: [String] = []
+        var actions: [BudgetNote] = []
         var size = pixels(scale)
         var capacity: Int { budgetBytes / (size.pixelCount * 4) }
         let totalMs = durations.reduce(0, +)
-        func fps(_ layers: Int) -> String { String(format: "%.1f", Double(layers) / max(totalMs / 1000, 1e-9)) }
+        func fps(_ layers: Int) -> Double { Double(layers) / max(totalMs / 1000, 1e-9) }
 
         // 1. Merge what nobody can tell apart.
         if groups.count > capacity, let thumbnails {
             let before = groups.count
             groups = merge(groups, durations: durations, thumbnails: thumbnails, target: capacity)
             if groups.count < before {
-                actions.append(
-                    "merged \(before) frames into \(groups.count) layers (near-identical or shorter than \(Int(shortFrameMs)) ms; total duration kept)"
-                )
+                actions.append(.merged(frames: before, layers: groups.count, shortFrameMs: Int(shortFrameMs)))
             }
         }
         // 2. Lower the scale, not below the floor.
@@ -90,31 +89,31 @@ public enum FrameBudget {
             size = pixels(s)
         }
         if chosen != scale {
-            actions.append("lowered the scale from \(fmtScale(scale))× to \(fmtScale(chosen))× (\(size) px layers)")
+            actions.append(.scaleLowered(from: scale, to: chosen, layer: size))
         }
         // 3. Lower the frame rate.
         if groups.count > capacity {
             let needed = groups.count * size.pixelCount * 4
             guard !policy.keepFrames, capacity >= 1 else {
                 throw BudgetError(
-                    message:
-                        "\(groups.count) layers of \(size) px need \(mb(needed)) MB of decoded images, over the \(mb(budgetBytes)) MB budget at \(fmtScale(chosen))× (the lowest scale --min-scale allows)"
-                        + (capacity < 1
-                            ? "; not even one layer fits: raise --budget"
-                            : "; --keep-frames refuses to drop frames: raise --budget (widgets are killed around 30 MB, 45 MB on newer phones), lower --min-scale, or leave out --keep-frames to lower the frame rate")
-                )
+                    .decodedOverBudget(
+                        layers: groups.count, layer: size, needed: needed, budget: budgetBytes, scale: chosen,
+                        noneFits: capacity < 1),
+                    names: vocabulary)
             }
             let before = groups.count
             groups = decimate(groups, to: capacity)
             actions.append(
-                "lowered the frame rate from \(fps(before)) to \(fps(groups.count)) layers per second: \(before) → \(groups.count) layers, each showing the frame at the middle of an equal slot (total duration kept)"
-            )
+                .frameRateLowered(
+                    fromPerSecond: fps(before), toPerSecond: fps(groups.count), fromLayers: before,
+                    toLayers: groups.count))
         }
         let bytes = groups.count * size.pixelCount * 4
         if !actions.isEmpty {
             actions.append(
-                "in all: \(durations.count) frames → \(groups.count) layers, \(fmtScale(scale))× → \(fmtScale(chosen))×, \(fps(groups.count)) layers per second, \(mb(bytes)) MB of \(mb(budgetBytes)) MB"
-            )
+                .summary(
+                    frames: durations.count, layers: groups.count, fromScale: scale, toScale: chosen, quality: nil,
+                    layersPerSecond: fps(groups.count), bytes: bytes, budget: budgetBytes))
         }
         return BudgetDecision(groups: groups, scale: chosen, pixelSize: size, layerBytes: bytes, actions: actions)
     }
@@ -225,11 +224,4 @@ public enum FrameBudget {
         return v >= 0.1 || v == 0 ? String(format: "%.1f", v) : String(format: "%.2g", v)
     }
     public static func fmtScale(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
-}
-
-/// The layers cannot fit the memory budget.
-public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
 }

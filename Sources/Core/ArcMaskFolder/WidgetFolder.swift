@@ -21,8 +21,8 @@ public enum WidgetFolder {
         public var figures: LimitFigures
         public var meanSSIM: Double
         public var worstSSIM: Double
-        public var actions: [String]
-        public var warnings: [String]
+        /// What the fit did and warns about, in order.
+        public var notes: [BudgetNote]
 
         public struct Cell: Sendable, Equatable {
             public var x: Int
@@ -38,7 +38,7 @@ public enum WidgetFolder {
         public init(
             groups: [FrameGroup], scale: Double, size: PixelSize, quality: Int, columns: Int, cells: [Cell],
             images: [ExportManifest.Image], figures: LimitFigures, meanSSIM: Double, worstSSIM: Double,
-            actions: [String], warnings: [String]
+            notes: [BudgetNote]
         ) {
             self.groups = groups
             self.scale = scale
@@ -50,8 +50,7 @@ public enum WidgetFolder {
             self.figures = figures
             self.meanSSIM = meanSSIM
             self.worstSSIM = worstSSIM
-            self.actions = actions
-            self.warnings = warnings
+            self.notes = notes
         }
 
         /// Layer files fitted by `ArchiveFitter`, each its own image at (0, 0).
@@ -68,7 +67,7 @@ public enum WidgetFolder {
                 figures: LimitFigures(
                     layout: .files, images: images, layers: images.count, layerSize: size, limits: limits),
                 meanSSIM: ssims.reduce(0, +) / Double(max(1, ssims.count)), worstSSIM: ssims.min() ?? 1,
-                actions: fitted.actions, warnings: fitted.warnings)
+                notes: fitted.notes)
         }
     }
 
@@ -138,31 +137,26 @@ public enum WidgetFolder {
         return max(0.01, (s * 100).rounded() / 100)
     }
 
-    /// What the per-image pixel cap does to the scale, in words: (actions, warnings).
+    /// What the per-image pixel cap does to the scale.
     public static func pixelCapNotes(
         from scale: Double, to start: Double, viewWidth: Double, viewHeight: Double, limits: WidgetLimits,
-        maxSide: Int, minScale: Double, vocabulary: BudgetVocabulary = .commandLine
-    ) -> (actions: [String], warnings: [String]) {
-        guard start < scale else { return ([], []) }
-        let size = ArchiveFitter.pixels(viewWidth, viewHeight, start)
-        var warnings: [String] = []
-        if start < minScale {
-            warnings.append(
-                "the pixel cap puts the layers at \(FrameBudget.fmtScale(start))×, below \(vocabulary.minScale) \(FrameBudget.fmtScale(minScale))"
-            )
-        }
-        return (
-            [
-                "lowered the scale from \(FrameBudget.fmtScale(scale))× to \(FrameBudget.fmtScale(start))× so each layer image (\(size) px) stays within \(limits.layerPixels) px (\(vocabulary.layerPixels)) and \(maxSide) px a side"
-            ], warnings
-        )
+        maxSide: Int, minScale: Double
+    ) -> [BudgetNote] {
+        guard start < scale else { return [] }
+        var notes: [BudgetNote] = [
+            .scaleCappedByPixelCap(
+                from: scale, to: start, layer: ArchiveFitter.pixels(viewWidth, viewHeight, start),
+                cap: limits.layerPixels, maxSide: maxSide)
+        ]
+        if start < minScale { notes.append(.pixelCapBelowMinScale(scale: start, minScale: minScale)) }
+        return notes
     }
 
     /// Each layer its own file, fitted to the archive budget by `ArchiveFitter` through `writer`.
     /// The extension holds the encoded layers too: a smaller extension budget is the tighter limit.
     public static func fitFiles(
         durations: [Double], viewWidth: Double, viewHeight: Double, startScale: Double, limits: WidgetLimits,
-        policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary = .commandLine,
+        policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary,
         writer: some LayerWriting
     ) throws -> Layers {
         var fitted = limits
@@ -174,8 +168,7 @@ public enum WidgetFolder {
             durations: durations, viewWidth: viewWidth, viewHeight: viewHeight, limits: fitted, policy: policy,
             format: format)
         fitter.vocabulary = vocabulary
-        fitter.budgetOption =
-            limits.extensionBytes < limits.archiveBytes ? vocabulary.extensionBudget : vocabulary.archiveBudget
+        fitter.budgetSetting = limits.extensionBytes < limits.archiveBytes ? .extensionBudget : .archiveBudget
         return Layers(fitted: try fitter.run(startScale: startScale, quality: quality, writer: writer), limits: limits)
     }
 
@@ -185,11 +178,14 @@ public enum WidgetFolder {
     /// Plans the masks for the layers' durations, judges the plan with the emulator and writes
     /// `manifest.json` through `write`; returns the manifest.
     /// - Throws: `PlanFailure` when the masks cannot be planned; whatever `write` throws.
+    /// - Parameters:
+    ///   - notes: what was decided before the fit (the pixel cap), ahead of the fit's own.
+    ///   - vocabulary: the front end's names for the budget's settings, in the manifest's words.
     public static func finish(
-        _ d: Description, layers: Layers, actions: [String] = [], warnings: [String] = [],
+        _ d: Description, layers: Layers, notes: [BudgetNote] = [], vocabulary: BudgetVocabulary,
         write: (String, [UInt8]) throws -> Void
     ) throws -> ExportManifest {
-        let m = try manifest(d, layers: layers, actions: actions, warnings: warnings)
+        let m = try manifest(d, layers: layers, notes: notes, vocabulary: vocabulary)
         try write(manifestFile, try manifestJSON(m))
         return m
     }
@@ -198,7 +194,7 @@ public enum WidgetFolder {
 
     /// The manifest of `layers` (what `finish` writes).
     public static func manifest(
-        _ d: Description, layers: Layers, actions: [String] = [], warnings: [String] = []
+        _ d: Description, layers: Layers, notes: [BudgetNote] = [], vocabulary: BudgetVocabulary
     ) throws -> ExportManifest {
         let plan: ArcPlan
         do {
@@ -207,9 +203,9 @@ public enum WidgetFolder {
                     viewWidth: d.viewWidth, viewHeight: d.viewHeight, scale: layers.scale,
                     durationsMs: layers.groups.map(\.durationMs), preset: d.preset))
         } catch {
-            throw PlanFailure(message: "cannot plan the \(d.preset.rawValue) masks: \(error.description)")
+            throw PlanFailure(preset: d.preset, error: error)
         }
-        let verdict = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: emulation)
+        let verdict = Emulator.run(plan, model: AnalyticModel(plan), settings: emulation)
         var frames: [ExportManifest.Frame] = []
         for (g, group) in layers.groups.enumerated() {
             let arc = plan.layers.first { $0.frame == g }
@@ -230,7 +226,8 @@ public enum WidgetFolder {
             strip: d.layout == .strip ? layers.images.first?.file : nil, stripColumns: layers.columns,
             frames: frames, images: layers.images, limits: layers.figures,
             quality: .init(meanSSIM: layers.meanSSIM, worstSSIM: layers.worstSSIM),
-            budgetActions: actions + layers.actions, warnings: warnings + layers.warnings,
+            budgetActions: (notes + layers.notes).actions(vocabulary),
+            warnings: (notes + layers.notes).warnings(vocabulary),
             emulator: .init(verdict),
             name: d.names.prefix, widgetFamily: d.widgetFamily.rawValue, rotation: d.rotation.rawValue,
             accented: d.accented.rawValue, codeFiles: d.codeFiles)
@@ -246,6 +243,12 @@ public enum WidgetFolder {
 
 /// The masks cannot be planned for these layers.
 public struct PlanFailure: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+    public let preset: Preset
+    public let error: PlanError
+
+    public func message(_ names: PlanVocabulary) -> String {
+        "cannot plan the \(preset.rawValue) masks: \(error.message(names))"
+    }
+
+    public var description: String { message(.plain) }
 }

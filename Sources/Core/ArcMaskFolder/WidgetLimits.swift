@@ -119,22 +119,23 @@ public struct LimitFigures: Sendable, Equatable, Codable {
             extensionBytes: extensionLimit)
     }
 
-    /// Each limit that is exceeded, in words (empty when every figure is within its limit).
-    public var overLimits: [String] {
+    /// Each limit that is exceeded, worded with a front end's names for the settings that raise
+    /// it (empty when every figure is within its limit).
+    public func overLimits(_ names: BudgetVocabulary) -> [String] {
         var out: [String] = []
         if archiveFitted && archiveBytes > archiveLimit {
             out.append(
-                "archive \(FrameBudget.mb(archiveBytes)) MB is over its \(FrameBudget.mb(archiveLimit)) MB budget (--archive-budget)"
+                "archive \(FrameBudget.mb(archiveBytes)) MB is over its \(FrameBudget.mb(archiveLimit)) MB budget (\(names.archiveBudget))"
             )
         }
         if largestLayerPixels > layerPixelLimit {
             out.append(
-                "a layer image of \(largestLayerPixels) px is over the \(layerPixelLimit) px per image (--max-layer-pixels)"
+                "a layer image of \(largestLayerPixels) px is over the \(layerPixelLimit) px per image (\(names.layerPixels))"
             )
         }
         if extensionBytes > extensionLimit {
             out.append(
-                "the extension holds \(FrameBudget.mb(extensionBytes)) MB, over its \(FrameBudget.mb(extensionLimit)) MB (--budget)"
+                "the extension holds \(FrameBudget.mb(extensionBytes)) MB, over its \(FrameBudget.mb(extensionLimit)) MB (\(names.extensionBudget))"
             )
         }
         return out

@@ -22,7 +22,14 @@ public struct Observation: Sendable, Equatable {
 /// - a pixel is a **gap** when less than 7/8 of it is covered (uncovered slivers thinner than
 ///   1/8 pixel, and seams where two antialiased edges meet but leave less than that, do not count).
 public protocol CoverageModel {
+    /// Which model this is, as reports name it.
+    var kind: CoverageModelKind { get }
     func observe(rotation phi: Double) -> Observation
+}
+
+/// The two ways coverage is computed: exact geometry, or stroked arcs rasterised by cairo.
+public enum CoverageModelKind: String, Codable, Sendable, CaseIterable {
+    case analytic, raster
 }
 
 /// The exact-geometry model: no raster. Seams are straight lines near the view (radial lines
@@ -31,6 +38,7 @@ public protocol CoverageModel {
 /// than two pixels); gaps are tested at points 1/8 pixel inside the view's corners and its
 /// bottom edge, against the exact band, sectors and caps, and at seams where two butt ends meet.
 public struct AnalyticModel: CoverageModel, Sendable {
+    public var kind: CoverageModelKind { .analytic }
     public let coverage: ArcCoverage
     private let abutting: [Double]
     private let pixelWidth: Int

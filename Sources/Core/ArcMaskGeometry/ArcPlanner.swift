@@ -31,11 +31,68 @@ public struct PlanRequest: Sendable {
     }
 }
 
-/// A plan that cannot work, with what would.
+/// A setting a planning message points to. Each front end names it in its own words
+/// (`PlanVocabulary`): the command line by its options.
+public enum PlanSetting: String, Sendable, Equatable, CaseIterable {
+    case seamFraction, framesPerSecond, loopSeconds, timing
+
+    /// Stands for the setting in a suggestion until a front end names it.
+    public var token: String { "⟨\(rawValue)⟩" }
+}
+
+/// What a front end calls the planning settings.
+public struct PlanVocabulary: Sendable, Equatable {
+    public var seamFraction: String
+    public var framesPerSecond: String
+    public var loopSeconds: String
+    public var timing: String
+
+    public init(seamFraction: String, framesPerSecond: String, loopSeconds: String, timing: String) {
+        self.seamFraction = seamFraction
+        self.framesPerSecond = framesPerSecond
+        self.loopSeconds = loopSeconds
+        self.timing = timing
+    }
+
+    public func name(_ setting: PlanSetting) -> String {
+        switch setting {
+        case .seamFraction: seamFraction
+        case .framesPerSecond: framesPerSecond
+        case .loopSeconds: loopSeconds
+        case .timing: timing
+        }
+    }
+
+    /// The settings in plain words, for callers without names of their own.
+    public static let plain = PlanVocabulary(
+        seamFraction: "the seam fraction", framesPerSecond: "the frame rate", loopSeconds: "the loop",
+        timing: "the timing")
+}
+
+/// A plan that cannot work, with what would. The suggestion may point to settings
+/// (`PlanSetting.token`), which `message(_:)` names in a front end's words.
 public struct PlanError: Error, Sendable, Equatable, CustomStringConvertible {
     public var problem: String
-    public var suggestion: String
-    public var description: String { "\(problem); \(suggestion)" }
+    /// The suggestion with its settings unnamed (tokens).
+    public var advice: String
+
+    public init(problem: String, suggestion: String) {
+        self.problem = problem
+        advice = suggestion
+    }
+
+    /// The settings the suggestion points to.
+    public var settings: [PlanSetting] { PlanSetting.allCases.filter { advice.contains($0.token) } }
+
+    public func suggestion(_ names: PlanVocabulary) -> String {
+        PlanSetting.allCases.reduce(advice) { $0.replacingOccurrences(of: $1.token, with: names.name($1)) }
+    }
+
+    public var suggestion: String { suggestion(.plain) }
+
+    public func message(_ names: PlanVocabulary) -> String { "\(problem); \(suggestion(names))" }
+
+    public var description: String { message(.plain) }
 }
 
 /// Computes mask plans: the public implementations exactly as their code builds them, and
@@ -200,7 +257,7 @@ public enum ArcPlanner {
             throw PlanError(
                 problem:
                     "a seam fraction of \(fmt(r.seamFraction)) puts the circle's centre \(offset.isFinite ? fmt(offset) + " pt" : "infinitely far") below the view, past the \(fmt(maxCenterOffset)) pt a plan keeps to",
-                suggestion: "raise --seam-fraction to at least \(fmt(needed * 1.01))")
+                suggestion: "raise \(PlanSetting.seamFraction.token) to at least \(fmt(needed * 1.01))")
         }
         let view = ViewGeometry(width: w, height: h, centerOffset: offset)
         let inner = view.nearestRadius - bandMargin, outer = view.farthestRadius + bandMargin
@@ -212,7 +269,7 @@ public enum ArcPlanner {
                 problem:
                     "frame \(k) lasts \(fmt(r.durationsMs[k])) ms, not longer than a seam's crossing (\(fmt(shortest)) ms at \(fmt(r.refreshHz)) Hz with seam fraction \(fmt(r.seamFraction)))",
                 suggestion:
-                    "lower --seam-fraction (the largest that works is about \(fmt(((r.durationsMs.min() ?? 0) - guardMs) / refreshMs * 0.99)))"
+                    "lower \(PlanSetting.seamFraction.token) (the largest that works is about \(fmt(((r.durationsMs.min() ?? 0) - guardMs) / refreshMs * 0.99)))"
             )
         }
         // Seam into frame i, unrotated: at rotation φ_i − g it reaches the view's right edge.

@@ -27,7 +27,7 @@ public struct TimerFontPlan: Sendable, Equatable, Codable {
         guard Self.rates.contains(fps) else {
             throw PlanError(
                 problem: "the timer-font route cannot play \(fps) frames a second",
-                suggestion: "choose --fps from 1 to 15 (8 by default)")
+                suggestion: "choose \(PlanSetting.framesPerSecond.token) from 1 to 15 (8 by default)")
         }
         guard Self.loops.contains(loopSeconds) else {
             throw PlanError(

@@ -36,7 +36,9 @@ public struct TimerFontTiming: Sendable, Equatable, Codable {
         if let loopSeconds, !TimerFontPlan.loops.contains(loopSeconds) {
             throw PlanError(
                 problem: "a \(loopSeconds) s loop does not fit the timer-font route",
-                suggestion: "--loop takes one of \(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) s")
+                suggestion:
+                    "\(PlanSetting.loopSeconds.token) takes one of \(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) s"
+            )
         }
         return try choose(durationMs: d, among: loopSeconds.map { [$0] } ?? TimerFontPlan.loops, mode: mode)
     }
@@ -64,7 +66,9 @@ public struct TimerFontTiming: Sendable, Equatable, Codable {
             throw PlanError(
                 problem:
                     "a \(format(seconds)) s animation does not repeat a whole number of times in \(loopSeconds.map { "a \($0) s loop" } ?? "any loop that divides 60 s")",
-                suggestion: "use --timing scale to fit it to a loop in time, or choose another --loop")
+                suggestion:
+                    "use \(PlanSetting.timing.token) scale to fit it to a loop in time, or choose another "
+                    + PlanSetting.loopSeconds.token)
         case .auto where kept != nil:
             return kept!
         case .auto, .scale:

@@ -10,6 +10,7 @@ import ArcMaskGeometry
 /// seam pixel counts for the frame covering most of it, and the hairline left where two
 /// antialiased butt ends meet counts as a gap where it makes a pixel visibly translucent.
 public final class RasterModel: CoverageModel {
+    public var kind: CoverageModelKind { .raster }
     public let compositor: ArcCompositor
     private var masks: [Surface] = []
 

@@ -65,6 +65,24 @@ public protocol FrameSource: AnyObject {
     func frame(at index: Int) throws -> PixelBuffer
     /// Problems found so far that did not stop decoding (damaged data, clipped frames).
     var warnings: [String] { get }
+    /// What times the frames: a list of frames with delays, or a clip's timestamps.
+    var timeBase: TimeBase { get }
+    /// The files the frames are read from, which no output may replace.
+    var inputFiles: [String] { get }
+}
+
+/// What times a source's frames: declared by each source, so consumers need not know its type.
+public enum TimeBase: Sendable, Equatable {
+    /// Frames, each with its delay (GIF, APNG, WebP, sequences, vector formats).
+    case frames
+    /// A clip's presentation timestamps (video, AVIF sequences): cut by time, frames from the
+    /// decoder's pools.
+    case timestamps
+}
+
+extension FrameSource {
+    public var timeBase: TimeBase { .frames }
+    public var inputFiles: [String] { [name] }
 }
 
 extension FrameSource {

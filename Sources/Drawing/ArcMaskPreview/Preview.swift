@@ -36,7 +36,7 @@ public final class Preview: @unchecked Sendable {
         self.report =
             report
             ?? Emulator.run(
-                plan, model: model, mode: "analytic", settings: EmulationSettings(refreshRates: [refreshHz]))
+                plan, model: model, settings: EmulationSettings(refreshRates: [refreshHz]))
     }
 
     /// The pictures are thumbnails: they draw the plan at a scale that keeps the view within

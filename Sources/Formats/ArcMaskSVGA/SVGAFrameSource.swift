@@ -18,6 +18,11 @@ public struct SVGASequence: Sendable, Equatable {
         self.fps = fps
     }
 
+    /// The movie played as `playback` says (the movie's frames are uniform: its own rate).
+    public init(_ playback: Playback) {
+        self.init(range: playback.range, reverse: playback.reverse, fps: playback.fps)
+    }
+
     /// The movie frame shown at each step, and how long each step lasts (ms).
     public func frames(of movie: SVGAMovie) throws(SVGASequenceError) -> (indexes: [Int], durationMs: Double) {
         var base = Array(0..<movie.frameCount)

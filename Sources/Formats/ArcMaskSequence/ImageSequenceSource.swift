@@ -14,6 +14,8 @@ public class ImageSequenceSource: FrameSource {
     public let name: String
     public let canvasSize: PixelSize
     public let frames: [SequenceFrame]
+    /// Every frame's file.
+    public var inputFiles: [String] { frames.map(\.path) }
     public let options: SequenceOptions
     /// The pattern or folder, as read ("anim/frame%03d.png", "anim/").
     public let pattern: String

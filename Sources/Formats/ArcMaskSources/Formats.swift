@@ -16,8 +16,9 @@ public enum GIFFormat: FrameFormat {
     public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: Array("GIF".utf8)) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseSequenceSettings(name: name, format: Self.name)
-        return try GIFFrameSource(reader: reader, name: name, limits: options.limits)
+        try options.refuseForeignSettings(name: name, format: Self.name)
+        return try PlaybackSource.over(
+            GIFFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
 }
 
@@ -35,7 +36,7 @@ public enum SVGAFormat: FrameFormat {
         let bytes = try reader.contents(limit: options.svgaLimits.maxInflatedBytes, kind: "SVGA files")
         return try SVGAFrameSource(
             bytes: bytes, name: name,
-            sequence: options.svgaSequence, content: options.svgaContent, limits: options.svgaLimits,
+            sequence: SVGASequence(options.playback), content: options.svgaContent, limits: options.svgaLimits,
             cache: options.renderCache)
     }
 }
@@ -47,8 +48,9 @@ public enum APNGFormat: FrameFormat {
     public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: PNG.signature) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseSequenceSettings(name: name, format: "PNG")
-        return try APNGFrameSource(reader: reader, name: name, limits: options.limits)
+        try options.refuseForeignSettings(name: name, format: "PNG")
+        return try PlaybackSource.over(
+            APNGFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
 }
 
@@ -59,8 +61,9 @@ public enum WebPFormat: FrameFormat {
     public static func matches(_ head: [UInt8]) -> Bool { WebPContainer.matches(head) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseSequenceSettings(name: name, format: Self.name)
-        return try WebPFrameSource(reader: reader, name: name, limits: options.limits)
+        try options.refuseForeignSettings(name: name, format: Self.name)
+        return try PlaybackSource.over(
+            WebPFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
 }
 
@@ -71,9 +74,11 @@ public enum SVGFormat: FrameFormat {
     public static func matches(_ head: [UInt8]) -> Bool { SVGDocument.matches(head) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseSequenceSettings(name: name, format: Self.name)
+        try options.refuseForeignSettings(name: name, format: Self.name)
         let bytes = try reader.contents(limit: options.svgLimits.maxFileBytes, kind: "SVG files")
-        return try SVGFrameSource(bytes: bytes, name: name, limits: options.svgLimits, cache: options.svgCache)
+        return try PlaybackSource.over(
+            SVGFrameSource(bytes: bytes, name: name, limits: options.svgLimits, cache: options.svgCache),
+            playback: options.playback)
     }
 }
 
@@ -88,9 +93,9 @@ public enum LottieFormat: FrameFormat {
         try options.refuseSequenceOnlySettings(name: name, format: "Lottie")
         try options.refuseSVGAContent(name: name, format: "Lottie")
         var lottie = options.lottie
-        lottie.range = options.svgaSequence.range
-        lottie.reverse = options.svgaSequence.reverse
-        lottie.fps = options.svgaSequence.fps
+        lottie.range = options.playback.range
+        lottie.reverse = options.playback.reverse
+        lottie.fps = options.playback.fps
         let bytes = try reader.contents(limit: lottie.limits.maxJSONBytes, kind: "Lottie files")
         var directory: URL? = nil
         if FileManager.default.fileExists(atPath: name) {
@@ -111,7 +116,7 @@ public enum AVIFFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         try options.refuseVideoStyleSettings(name: name, format: Self.name)
         var video = options.video
-        video.fps = options.svgaSequence.fps
+        video.fps = options.playback.fps
         do {
             return try AVIFFrameSource(reader: reader, name: name, limits: options.limits, options: video)
         } catch let refused {
@@ -147,7 +152,7 @@ public enum VideoFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         try options.refuseVideoStyleSettings(name: name, format: "video")
         var video = options.video
-        video.fps = options.svgaSequence.fps
+        video.fps = options.playback.fps
         return try VideoFrameSource(reader: reader, name: name, limits: options.limits, options: video)
     }
 }
@@ -158,10 +163,11 @@ extension SourceOptions {
         try refuseSequenceOnlySettings(name: name, format: format)
         try refuseSVGAContent(name: name, format: format)
         try refuseLottieSettings(name: name, format: format)
-        if svgaSequence.range != nil || svgaSequence.reverse {
+        if playback.range != nil || playback.reverse {
             throw InputError(
                 file: name,
-                "--range and --reverse choose frames of SVGA, Lottie files and image sequences; cut a \(format) with --start and --length"
+                "\(vocabulary.name(.range)) and \(vocabulary.name(.reverse)) choose frames of SVGA, Lottie files and "
+                    + "image sequences; cut a \(format) with \(vocabulary.name(.start)) and \(vocabulary.name(.length))"
             )
         }
     }

@@ -14,8 +14,9 @@ public struct SourceOptions: Sendable {
     public var limits: DecodeLimits
     /// Ceilings for SVGA files.
     public var svgaLimits: SVGALimits
-    /// SVGA: which frames play, in which direction, at which rate.
-    public var svgaSequence: SVGASequence
+    /// Which frames play, in which direction, at which rate: every format takes it (raster
+    /// formats through `PlaybackSource`; SVGA, Lottie, sequences and clips on their own timelines).
+    public var playback: Playback
     /// Where vector formats keep rendered frames between runs (nil: render every time).
     public var renderCache: RenderCache? {
         didSet { svgCache = SVGRasterCache(disk: renderCache) }
@@ -27,21 +28,23 @@ public struct SourceOptions: Sendable {
     /// SVGA: images, text, hidden keys put into the movie's keys.
     public var svgaContent = SVGADynamicContent()
     /// Lottie: the dotLottie animation, the marker, the limits, strictness (range, reverse and
-    /// rate come from `svgaSequence`, as for SVGA).
+    /// rate come from `playback`).
     public var lottie = LottieOptions()
     /// Video clips and AVIF sequences: where a cut starts and how long it lasts (the rate
-    /// comes from `svgaSequence.fps`).
+    /// comes from `playback.fps`).
     public var video = VideoOptions()
     /// SVG rasters in memory, in front of `renderCache`.
     public private(set) var svgCache: SVGRasterCache
+    /// What the front end calls these settings, for refusals that name them.
+    public var vocabulary = SourceVocabulary.plain
 
     public init(
         limits: DecodeLimits = .default, svgaLimits: SVGALimits = .default,
-        svgaSequence: SVGASequence = SVGASequence(), renderCache: RenderCache? = nil
+        playback: Playback = Playback(), renderCache: RenderCache? = nil
     ) {
         self.limits = limits
         self.svgaLimits = svgaLimits
-        self.svgaSequence = svgaSequence
+        self.playback = playback
         self.renderCache = renderCache
         self.svgLimits = SVGLimits(maxPixels: limits.maxCanvasPixels)
         self.sequence = SequenceOptions()
@@ -75,8 +78,13 @@ public enum FrameSources {
             try options.refuseVideoSettings(name: path, format: "image sequence")
             try options.refuseSVGAContent(name: path, format: "image sequence")
             try options.refuseLottieSettings(name: path, format: "image sequence")
+            // A sequence plays on its own timeline: the playback joins its settings.
+            var sequence = options.sequence
+            if let range = options.playback.range { sequence.range = range }
+            if options.playback.reverse { sequence.reverse = true }
+            if let fps = options.playback.fps { sequence.fps = fps }
             return try ImageSequenceSource.open(
-                path, options: options.sequence, limits: options.limits, svgLimits: options.svgLimits,
+                path, options: sequence, limits: options.limits, svgLimits: options.svgLimits,
                 svgCache: options.svgCache)
         }
         let reader = try FileReader(path: path)
@@ -113,17 +121,11 @@ public enum FrameSources {
 }
 
 extension SourceOptions {
-    /// Formats that carry their own timing refuse the settings meant for SVGA files and sequences.
-    func refuseSequenceSettings(name: String, format: String) throws {
+    /// The settings of SVGA files, Lottie files and image sequences, refused for `format`.
+    func refuseForeignSettings(name: String, format: String) throws {
         try refuseLottieSettings(name: name, format: format)
         try refuseSequenceOnlySettings(name: name, format: format)
         try refuseSVGAContent(name: name, format: format)
-        if svgaSequence != SVGASequence() {
-            throw InputError(
-                file: name,
-                "a play range, reversal or frame rate (--range, --reverse, --fps) applies to SVGA files and image sequences, not to \(format) files"
-            )
-        }
     }
 }
 
@@ -133,17 +135,19 @@ extension SourceOptions {
         guard !svgaContent.isEmpty else { return }
         throw InputError(
             file: name,
-            "--set-image, --set-text and --hide fill the keys of SVGA files; \(format) files have no keys")
+            "\(vocabulary.name(.setImage)), \(vocabulary.name(.setText)) and \(vocabulary.name(.hide)) fill the keys of "
+                + "SVGA files; \(format) files have no keys")
     }
 }
 
 extension SourceOptions {
     /// A cut (`--start`, `--length`) is a setting of video clips and AVIF sequences alone.
     func refuseVideoSettings(name: String, format: String) throws {
-        let given = [video.start != nil ? "--start" : nil, video.duration != nil ? "--length" : nil].compactMap { $0 }
+        let given = [video.start != nil ? SourceSetting.start : nil, video.duration != nil ? .length : nil]
+            .compactMap { $0 }
         if !given.isEmpty {
             throw InputError(
-                file: name, "\(given.joined(separator: ", ")) cuts video clips and AVIF sequences, not \(format) files")
+                file: name, "\(vocabulary.list(given)) cuts video clips and AVIF sequences, not \(format) files")
         }
     }
 }
@@ -152,12 +156,12 @@ extension SourceOptions {
     /// Durations, loop counts and gaps are settings of image sequences alone.
     func refuseSequenceOnlySettings(name: String, format: String) throws {
         let given = [
-            sequence.durations != nil ? "--durations" : nil, sequence.loops != 0 ? "--loops" : nil,
-            sequence.allowGaps ? "--allow-gaps" : nil,
+            sequence.durations != nil ? SourceSetting.durations : nil, sequence.loops != 0 ? .loops : nil,
+            sequence.allowGaps ? .allowGaps : nil,
         ].compactMap { $0 }
         if !given.isEmpty {
             throw InputError(
-                file: name, "\(given.joined(separator: ", ")) applies to image sequences, not to \(format) files")
+                file: name, "\(vocabulary.list(given)) applies to image sequences, not to \(format) files")
         }
     }
 }
@@ -166,12 +170,12 @@ extension SourceOptions {
     /// Lottie's own settings, given for another format.
     func refuseLottieSettings(name: String, format: String) throws {
         let given = [
-            lottie.animation != nil ? "--animation" : nil, lottie.marker != nil ? "--marker" : nil,
-            lottie.strict ? "--strict" : nil, lottie.overrides.isEmpty ? nil : "--set-color/--set-opacity",
+            lottie.animation != nil ? SourceSetting.animation : nil, lottie.marker != nil ? .marker : nil,
+            lottie.strict ? .strict : nil, lottie.overrides.isEmpty ? nil : .setColor,
         ].compactMap { $0 }
         if !given.isEmpty {
             throw InputError(
-                file: name, "\(given.joined(separator: ", ")) applies to Lottie files, not to \(format) files")
+                file: name, "\(vocabulary.list(given)) applies to Lottie files, not to \(format) files")
         }
     }
 }

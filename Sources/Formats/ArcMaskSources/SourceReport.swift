@@ -5,6 +5,7 @@ import ArcMaskLottie
 import ArcMaskLottieRender
 import ArcMaskSVG
 import ArcMaskSequence
+import ArcMaskValues
 import ArcMaskVideo
 import ArcMaskWebP
 
@@ -32,7 +33,7 @@ public struct SourceReport: Codable, Sendable, Equatable {
         /// Lottie: the composition time the frame shows, in the file's frames.
         public var time: Double?
         /// Video and AVIF: the clip's frame shown, and its presentation time in seconds from
-        /// the clip's first frame.
+        /// the clip's first frame. With a playback (range, reverse, rate): the frame this step shows.
         public var sourceFrame: Int?
         public var seconds: Double?
 
@@ -71,6 +72,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
     /// Video clips and AVIF files.
     public var video: VideoReport?
     public var frames: [Frame]
+    /// The range, reversal and rate played, when any was asked for.
+    public var playback: Playback?
 
     public struct LottieInfo: Codable, Sendable, Equatable {
         public struct Marker: Codable, Sendable, Equatable {
@@ -127,6 +130,23 @@ public struct SourceReport: Codable, Sendable, Equatable {
     }
 
     public init(_ s: FrameSource) {
+        if let played = s as? PlaybackSource {
+            // The base's report, its frames as the playback steps through them.
+            var report = SourceReport(played.base)
+            let base = report.frames
+            report.frameCount = played.frameCount
+            report.durationMs = played.totalDuration
+            report.frames = played.frames.enumerated().map { k, f in
+                var step = base[f]
+                step.index = k
+                step.sourceFrame = f
+                step.durationMs = played.duration(at: k)
+                return step
+            }
+            report.playback = played.playback
+            self = report
+            return
+        }
         file = s.name
         format = "frames"
         width = s.canvasSize.width
@@ -288,6 +308,7 @@ public enum SourceReports {
         case let g as GIFFrameSource: g.damaged
         case let a as APNGFrameSource: a.damaged
         case let w as WebPFrameSource: w.damaged
+        case let p as PlaybackSource: isDamaged(p.base)
         default: false
         }
     }

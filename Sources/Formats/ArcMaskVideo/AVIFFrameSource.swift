@@ -7,6 +7,7 @@ import CAVIF
 /// through libavif's own YUV-to-RGB conversion (straight alpha). A rotation (`irot`) and a
 /// mirror (`imir`) are applied as browsers apply them (libavif itself leaves pixels as stored).
 public final class AVIFFrameSource: FrameSource {
+    public var timeBase: TimeBase { .timestamps }
     public let name: String
     public let canvasSize: PixelSize
     public let loopMode = LoopMode.forever

@@ -57,6 +57,7 @@ public struct VideoInfo: Sendable, Equatable {
 /// frames decoded in order one at a time, a seek to the key frame before a frame asked for out
 /// of order, recent frames kept under a byte budget. Memory does not grow with the clip's length.
 public final class VideoFrameSource: CheckpointingFrameSource {
+    public var timeBase: TimeBase { .timestamps }
     public let name: String
     public let canvasSize: PixelSize
     public let loopMode = LoopMode.forever

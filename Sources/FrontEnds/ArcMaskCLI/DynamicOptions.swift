@@ -72,7 +72,7 @@ struct DynamicOptions: ParsableArguments {
             let (key, file) = Self.split(item, at: "=")!
             var plain = options
             plain.svgaContent = SVGADynamicContent()
-            plain.svgaSequence = SVGASequence()
+            plain.playback = Playback()
             plain.sequence = SequenceOptions()
             let source = try FrameSources.open(path: file, options: plain)
             let size = source.canvasSize

@@ -160,7 +160,7 @@ struct Emulate: ParsableCommand {
             try checkWork(plan, settings)
             let model: CoverageModel = mode == .analytic ? AnalyticModel(plan) : RasterModel(plan)
             let progress = reporting.progress("emulate", total: Emulator.sampleCount(plan, settings: settings))
-            let report = Emulator.run(plan, model: model, mode: mode.rawValue, settings: settings) {
+            let report = Emulator.run(plan, model: model, settings: settings) {
                 progress.advance()
             }
             progress.finish()

@@ -3,7 +3,6 @@ import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskValues
-import ArcMaskVideo
 import ArgumentParser
 import Foundation
 
@@ -380,7 +379,7 @@ extension Export {
     /// A clip much longer than a widget loop carries (the timer-font route's loops end at 60 s;
     /// the rotation route fits any length by dropping frames): which cut would keep it whole.
     static func cutAdvice(_ frames: FrameSource) -> String? {
-        guard frames is VideoFrameSource || frames is AVIFFrameSource else { return nil }
+        guard frames.timeBase == .timestamps else { return nil }
         let seconds = frames.totalDuration / 1000
         guard seconds > 60 else { return nil }
         return String(

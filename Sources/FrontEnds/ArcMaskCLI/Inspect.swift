@@ -122,7 +122,7 @@ struct Inspect: ParsableCommand {
             ("kind", false, { $0.kind }),
             ("file", false, { $0.path }),
             ("time", true, { $0.time.map(fmt) }),
-            ("clip frame", true, { $0.sourceFrame.map(String.init) }),
+            (r.video != nil ? "clip frame" : "shows frame", true, { $0.sourceFrame.map(String.init) }),
             ("at", true, { $0.seconds.map { String(format: "%.3f s", $0) } }),
         ]
         columns = columns.filter { c in r.frames.contains { c.cell($0) != nil } }

@@ -82,19 +82,22 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
-/// How to read an animation: limits, and the settings only SVGA files and image sequences use.
+/// How to read an animation: limits, the playback every format takes, and each format's own settings.
 struct InputOptions: ParsableArguments {
     @Option(
-        help: "SVGA and Lottie: play frames A..B only. Sequences: the numbers A..B of the pattern (both inclusive).")
+        help: ArgumentHelp(
+            "Play frames A..B only (both inclusive; every format but video and AVIF, which take --start and --length). "
+                + "Sequences: the numbers A..B of the pattern."))
     var range: ClosedRange<Int>?
 
-    @Flag(help: "SVGA, Lottie and sequences: play backwards.")
+    @Flag(help: "Play backwards (every format but video and AVIF).")
     var reverse = false
 
     @Option(
         name: .customLong("fps"), parsing: .unconditional,
-        help:
-            "SVGA, Lottie, video and AVIF: resample to this many frames per second. Sequences: the frame rate (default 25).",
+        help: ArgumentHelp(
+            "Resample to this many frames per second (vector formats and clips draw each instant; GIF, APNG and WebP "
+                + "show the frame of that instant). Sequences: the frame rate (default 25)."),
         transform: FramesPerSecond.parse)
     var fpsOption: FramesPerSecond?
 
@@ -198,12 +201,10 @@ struct InputOptions: ParsableArguments {
     func sourceOptions(scale: Int? = nil) -> SourceOptions {
         var options = SourceOptions(
             limits: limits.limits, svgaLimits: limits.svgaLimits,
-            svgaSequence: SVGASequence(range: range, reverse: reverse, fps: fps),
+            playback: Playback(range: range, reverse: reverse, fps: fps),
             renderCache: noRenderCache ? nil : RenderCache())
+        options.vocabulary = .commandLine
         options.svgLimits = limits.svgLimits
-        options.sequence.range = range
-        options.sequence.reverse = reverse
-        options.sequence.fps = fps ?? 25
         options.sequence.durations = parsedDurations
         options.sequence.loops = loops.value
         options.sequence.allowGaps = allowGaps
@@ -221,22 +222,19 @@ struct InputOptions: ParsableArguments {
     func open(_ path: String, scale: Int? = nil) throws -> FrameSource {
         limits.armWatchdog(for: path)
         var options = sourceOptions(scale: scale)
-        if FrameSources.isSequence(path) {
-            options.svgaSequence = SVGASequence()  // range, reverse and rate went to options.sequence
-        }
         if !dynamic.isEmpty { options.svgaContent = try dynamic.content(options: options) }
         let source = try FrameSources.open(path: path, options: options)
         // Freed frame-sized buffers are kept for the next frame — except for video, whose frames
         // come from FFmpeg's pools, where glibc's own adaptive thresholds keep the peak lower
         // (135 MB against 157 MB on 1080p frames) at the same speed.
-        if !(source is VideoFrameSource) { MemoryReuse.install() }
+        if source.timeBase != .timestamps { MemoryReuse.install() }
         return source
     }
 
     /// The files a source was read from, which no output may replace: a sequence's frame files
     /// (else the file named) and the images put into an SVGA's keys.
     func inputFiles(of source: FrameSource, named path: String) -> [String] {
-        ((source as? ImageSequenceSource)?.frames.map(\.path) ?? [path]) + dynamic.imageFiles
+        source.inputFiles + dynamic.imageFiles
     }
 }
 

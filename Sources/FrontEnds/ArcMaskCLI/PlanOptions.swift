@@ -81,7 +81,7 @@ struct PlanOptions: ParsableArguments {
         do {
             return (frames, try ArcPlanner.plan(request))
         } catch {
-            throw InputError(file: file, "cannot plan the \(preset.rawValue) masks: \(error.description)")
+            throw InputError(file: file, "cannot plan the \(preset.rawValue) masks: \(error.message(.commandLine))")
         }
     }
 }

@@ -73,6 +73,7 @@ struct SVGACommand: ParsableCommand {
                     throw InputError(file: file, "has frames 0…\(movie.frameCount - 1); there is no frame \(frame)")
                 }
                 var options = SourceOptions(limits: limits.limits, svgaLimits: limits.svgaLimits)
+                options.vocabulary = .commandLine
                 options.svgLimits = limits.svgLimits
                 let content = try dynamic.content(options: options)
                 let source = try SVGAFrameSource(movie: movie, name: file, size: size?.pixelSize, content: content)

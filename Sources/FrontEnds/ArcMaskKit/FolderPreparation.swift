@@ -55,39 +55,29 @@ public enum FolderPreparation {
         try validate(source)
         let staging = try FolderStaging(destination, replacing: replacing)
         do {
-            let start = WidgetFolder.highestScale(
-                within: options.limits.layerPixels, maxSide: maxLayerSide, viewWidth: view.width,
-                viewHeight: view.height, scale: options.scale)
-            let notes = WidgetFolder.pixelCapNotes(
-                from: options.scale, to: start, viewWidth: view.width, viewHeight: view.height, limits: options.limits,
-                maxSide: maxLayerSide, minScale: options.budget.minScale, vocabulary: vocabulary)
-            let layers: WidgetFolder.Layers
+            let request = WidgetPreparation.Request(
+                description: WidgetFolder.Description(
+                    source: (source.name as NSString).lastPathComponent, sourceWidth: source.canvasWidth,
+                    sourceHeight: source.canvasHeight, viewWidth: view.width, viewHeight: view.height,
+                    family: view.family, device: view.device, preset: options.preset, fit: options.fit,
+                    layout: .files, imageFormat: options.imageFormat, names: names,
+                    widgetFamily: view.family ?? .small, rotation: .runtime, accented: .fullColor,
+                    codeFiles: codeFiles),
+                durationsMs: source.durationsMs, scale: options.scale, limits: options.limits,
+                policy: options.budget, jpegQuality: options.jpegQuality, maxLayerSide: maxLayerSide,
+                vocabulary: vocabulary)
+            let outcome: WidgetPreparation.Outcome
             do {
-                layers = try WidgetFolder.fitFiles(
-                    durations: source.durationsMs, viewWidth: view.width, viewHeight: view.height, startScale: start,
-                    limits: options.limits, policy: options.budget, format: options.imageFormat,
-                    quality: options.jpegQuality, vocabulary: vocabulary, writer: try writer(staging.staging))
-            } catch let error as BudgetError {
-                throw PrepareError(.budget, error.message)
-            }
-            let description = WidgetFolder.Description(
-                source: (source.name as NSString).lastPathComponent, sourceWidth: source.canvasWidth,
-                sourceHeight: source.canvasHeight, viewWidth: view.width, viewHeight: view.height,
-                family: view.family, device: view.device, preset: options.preset, fit: options.fit, layout: .files,
-                imageFormat: options.imageFormat, names: names, widgetFamily: view.family ?? .small,
-                rotation: .runtime, accented: .fullColor, codeFiles: codeFiles)
-            let manifest: ExportManifest
-            do {
-                manifest = try WidgetFolder.finish(
-                    description, layers: layers, actions: notes.actions, warnings: notes.warnings
-                ) {
+                outcome = try WidgetPreparation.run(request, writer: try writer(staging.staging)) {
                     try Data($1).write(to: staging.staging.appendingPathComponent($0))
                 }
+            } catch let error as BudgetError {
+                throw PrepareError(.budget, error.message)
             } catch let failure as PlanFailure {
-                throw PrepareError(.input, failure.message)
+                throw PrepareError(.input, failure.message(.plain))
             }
             try staging.commit()
-            return manifest
+            return outcome.manifest
         } catch {
             staging.abort()
             throw error

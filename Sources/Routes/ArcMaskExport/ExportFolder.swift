@@ -89,7 +89,7 @@ public struct ExportFolderCheck: Codable, Sendable {
                 )
             } else {
                 let export = ExportManifest.Verdict(
-                    Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: exportSettings))
+                    Emulator.run(plan, model: AnalyticModel(plan), settings: exportSettings))
                 if export != m.emulator {
                     check.problem(
                         "manifest.json", "emulator",
@@ -97,10 +97,10 @@ public struct ExportFolderCheck: Codable, Sendable {
                     )
                 }
                 verdict = ExportManifest.Verdict(
-                    Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings))
+                    Emulator.run(plan, model: AnalyticModel(plan), settings: settings))
             }
         }
-        for over in figures.overLimits { check.problem("manifest.json", "limits", over) }
+        for over in figures.overLimits(.commandLine) { check.problem("manifest.json", "limits", over) }
         return ExportFolderCheck(
             folder: path, layout: m.layout, layers: m.frames.count, images: m.images.count, limits: figures,
             emulator: verdict, problems: check.problems)
@@ -209,7 +209,7 @@ private struct Checker {
                     viewWidth: m.viewWidth, viewHeight: m.viewHeight, scale: m.scale, durationsMs: durations,
                     preset: preset))
         } catch {
-            manifest("frames", "cannot be planned: \(error)")
+            manifest("frames", "cannot be planned: \(error.message(.commandLine))")
             return nil
         }
         if plan != m.plan {

@@ -38,6 +38,8 @@ public struct ExportRequest: Sendable {
     public var rotation: RotationRoute
     /// How frames draw on tinted and clear home screens (iOS 18 or later).
     public var accented: AccentedRendering
+    /// What the budget's messages (and the manifest's notes) call its settings.
+    public var vocabulary: BudgetVocabulary = .commandLine
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
@@ -94,56 +96,44 @@ public enum Exporter {
         source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
         progress: (@Sendable () -> Void)? = nil
     ) throws -> ExportManifest {
-        // 1. The per-image pixel cap sets the highest scale.
-        let start = scale(
-            within: r.limits.layerPixels, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale)
-        let (actions, warnings) = WidgetFolder.pixelCapNotes(
-            from: r.scale, to: start, viewWidth: r.viewWidth, viewHeight: r.viewHeight, limits: r.limits,
-            maxSide: Resampler.maxDrawnSide, minScale: r.budget.minScale)
+        let preparation = WidgetPreparation.Request(
+            description: WidgetFolder.Description(
+                source: (source.name as NSString).lastPathComponent,
+                sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
+                viewWidth: r.viewWidth, viewHeight: r.viewHeight, family: r.family, device: r.device,
+                preset: r.preset, fit: r.fit, layout: r.layout, imageFormat: r.imageFormat, names: r.names,
+                widgetFamily: r.widgetFamily, rotation: r.rotation, accented: r.accented,
+                codeFiles: ExportCode.codeFiles(names: r.names)),
+            durationsMs: source.durations, scale: r.scale, limits: r.limits, policy: r.budget,
+            jpegQuality: r.jpegQuality, maxLayerSide: Resampler.maxDrawnSide, vocabulary: r.vocabulary)
+        func write(_ name: String, _ bytes: [UInt8]) throws { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
-        // 2. The layers, fitted to the limits and written. Fitting reads in passes from the
-        // first frame, sampling a few frames between them: a few saved canvases serve that.
+        // Fitting reads in passes from the first frame, sampling a few frames between them: a
+        // few saved canvases serve that.
         let saving = source as? CheckpointingFrameSource, savedBudget = saving?.checkpointBudget ?? 0
         saving?.checkpointBudget = min(savedBudget, exportCheckpointBytes)
         defer { saving?.checkpointBudget = savedBudget }
-        let layers =
-            r.layout == .files
-            ? try fileLayers(source, r, startScale: start, folder: folder, progress: progress)
-            : try stripLayers(source, r, startScale: start, folder: folder, progress: progress)
-
-        // 3. Plan, judge and describe them; then the Swift code.
-        let description = WidgetFolder.Description(
-            source: (source.name as NSString).lastPathComponent,
-            sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
-            viewWidth: r.viewWidth, viewHeight: r.viewHeight, family: r.family, device: r.device, preset: r.preset,
-            fit: r.fit, layout: r.layout, imageFormat: r.imageFormat, names: r.names, widgetFamily: r.widgetFamily,
-            rotation: r.rotation, accented: r.accented, codeFiles: ExportCode.codeFiles(names: r.names))
-        let manifest: ExportManifest
+        let outcome: WidgetPreparation.Outcome
         do {
-            manifest = try WidgetFolder.finish(description, layers: layers, actions: actions, warnings: warnings) {
-                try AtomicFile.write($1, to: folder.url(for: $0))
+            if r.layout == .files {
+                let writer = SourceLayerWriter(
+                    source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, format: r.imageFormat,
+                    fit: r.fit, compression: r.compression, jobs: r.jobs, names: r.names, folder: folder,
+                    progress: progress)
+                outcome = try WidgetPreparation.run(preparation, writer: writer, write: write)
+            } else {
+                let (start, notes) = WidgetPreparation.startScale(preparation)
+                let layers = try stripLayers(source, r, startScale: start, folder: folder, progress: progress)
+                outcome = try WidgetPreparation.finish(preparation, layers: layers, notes: notes, write: write)
             }
         } catch let failure as PlanFailure {
-            throw InputError(file: source.name, failure.message)
+            throw InputError(file: source.name, failure.message(.commandLine))
         }
-        for (name, bytes) in try ExportCode.files(manifest, names: r.names, family: r.widgetFamily)
+        for (name, bytes) in try ExportCode.files(outcome.manifest, names: r.names, family: r.widgetFamily)
         where name != WidgetFolder.manifestFile {
-            try AtomicFile.write(bytes, to: folder.url(for: name))
+            try write(name, bytes)
         }
-        return manifest
-    }
-
-    /// Each layer its own file, fitted to the archive budget.
-    static func fileLayers(
-        _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
-        progress: (@Sendable () -> Void)?
-    ) throws -> WidgetFolder.Layers {
-        let writer = SourceLayerWriter(
-            source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, format: r.imageFormat, fit: r.fit,
-            compression: r.compression, jobs: r.jobs, names: r.names, folder: folder, progress: progress)
-        return try WidgetFolder.fitFiles(
-            durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight, startScale: startScale,
-            limits: r.limits, policy: r.budget, format: r.imageFormat, quality: r.jpegQuality, writer: writer)
+        return outcome.manifest
     }
 
     /// One strip, fitted to the extension's memory (the generated code decodes it to crop it).
@@ -162,7 +152,8 @@ public enum Exporter {
         var budget = r.limits.extensionBytes
         var decision = try FrameBudget.fit(
             durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
-            scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails)
+            scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails,
+            vocabulary: r.vocabulary)
         var grid = stripGrid(
             cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         for _ in 0..<4 {
@@ -172,7 +163,8 @@ public enum Exporter {
             guard budget > 0 else { break }
             decision = try FrameBudget.fit(
                 durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
-                scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails)
+                scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails,
+                vocabulary: r.vocabulary)
             grid = stripGrid(
                 cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         }
@@ -191,10 +183,7 @@ public enum Exporter {
             cells: (0..<n).map { .init(x: ($0 % columns) * size.width, y: ($0 / columns) * size.height, file: name) },
             images: [image],
             figures: LimitFigures(layout: .strip, images: [image], layers: n, layerSize: size, limits: r.limits),
-            meanSSIM: 1, worstSSIM: 1, actions: decision.actions,
-            warnings: [
-                "strip layout: the view crops the strip in the extension, and the system re-encodes each cell into the archive, so the archive figure is the strip's PNG size, not what the phone stores"
-            ])
+            meanSSIM: 1, worstSSIM: 1, notes: decision.actions + [.stripArchiveEstimate])
     }
 
     /// Columns and rows of a strip of `cells` cells: as wide as `maxStripWidth` allows (wide

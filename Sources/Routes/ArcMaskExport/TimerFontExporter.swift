@@ -173,7 +173,7 @@ public enum TimerFontExporter {
             }
             plan = try TimerFontPlan(fps: r.fps, loopSeconds: timing.loopSeconds)
         } catch {
-            throw InputError(file: source.name, error.description)
+            throw InputError(file: source.name, error.message(.commandLine))
         }
         let durations = source.durations
         let sourceFrames = (0..<plan.frameCount).map { j in
@@ -224,6 +224,9 @@ public enum TimerFontExporter {
             guard let fits = lower.first(where: { bytes($0) <= r.budgetBytes }) else {
                 let least = lower.last ?? scale
                 throw BudgetError(
+                    .picturesOverBudget(
+                        pictures: plan.frameCount, picture: size(least), needed: bytes(least), budget: r.budgetBytes,
+                        scale: least),
                     message:
                         "\(plan.frameCount) pictures of \(size(least).width)×\(size(least).height) px need \(FrameBudget.mb(bytes(least))) MB decoded, over the \(FrameBudget.mb(r.budgetBytes)) MB budget even at \(FrameBudget.fmtScale(least))×; lower --fps, choose a shorter --loop (or --timing scale), lower --min-scale, or raise --budget"
                 )

@@ -73,7 +73,7 @@ public struct TimerFontFolder {
         do {
             plan = try m.plan()
         } catch {
-            throw InputError(file: manifestPath, location: "fps, loopSeconds", error.description)
+            throw InputError(file: manifestPath, location: "fps, loopSeconds", error.message(.commandLine))
         }
         guard m.frameFonts.count == plan.layers, m.frames.count == plan.frameCount else {
             throw InputError(

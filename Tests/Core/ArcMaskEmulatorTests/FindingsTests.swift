@@ -17,7 +17,7 @@ enum Inputs {
 
     static func emulate(_ plan: ArcPlan, rates: [Double] = [60, 120]) -> EmulationReport {
         Emulator.run(
-            plan, model: AnalyticModel(plan), mode: "analytic", settings: EmulationSettings(refreshRates: rates))
+            plan, model: AnalyticModel(plan), settings: EmulationSettings(refreshRates: rates))
     }
 }
 
@@ -130,7 +130,12 @@ struct ArcmaskPresetTests {
             Issue.record("a 1 ms frame was accepted")
         } catch {
             #expect(error.problem.contains("frame 1 lasts 1 ms"))
-            #expect(error.suggestion.contains("--seam-fraction"))
+            // The advice names the setting, which each front end words its own way.
+            #expect(error.settings == [.seamFraction])
+            #expect(error.suggestion.hasPrefix("lower the seam fraction (the largest that works is about"))
+            let named = PlanVocabulary(
+                seamFraction: "--seam-fraction", framesPerSecond: "", loopSeconds: "", timing: "")
+            #expect(error.message(named).contains("; lower --seam-fraction (the largest"))
         }
     }
 }

@@ -30,7 +30,7 @@ struct PhaseVerdictTests {
     func absolutePhase() throws {
         let plan = try Inputs.plan(Self.equal12, .oneday)
         let r = Emulator.run(
-            plan, model: AnalyticModel(plan), mode: "analytic",
+            plan, model: AnalyticModel(plan),
             settings: EmulationSettings(refreshRates: [60, 120], absolutePhase: true))
         #expect(r.phaseOffsetMs == 0 && r.absolutePhase)
         #expect(r.wrongFrame == r.samples && !r.passed)
@@ -96,7 +96,7 @@ struct PhaseVerdictTests {
     func tolerance() throws {
         let plan = try Inputs.plan(Self.equal12, .oneday)
         let strict = Emulator.run(
-            plan, model: AnalyticModel(plan), mode: "analytic",
+            plan, model: AnalyticModel(plan),
             settings: EmulationSettings(refreshRates: [60, 120], toleranceMs: 0))
         // The wrap-around hand-off comes 0.62 ms early, the others 0.62 ms late: no single
         // phase makes the refreshes that fall exactly on a boundary all right.
@@ -174,7 +174,7 @@ struct IndependentPhaseTests {
             presets.insert(preset)
             let tolerance = EmulationSettings.defaultToleranceMs
             let r = Emulator.run(
-                plan, model: AnalyticModel(plan), mode: "analytic",
+                plan, model: AnalyticModel(plan),
                 settings: EmulationSettings(refreshRates: [60, 120]))
             let single = r.allSamples.filter { $0.shown.count == 1 }
             // The emulator's frames are the construction's.

@@ -39,17 +39,53 @@ struct FolderCoreTests {
             figures: LimitFigures(
                 imageBytes: 20, layers: 2, largestLayerPixels: 10_000, extensionBytes: 20, rendererDecodedBytes: 80_000,
                 limits: .standard),
-            meanSSIM: 0.99, worstSSIM: 0.98, actions: [], warnings: [])
+            meanSSIM: 0.99, worstSSIM: 0.98, notes: [.qualityLowered(from: 90, to: 85), .stripArchiveEstimate])
         let d = WidgetFolder.Description(
             source: "a.gif", sourceWidth: 10, sourceHeight: 10, viewWidth: 50, viewHeight: 50, family: nil, device: nil,
             preset: .arcmask, fit: .fill, layout: .files, imageFormat: .auto, names: .standard, widgetFamily: .small,
             rotation: .runtime, accented: .fullColor, codeFiles: [])
         var written: [String: [UInt8]] = [:]
-        let m = try WidgetFolder.finish(d, layers: layers) { written[$0] = $1 }
+        let m = try WidgetFolder.finish(
+            d, layers: layers, notes: [.pixelCapBelowMinScale(scale: 1.5, minScale: 2)], vocabulary: .plain
+        ) { written[$0] = $1 }
+        #expect(m.budgetActions == ["lowered the JPEG quality from 90 to 85"])
+        #expect(m.warnings.first == "the pixel cap puts the layers at 1.5×, below the lowest scale 2")
+        #expect(m.warnings.count == 2)
         let bytes = try #require(written["manifest.json"])
         #expect(bytes == (try WidgetFolder.manifestJSON(m)))
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"accented\" : \"full-color\""))
         #expect(m.jpegQuality == 90 && m.frames.map(\.file) == ["frame-0000.jpg", "frame-0001.jpg"])
         #expect(LayerDigest.of([UInt8]()) == "cbf29ce484222325")
+    }
+
+    @Test("budget notes are typed and worded in the front end's names for the settings")
+    func notesInEachFrontEndsWords() {
+        let kit = BudgetVocabulary(
+            archiveBudget: "limits.archiveBytes", extensionBudget: "limits.extensionBytes",
+            layerPixels: "limits.layerPixels", minScale: "budget.minScale", keepFrames: "budget.keepFrames")
+        let cap = BudgetNote.scaleCappedByPixelCap(
+            from: 3, to: 2.27, layer: PixelSize(width: 826, height: 867), cap: 718_080, maxSide: 32_767)
+        #expect(!cap.isWarning)
+        #expect(
+            cap.message(kit)
+                == "lowered the scale from 3× to 2.27× so each layer image (826×867 px) stays within 718080 px "
+                + "(limits.layerPixels) and 32767 px a side")
+        let summary = BudgetNote.summary(
+            frames: 73, layers: 36, fromScale: 2.27, toScale: 2, quality: 85, layersPerSecond: nil,
+            bytes: 5_600_000, budget: 7_000_000)
+        #expect(
+            summary.message(.plain) == "in all: 73 frames → 36 layers, 2.27× → 2×, JPEG quality 85, 5.6 MB of 7.0 MB")
+        let rate = BudgetNote.frameRateLowered(fromPerSecond: 16.78, toPerSecond: 12.34, fromLayers: 49, toLayers: 36)
+        #expect(rate.message(.plain).hasPrefix("lowered the frame rate from 16.8 to 12.3 layers per second: 49 → 36"))
+        // A refusal carries its reason and names the setting that would lift it.
+        let cost = BudgetError.Cost(
+            layers: 1, layer: PixelSize(width: 510, height: 510), bytes: 8_000_000, scale: 3, quality: nil)
+        let refusal = BudgetError(.noLayerFits(cost, budget: 7_000_000, raise: .archiveBudget), names: kit)
+        #expect(refusal.reason == .noLayerFits(cost, budget: 7_000_000, raise: .archiveBudget))
+        #expect(
+            refusal.message
+                == "1 layer of 510×510 px takes about 8.0 MB at 3×: not even one layer fits the 7.0 MB archive budget; "
+                + "raise limits.archiveBytes")
+        for setting in BudgetSetting.allCases { #expect(!BudgetVocabulary.plain.name(setting).hasPrefix("--")) }
     }
 }

@@ -23,9 +23,9 @@ struct AgreementTests {
                 viewWidth: 60, viewHeight: 60, scale: 2,
                 durationsMs: [60.0, 60, 120, 120, 200, 40, 80, 100, 30, 90], preset: preset))
         let settings = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
-        let analytic = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings)
+        let analytic = Emulator.run(plan, model: AnalyticModel(plan), settings: settings)
         let analyticSamples = analytic.allSamples
-        let rasterSamples = Emulator.run(plan, model: RasterModel(plan), mode: "raster", settings: settings).allSamples
+        let rasterSamples = Emulator.run(plan, model: RasterModel(plan), settings: settings).allSamples
         #expect(rasterSamples.count == analytic.samples)
         var disagreements: [String] = []
         for (a, r) in zip(analyticSamples, rasterSamples) where a.shown != r.shown || a.gap != r.gap {
@@ -50,8 +50,8 @@ struct AgreementTests {
         #expect(plan.centerOffset * plan.scale > 8_400_000)
         var settings = EmulationSettings(refreshRates: [60], listLimit: 0)
         settings.durationMs = 1500
-        let analytic = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic", settings: settings).allSamples
-        let raster = Emulator.run(plan, model: RasterModel(plan), mode: "raster", settings: settings).allSamples
+        let analytic = Emulator.run(plan, model: AnalyticModel(plan), settings: settings).allSamples
+        let raster = Emulator.run(plan, model: RasterModel(plan), settings: settings).allSamples
         #expect(analytic.count == raster.count && analytic.count > 80)
         let differ = zip(analytic, raster).filter { $0.shown != $1.shown || $0.gap != $1.gap }
         #expect(

@@ -49,7 +49,7 @@ struct PreviewTests {
         let plan = try ArcPlanner.plan(
             PlanRequest(viewWidth: 60, viewHeight: 40, scale: 2, durationsMs: source.durations, preset: .dynamicwidget))
         let report = Emulator.run(
-            plan, model: AnalyticModel(plan), mode: "analytic", settings: EmulationSettings(refreshRates: [60]))
+            plan, model: AnalyticModel(plan), settings: EmulationSettings(refreshRates: [60]))
         let preview = Preview(plan: plan, source: source, refreshHz: 60, report: report)
         #expect(preview.samples.count == report.samples)
         #expect(preview.samples.filter { !$0.isClean }.count == report.defective)

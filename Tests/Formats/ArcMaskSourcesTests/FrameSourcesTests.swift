@@ -39,14 +39,47 @@ struct FrameSourcesTests {
         #expect(throws: InputError.self) { _ = try FrameSources.open(path: "/nonexistent/arcmask.gif") }
     }
 
-    @Test("SVGA-only settings are refused for a GIF")
-    func sequenceOnGIF() throws {
+    @Test("a GIF takes the same playback as every format: a range, reversed, resampled")
+    func playbackOnGIF() throws {
+        let bytes = try gifBytes()
+        let base = try FrameSources.open(bytes: bytes, name: "a.gif")
+        #expect(base.frameCount == 3 && base.durations == [50, 50, 50])
         var options = SourceOptions()
-        options.svgaSequence = SVGASequence(reverse: true)
-        let error = #expect(throws: InputError.self) {
-            _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options)
+        options.playback = Playback(reverse: true)
+        let reversed = try FrameSources.open(bytes: bytes, name: "a.gif", options: options)
+        #expect(reversed.frameCount == 3 && reversed.durations == [50, 50, 50])
+        for k in 0..<3 {
+            let shown = try reversed.frame(at: k), original = try base.frame(at: 2 - k)
+            #expect(shown == original)
         }
-        #expect(error?.problem.contains("applies to SVGA files and image sequences, not to GIF files") == true)
+        options.playback = Playback(range: 1...2)
+        let cut = try FrameSources.open(bytes: bytes, name: "a.gif", options: options)
+        let first = try cut.frame(at: 0), second = try base.frame(at: 1)
+        #expect(cut.frameCount == 2 && first == second)
+        // 150 ms at 40 frames a second: 6 steps of 25 ms, two per frame.
+        options.playback = Playback(fps: 40)
+        let resampled = try FrameSources.open(bytes: bytes, name: "a.gif", options: options)
+        #expect(resampled.durations == Array(repeating: 25, count: 6))
+        #expect((resampled as? PlaybackSource)?.frames == [0, 0, 1, 1, 2, 2])
+        options.playback = Playback(range: 1...5)
+        let outside = #expect(throws: InputError.self) {
+            _ = try FrameSources.open(bytes: bytes, name: "a.gif", options: options)
+        }
+        #expect(outside?.problem == "range 1..5 is outside frames 0..2")
+    }
+
+    @Test("the schedule: a frame whose time starts on a step's start shows from that step")
+    func playbackSchedule() throws {
+        // Frames of 100, 50 and 150 ms at 20 fps: steps of 50 ms at 0, 50, 100, 150, 200, 250.
+        let s = try Playback(fps: 20).schedule(durationsMs: [100, 50, 150])
+        #expect(s.frames == [0, 0, 1, 2, 2, 2] && s.durationsMs == Array(repeating: 50, count: 6))
+        let back = try Playback(reverse: true, fps: 20).schedule(durationsMs: [100, 50, 150])
+        #expect(back.frames == [2, 2, 2, 1, 0, 0])
+        // Thirds of a uniform 30 fps movie at 10 fps land exactly on frame boundaries.
+        let thirds = try Playback(fps: 10).schedule(durationsMs: Array(repeating: 1000.0 / 30, count: 30))
+        #expect(thirds.frames == stride(from: 0, to: 30, by: 3).map { $0 })
+        #expect(throws: PlaybackError.self) { try Playback(fps: 0).schedule(durationsMs: [100]) }
+        #expect(Playback().isIdentity && !Playback(range: 0...0).isIdentity)
     }
 
     @Test("PNG, SVG and folders open as their formats through the same entry point")
@@ -77,7 +110,13 @@ struct FrameSourcesTests {
         let refused = #expect(throws: InputError.self) {
             _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options)
         }
-        #expect(refused?.problem == "--loops applies to image sequences, not to GIF files")
+        #expect(refused?.problem == "a loop count applies to image sequences, not to GIF files")
+        // The front end names its settings: the command line by its options.
+        options.vocabulary = SourceVocabulary([.loops: "--loops"])
+        let named = #expect(throws: InputError.self) {
+            _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options)
+        }
+        #expect(named?.problem == "--loops applies to image sequences, not to GIF files")
     }
 
     @Test("reports: a GIF gives its own, other sources the common one")

@@ -36,6 +36,30 @@ struct SourcesCommandsTests {
         return dir
     }
 
+    @Test("a GIF takes --range, --reverse and --fps like every format; frames.json says what plays")
+    func playbackOnGIF() throws {
+        let s = try Scratch()
+        let gif = s.path("in.gif")
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: gif), size: PixelSize(width: 24, height: 16), frames: 6, delays: [10])
+        #expect(
+            run(["frames", gif, "--range", "1..4", "--reverse", "--fps", "20", "--out", s.path("f"), "--quiet"]) == 0)
+        let listing =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: s.path("f/frames.json")))) as? [String: Any]
+        let frames = try #require(listing?["frames"] as? [[String: Any]])
+        // Frames 4, 3, 2, 1 of 100 ms each, at 20 fps: eight steps of 50 ms.
+        #expect(listing?["format"] as? String == "GIF")
+        #expect(frames.map { $0["sourceFrame"] as? Int } == [4, 4, 3, 3, 2, 2, 1, 1])
+        #expect(frames.allSatisfy { ($0["durationMs"] as? Double) == 50 })
+        let base = try GIFFrameSource(path: gif)
+        let first = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: s.path("f/frame-0000.png")))))
+        #expect(first == (try base.frame(at: 4)))
+        // Out of range: the file and the frames it has.
+        #expect(run(["frames", gif, "--range", "2..9", "--out", s.path("g"), "--quiet"]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: s.path("g")))
+    }
+
     @Test("export --scale S reads the @Sx files of a sequence; the manifest says the size read")
     func exportPicksVariant() throws {
         let s = try Scratch()

@@ -90,7 +90,7 @@ struct ExportFolderCheckTests {
             layout: .files, images: [image, image], layers: 2, layerSize: .init(width: 1, height: 1), limits: .standard)
         #expect(f.archiveBytes == Int.max && f.rendererDecodedBytes == Int.max)
         #expect(f.largestLayerPixels == Int(Int32.max) * Int(Int32.max))
-        #expect(f.overLimits.count == 3)
+        #expect(f.overLimits(.commandLine).count == 3)
     }
 
     @Test("a number too large for a whole-number field is named by its key")

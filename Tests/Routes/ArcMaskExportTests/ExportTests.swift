@@ -76,7 +76,7 @@ struct ExportTests {
         #expect(decoded == m)
         let plan = decoded.plan
         #expect(plan == m.plan)  // the plan as computed, embedded, not planned again
-        let again = Emulator.run(plan, model: AnalyticModel(plan), mode: "analytic")
+        let again = Emulator.run(plan, model: AnalyticModel(plan))
         #expect(again.defective == 0 && again.samples > 0)
     }
 

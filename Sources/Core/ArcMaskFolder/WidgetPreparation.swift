@@ -1,0 +1,86 @@
+import ArcMaskGeometry
+import ArcMaskValues
+import Foundation
+
+/// Preparing one widget folder, as both front ends do it: `arcmask export` and ArcMaskKit's
+/// `prepare` call `run` with their own layer writer (cairo and libjpeg-turbo, or ImageIO) and
+/// their own names for the settings; everything that decides happens here.
+///
+/// The steps: the per-image pixel cap sets the highest scale (`startScale`); `ArchiveFitter`
+/// chooses scale, quality, merges and frame rate and has the writer write the layers; the masks
+/// are planned for the layers' durations and judged by the emulator; `manifest.json` is written.
+public enum WidgetPreparation {
+    /// What to prepare: the folder's description, the source's frame durations and the budget.
+    public struct Request: Sendable {
+        public var description: WidgetFolder.Description
+        /// Each source frame's duration, ms (the browsers' rule already applied).
+        public var durationsMs: [Double]
+        /// The scale asked for; the pixel cap may lower it.
+        public var scale: Double
+        public var limits: WidgetLimits
+        public var policy: BudgetPolicy
+        /// A fixed JPEG quality, or nil to let the fit choose.
+        public var jpegQuality: Int?
+        /// The largest side a layer may have (the writer's drawing limit).
+        public var maxLayerSide: Int
+        /// The front end's names for the budget's settings.
+        public var vocabulary: BudgetVocabulary
+
+        public init(
+            description: WidgetFolder.Description, durationsMs: [Double], scale: Double, limits: WidgetLimits,
+            policy: BudgetPolicy, jpegQuality: Int?, maxLayerSide: Int, vocabulary: BudgetVocabulary
+        ) {
+            self.description = description
+            self.durationsMs = durationsMs
+            self.scale = scale
+            self.limits = limits
+            self.policy = policy
+            self.jpegQuality = jpegQuality
+            self.maxLayerSide = maxLayerSide
+            self.vocabulary = vocabulary
+        }
+    }
+
+    /// What was prepared: the manifest as written, and every budget note, typed.
+    public struct Outcome: Sendable {
+        public var manifest: ExportManifest
+        public var notes: [BudgetNote]
+    }
+
+    /// The highest scale the per-image pixel cap allows, and what that did.
+    public static func startScale(_ r: Request) -> (scale: Double, notes: [BudgetNote]) {
+        let d = r.description
+        let start = WidgetFolder.highestScale(
+            within: r.limits.layerPixels, maxSide: r.maxLayerSide, viewWidth: d.viewWidth, viewHeight: d.viewHeight,
+            scale: r.scale)
+        let notes = WidgetFolder.pixelCapNotes(
+            from: r.scale, to: start, viewWidth: d.viewWidth, viewHeight: d.viewHeight, limits: r.limits,
+            maxSide: r.maxLayerSide, minScale: r.policy.minScale)
+        return (start, notes)
+    }
+
+    /// Fits the layers to the limits through `writer` (each its own file), then plans, judges
+    /// and writes `manifest.json` through `write`.
+    /// - Throws: `BudgetError` when the layers cannot fit; `PlanFailure` when the masks cannot
+    ///   be planned; whatever the writer or `write` throws.
+    public static func run(
+        _ r: Request, writer: some LayerWriting, write: (String, [UInt8]) throws -> Void
+    ) throws -> Outcome {
+        let (start, notes) = startScale(r)
+        let d = r.description
+        let layers = try WidgetFolder.fitFiles(
+            durations: r.durationsMs, viewWidth: d.viewWidth, viewHeight: d.viewHeight, startScale: start,
+            limits: r.limits, policy: r.policy, format: d.imageFormat, quality: r.jpegQuality,
+            vocabulary: r.vocabulary, writer: writer)
+        return try finish(r, layers: layers, notes: notes, write: write)
+    }
+
+    /// Plans, judges and writes `manifest.json` for layers a front end laid out itself (a strip).
+    public static func finish(
+        _ r: Request, layers: WidgetFolder.Layers, notes: [BudgetNote], write: (String, [UInt8]) throws -> Void
+    ) throws -> Outcome {
+        let manifest = try WidgetFolder.finish(
+            r.description, layers: layers, notes: notes, vocabulary: r.vocabulary, write: write)
+        return Outcome(manifest: manifest, notes: notes + layers.notes)
+    }
+}

@@ -1,0 +1,11 @@
+import ArcMaskSources
+
+extension SourceVocabulary {
+    /// The command line's names for the reading settings: its options.
+    static let commandLine = SourceVocabulary([
+        .range: "--range", .reverse: "--reverse", .framesPerSecond: "--fps", .setImage: "--set-image",
+        .setText: "--set-text", .hide: "--hide", .start: "--start", .length: "--length", .durations: "--durations",
+        .loops: "--loops", .allowGaps: "--allow-gaps", .animation: "--animation", .marker: "--marker",
+        .strict: "--strict", .setColor: "--set-color/--set-opacity",
+    ])
+}

@@ -1,0 +1,15 @@
+import ArcMaskFolder
+import ArcMaskGeometry
+
+extension BudgetVocabulary {
+    /// The command line's names for the budget's settings: its options.
+    public static let commandLine = BudgetVocabulary(
+        archiveBudget: "--archive-budget", extensionBudget: "--budget", layerPixels: "--max-layer-pixels",
+        minScale: "--min-scale", keepFrames: "--keep-frames")
+}
+
+extension PlanVocabulary {
+    /// The command line's names for the planning settings: its options.
+    public static let commandLine = PlanVocabulary(
+        seamFraction: "--seam-fraction", framesPerSecond: "--fps", loopSeconds: "--loop", timing: "--timing")
+}
