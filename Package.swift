@@ -191,10 +191,9 @@ let package = Package(
             "FrontEnds", "ArcMaskCLI",
             [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder",
-                "ArcMaskFontCheck", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLottie",
-                "ArcMaskLottieRender",
-                "ArcMaskPreview", "ArcMaskRuntime", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskSources",
-                "ArcMaskText", "ArcMaskValues", "ArcMaskVideo", argumentParser,
+                "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskRuntime",
+                "ArcMaskSources",
+                "ArcMaskText", "ArcMaskValues", argumentParser,
             ]),
         .executableTarget(
             name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"], path: "Sources/FrontEnds/arcmask"),

@@ -202,6 +202,18 @@ struct ManifestTests {
         }
     }
 
+    @Test("the front ends read frames through the entry point, never a format's module")
+    func frontEndsUseTheEntryPoint() throws {
+        let formats = Set(targets.filter { $0.path.hasPrefix("Sources/Formats/") }.map(\.name)).subtracting([
+            "ArcMaskSources"
+        ])
+        for name in ["ArcMaskCLI", "ArcMaskKit"] {
+            let t = try #require(targets.first { $0.name == name })
+            #expect(
+                t.dependencies.isDisjoint(with: formats), "\(name): \(t.dependencies.intersection(formats).sorted())")
+        }
+    }
+
     @Test("no shipped product lists a test-support module")
     func supportNotShipped() throws {
         let products = manifest.components(separatedBy: "    dependencies: [").first ?? ""

@@ -1,6 +1,4 @@
 import ArcMaskCore
-import ArcMaskSVGA
-import ArcMaskSequence
 import ArcMaskSources
 import ArcMaskText
 import ArcMaskValues

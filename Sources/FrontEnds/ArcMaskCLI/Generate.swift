@@ -1,6 +1,5 @@
 import ArcMaskCore
-import ArcMaskGIF
-import ArcMaskSVGA
+import ArcMaskSources
 import ArcMaskValues
 import ArgumentParser
 import Foundation

@@ -1,6 +1,4 @@
 import ArcMaskCore
-import ArcMaskGIF
-import ArcMaskSVGA
 import ArcMaskSources
 import ArcMaskValues
 import ArgumentParser

@@ -1,14 +1,8 @@
 import ArcMaskCore
 import ArcMaskIO
-import ArcMaskLottie
-import ArcMaskLottieRender
 import ArcMaskRuntime
-import ArcMaskSVG
-import ArcMaskSVGA
-import ArcMaskSequence
 import ArcMaskSources
 import ArcMaskValues
-import ArcMaskVideo
 import ArgumentParser
 import Foundation
 

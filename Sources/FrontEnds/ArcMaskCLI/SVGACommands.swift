@@ -1,6 +1,5 @@
 import ArcMaskCore
 import ArcMaskIO
-import ArcMaskSVGA
 import ArcMaskSources
 import ArcMaskValues
 import ArgumentParser
