@@ -40,6 +40,9 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
 
+# The options that take a size, WxH: the view's points, output pixels, a generated canvas.
+SIZE_OPTIONS = ("--view", "--pixels", "--canvas")
+
 # Values that numeric, size and list options are tried with, hostile and ordinary.
 NUMBERS = ["0", "-0", "1", "2", "3", "-1", "-45", "0.5", "1.5", "8", "60", "120", "1000", "1001", "255", "256",
            "NaN", "nan", "inf", "-inf", "+inf", "1e300", "-1e300", "1e-300", "1e15", "1e9", "1e12",
@@ -56,7 +59,9 @@ STRINGS = ["", " ", "\n", "a\nb", "'", "\"", "\\(x)", "*/", "\u202e", "x" * 300,
 
 # Well-formed values for options that take structured text, so that ordinary lines reach the work.
 ORDINARY = {
-    "--size": ["170x170", "364x382", "48x48", "1x1", "240x240"],
+    "--view": ["170x170", "364x382", "48x48", "1x1", "240x240"],
+    "--pixels": ["170x170", "364x382", "48x48", "1x1", "240x240"],
+    "--canvas": ["170x170", "364x382", "48x48", "1x1", "240x240"],
     "--set-text": ["name=Hello", "name=日本語のテキスト", "ribbon=", "name=a\nb"],
     "--set-image": lambda inputs, rng: "avatar=" + rng.choice([p for p in inputs.files if p.endswith((".png", ".gif"))]),
     "--image-fit": ["avatar=fit", "avatar=fill", "avatar=stretch"],
@@ -192,7 +197,7 @@ def value_for(arg, rng, inputs, hostile=True):
                            "existing/frame-0000.png", "o\nut", "INPUT"])
     if name in ("--set-image",):
         return rng.choice(["avatar=" + rng.choice(inputs.files), "avatar=", "=x", "nokey"])
-    if name == "--size" or "x" == vn[-1:] and "size" in vn:
+    if name in SIZE_OPTIONS or "x" == vn[-1:] and "size" in vn:
         return rng.choice(SIZES)
     if name in ("--refresh", "--durations", "--delays") and r < 0.8:
         return rng.choice(LISTS)
@@ -219,8 +224,9 @@ def build_line(rng, words, args, inputs):
             line.append(rng.choice(inputs.files))
     # Most lines look like real use (a size and an output), then a few options at random.
     names = {long_name(a): a for a in options}
-    if "--size" in names and rng.random() < 0.9:
-        line += ["--size", rng.choice(["170x170", "170x170", "364x382", "48x48", "1x1"]) if rng.random() < 0.8
+    sized = [n for n in SIZE_OPTIONS if n in names]
+    if sized and rng.random() < 0.9:
+        line += [sized[0], rng.choice(["170x170", "170x170", "364x382", "48x48", "1x1"]) if rng.random() < 0.8
                  else rng.choice(SIZES)]
     if "--out" in names and rng.random() < 0.95:
         line += ["--out", value_for(names["--out"], rng, inputs, hostile)]

@@ -9,7 +9,8 @@ public struct ArcMaskCommand: ParsableCommand {
         abstract: "Plan, render and check the rotating arc masks that play GIFs in iOS widgets.",
         discussion: """
             Exit status: 0 success; 1 bad input or output (the message says which file and where); \
-            2 defects found (emulate); 64 bad arguments; 70 internal error.
+            2 defects found (emulate); 64 bad arguments; 70 internal error. \
+            Limits on inputs (--max-…, --timeout) are listed by `arcmask COMMAND --help-hidden`.
             """,
         version: ArcMaskVersion.string,
         subcommands: [
@@ -24,7 +25,7 @@ public struct ArcMaskCommand: ParsableCommand {
     /// option and the value as typed, shortened when long, control characters shown escaped.
     public static func start() -> Never {
         do {
-            var command = try parseAsRoot()
+            var command = try parse(arguments: Array(CommandLine.arguments.dropFirst()))
             try command.run()
             exit()
         } catch {

@@ -35,7 +35,7 @@ struct Check: ParsableCommand {
         guard TimerFontFolder.isExport(folder) else {
             throw ValidationError(
                 "\(folder): not a folder written by export (no manifest.json in it); "
-                    + "to check an animation, use arcmask emulate FILE --size WxH")
+                    + "to check an animation, use arcmask emulate FILE --view WxH")
         }
     }
 

@@ -23,7 +23,7 @@ struct Emulate: ParsableCommand {
             A timer-font export (also with --route timer-font) is checked as follows: its fonts are \
             shaped by HarfBuzz for every timer string the refreshes see (by default over two hours, then a \
             loop around the wraps into hours 10, 100, 1000 and 10000), and the picture on top at each \
-            refresh must be the intended frame's (by the digests in its manifest.json). --size, --preset, \
+            refresh must be the intended frame's (by the digests in its manifest.json). --view, --preset, \
             --mode and the phase options are for the rotation route.
 
             Frames are judged against the animation's own timeline at the phase that fits best: the rotation \
@@ -39,7 +39,7 @@ struct Emulate: ParsableCommand {
 
     @Option(
         help:
-            "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font)."
+            "rotation (an animation's arc masks; needs --view) or timer-font (a folder written by export --route timer-font)."
     )
     var route: WidgetRoute = .rotation
 

@@ -20,7 +20,7 @@ struct Export: ParsableCommand {
             "Write widget-ready layer images (JPEG/PNG), manifest.json, the SwiftUI view, a widget and INSTALL.md.",
         discussion: """
             Widget sizes come from a table of Apple's published sizes per device (see --list-devices); \
-            --size overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
+            --view overrides it. Frames are resized to the widget's pixel size with a box/bilinear filter. \
             Each layer is its own image, handed to SwiftUI as encoded bytes (JPEG where it is opaque, PNG \
             where it has transparency), fitted to the limits phones enforce: the view's archive (7 MB \
             aimed at; archives of 9.3 MB have drawn black: --archive-budget), each image's pixel area \
@@ -43,7 +43,9 @@ struct Export: ParsableCommand {
     @Option(help: "Device class for the widget size (default: the largest iPhones; the largest iPad for extraLarge).")
     var device: String?
 
-    @Option(help: "The view's size in points, WxH, instead of the family's.", transform: SizeArgument.parse)
+    @Option(
+        name: .customLong("view"), help: "The view's size in points, WxH, instead of the family's.",
+        transform: SizeArgument.parse)
     var size: SizeArgument?
 
     @Option(
@@ -139,7 +141,7 @@ struct Export: ParsableCommand {
     var route: WidgetRoute = .rotation
 
     @Option(
-        name: .customLong("loop"), parsing: .unconditional,
+        name: .customLong("loop-seconds"), parsing: .unconditional,
         help: "timer-font: the loop's length in seconds: 2, 4, 6, 10, 12, 20, 30 or 60 (default: chosen by --timing).",
         transform: LoopSeconds.parse)
     var loopOption: LoopSeconds?
@@ -161,6 +163,7 @@ struct Export: ParsableCommand {
     var background: String?
 
     @Option(
+        name: .customLong("rotation-access"),
         help: """
             How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
             no SDK declaration; turns on iOS 26.1), silgen (the exported symbol), package \
@@ -209,7 +212,7 @@ struct Export: ParsableCommand {
         }
         if route == .rotation {
             for (given, name) in [
-                (loop != nil, "--loop"), (timing != nil, "--timing"),
+                (loop != nil, "--loop-seconds"), (timing != nil, "--timing"),
                 (background != nil, "--background"),
             ] where given {
                 throw ValidationError("\(name) applies to --route timer-font")
@@ -220,7 +223,7 @@ struct Export: ParsableCommand {
             }
             if let loop, !TimerFontPlan.loops.contains(loop) {
                 throw ValidationError(
-                    "--loop takes \(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) (seconds dividing a minute), not \(loop)"
+                    "--loop-seconds takes \(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) (seconds dividing a minute), not \(loop)"
                 )
             }
             if let background, Color(hex: background) == nil || background.count > 7 {

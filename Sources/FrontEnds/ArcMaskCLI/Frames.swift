@@ -11,7 +11,7 @@ struct Frames: ParsableCommand {
         discussion: """
             --out names the folder for frame-0000.png … and frames.json. Outputs appear all at once: they are \
             written to a hidden staging folder and moved into the folder at the end. Vector sources (SVG, SVGA, \
-            Lottie) are drawn at --size when given, placed by --fit (fit: whole and centred on a transparent \
+            Lottie) are drawn at --pixels when given, placed by --fit (fit: whole and centred on a transparent \
             canvas; fill: covering it, cropped).
             """)
 
@@ -29,11 +29,12 @@ struct Frames: ParsableCommand {
     @OptionGroup var source: InputOptions
 
     @Option(
+        name: .customLong("pixels"),
         help: "SVG, SVGA and Lottie: draw each frame at WxH pixels instead of the canvas size.",
         transform: SizeArgument.parse)
     var size: SizeArgument?
 
-    @Option(help: "With --size: fit (whole, centred, transparent bars) or fill (covering, cropped).")
+    @Option(help: "With --pixels: fit (whole, centred, transparent bars) or fill (covering, cropped).")
     var fit: FitMode = .fit
 
     func validate() throws {
@@ -43,7 +44,7 @@ struct Frames: ParsableCommand {
             do {
                 try ViewLimits.check(
                     width: size.width, height: size.height, maxPixels: source.limits.maxPixels.value,
-                    what: "--size \(size)", option: "--max-pixels")
+                    what: "--pixels \(size)", option: "--max-pixels")
             } catch let e as UsageError { throw ValidationError(e.message) }
         }
     }
@@ -53,7 +54,7 @@ struct Frames: ParsableCommand {
             let frames = try source.open(file)
             if size != nil && !(frames is ScalableFrameSource) {
                 throw UsageError(
-                    "--size draws vector sources (SVG, SVGA, Lottie) at that size; \(file) holds pixels: resize its frames with export or render"
+                    "--pixels draws vector sources (SVG, SVGA, Lottie) at that size; \(file) holds pixels: resize its frames with export or render"
                 )
             }
             let target = size?.pixelSize, placement = fit

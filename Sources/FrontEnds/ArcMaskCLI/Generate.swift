@@ -13,7 +13,7 @@ struct Generate: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "Canvas size, WxH.", transform: SizeArgument.parse)
+    @Option(name: .customLong("canvas"), help: "Canvas size in pixels, WxH.", transform: SizeArgument.parse)
     var size = SizeArgument(width: 240, height: 240)
 
     @Option(
@@ -54,7 +54,7 @@ struct Generate: ParsableCommand {
     func validate() throws {
         try output.requireOut()
         if svga && (frames != 24 || delays != "8" || turns != 1 || size.width != 240 || size.height != 240) {
-            throw ValidationError("--svga writes a fixed example; --size, --frames, --delays and --turns shape GIFs")
+            throw ValidationError("--svga writes a fixed example; --canvas, --frames, --delays and --turns shape GIFs")
         }
         guard parsedDelays != nil else {
             throw ValidationError("--delays takes comma-separated centiseconds, e.g. 5,10,20")
@@ -67,13 +67,13 @@ struct Generate: ParsableCommand {
         do {
             try ViewLimits.check(
                 width: size.width, height: size.height, maxPixels: maxPixels.value,
-                what: "--size \(size.width)x\(size.height)", option: "--max-pixels")
+                what: "--canvas \(size.width)x\(size.height)", option: "--max-pixels")
         } catch let e as UsageError { throw ValidationError(e.message) }
         let pixels = size.width * size.height  // each side ≤ 32,767: no overflow
         let bytes = pixels.multipliedReportingOverflow(by: frames * 4)
         if bytes.overflow || bytes.partialValue > maxDecodedBytes.value {
             throw ValidationError(
-                "\(frames) frames of \(size.width)×\(size.height) make \(bytes.overflow ? "too many" : grouped(bytes.partialValue)) bytes decoded, over the limit of \(grouped(maxDecodedBytes.value)); use fewer --frames or a smaller --size, or raise --max-decoded-bytes"
+                "\(frames) frames of \(size.width)×\(size.height) make \(bytes.overflow ? "too many" : grouped(bytes.partialValue)) bytes decoded, over the limit of \(grouped(maxDecodedBytes.value)); use fewer --frames or a smaller --canvas, or raise --max-decoded-bytes"
             )
         }
     }

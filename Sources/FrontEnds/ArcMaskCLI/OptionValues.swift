@@ -342,9 +342,10 @@ struct SizeArgument: Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// "170x170", or as the tool prints sizes, "170×170".
     @Sendable static func parse(_ text: String) throws -> SizeArgument {
-        let parts = text.trimmingCharacters(in: .whitespaces).lowercased().split(
-            separator: "x", omittingEmptySubsequences: false)
+        let parts = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "×", with: "x")
+            .split(separator: "x", omittingEmptySubsequences: false)
         let sides = parts.map { Int($0) }
         guard parts.count == 2, let w = sides[0], let h = sides[1] else {
             throw OptionValueError(description: "takes a size as WxH, e.g. 170x170")

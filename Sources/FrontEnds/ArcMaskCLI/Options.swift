@@ -8,44 +8,61 @@ import Foundation
 
 extension FitMode: ExpressibleByArgument {}
 
-/// Ceilings on inputs, shared by every command that reads one.
+/// Ceilings on inputs, shared by every command that reads one. Hidden from the short help: the
+/// defaults fit every real animation; `--help-hidden` and docs/limits.md list them.
 struct LimitOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Refuse canvases with more pixels than this.", transform: PixelCount.parse)
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Refuse canvases with more pixels than this.", visibility: .hidden),
+        transform: PixelCount.parse)
     var maxPixels = PixelCount(DecodeLimits.defaultMaxCanvasPixels)
 
-    @Option(parsing: .unconditional, help: "Refuse inputs with more frames than this.", transform: FrameCount.parse)
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Refuse inputs with more frames than this.", visibility: .hidden),
+        transform: FrameCount.parse)
     var maxFrames = FrameCount(DecodeLimits.defaultMaxFrames)
 
     @Option(
-        parsing: .unconditional, help: "Refuse inputs whose frames, decoded once each, make more bytes than this.",
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Refuse inputs whose frames, decoded once each, make more bytes than this.", visibility: .hidden),
         transform: ByteCount.parse)
     var maxDecodedBytes = ByteCount(DecodeLimits.defaultMaxDecodedBytes)
 
     @Option(
-        parsing: .unconditional, help: "SVGA: refuse files that inflate past this many bytes.",
+        parsing: .unconditional,
+        help: ArgumentHelp("SVGA: refuse files that inflate past this many bytes.", visibility: .hidden),
         transform: ByteCount.parse)
     var maxSvgaBytes = ByteCount(SVGALimits.default.maxInflatedBytes)
 
     @Option(
-        parsing: .unconditional, help: "SVGA: refuse images inside the file with more pixels than this.",
+        parsing: .unconditional,
+        help: ArgumentHelp("SVGA: refuse images inside the file with more pixels than this.", visibility: .hidden),
         transform: PixelCount.parse)
     var maxImagePixels = PixelCount(SVGALimits.default.maxImagePixels)
 
     @Option(
-        parsing: .unconditional, help: "SVGA: refuse path data with more commands than this per shape or clip.",
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "SVGA: refuse path data with more commands than this per shape or clip.", visibility: .hidden),
         transform: ItemCount.parse)
     var maxPathCommands = ItemCount(SVGALimits.default.maxPathCommands)
 
-    @Option(parsing: .unconditional, help: "SVG: refuse files larger than this many bytes.", transform: ByteCount.parse)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("SVG: refuse files larger than this many bytes.", visibility: .hidden),
+        transform: ByteCount.parse)
     var maxSvgBytes = ByteCount(SVGLimits.default.maxFileBytes)
 
     @Option(
-        parsing: .unconditional, help: "SVG: refuse files with more elements than this.", transform: ItemCount.parse)
+        parsing: .unconditional,
+        help: ArgumentHelp("SVG: refuse files with more elements than this.", visibility: .hidden),
+        transform: ItemCount.parse)
     var maxSvgElements = ItemCount(SVGLimits.default.maxElements)
 
     @Option(
         parsing: .unconditional,
-        help: "Give up on an input after this many seconds (SVG and SVGA rendering included).",
+        help: ArgumentHelp(
+            "Give up on an input after this many seconds (SVG and SVGA rendering included).", visibility: .hidden),
         transform: TimeoutSeconds.parse)
     var timeout = TimeoutSeconds(600)
 

@@ -12,6 +12,7 @@ struct PlanOptions: ParsableArguments {
     var file: String
 
     @Option(
+        name: .customLong("view"),
         help: "The view's size in points, WxH (e.g. 170x170 for systemSmall on 6.7\" iPhones).",
         transform: SizeArgument.parse)
     var size: SizeArgument?
@@ -51,7 +52,7 @@ struct PlanOptions: ParsableArguments {
 
     /// Commands that plan masks need the view's size.
     func requireSize() throws {
-        guard size != nil else { throw ValidationError("give the view's size with --size WxH (points), e.g. 170x170") }
+        guard size != nil else { throw ValidationError("give the view's size with --view WxH (points), e.g. 170x170") }
     }
 
     /// Refuses a view whose pixels (after --scale) are over --max-view-pixels or cairo's 32,767 a side,

@@ -23,7 +23,7 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help:
-            "rotation (an animation's arc masks; needs --size) or timer-font (a folder written by export --route timer-font)."
+            "rotation (an animation's arc masks; needs --view) or timer-font (a folder written by export --route timer-font)."
     )
     var route: WidgetRoute = .rotation
 

@@ -44,7 +44,9 @@ struct SVGACommand: ParsableCommand {
 
         @OptionGroup var output: OutputOptions
 
-        @Option(help: "Output size WxH (default: the viewBox).", transform: SizeArgument.parse)
+        @Option(
+            name: .customLong("pixels"), help: "Output size in pixels, WxH (default: the viewBox).",
+            transform: SizeArgument.parse)
         var size: SizeArgument?
 
         @OptionGroup var limits: LimitOptions
@@ -58,7 +60,7 @@ struct SVGACommand: ParsableCommand {
                 do {
                     try ViewLimits.check(
                         width: size.width, height: size.height, maxPixels: limits.maxPixels.value,
-                        what: "--size \(size.width)x\(size.height)", option: "--max-pixels")
+                        what: "--pixels \(size.width)x\(size.height)", option: "--max-pixels")
                 } catch let e as UsageError { throw ValidationError(e.message) }
             }
         }

@@ -21,16 +21,16 @@ struct ArcCommandsTests {
     func exitStatus() throws {
         let s = try Scratch()
         let file = try input(s)
-        #expect(run(["emulate", file, "--size", "60x60", "--scale", "2"]) == 0)
+        #expect(run(["emulate", file, "--view", "60x60", "--scale", "2"]) == 0)
         #expect(
-            run(["emulate", file, "--size", "60x60", "--scale", "2", "--preset", "oneday"])
+            run(["emulate", file, "--view", "60x60", "--scale", "2", "--preset", "oneday"])
                 == ExitStatus.defectsFound.rawValue)
         #expect(
-            run(["emulate", file, "--size", "60x60", "--scale", "2", "--preset", "dynamicwidget", "--mode", "raster"])
+            run(["emulate", file, "--view", "60x60", "--scale", "2", "--preset", "dynamicwidget", "--mode", "raster"])
                 == ExitStatus.defectsFound.rawValue)
         // Only gaps count: oneday has wrong frames but no gap on this square view.
         #expect(
-            run(["emulate", file, "--size", "60x60", "--scale", "2", "--preset", "oneday", "--fail-on", "gap"]) == 0)
+            run(["emulate", file, "--view", "60x60", "--scale", "2", "--preset", "oneday", "--fail-on", "gap"]) == 0)
     }
 
     @Test("render writes a PNG of the view's pixel size and refuses to replace files without --force")
@@ -38,18 +38,18 @@ struct ArcCommandsTests {
         let s = try Scratch()
         let file = try input(s)
         #expect(
-            run(["render", file, "--size", "50x30", "--scale", "2", "--time", "120ms", "--out", s.path("r.png")]) == 0)
+            run(["render", file, "--view", "50x30", "--scale", "2", "--time", "120ms", "--out", s.path("r.png")]) == 0)
         let picture = try PNG.read(URL(fileURLWithPath: s.path("r.png")))
         #expect(picture.width == 100 && picture.height == 60)
         #expect(
-            run(["render", file, "--size", "50x30", "--angle", "3", "--out", s.path("r.png")])
+            run(["render", file, "--view", "50x30", "--angle", "3", "--out", s.path("r.png")])
                 == ExitStatus.badInput.rawValue)
         #expect(
-            run(["render", file, "--size", "50x30", "--angle", "3", "--out", s.path("r.png"), "--force", "--overlay"])
+            run(["render", file, "--view", "50x30", "--angle", "3", "--out", s.path("r.png"), "--force", "--overlay"])
                 == 0)
-        #expect(run(["render", file, "--size", "50x30", "--out", s.path("x.png")]) == ExitStatus.usage.rawValue)
+        #expect(run(["render", file, "--view", "50x30", "--out", s.path("x.png")]) == ExitStatus.usage.rawValue)
         #expect(
-            run(["render", file, "--size", "50x30", "--angle", "3", "--time", "1", "--out", s.path("x.png")])
+            run(["render", file, "--view", "50x30", "--angle", "3", "--time", "1", "--out", s.path("x.png")])
                 == ExitStatus.usage.rawValue)
     }
 
@@ -58,10 +58,10 @@ struct ArcCommandsTests {
         let s = try Scratch()
         let file = try input(s)
         #expect(
-            run(["plan", file, "--size", "60x60", "--seam-fraction", "1", "--plan-refresh", "2"])
+            run(["plan", file, "--view", "60x60", "--seam-fraction", "1", "--plan-refresh", "2"])
                 == ExitStatus.badInput.rawValue)
-        #expect(run(["plan", file, "--size", "60x60", "--seam-fraction", "0"]) == ExitStatus.usage.rawValue)
-        #expect(run(["plan", file, "--size", "60x60", "--json"]) == 0)
+        #expect(run(["plan", file, "--view", "60x60", "--seam-fraction", "0"]) == ExitStatus.usage.rawValue)
+        #expect(run(["plan", file, "--view", "60x60", "--json"]) == 0)
     }
 
     /// A user's finding: tall, narrow views ended in an internal error (a sheet taller than cairo
@@ -72,7 +72,7 @@ struct ArcCommandsTests {
         let file = try input(s)
         let started = Date()
         #expect(
-            run(["preview", file, "--size"] + size + ["--out", s.path("p"), "--quiet"]) == ExitStatus.success.rawValue)
+            run(["preview", file, "--view"] + size + ["--out", s.path("p"), "--quiet"]) == ExitStatus.success.rawValue)
         #expect(Date().timeIntervalSince(started) < 20)
         let sheet = try PNG.read(URL(fileURLWithPath: s.path("p/timeline.png")))
         #expect(sheet.width <= 1000 && sheet.height <= 2400)
@@ -115,7 +115,7 @@ struct VerdictAgreementTests {
     func agreement() throws {
         let s = try Scratch()
         let file = try equal(s)
-        let common = [file, "--size", "170x170", "--preset", "oneday"]
+        let common = [file, "--view", "170x170", "--preset", "oneday"]
         let json = try output(["emulate"] + common + ["--json", "--time-zone", "Asia/Shanghai", "--day", "2026-11-22"])
         #expect(json.status == 0)
         let v = try JSONDecoder().decode(Verdict.self, from: Data(json.stdout.utf8))
@@ -142,7 +142,7 @@ struct VerdictAgreementTests {
         #expect(page.contains("→ PASS") && page.contains("300 ms (3 frames) ahead"))
 
         #expect(
-            run(["export", file, "--size", "170x170", "--scale", "1", "--preset", "oneday", "--out", s.path("w")]) == 0)
+            run(["export", file, "--view", "170x170", "--scale", "1", "--preset", "oneday", "--out", s.path("w")]) == 0)
         let manifest = try JSONDecoder().decode(
             ManifestVerdict.self, from: Data(contentsOf: URL(fileURLWithPath: s.path("w/manifest.json"))))
         #expect(manifest.emulator.passed && abs(manifest.emulator.phaseOffsetMs - 300) < 1e-6)
@@ -158,25 +158,25 @@ struct VerdictAgreementTests {
     func badClock() throws {
         let s = try Scratch()
         let file = try equal(s)
-        #expect(run(["emulate", file, "--size", "60x60", "--time-zone", "Mars/Olympus"]) == ExitStatus.usage.rawValue)
-        #expect(run(["emulate", file, "--size", "60x60", "--day", "22/11/2026"]) == ExitStatus.usage.rawValue)
-        #expect(run(["emulate", file, "--size", "60x60", "--tolerance", "-1"]) == ExitStatus.usage.rawValue)
+        #expect(run(["emulate", file, "--view", "60x60", "--time-zone", "Mars/Olympus"]) == ExitStatus.usage.rawValue)
+        #expect(run(["emulate", file, "--view", "60x60", "--day", "22/11/2026"]) == ExitStatus.usage.rawValue)
+        #expect(run(["emulate", file, "--view", "60x60", "--tolerance", "-1"]) == ExitStatus.usage.rawValue)
     }
 }
 
 @Suite("export refuses bad options and unfittable budgets, writing nothing")
 struct ExportRefusalTests {
-    @Test("bad --name, --min-scale and --rotation exit 64; --keep-frames over budget exits 1 with no output")
+    @Test("bad --name, --min-scale and --rotation-access exit 64; --keep-frames over budget exits 1 with no output")
     func refusals() throws {
         let s = try Scratch()
         let file = s.path("long.gif")
         try TestPattern.writeGIF(
             to: URL(fileURLWithPath: file), size: PixelSize(width: 40, height: 40), frames: 40, delays: [4], turns: 13)
-        let base = ["export", file, "--size", "60x60", "--scale", "2"]
+        let base = ["export", file, "--view", "60x60", "--scale", "2"]
         #expect(run(base + ["--name", "orbit", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--name", "Or-bit", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--min-scale", "2.5", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
-        #expect(run(base + ["--rotation", "magic", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--rotation-access", "magic", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--jpeg-quality", "0", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--archive-budget", "nan", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--max-layer-pixels", "0", "--out", s.path("a")]) == ExitStatus.usage.rawValue)

@@ -13,7 +13,7 @@ import Testing
 func run(_ args: [String]) -> Int32 {
     Watchdog.isEnabled = false
     do {
-        var command = try ArcMaskCommand.parseAsRoot(args)
+        var command = try ArcMaskCommand.parse(arguments: args)
         try command.run()
         return 0
     } catch {
@@ -104,7 +104,7 @@ struct CLITests {
         "bad arguments exit 64",
         arguments: [
             ["inspect"], ["frames", "x.gif"], ["frames", "x.gif", "--out", "o", "--compression", "12"],
-            ["inspect", "x.gif", "--max-pixels", "0"], ["generate", "--out", "g.gif", "--size", "12"], ["nonsense"],
+            ["inspect", "x.gif", "--max-pixels", "0"], ["generate", "--out", "g.gif", "--canvas", "12"], ["nonsense"],
             // A scale no screen has is refused, not silently replaced by 3× (a user's finding).
             ["export", "x.gif", "--out", "o", "--scale", "7"], ["export", "x.gif", "--out", "o", "--scale", "2.5"],
         ])

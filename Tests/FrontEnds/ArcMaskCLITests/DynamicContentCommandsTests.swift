@@ -76,21 +76,21 @@ struct DynamicContentCommandsTests {
         #expect(rgba(frame, 150, 118) == [255, 0, 255, 255])
         #expect(
             run(
-                ["render", svga, "--size", "100x100", "--scale", "1", "--time", "0.5", "--out", s.path("r.png")]
+                ["render", svga, "--view", "100x100", "--scale", "1", "--time", "0.5", "--out", s.path("r.png")]
                     + content)
                 == 0)
         let composite = try PNG.read(URL(fileURLWithPath: s.path("r.png")))
         #expect(rgba(composite, 50, 39) == [255, 0, 255, 255], "the widget's view shows the set avatar")
         #expect(
-            run(["export", svga, "--size", "100x100", "--layout", "strip", "--out", s.path("w"), "--quiet"] + content)
+            run(["export", svga, "--view", "100x100", "--layout", "strip", "--out", s.path("w"), "--quiet"] + content)
                 == 0)
         let strip = try PNG.read(URL(fileURLWithPath: s.path("w") + "/strip.png"))
         let magentaInStrip = (0..<strip.height).contains { y in
             (0..<strip.width).contains { rgba(strip, $0, y) == [255, 0, 255, 255] }
         }
         #expect(magentaInStrip, "the exported frames carry the set avatar")
-        #expect(run(["preview", svga, "--size", "100x100", "--out", s.path("p"), "--quiet"] + content) == 0)
-        #expect(run(["emulate", svga, "--size", "100x100", "--json"] + content) == 0)
+        #expect(run(["preview", svga, "--view", "100x100", "--out", s.path("p"), "--quiet"] + content) == 0)
+        #expect(run(["emulate", svga, "--view", "100x100", "--json"] + content) == 0)
         // The image a key was filled from is an input: no output replaces it, even with --force.
         #expect(run(["svga", "render", svga, "--out", avatar, "--force", "--set-image", "avatar=\(avatar)"]) == 1)
         #expect(try PNG.read(URL(fileURLWithPath: avatar)).width == 8)
@@ -121,7 +121,7 @@ struct DynamicContentCommandsTests {
         wide.setPixel(x: 0, y: 0, (1, 2, 3, 255))
         try PNG.write(wide, to: URL(fileURLWithPath: s.path("wide.png")))
         refused(render + ["--set-image", "avatar=\(s.path("wide.png"))"])  // over the side limit
-        refused(["render", gif, "--size", "50x50", "--time", "0", "--set-text", "name=x"])  // a GIF has no keys
+        refused(["render", gif, "--view", "50x50", "--time", "0", "--set-text", "name=x"])  // a GIF has no keys
     }
 
     @Test("the error for an unknown key lists the keys there are; svga info --json lists them with their kinds")

@@ -16,7 +16,7 @@ struct ExportFolderCommandsTests {
             try TestPattern.writeGIF(
                 to: URL(fileURLWithPath: gif), size: PixelSize(width: 60, height: 45), frames: 10, delays: [5, 10])
         }
-        #expect(run(["export", gif, "--size", "120x90", "--out", s.path(name), "--quiet"] + extra) == 0)
+        #expect(run(["export", gif, "--view", "120x90", "--out", s.path(name), "--quiet"] + extra) == 0)
         return s.path(name)
     }
 

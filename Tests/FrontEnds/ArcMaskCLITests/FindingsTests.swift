@@ -19,22 +19,22 @@ struct FindingsTests {
     @Test(
         "numbers that mean nothing are refused at parse time with exit 64",
         arguments: [
-            ["emulate", "IN", "--size", "170x170", "--refresh", "NaN"],
-            ["emulate", "IN", "--size", "170x170", "--refresh", "inf"],
-            ["emulate", "IN", "--size", "170x170", "--refresh", "1e9"],
-            ["emulate", "IN", "--size", "170x170", "--duration", "NaN"],
-            ["emulate", "IN", "--size", "170x170", "--duration", "1e12"],
-            ["emulate", "IN", "--size", "170x170", "--phase", "NaN"],
-            ["emulate", "IN", "--size", "170x170", "--random-phases", "100000"],
-            ["render", "IN", "--size", "170x170", "--angle", "1e300", "--out", "r.png"],
-            ["render", "IN", "--size", "170x170", "--angle", "inf", "--out", "r.png"],
-            ["render", "IN", "--size", "170x170", "--time", "NaN", "--out", "r.png"],
-            ["render", "IN", "--size", "170x170", "--scale", "1e308", "--time", "0", "--out", "r.png"],
+            ["emulate", "IN", "--view", "170x170", "--refresh", "NaN"],
+            ["emulate", "IN", "--view", "170x170", "--refresh", "inf"],
+            ["emulate", "IN", "--view", "170x170", "--refresh", "1e9"],
+            ["emulate", "IN", "--view", "170x170", "--duration", "NaN"],
+            ["emulate", "IN", "--view", "170x170", "--duration", "1e12"],
+            ["emulate", "IN", "--view", "170x170", "--phase", "NaN"],
+            ["emulate", "IN", "--view", "170x170", "--random-phases", "100000"],
+            ["render", "IN", "--view", "170x170", "--angle", "1e300", "--out", "r.png"],
+            ["render", "IN", "--view", "170x170", "--angle", "inf", "--out", "r.png"],
+            ["render", "IN", "--view", "170x170", "--time", "NaN", "--out", "r.png"],
+            ["render", "IN", "--view", "170x170", "--scale", "1e308", "--time", "0", "--out", "r.png"],
             ["export", "IN", "--budget", "1e15", "--out", "w"],
             ["export", "IN", "--archive-budget", "-1", "--out", "w"],
-            ["plan", "IN", "--size", "170x170", "--plan-refresh", "1e300"],
-            ["plan", "IN", "--size", "170x170", "--seam-fraction", "1e-300x"],
-            ["preview", "IN", "--size", "99999999x1", "--out", "p"],
+            ["plan", "IN", "--view", "170x170", "--plan-refresh", "1e300"],
+            ["plan", "IN", "--view", "170x170", "--seam-fraction", "1e-300x"],
+            ["preview", "IN", "--view", "99999999x1", "--out", "p"],
             ["frames", "IN", "--out", "f", "--jobs", "0"],
             ["frames", "IN", "--out", "f", "--max-pixels", "-5"],
         ])
@@ -50,8 +50,8 @@ struct FindingsTests {
     func negatives() throws {
         let s = try Scratch()
         let input = try gif(s)
-        #expect(run(["render", input, "--size", "60x40", "--angle", "-45", "--out", s.path("r.png"), "--quiet"]) == 0)
-        #expect(run(["emulate", input, "--size", "60x40", "--phase", "-3", "--quiet"]) == 0)
+        #expect(run(["render", input, "--view", "60x40", "--angle", "-45", "--out", s.path("r.png"), "--quiet"]) == 0)
+        #expect(run(["emulate", input, "--view", "60x40", "--phase", "-3", "--quiet"]) == 0)
     }
 
     @Test("values typed are echoed shortened, control characters escaped")
@@ -69,11 +69,11 @@ struct FindingsTests {
         let input = try gif(s)
         for (size, scale) in [("24000x24000", "1"), ("8000x8000", "1"), ("20000x1", "2")] {
             #expect(
-                run(["render", input, "--size", size, "--scale", scale, "--time", "0", "--out", s.path("r.png")]) == 64)
+                run(["render", input, "--view", size, "--scale", scale, "--time", "0", "--out", s.path("r.png")]) == 64)
         }
-        #expect(run(["emulate", input, "--size", "8000x8000", "--mode", "raster"]) == 64)
+        #expect(run(["emulate", input, "--view", "8000x8000", "--mode", "raster"]) == 64)
         // preview draws thumbnails, so a large view is fine there.
-        #expect(run(["preview", input, "--size", "4000x2000", "--out", s.path("p"), "--quiet"]) == 0)
+        #expect(run(["preview", input, "--view", "4000x2000", "--out", s.path("p"), "--quiet"]) == 0)
         #expect(s.entries == ["in.gif", "p"])
     }
 
@@ -95,7 +95,7 @@ struct FindingsTests {
         let d = s.path("d")
         try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         let input = try gif(s, name: "d/strip.png")
-        #expect(run(["export", input, "--layout", "strip", "--size", "60x40", "--out", d, "--force", "--quiet"]) == 1)
+        #expect(run(["export", input, "--layout", "strip", "--view", "60x40", "--out", d, "--force", "--quiet"]) == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: d) == ["strip.png"])
         let json = try gif(s, name: "frames.json")
         #expect(run(["frames", json, "--out", s.url.path, "--force", "--quiet"]) == 1)
@@ -122,8 +122,8 @@ struct FindingsTests {
         let s = try Scratch()
         let input = try gif(s, frames: 1)
         for preset in ["arcmask", "douyin", "oneday", "dynamicwidget", "widgetnimation"] {
-            #expect(run(["plan", input, "--size", "170x170", "--preset", preset]) == 0, "\(preset)")
-            #expect(run(["emulate", input, "--size", "170x170", "--preset", preset, "--quiet"]) == 0, "\(preset)")
+            #expect(run(["plan", input, "--view", "170x170", "--preset", preset]) == 0, "\(preset)")
+            #expect(run(["emulate", input, "--view", "170x170", "--preset", preset, "--quiet"]) == 0, "\(preset)")
         }
     }
 
@@ -155,9 +155,9 @@ struct FindingsTests {
     @Test(
         "generate and svga render bound their pictures before drawing",
         arguments: [
-            ["generate", "--size", "24000x24000", "--out", "g.gif"],
-            ["generate", "--size", "4000x2000", "--frames", "1000", "--out", "g.gif"],
-            ["svga", "render", "SVGA", "--size", "24000x24000", "--out", "r.png"],
+            ["generate", "--canvas", "24000x24000", "--out", "g.gif"],
+            ["generate", "--canvas", "4000x2000", "--frames", "1000", "--out", "g.gif"],
+            ["svga", "render", "SVGA", "--pixels", "24000x24000", "--out", "r.png"],
         ])
     func picturesBounded(_ args: [String]) throws {
         let s = try Scratch()
@@ -175,14 +175,14 @@ struct FindingsTests {
         try TestPattern.writeGIF(
             to: URL(fileURLWithPath: input), size: PixelSize(width: 2, height: 40_000), frames: 2, delays: [10])
         #expect(run(["export", input, "--out", s.path("w"), "--quiet"]) == 0)
-        #expect(run(["render", input, "--size", "40x40", "--time", "0", "--out", s.path("r.png"), "--quiet"]) == 0)
-        #expect(run(["export", input, "--size", "1x32767", "--out", s.path("w2"), "--quiet"]) == 0)
+        #expect(run(["render", input, "--view", "40x40", "--time", "0", "--out", s.path("r.png"), "--quiet"]) == 0)
+        #expect(run(["export", input, "--view", "1x32767", "--out", s.path("w2"), "--quiet"]) == 0)
     }
 
     @Test("a seam fraction too small to draw is refused with the smallest that works")
     func tinySeamFraction() throws {
         let s = try Scratch()
         let input = try gif(s)
-        #expect(run(["plan", input, "--size", "170x170", "--seam-fraction", "1e-300"]) == 1)
+        #expect(run(["plan", input, "--view", "170x170", "--seam-fraction", "1e-300"]) == 1)
     }
 }

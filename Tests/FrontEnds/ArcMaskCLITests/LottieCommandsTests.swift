@@ -40,7 +40,7 @@ struct LottieCommandsTests {
         // Frame 6 of the file: the square centred at x 30, green.
         let i = (30 * 60 + 30) * 4
         #expect(Array(first.bytes[i..<i + 4]) == [0, 255, 0, 255])
-        #expect(run(["emulate", input, "--size", "120x120"]) == 0)
+        #expect(run(["emulate", input, "--view", "120x120"]) == 0)
         #expect(run(["export", input, "--family", "small", "--out", s.path("export"), "--quiet"]) == 0)
     }
 

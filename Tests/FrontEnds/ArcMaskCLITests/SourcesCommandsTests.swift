@@ -68,7 +68,7 @@ struct SourcesCommandsTests {
             let out = s.path("w\(scale)")
             #expect(
                 run([
-                    "export", dir + "/frame%02d.png", "--scale", "\(scale)", "--size", "40x40", "--out", out, "--quiet",
+                    "export", dir + "/frame%02d.png", "--scale", "\(scale)", "--view", "40x40", "--out", out, "--quiet",
                     "--fps", "10",
                 ]) == 0)
             let manifest =
@@ -93,14 +93,14 @@ struct SourcesCommandsTests {
         ).write(to: URL(fileURLWithPath: svg))
         for input in [dir, dir + "/frame%02d.png", svg] {
             #expect(run(["inspect", input]) == 0, "inspect \(input)")
-            #expect(run(["plan", input, "--size", "40x40"]) == 0, "plan \(input)")
+            #expect(run(["plan", input, "--view", "40x40"]) == 0, "plan \(input)")
             #expect(
-                run(["emulate", input, "--size", "40x40", "--quiet"]) != ExitStatus.badInput.rawValue,
+                run(["emulate", input, "--view", "40x40", "--quiet"]) != ExitStatus.badInput.rawValue,
                 "emulate \(input)")
             let out = s.path("frames-\(UUID().uuidString)")
             #expect(run(["frames", input, "--out", out, "--quiet"]) == 0, "frames \(input)")
             let render = s.path("r-\(UUID().uuidString).png")
-            #expect(run(["render", input, "--size", "40x40", "--time", "0", "--out", render]) == 0, "render \(input)")
+            #expect(run(["render", input, "--view", "40x40", "--time", "0", "--out", render]) == 0, "render \(input)")
         }
         let frame = try PNG.read(URL(fileURLWithPath: s.path("anim/frame03.png")))
         let frames = try FileManager.default.contentsOfDirectory(atPath: s.url.path).filter { $0.hasPrefix("frames-") }
@@ -153,7 +153,7 @@ struct SequenceInputProtectionTests {
         #expect(after == before)
         #expect(
             run([
-                "render", dir + "/frame-%04d.png", "--size", "20x20", "--time", "0", "--out", dir + "/frame-0001.png",
+                "render", dir + "/frame-%04d.png", "--view", "20x20", "--time", "0", "--out", dir + "/frame-0001.png",
                 "--force",
             ]) == ExitStatus.badInput.rawValue)
     }

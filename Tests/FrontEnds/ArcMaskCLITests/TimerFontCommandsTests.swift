@@ -33,7 +33,7 @@ struct TimerFontCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         let out = s.path("out")
-        #expect(run(["export", file, "--route", "timer-font", "--fps", "8", "--size", "40x40", "--out", out]) == 0)
+        #expect(run(["export", file, "--route", "timer-font", "--fps", "8", "--view", "40x40", "--out", out]) == 0)
         let result = try output(["emulate", "--route", "timer-font", out, "--json"])
         #expect(result.status == 0)
         let e = try JSONDecoder().decode(Emulation.self, from: Data(result.stdout.utf8))
@@ -51,7 +51,7 @@ struct TimerFontCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         let out = s.path("out")
-        #expect(run(["export", file, "--route", "timer-font", "--fps", "4", "--size", "40x40", "--out", out]) == 0)
+        #expect(run(["export", file, "--route", "timer-font", "--fps", "4", "--view", "40x40", "--out", out]) == 0)
         let url = URL(fileURLWithPath: out + "/manifest.json")
         var json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         var frames = json["frames"] as! [[String: Any]]
@@ -77,7 +77,7 @@ struct TimerFontCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         let out = s.path("out")
-        #expect(run(["export", file, "--route", "timer-font", "--fps", "8", "--size", "40x40", "--out", out]) == 0)
+        #expect(run(["export", file, "--route", "timer-font", "--fps", "8", "--view", "40x40", "--out", out]) == 0)
         let result = try output(["preview", "--route", "timer-font", out, "--out", s.path("pv")])
         #expect(result.status == 0 && result.stdout.contains("0 wrong frame of 240 refreshes → PASS"))
         let sheet = try PNG.read(URL(fileURLWithPath: s.path("pv/timeline.png")))
@@ -95,13 +95,13 @@ struct TimerFontCommandsTests {
         // Not a folder, a rotation export, a manifest missing a key, a font cut short.
         var e = try errors(["emulate", "--route", "timer-font", file])
         #expect(e.status == ExitStatus.badInput.rawValue && e.stderr.contains("two.gif: is not a folder written by"))
-        #expect(run(["export", file, "--size", "40x40", "--scale", "2", "--out", s.path("rotation")]) == 0)
+        #expect(run(["export", file, "--view", "40x40", "--scale", "2", "--out", s.path("rotation")]) == 0)
         e = try errors(["emulate", "--route", "timer-font", s.path("rotation")])
         #expect(
             e.status == ExitStatus.badInput.rawValue && e.stderr.contains("manifest.json: is not a timer-font export's")
         )
         let out = s.path("out")
-        #expect(run(["export", file, "--route", "timer-font", "--fps", "2", "--size", "40x40", "--out", out]) == 0)
+        #expect(run(["export", file, "--route", "timer-font", "--fps", "2", "--view", "40x40", "--out", out]) == 0)
         let font = URL(fileURLWithPath: out + "/ArcMaskFrames1-Regular.ttf")
         let bytes = try Data(contentsOf: font)
         try bytes.prefix(100).write(to: font)
@@ -122,22 +122,22 @@ struct TimerFontCommandsTests {
     func usage() throws {
         let s = try Scratch()
         let file = try twoSeconds(s)
-        let base = ["export", file, "--size", "40x40", "--out", s.path("x")]
+        let base = ["export", file, "--view", "40x40", "--out", s.path("x")]
         #expect(run(base + ["--route", "timer-font", "--fps", "20"]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--route", "timer-font", "--fps", "7.5"]) == ExitStatus.usage.rawValue)
-        #expect(run(base + ["--route", "timer-font", "--loop", "7"]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--route", "timer-font", "--loop-seconds", "7"]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--route", "timer-font", "--background", "#12345678"]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--route", "timer-font", "--layout", "strip"]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--route", "timer-font", "--accented", "accented"]) == ExitStatus.usage.rawValue)
-        #expect(run(base + ["--loop", "2"]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--loop-seconds", "2"]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--timing", "scale"]) == ExitStatus.usage.rawValue)
         #expect(run(["emulate", file]) == ExitStatus.usage.rawValue)
         #expect(run(["plan", file]) == ExitStatus.usage.rawValue)
         #expect(s.entries == ["two.gif"])
         // A loop the animation repeats in exactly; a budget nothing fits writes nothing.
-        #expect(run(base + ["--route", "timer-font", "--loop", "4", "--timing", "repeat", "--fps", "3"]) == 0)
+        #expect(run(base + ["--route", "timer-font", "--loop-seconds", "4", "--timing", "repeat", "--fps", "3"]) == 0)
         #expect(
-            run(["export", file, "--size", "40x40", "--out", s.path("y"), "--route", "timer-font", "--budget", "0.1"])
+            run(["export", file, "--view", "40x40", "--out", s.path("y"), "--route", "timer-font", "--budget", "0.1"])
                 == ExitStatus.badInput.rawValue)
         #expect(!FileManager.default.fileExists(atPath: s.path("y")))
     }

@@ -32,7 +32,7 @@ struct VideoCommandsTests {
         #expect(run(["frames", clip("turned.mov"), "--out", s.path("turned"), "--quiet"]) == 0)
         let t = try PNG.read(URL(fileURLWithPath: s.path("turned/frame-0000.png")))
         #expect(t.width == 16 && t.height == 32)
-        #expect(run(["emulate", clip("vfr.mp4"), "--size", "170x170"]) == 0)
+        #expect(run(["emulate", clip("vfr.mp4"), "--view", "170x170"]) == 0)
         #expect(run(["export", clip("two.avif"), "--family", "small", "--out", s.path("export"), "--quiet"]) == 0)
         #expect(FileManager.default.fileExists(atPath: s.path("export/manifest.json")))
     }

@@ -58,7 +58,7 @@ public enum InstallGuide {
             \(package)
             Build and run the extension's scheme, then add the widget from the home screen.
 
-            The rotation (`arcmask export --rotation runtime|silgen|package`):
+            The rotation (`arcmask export --rotation-access runtime|silgen|package`):
             \(route.notes.joined(separator: "\n"))
 
             Every route rests on private API: WidgetKit may change or remove the rotation in any iOS

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+
+/// Options renamed so that each word means one thing (the view's points, output pixels, a
+/// generated canvas; the timer-font loop's seconds beside the plays a sequence loops; the route
+/// beside how the view reaches the rotation). The old spellings keep working for one release:
+/// they are rewritten before parsing, with a one-line notice on stderr for each.
+enum Spellings {
+    struct Rename: Sendable {
+        /// The commands where `old` means `new` ("svga render" for a subcommand's subcommand).
+        var commands: Set<String>
+        var old: String
+        var new: String
+    }
+
+    /// The release that drops the old spellings.
+    static let nextRelease = "0.11"
+
+    static let renames: [Rename] = [
+        Rename(commands: ["plan", "emulate", "preview", "export", "render"], old: "--size", new: "--view"),
+        Rename(commands: ["frames", "svga render"], old: "--size", new: "--pixels"),
+        Rename(commands: ["generate"], old: "--size", new: "--canvas"),
+        Rename(commands: ["export", "preview"], old: "--loop", new: "--loop-seconds"),
+        Rename(commands: ["export"], old: "--rotation", new: "--rotation-access"),
+    ]
+
+    /// Commands folded into others: `svga info` is `inspect`.
+    static let commands: [(old: [String], new: [String])] = [(["svga", "info"], ["inspect"])]
+
+    /// `arguments` (without the program's name) in today's spellings, and a notice per old one.
+    static func rewrite(_ arguments: [String]) -> (arguments: [String], notices: [String]) {
+        var args = arguments
+        var notices: [String] = []
+        for (old, new) in commands where args.starts(with: old) {
+            args.replaceSubrange(0..<old.count, with: new)
+            notices.append(
+                "note: `\(old.joined(separator: " "))` is now `\(new.joined(separator: " "))`; the old spelling "
+                    + "goes in \(nextRelease)")
+        }
+        let command = args.first == "svga" && args.count > 1 ? "svga \(args[1])" : (args.first ?? "")
+        var noticed = Set<String>()
+        for k in args.indices {
+            // Everything after `--` is an argument, not an option.
+            if args[k] == "--" { break }
+            for r in renames where r.commands.contains(command) {
+                let given = args[k]
+                guard given == r.old || given.hasPrefix(r.old + "=") else { continue }
+                args[k] = r.new + given.dropFirst(r.old.count)
+                if noticed.insert(r.old).inserted {
+                    notices.append("note: \(r.old) is now \(r.new) here; the old spelling goes in \(nextRelease)")
+                }
+            }
+        }
+        return (args, notices)
+    }
+}
+
+extension ArcMaskCommand {
+    /// Parses `arguments` as the command line gives them, old spellings rewritten (their
+    /// notices go to stderr).
+    public static func parse(arguments: [String]) throws -> ParsableCommand {
+        let (args, notices) = Spellings.rewrite(arguments)
+        for n in notices { FileHandle.standardError.write(Data("arcmask: \(n)\n".utf8)) }
+        return try parseAsRoot(args)
+    }
+}
