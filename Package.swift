@@ -109,7 +109,7 @@ let package = Package(
         // The platform seam: the one module that names glibc, musl or Darwin.
         module("Drawing", "ArcMaskPlatform"),
         // Pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
-        module("Drawing", "ArcMaskCore", ["ArcMaskPlatform", "ArcMaskValues"]),
+        module("Drawing", "ArcMaskCore", ["ArcMaskFolder", "ArcMaskPlatform", "ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
         module("Drawing", "ArcMaskCairo", ["ArcMaskCore", "ArcMaskValues", "CCairo", "CUnpremultiply"]),
         // Bytes in and out: PNG (libpng reads; our encoder over libdeflate writes), JPEG (libturbojpeg),

@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskPlatform
 import Foundation
 
@@ -112,17 +113,13 @@ public enum AtomicFile {
     }
 }
 
-/// A folder of outputs written all or nothing.
-///
-/// Files are written into a hidden staging folder; `commit()` moves them into place.
-/// If the run fails or is interrupted, `abort()` (or the signal handler) removes the
-/// staging folder, so the destination never holds a partial set of files.
+/// A folder of outputs written all or nothing, as the command line writes it: a `StagedFolder`
+/// (the one both front ends use) that merges into an existing folder only with `--force`,
+/// refuses to replace an input, and registers what it creates so that an interrupt removes it.
 public final class OutputFolder {
     public let destination: URL
-    public let staging: URL
-    private let createdDestination: Bool
-    /// Folders above the destination that this run created (deepest first), removed on abort.
-    private let createdParents: [URL]
+    public var staging: URL { staged.staging }
+    private let staged: StagedFolder
     private let inputs: [URL]
     private var finished = false
     private var `guard`: AnyObject?
@@ -136,80 +133,28 @@ public final class OutputFolder {
         _ destination: URL, force: Bool, protecting inputs: [URL] = [], guardedBy guard: AnyObject? = nil
     ) throws {
         self.guard = `guard`
-        let fm = FileManager.default
         guard !destination.path.isEmpty else { throw OutputError(path: "", "an empty path names no folder") }
-        OutputFolder.removeStaleStaging(near: destination)
-        var isDir: ObjCBool = false
-        let exists = fm.fileExists(atPath: destination.path, isDirectory: &isDir)
-        if exists && !isDir.boolValue {
-            throw OutputError(path: destination.path, "exists and is not a folder")
-        }
-        if exists && !force {
-            let entries = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? []
-            if !entries.isEmpty {
-                throw OutputError(
-                    path: destination.path,
-                    "folder is not empty (\(entries.count) entr\(entries.count == 1 ? "y" : "ies")); use --force to write into it"
-                )
-            }
-        }
         self.destination = destination
         self.inputs = inputs
-        // Every input inside the destination that a same-named output would replace is refused
-        // later, at commit, before anything moves; an input that is the destination folder
-        // itself is refused here.
-        if exists, let target = FileIdentity(path: destination.path),
-            inputs.contains(where: { FileIdentity(path: $0.path) == target })
-        {
-            throw OutputError(path: destination.path, "is an input; refusing to write into it")
-        }
-        let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        if exists {
-            staging = destination.appendingPathComponent(".arcmask-staging-\(tag)")
-            createdDestination = false
-        } else {
-            let parent = destination.deletingLastPathComponent()
-            staging = parent.appendingPathComponent(".\(destination.lastPathComponent).arcmask-staging-\(tag)")
-            createdDestination = true
-        }
-        var missing: [URL] = []
-        var parent = staging.deletingLastPathComponent()
-        while !fm.fileExists(atPath: parent.path) && parent.path != "/" && !parent.path.isEmpty {
-            missing.append(parent)
-            parent = parent.deletingLastPathComponent()
-        }
-        var isFolder: ObjCBool = false
-        if fm.fileExists(atPath: parent.path, isDirectory: &isFolder) && !isFolder.boolValue {
-            throw OutputError(
-                path: destination.path, "cannot be created: \(parent.path) is a file, not a folder")
-        }
-        createdParents = missing
-        for folder in missing { Temporaries.addFolder(folder.path) }
         do {
-            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-            try Temporaries.add(staging.path)
-        } catch {
-            for folder in missing { rmdir(folder.path); Temporaries.removeFolder(folder.path) }
-            throw OutputError(
-                path: destination.path,
-                "cannot create the output folder (\(String(cString: strerror(errno == 0 ? EACCES : errno))))")
-        }
-    }
-
-    /// Staging folders left by runs that were killed outright (their process is gone).
-    static func removeStaleStaging(near destination: URL) {
-        let fm = FileManager.default
-        let places = [
-            (destination, ".arcmask-staging-"),
-            (destination.deletingLastPathComponent(), ".\(destination.lastPathComponent).arcmask-staging-"),
-        ]
-        for (dir, prefix) in places {
-            for name in (try? fm.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasPrefix(prefix) {
-                let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }) ?? 0
-                if pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
-                    try? fm.removeItem(at: dir.appendingPathComponent(name))
+            staged = try StagedFolder(destination, existing: force ? .merge : .refuse, createParents: true) { url in
+                if url.lastPathComponent.contains(StagedFolder.marker) {
+                    try? Temporaries.add(url.path)
+                } else {
+                    Temporaries.addFolder(url.path)
                 }
             }
+        } catch {
+            throw OutputError(error)
+        }
+        // Every input inside the destination that a same-named output would replace is refused
+        // at commit, before anything moves; an input that is the destination folder itself is
+        // refused here.
+        if staged.destinationExisted, let target = FileIdentity(path: destination.path),
+            inputs.contains(where: { FileIdentity(path: $0.path) == target })
+        {
+            abort()
+            throw OutputError(path: destination.path, "is an input; refusing to write into it")
         }
     }
 
@@ -218,51 +163,25 @@ public final class OutputFolder {
     public func waitBeforeRemoving(_ wait: @escaping () -> Void) { waits.append(wait) }
 
     /// Where to write the staged file `name`.
-    public func url(for name: String) -> URL { staging.appendingPathComponent(name) }
+    public func url(for name: String) -> URL { staged.url(for: name) }
 
     /// Moves every staged file into the destination.
     public func commit() throws {
         guard !finished else { return }
-        let fm = FileManager.default
-        if createdDestination {
-            if rename(staging.path, destination.path) != 0 {
-                let why = String(cString: strerror(errno))
-                abort()
-                throw OutputError(path: destination.path, "cannot move outputs into place (\(why))")
-            }
-        } else {
-            let names: [String]
-            do {
-                names = try fm.contentsOfDirectory(atPath: staging.path).sorted()
-                // Every refusal is decided before the first file moves: all or nothing.
+        do {
+            try staged.commit { names in
                 for name in names {
-                    let target = destination.appendingPathComponent(name)
-                    try AtomicFile.refuseOverwritingInputs(target, inputs)
-                    var isFolder: ObjCBool = false
-                    if fm.fileExists(atPath: target.path, isDirectory: &isFolder) && isFolder.boolValue {
-                        throw OutputError(
-                            path: target.path, "is a folder; an output file of that name cannot replace it")
-                    }
-                }
-            } catch {
-                abort()
-                throw error
-            }
-            for name in names {
-                let target = destination.appendingPathComponent(name)
-                if rename(staging.appendingPathComponent(name).path, target.path) != 0 {
-                    let why = String(cString: strerror(errno))
-                    abort()
-                    throw OutputError(path: target.path, "cannot move output into place (\(why))")
+                    try AtomicFile.refuseOverwritingInputs(destination.appendingPathComponent(name), inputs)
                 }
             }
-            try? fm.removeItem(at: staging)
+        } catch let failure as StagedFolder.Failure {
+            abort()
+            throw OutputError(failure)
+        } catch {
+            abort()
+            throw error
         }
-        Temporaries.remove(staging.path)
-        for folder in createdParents { Temporaries.removeFolder(folder.path) }
-        waits = []
-        finished = true
-        `guard` = nil
+        unregister()
     }
 
     /// Removes everything staged, and the folders created to hold it; the destination is left
@@ -271,15 +190,37 @@ public final class OutputFolder {
         guard !finished else { return }
         for wait in waits { wait() }
         waits = []
-        try? FileManager.default.removeItem(at: staging)
-        Temporaries.remove(staging.path)
-        for folder in createdParents {
-            rmdir(folder.path)  // only if empty: another run may have put files there meanwhile
-            Temporaries.removeFolder(folder.path)
-        }
+        staged.abort()
+        unregister()
+    }
+
+    private func unregister() {
+        Temporaries.remove(staged.staging.path)
+        for folder in staged.createdParents { Temporaries.removeFolder(folder.path) }
+        waits = []
         finished = true
         `guard` = nil
     }
 
     deinit { abort() }
+}
+
+extension OutputError {
+    /// A staging failure in the command line's words.
+    init(_ failure: StagedFolder.Failure) {
+        let path = failure.path
+        switch failure.kind {
+        case .notAFolder: self.init(path: path, "exists and is not a folder")
+        case .notEmpty(let entries):
+            self.init(
+                path: path,
+                "folder is not empty (\(entries) entr\(entries == 1 ? "y" : "ies")); use --force to write into it")
+        case .appeared: self.init(path: path, "appeared while the outputs were written; not replaced")
+        case .noParent(let parent): self.init(path: path, "cannot be created: \(parent) does not exist")
+        case .parentIsFile(let parent): self.init(path: path, "cannot be created: \(parent) is a file, not a folder")
+        case .cannotStage(let why): self.init(path: path, "cannot create the output folder (\(why))")
+        case .cannotMove(let why): self.init(path: path, "cannot move outputs into place (\(why))")
+        case .folderInTheWay: self.init(path: path, "is a folder; an output file of that name cannot replace it")
+        }
+    }
 }

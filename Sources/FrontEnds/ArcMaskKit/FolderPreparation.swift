@@ -53,7 +53,7 @@ public enum FolderPreparation {
         try options.validate()
         let view = try options.resolved()
         try validate(source)
-        let staging = try FolderStaging(destination, replacing: replacing)
+        let staging = try stage(destination, replacing: replacing)
         do {
             let request = WidgetPreparation.Request(
                 description: WidgetFolder.Description(
@@ -69,14 +69,18 @@ public enum FolderPreparation {
             let outcome: WidgetPreparation.Outcome
             do {
                 outcome = try WidgetPreparation.run(request, writer: try writer(staging.staging)) {
-                    try Data($1).write(to: staging.staging.appendingPathComponent($0))
+                    try Data($1).write(to: staging.url(for: $0))
                 }
             } catch let error as BudgetError {
                 throw PrepareError(.budget, error.message)
             } catch let failure as PlanFailure {
                 throw PrepareError(.input, failure.message(.plain))
             }
-            try staging.commit()
+            do {
+                try staging.commit()
+            } catch let failure as StagedFolder.Failure {
+                throw PrepareError(failure)
+            }
             return outcome.manifest
         } catch {
             staging.abort()
@@ -103,80 +107,38 @@ extension FolderPreparation {
     }
 }
 
-/// A folder written beside its destination and moved into place in one rename: never a
-/// partial folder at the destination, never a staging folder left behind.
-public final class FolderStaging {
-    public let destination: URL
-    public let staging: URL
-    private let replacing: Bool
-    private var done = false
-
-    public init(_ destination: URL, replacing: Bool) throws {
-        let fm = FileManager.default
+extension FolderPreparation {
+    /// The destination staged as ArcMaskKit writes it: replaced in one step when `replacing`
+    /// (a widget reading it sees the old folder or the new one), otherwise refused if it exists;
+    /// its parent must exist. Staging folders of killed runs beside it are removed first.
+    static func stage(_ destination: URL, replacing: Bool) throws -> StagedFolder {
         let place = PrepareError.Place.folder(destination.path)
         var isFolder: ObjCBool = false
-        if fm.fileExists(atPath: destination.path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw PrepareError(place, "exists and is not a folder") }
-            guard replacing else { throw PrepareError(place, "exists; pass replacing: true to replace it") }
+        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue,
+            !replacing
+        {
+            throw PrepareError(place, "exists; pass replacing: true to replace it")
         }
-        let parent = destination.deletingLastPathComponent()
-        guard fm.fileExists(atPath: parent.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw PrepareError(place, "its parent folder \(parent.path) does not exist")
-        }
-        self.destination = destination
-        self.replacing = replacing
-        staging = parent.appendingPathComponent(
-            ".\(destination.lastPathComponent).arcmask-staging-\(UUID().uuidString)")
         do {
-            try fm.createDirectory(at: staging, withIntermediateDirectories: false)
+            return try StagedFolder(destination, existing: replacing ? .replace : .refuse)
         } catch {
-            throw PrepareError(place, "cannot create a folder beside it (\(error.localizedDescription))")
+            throw PrepareError(error)
         }
     }
+}
 
-    /// Moves the staging folder to the destination (replacing what is there when allowed).
-    public func commit() throws {
-        let fm = FileManager.default
-        let place = PrepareError.Place.folder(destination.path)
-        if fm.fileExists(atPath: destination.path) {
-            guard replacing else { throw PrepareError(place, "appeared while preparing; not replaced") }
-            do {
-                // Apple systems swap the two folders in one step.
-                _ = try fm.replaceItemAt(destination, withItemAt: staging)
-            } catch {
-                // Elsewhere (swift-corelibs-foundation replaces files only): set the old folder
-                // aside, move the new one in, then remove the old one.
-                let aside = staging.deletingLastPathComponent()
-                    .appendingPathComponent(".\(destination.lastPathComponent).arcmask-old-\(UUID().uuidString)")
-                do {
-                    try fm.moveItem(at: destination, to: aside)
-                } catch {
-                    throw PrepareError(place, "cannot be replaced (\(error.localizedDescription))")
-                }
-                do {
-                    try fm.moveItem(at: staging, to: destination)
-                } catch {
-                    try? fm.moveItem(at: aside, to: destination)
-                    throw PrepareError(place, "cannot be replaced (\(error.localizedDescription))")
-                }
-                try? fm.removeItem(at: aside)
-            }
-        } else {
-            do {
-                try fm.moveItem(at: staging, to: destination)
-            } catch {
-                throw PrepareError(place, "cannot be written (\(error.localizedDescription))")
-            }
+extension PrepareError {
+    /// A staging failure in ArcMaskKit's words.
+    init(_ failure: StagedFolder.Failure) {
+        let place = Place.folder(failure.path)
+        switch failure.kind {
+        case .notAFolder: self.init(place, "exists and is not a folder")
+        case .notEmpty, .appeared: self.init(place, "appeared while preparing; not replaced")
+        case .noParent(let parent), .parentIsFile(let parent):
+            self.init(place, "its parent folder \(parent) does not exist")
+        case .cannotStage(let why): self.init(place, "cannot create a folder beside it (\(why))")
+        case .cannotMove(let why): self.init(place, "cannot be replaced (\(why))")
+        case .folderInTheWay: self.init(place, "cannot be replaced (a folder is in the way)")
         }
-        done = true
     }
-
-    /// Removes the staging folder (after an error or a cancellation).
-    public func abort() {
-        guard !done else { return }
-        try? FileManager.default.removeItem(at: staging)
-        done = true
-    }
-
-    deinit { abort() }
 }

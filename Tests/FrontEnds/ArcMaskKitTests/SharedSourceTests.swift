@@ -245,6 +245,21 @@ struct FolderPreparationTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["widget"])
     }
 
+    @Test("a staging folder left by a killed run is removed by the next prepare beside it")
+    func staleStaging() throws {
+        let dir = try SharedSourceTests.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("widget")
+        // What a run killed half way leaves: its staging folder, named with its (gone) process id.
+        let left = dir.appendingPathComponent(".widget.\(StagedFolder.marker)999999999-7")
+        try FileManager.default.createDirectory(at: left, withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: left.appendingPathComponent("frame-0000.jpg"))
+        _ = try FolderPreparation.run(
+            source: Self.source, options: PrepareOptions(), destination: target, replacing: false
+        ) { FixedWriter(folder: $0, bytesPerLayer: 100, frames: 4) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["widget"])
+    }
+
     @Test("bad options and an empty animation are errors that say where")
     func errors() throws {
         let dir = try SharedSourceTests.temporary()

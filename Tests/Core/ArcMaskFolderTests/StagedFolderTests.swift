@@ -1,0 +1,87 @@
+import ArcMaskFolder
+import Foundation
+import Testing
+
+@Suite("The staged folder both front ends write through")
+struct StagedFolderTests {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("staged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    func write(_ text: String, _ url: URL) throws { try Data(text.utf8).write(to: url) }
+    func read(_ url: URL) -> String? { (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } }
+    func entries(_ url: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
+    @Test("a new folder appears whole at commit; nothing is left beside it")
+    func newFolder() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dest = root.appendingPathComponent("out")
+        let folder = try StagedFolder(dest, existing: .refuse)
+        try write("a", folder.url(for: "a.txt"))
+        #expect(!FileManager.default.fileExists(atPath: dest.path))
+        try folder.commit()
+        #expect(entries(dest) == ["a.txt"] && entries(root) == ["out"])
+    }
+
+    @Test("refuse, merge and replace an existing folder")
+    func existing() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dest = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: dest, withIntermediateDirectories: true)
+        try write("old", dest.appendingPathComponent("a.txt"))
+        try write("keep", dest.appendingPathComponent("b.txt"))
+        #expect(throws: StagedFolder.Failure(path: dest.path, kind: .notEmpty(entries: 2))) {
+            _ = try StagedFolder(dest, existing: .refuse)
+        }
+        let merge = try StagedFolder(dest, existing: .merge)
+        try write("new", merge.url(for: "a.txt"))
+        try merge.commit()
+        #expect(read(dest.appendingPathComponent("a.txt")) == "new" && entries(dest) == ["a.txt", "b.txt"])
+        let replace = try StagedFolder(dest, existing: .replace)
+        try write("only", replace.url(for: "c.txt"))
+        try replace.commit()
+        #expect(entries(dest) == ["c.txt"] && entries(root) == ["out"])
+    }
+
+    @Test("an aborted folder leaves nothing, not even the parents it made")
+    func aborted() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dest = root.appendingPathComponent("a/b/out")
+        #expect(throws: StagedFolder.Failure.self) { _ = try StagedFolder(dest, existing: .refuse) }
+        var made: [String] = []
+        let folder = try StagedFolder(dest, existing: .refuse, createParents: true) {
+            made.append($0.lastPathComponent)
+        }
+        #expect(made.first == "a" && made.count == 3)
+        try write("x", folder.url(for: "x"))
+        folder.abort()
+        #expect(entries(root).isEmpty)
+    }
+
+    @Test("staging folders of a process that is gone are removed; a running one's are kept")
+    func stale() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dest = root.appendingPathComponent("out")
+        let dead = root.appendingPathComponent(".out.\(StagedFolder.marker)999999999-1")
+        let alive = root.appendingPathComponent(".out.\(StagedFolder.marker)1-1")  // pid 1 always runs
+        for f in [dead, alive] { try FileManager.default.createDirectory(at: f, withIntermediateDirectories: true) }
+        StagedFolder.removeStale(near: dest)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: alive.path))
+    }
+
+    @Test("a file where the folder should be is refused")
+    func fileInTheWay() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dest = root.appendingPathComponent("out")
+        try write("x", dest)
+        #expect(throws: StagedFolder.Failure(path: dest.path, kind: .notAFolder)) {
+            _ = try StagedFolder(dest, existing: .merge)
+        }
+    }
+}
