@@ -3,7 +3,8 @@ import PackageDescription
 
 // Modules live in one folder per layer, arrows pointing down this list (docs/architecture.md):
 //   Sources/FrontEnds  the command line and ArcMaskKit, the two front ends
-//   Sources/Routes     what an export writes: layers, manifest, widget code, fonts
+//   Sources/Routes     what an export writes, a wing per route (Rotation/, TimerFont/): what
+//                      decides and what writes and draws; plus what routes share (fonts)
 //   Sources/Formats    one reader per format and the one entry point that picks it from the bytes
 //   Sources/Drawing    pixels and codecs: buffers, cairo, PNG/JPEG, text, the compositor, previews
 //   Sources/Core       what decides, Foundation only (plans, the emulator, budgets, the manifest):
@@ -48,7 +49,7 @@ let package = Package(
                 "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText", "ArcMaskCompositor", "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
-                "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerFontPlan", "ArcMaskTimerFont",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
@@ -122,14 +123,14 @@ let package = Package(
         // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
         module(
             "Drawing", "ArcMaskFontCheck",
-            ["ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues", "CFreeType", "CHarfBuzz"]),
+            ["ArcMaskCore", "CFreeType", "CHarfBuzz"]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
         module("Drawing", "ArcMaskCompositor", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues"]),
         // Pictures of a plan and the offline page.
         module(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFontCheck",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
             ]),
 
@@ -172,15 +173,30 @@ let package = Package(
                 "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
             ]),
 
-        // MARK: Routes — what an export writes.
-        // Widget-ready exports: layers, strips, manifest, SwiftUI code, the timer-font route.
+        // MARK: Routes — what an export writes: a wing per route (what decides; what writes and
+        // draws), beside what the routes share.
+        // The rotation route's writer: layers, strips, the folder check, SwiftUI code (its plan,
+        // emulator and manifest decide in the core: ArcMaskGeometry, ArcMaskEmulator, ArcMaskFolder).
         module(
-            "Routes", "ArcMaskExport",
+            "Routes/Rotation", "ArcMaskExport",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFont",
-                "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
             ]),
-        // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure Swift.
+        // The timer-font route, what decides: the schedule of timers and fonts, and how an
+        // animation's timeline maps onto a loop that divides a minute (Foundation only).
+        module("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry"]),
+        // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
+        // proof (every refresh shaped by HarfBuzz) and its preview.
+        module(
+            "Routes/TimerFont", "ArcMaskTimerFont",
+            [
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFont",
+                "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskTimerFontPlan",
+                "ArcMaskValues",
+            ]),
+        // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure
+        // Swift. Shared by the routes that draw with fonts.
         module("Routes", "ArcMaskFont"),
 
         // MARK: Front ends — the command line and the library apps link.
@@ -192,8 +208,8 @@ let package = Package(
             [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder",
                 "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskRuntime",
-                "ArcMaskSources",
-                "ArcMaskText", "ArcMaskValues", argumentParser,
+                "ArcMaskSources", "ArcMaskText", "ArcMaskTimerFont", "ArcMaskTimerFontPlan", "ArcMaskValues",
+                argumentParser,
             ]),
         .executableTarget(
             name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"], path: "Sources/FrontEnds/arcmask"),
@@ -227,6 +243,15 @@ let package = Package(
         .target(
             name: "ArcMaskSVGAPlayer", dependencies: ["ArcMaskCore", "ArcMaskSVGA", "ArcMaskText", "ArcMaskValues"],
             path: "Tests/Support/ArcMaskSVGAPlayer"),
+
+        // What the route tests share: a scratch folder, pattern GIFs, an export of each route,
+        // the stub SDK generated code is type-checked against.
+        .target(
+            name: "ArcMaskRouteTesting",
+            dependencies: [
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskTimerFont", "ArcMaskValues",
+            ],
+            path: "Tests/Support/ArcMaskRouteTesting"),
 
         // MARK: Tests mirror the modules.
         tests("Core", "ArcMaskValues", ["ArcMaskValues"]),
@@ -277,15 +302,24 @@ let package = Package(
                 "ArcMaskSources", "ArcMaskValues",
             ]),
         tests(
-            "Routes", "ArcMaskExport",
+            "Routes/Rotation", "ArcMaskExport",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder",
-                "ArcMaskFontCheck", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting",
+                "ArcMaskTimerFont", "ArcMaskValues",
             ]),
+        tests(
+            "Routes/TimerFont", "ArcMaskTimerFont",
+            [
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskGIF",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
+                "ArcMaskValues",
+            ]),
+        tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
         tests(
             "Routes", "ArcMaskFont",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskCore", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskIO",
                 "ArcMaskValues",
             ]),
         tests("FrontEnds", "ArcMaskRuntime", ["ArcMaskCore", "ArcMaskRuntime"]),

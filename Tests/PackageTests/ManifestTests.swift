@@ -152,14 +152,20 @@ struct ManifestTests {
                 atPath: root.appendingPathComponent(t.path).path, isDirectory: &isDirectory)
             #expect(exists && isDirectory.boolValue, "\(t.name): \(t.path) is missing")
         }
-        // Every module folder under Sources/<layer>/ is a declared target.
+        // Every module folder under Sources/<layer>/ (or a route's wing, Sources/Routes/<wing>/)
+        // is a declared target.
         let declared = Set(targets.map(\.path))
-        for layer in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
-        where !layer.hasPrefix(".") && !layer.hasSuffix(".md") {
-            let layerURL = root.appendingPathComponent("Sources/\(layer)")
-            for folder in try FileManager.default.contentsOfDirectory(atPath: layerURL.path)
-            where !folder.hasPrefix(".") && !folder.hasSuffix(".md") {
-                #expect(declared.contains("Sources/\(layer)/\(folder)"), "Sources/\(layer)/\(folder) is no target")
+        let fm = FileManager.default
+        func folders(_ path: String) throws -> [String] {
+            try fm.contentsOfDirectory(atPath: root.appendingPathComponent(path).path)
+                .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.map { "\(path)/\($0)" }
+        }
+        for layer in try folders("Sources") {
+            for folder in try folders(layer) {
+                let isWing = !declared.contains(folder) && declared.contains { $0.hasPrefix(folder + "/") }
+                for module in isWing ? try folders(folder) : [folder] {
+                    #expect(declared.contains(module), "\(module) is no target")
+                }
             }
         }
     }

@@ -50,7 +50,9 @@ public final class Preview: @unchecked Sendable {
     }
 
     /// A `width`×`height` picture scaled to fit a `box`×`box` square, at least `least` points each way.
-    static func fitted(_ width: Double, _ height: Double, in box: Double, least: Double = 4) -> (w: Double, h: Double) {
+    package static func fitted(
+        _ width: Double, _ height: Double, in box: Double, least: Double = 4
+    ) -> (w: Double, h: Double) {
         let k = box / max(width, height)
         return (max(least, width * k), max(least, height * k))
     }

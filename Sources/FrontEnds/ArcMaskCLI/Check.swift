@@ -1,5 +1,7 @@
 import ArcMaskCore
 import ArcMaskExport
+import ArcMaskTimerFont
+import ArcMaskTimerFontPlan
 import ArgumentParser
 import Foundation
 

@@ -4,6 +4,8 @@ import ArcMaskEmulator
 import ArcMaskExport
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskTimerFont
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 import ArgumentParser
 import Foundation

@@ -2,6 +2,8 @@ import ArcMaskCore
 import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskTimerFont
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 import ArgumentParser
 import Foundation

@@ -4,6 +4,8 @@ import ArcMaskExport
 import ArcMaskFontCheck
 import ArcMaskIO
 import ArcMaskPreview
+import ArcMaskTimerFont
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 import ArgumentParser
 import Foundation

@@ -1,4 +1,6 @@
+import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskTimerFontPlan
 
 /// What a timer-font widget shows at display refreshes, judged against the loop: the fonts
 /// are shaped (HarfBuzz) for every timer string the refreshes see, and the picture on top at

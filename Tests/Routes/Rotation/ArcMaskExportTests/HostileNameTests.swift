@@ -2,6 +2,8 @@ import ArcMaskCore
 import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskGeometry
+import ArcMaskRouteTesting
+import ArcMaskTimerFont
 import Foundation
 import Testing
 

@@ -1,7 +1,9 @@
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskRouteTesting
+import ArcMaskTimerFont
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 import Testing
 

@@ -116,11 +116,11 @@ public struct ExportFolderCheck: Codable, Sendable {
         do {
             return try JSONDecoder().decode(ExportManifest.self, from: Data(data))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw InputError(file: path, location: TimerFontFolder.keyPath(context.codingPath + [key]), "is missing")
+            throw InputError(file: path, location: ManifestDecoding.keyPath(context.codingPath + [key]), "is missing")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
             let DecodingError.dataCorrupted(context)
         {
-            throw TimerFontFolder.decodingError(path, context, data: Data(data))
+            throw ManifestDecoding.decodingError(path, context, data: Data(data))
         }
     }
 }

@@ -61,7 +61,7 @@ public enum WidgetFile {
 
     /// The widget's entry and its provider: one entry that never needs reloading (`why` says
     /// why), shared by every route's widget.
-    static func timeline(_ n: CodeNames, why: String) -> String {
+    package static func timeline(_ n: CodeNames, why: String) -> String {
         """
         struct \(n.entry): TimelineEntry {
             let date: Date
@@ -85,7 +85,7 @@ public enum WidgetFile {
     }
 
     /// `s` safe inside a Swift string literal.
-    static func swiftString(_ s: String) -> String {
+    package static func swiftString(_ s: String) -> String {
         s.unicodeScalars.map { c -> String in
             switch c {
             case "\\": return "\\\\"
@@ -99,7 +99,7 @@ public enum WidgetFile {
 
 extension WidgetFamily {
     /// WidgetKit's name for the family.
-    var systemName: String {
+    package var systemName: String {
         switch self {
         case .small: return "systemSmall"
         case .medium: return "systemMedium"

@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskFolder
 import ArcMaskIO
+import ArcMaskRouteTesting
 import Foundation
 import Testing
 
@@ -97,12 +98,12 @@ struct ExportFolderCheckTests {
     func hugeWholeNumber() {
         let data = Data(#"{"route": "timer-font", "fps": 1e+308, "frames": [{"startMs": 0.5}]}"#.utf8)
         let context = DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.")
-        let e = TimerFontFolder.decodingError("m.json", context, data: data)
+        let e = ManifestDecoding.decodingError("m.json", context, data: data)
         #expect(e.location == "fps")
         #expect(e.message.contains("1e+308"))
-        let fraction = TimerFontFolder.decodingError("m.json", context, data: Data(#"{"a": {"b": [1, 2.5]}}"#.utf8))
+        let fraction = ManifestDecoding.decodingError("m.json", context, data: Data(#"{"a": {"b": [1, 2.5]}}"#.utf8))
         #expect(fraction.message.contains("a.b[1] = 2.5"))
-        #expect(TimerFontFolder.decodingError("m.json", context, data: Data("{".utf8)).message == "is not valid JSON")
+        #expect(ManifestDecoding.decodingError("m.json", context, data: Data("{".utf8)).message == "is not valid JSON")
     }
 
     @Test("the start scale keeps every side within cairo's 32,767 px")

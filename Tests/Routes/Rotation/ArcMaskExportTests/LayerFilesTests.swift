@@ -2,6 +2,7 @@ import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskFolder
 import ArcMaskIO
+import ArcMaskRouteTesting
 import ArcMaskValues
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ArcMaskGeometry
 import Foundation
 
 /// How an animation's own timeline maps onto a timer-font loop, whose length must divide 60 s:

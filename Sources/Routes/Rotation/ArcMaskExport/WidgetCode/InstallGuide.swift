@@ -69,7 +69,7 @@ public enum InstallGuide {
     }
 
     /// The numbered step that adds the widget to the extension's `WidgetBundle`.
-    static func bundleStep(_ n: CodeNames, number: Int) -> String {
+    package static func bundleStep(_ n: CodeNames, number: Int) -> String {
         """
         \(number). Add the widget to the extension's bundle. If the extension already has a `@main`
            `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's

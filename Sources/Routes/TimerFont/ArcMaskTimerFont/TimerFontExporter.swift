@@ -1,9 +1,11 @@
 import ArcMaskCompositor
 import ArcMaskCore
+import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 import Foundation
 

@@ -1,15 +1,18 @@
 import ArcMaskCompositor
 import ArcMaskCore
+import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskRouteTesting
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 import Foundation
 import Testing
 
-@testable import ArcMaskExport
+@testable import ArcMaskTimerFont
 
 /// Frames held in memory: for translucency and exact timings a GIF cannot give.
 final class MemorySource: FrameSource {
@@ -29,17 +32,6 @@ final class MemorySource: FrameSource {
     var frameCount: Int { frames.count }
     func duration(at index: Int) -> Double { durationsMs[index] }
     func frame(at index: Int) throws -> PixelBuffer { frames[index] }
-}
-
-func timerExport(
-    _ source: FrameSource, _ dir: TempDir, _ name: String, _ request: TimerFontRequest
-) throws
-    -> TimerFontManifest
-{
-    let folder = try OutputFolder(dir.path(name), force: false)
-    let manifest = try TimerFontExporter.run(source: source, request: request, into: folder)
-    try folder.commit()
-    return manifest
 }
 
 @Suite("Timer-font export", .serialized)

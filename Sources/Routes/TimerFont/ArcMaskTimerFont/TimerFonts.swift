@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskFont
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 
 /// The fonts of the timer-font route: one frame font per layer, whose seconds ligatures are

@@ -1,3 +1,5 @@
+import ArcMaskGeometry
+
 /// The schedule of the timer-font route: an animation played by `Text(date, style: .timer)`
 /// views whose fonts turn the two seconds digits into a picture (public API only).
 ///

@@ -2,81 +2,12 @@ import ArcMaskCore
 import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskGeometry
+import ArcMaskRouteTesting
 import ArcMaskValues
 import Foundation
 import Testing
 
 @testable import ArcMaskExport
-
-/// What generated code is type-checked against. On Linux: the stub modules in `Stubs/`
-/// (stand-ins for SwiftUI, WidgetKit, UIKit and friends, declared from Apple's documented
-/// signatures), compiled here. On macOS real modules of those names exist and would clash, so
-/// the code is type-checked against the iPhoneOS SDK itself (`xcrun --sdk iphoneos swiftc
-/// -target arm64-apple-ios17.0`), with only the third-party ClockHandRotationKit stubbed.
-struct StubSDK {
-    static let order = ["CoreGraphics", "ImageIO", "os", "UIKit", "SwiftUI", "WidgetKit", "ClockHandRotationKit"]
-    /// Whether the Apple modules are the stubs (Linux) rather than the real SDK (macOS).
-    static let usesStubs: Bool = {
-        #if os(Linux)
-        true
-        #else
-        false
-        #endif
-    }()
-    let modules: URL
-
-    /// Stub sources, optionally with one replacement applied (to prove a broken stub is noticed).
-    init(in dir: TempDir, breaking: (file: String, from: String, to: String)? = nil) throws {
-        let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("AppleStubs")
-        modules = dir.path("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        for name in Self.order where Self.usesStubs || name == "ClockHandRotationKit" {
-            var text = try String(contentsOf: stubs.appendingPathComponent("\(name).swift"), encoding: .utf8)
-            if let b = breaking, b.file == name {
-                #expect(text.contains(b.from))
-                text = text.replacingOccurrences(of: b.from, with: b.to)
-            }
-            let source = dir.path("stub-\(name).swift")
-            try text.write(to: source, atomically: true, encoding: .utf8)
-            let result = try Self.compiler([
-                "-emit-module", "-parse-as-library", "-module-name", name, "-I", modules.path,
-                "-o", modules.appendingPathComponent("\(name).swiftmodule").path, source.path,
-            ])
-            try #require(result.status == 0, "stub \(name): \(result.output)")
-        }
-    }
-
-    /// `swiftc -typecheck` of `files` against the stubs (or the iPhoneOS SDK).
-    func typecheck(_ files: [URL], swiftVersion: Int = 5) throws -> (status: Int32, output: String) {
-        try Self.compiler(
-            ["-typecheck", "-swift-version", String(swiftVersion), "-I", modules.path] + files.map(\.path))
-    }
-
-    /// swiftc for the stubs' platform: this machine's on Linux, the iPhoneOS SDK's on macOS.
-    static func compiler(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        usesStubs
-            ? try swiftc(arguments)
-            : try run("xcrun", ["--sdk", "iphoneos", "swiftc", "-target", "arm64-apple-ios17.0"] + arguments)
-    }
-}
-
-func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    try run("swiftc", arguments)
-}
-
-/// Runs `tool` (found on PATH) with `arguments`; its status and its output, both streams.
-func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process(), pipe = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
 
 @Suite("Generated widget code", .serialized)
 struct ExportCodeTests {

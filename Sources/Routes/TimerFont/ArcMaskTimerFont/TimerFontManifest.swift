@@ -1,5 +1,6 @@
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskTimerFontPlan
 
 /// `manifest.json` of a timer-font export: the loop, the fonts and how they were proven.
 public struct TimerFontManifest: Codable, Sendable, Equatable {

@@ -5,47 +5,12 @@ import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskRouteTesting
 import ArcMaskValues
 import Foundation
 import Testing
 
 @testable import ArcMaskExport
-
-final class TempDir {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-    func path(_ name: String) -> URL { url.appendingPathComponent(name) }
-}
-
-/// A GIF of `count` frames; frames listed in `repeats` copy the frame before them.
-func patternGIF(
-    _ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20], turns: Int = 1
-) throws -> GIFFrameSource {
-    let size = PixelSize(width: 60, height: 40)
-    let writer = try GIFWriter(url: dir.path("in.gif"), screen: size, globalPalette: TestPattern.palette, loopCount: 0)
-    var last: [UInt8] = []
-    for t in 0..<count {
-        let indices = repeats.contains(t) ? last : TestPattern.indices(frame: t, of: count, size: size, turns: turns)
-        last = indices
-        try writer.add(
-            GIFWriter.Frame(
-                indices: indices, rect: PixelRect(x: 0, y: 0, width: 60, height: 40),
-                delayCentiseconds: delays[t % delays.count]))
-    }
-    try writer.finish()
-    return try GIFFrameSource(path: dir.path("in.gif").path)
-}
-
-func export(_ source: FrameSource, _ dir: TempDir, _ name: String, _ request: ExportRequest) throws -> ExportManifest {
-    let folder = try OutputFolder(dir.path(name), force: false)
-    let manifest = try Exporter.run(source: source, request: request, into: folder)
-    try folder.commit()
-    return manifest
-}
 
 @Suite("Export")
 struct ExportTests {

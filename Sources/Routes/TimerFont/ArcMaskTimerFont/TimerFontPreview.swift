@@ -1,6 +1,8 @@
 import ArcMaskCore
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskPreview
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 import Foundation
 

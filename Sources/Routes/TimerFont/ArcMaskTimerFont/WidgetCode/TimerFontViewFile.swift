@@ -1,5 +1,7 @@
+import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 import Foundation
 

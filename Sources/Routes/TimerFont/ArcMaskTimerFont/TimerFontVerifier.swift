@@ -1,5 +1,7 @@
 import ArcMaskCore
+import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskTimerFontPlan
 import ArcMaskValues
 
 /// Proves a timer-font export off-device: every timer string the widget will show is shaped
