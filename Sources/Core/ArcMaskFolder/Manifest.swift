@@ -137,4 +137,7 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var rotation: String
     public var accented: String
     public var codeFiles: [String]
+    /// Where the folder was written: set only in what `export --json` prints (the file never
+    /// holds it, so it does not say whose disk it was written on).
+    public var output: String? = nil
 }

@@ -151,7 +151,13 @@ struct Emulate: ParsableCommand {
 
     func run() throws {
         if route == .timerFont { return try runTimerFont() }
-        if isExportFolder { return try runExportFolder() }
+        if isExportFolder {
+            FileHandle.standardError.write(
+                Data(
+                    "arcmask: note: emulate DIR is now check DIR; emulate takes animations (folders until \(Spellings.nextRelease))\n"
+                        .utf8))
+            return try runExportFolder()
+        }
         let report: EmulationReport = try reportingFailures {
             let (_, plan) = try options.load()
             var phases = [phase]

@@ -261,7 +261,8 @@ struct Export: ParsableCommand {
             var input = source
             if route == .timerFont { input.fpsOption = nil }
             let frames = try input.open(file!, scale: Int(scale))
-            if let advice = Self.cutAdvice(frames) { warn(advice) }
+            let advice = Self.cutAdvice(frames)
+            if let advice { warn(advice) }
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
             if route == .timerFont {
                 try exportTimerFonts(frames, view: view, device: dev.id, into: folder)
@@ -286,7 +287,11 @@ struct Export: ParsableCommand {
             try folder.commit()
             for w in manifest.warnings + frames.warnings { warn(w) }
             if reporting.json {
-                emit(try jsonString(manifest))
+                // Every warning and the folder written, in what is printed (not in the file).
+                var printed = manifest
+                printed.output = try output.path
+                printed.warnings += frames.warnings + (advice.map { [$0] } ?? [])
+                emit(try jsonString(printed))
             } else {
                 emit(Self.summary(manifest, path: try output.path).joined(separator: "\n"))
             }
@@ -347,7 +352,10 @@ struct Export: ParsableCommand {
         try folder.commit()
         for w in manifest.warnings + frames.warnings { warn(w) }
         if reporting.json {
-            emit(try jsonString(manifest))
+            var printed = manifest
+            printed.output = try output.path
+            printed.warnings += frames.warnings
+            emit(try jsonString(printed))
             return
         }
         let p = manifest.proof

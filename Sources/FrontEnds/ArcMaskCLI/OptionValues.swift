@@ -62,13 +62,34 @@ extension RealOption {
         self.init(checked: value)
     }
 
-    /// Parses `text` as `Self`, or says what the option takes.
+    /// Parses `text` as `Self`, or says what the option takes. Times take their unit as a
+    /// suffix whatever the option's own unit (`250ms`, `2s`, `1.5min`) or a timecode as ffmpeg
+    /// writes it (`00:00:02`, `01:30.5`); a bare number is in the option's unit.
     @Sendable static func parse(_ text: String) throws -> Self {
-        try parse(text, suffixes: [:])
+        switch range.unit {
+        case "ms": try parse(text, suffixes: ["ms": 1, "s": 1000, "min": 60_000], secondsScale: 1000)
+        case "s": try parse(text, suffixes: ["ms": 0.001, "s": 1, "min": 60], secondsScale: 1)
+        default: try parse(text, suffixes: [:])
+        }
     }
 
-    /// Parses a number that may end in one of `suffixes` (a multiplier each, e.g. "ms": 0.001).
-    static func parse(_ text: String, suffixes: [String: Double]) throws -> Self {
+    /// Parses a number that may end in one of `suffixes` (a multiplier each, e.g. "ms": 0.001),
+    /// or, with `secondsScale` (the option's units per second), a timecode `[[H:]M:]S[.f]`.
+    static func parse(_ text: String, suffixes: [String: Double], secondsScale: Double? = nil) throws -> Self {
+        if let secondsScale, text.contains(":") {
+            let parts = text.trimmingCharacters(in: .whitespaces).split(
+                separator: ":", omittingEmptySubsequences: false)
+            let numbers = parts.map { Double($0) }
+            guard parts.count <= 3, numbers.allSatisfy({ $0 != nil && $0! >= 0 }),
+                parts.dropLast().allSatisfy({ !$0.contains(".") })
+            else {
+                throw OptionValueError(description: "takes a timecode as H:MM:SS or MM:SS(.fff), e.g. 00:00:02")
+            }
+            let seconds = numbers.reduce(0.0) { $0 * 60 + $1! }
+            let x = seconds * secondsScale
+            guard range.contains(x) else { throw OptionValueError(description: "takes a time in \(range.text)") }
+            return Self(checked: x)
+        }
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         var factor = 1.0
         for (suffix, f) in suffixes.sorted(by: { $0.key.count > $1.key.count }) where body.hasSuffix(suffix) {
@@ -188,9 +209,6 @@ struct InstantSeconds: RealOption {
     let value: Double
     init(checked value: Double) { self.value = value }
 
-    @Sendable static func parse(_ text: String) throws -> Self {
-        try parse(text, suffixes: ["ms": 0.001, "s": 1])
-    }
 }
 
 /// A rotation angle in degrees, within ±1,000,000°.

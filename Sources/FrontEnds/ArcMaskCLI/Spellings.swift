@@ -57,10 +57,42 @@ enum Spellings {
 
 extension ArcMaskCommand {
     /// Parses `arguments` as the command line gives them, old spellings rewritten (their
-    /// notices go to stderr).
+    /// notices go to stderr). A command that does not exist is a usage error that names the
+    /// closest one, also after `help`.
     public static func parse(arguments: [String]) throws -> ParsableCommand {
         let (args, notices) = Spellings.rewrite(arguments)
         for n in notices { FileHandle.standardError.write(Data("arcmask: \(n)\n".utf8)) }
+        let asked = args.first == "help" ? args.dropFirst().first : args.first
+        if let asked, !asked.hasPrefix("-"), !commandNames.contains(asked) {
+            throw ValidationError(unknownCommand(asked))
+        }
         return try parseAsRoot(args)
+    }
+
+    /// The commands, as typed.
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
+
+    /// "no command 'exprot'; did you mean 'export'?" (or the list when nothing is close).
+    static func unknownCommand(_ name: String) -> String {
+        let names = configuration.subcommands.map { $0._commandName }
+        let close = names.map { ($0, editDistance($0, name.lowercased())) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
+        if let close { return "no command '\(name)'; did you mean '\(close.0)'?" }
+        return "no command '\(name)'; the commands are \(names.joined(separator: ", "))"
+    }
+
+    /// Levenshtein distance, for suggestions.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 @testable import ArcMaskCLI
 
-@Suite("emulate DIR checks a rotation export folder", .serialized)
+@Suite("check DIR checks a rotation export folder", .serialized)
 struct ExportFolderCommandsTests {
     /// A 10-frame export of a 120×90 pt view at 3× (360×270 px layers, JPEG).
     func exported(_ s: Scratch, _ name: String = "w", extra: [String] = []) throws -> String {
@@ -29,19 +29,19 @@ struct ExportFolderCommandsTests {
     func passes() throws {
         let s = try Scratch()
         let dir = try exported(s)
-        let text = try output(["emulate", dir])
+        let text = try output(["check", dir])
         #expect(text.status == 0, "\(text.stdout)")
         #expect(text.stdout.contains("10 layers in 10 images (files layout)"))
         #expect(text.stdout.contains("largest layer 97200 px of 718080 px per image"))
         #expect(text.stdout.hasSuffix("→ PASS\n"))
-        let json = try output(["emulate", dir, "--json"])
+        let json = try output(["check", dir, "--json"])
         let check = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect((check["problems"] as! [Any]).isEmpty && check["layers"] as? Int == 10)
         let strip = try exported(s, "strip", extra: ["--layout", "strip"])
-        #expect(try output(["emulate", strip]).status == 0)
+        #expect(try output(["check", strip]).status == 0)
     }
 
-    @Test("check DIR gives emulate DIR's verdict; an animation or a missing folder is refused")
+    @Test("check DIR gives what emulate DIR gave (which still works, with a notice); an animation is refused")
     func checkCommand() throws {
         let s = try Scratch()
         let dir = try exported(s)
@@ -67,13 +67,13 @@ struct ExportFolderCommandsTests {
         let fm = FileManager.default
         try fm.removeItem(atPath: dir + "/frame-0003.jpg")
         try fm.copyItem(atPath: dir + "/frame-0006.jpg", toPath: dir + "/frame-0003.jpg")
-        let r = try output(["emulate", dir])
+        let r = try output(["check", dir])
         #expect(r.status == ExitStatus.defectsFound.rawValue)
         #expect(r.stdout.contains("problem: frame-0003.jpg: holds"))
         #expect(r.stdout.contains("(changed since the export?)"))
         // A missing image is named too.
         try fm.removeItem(atPath: dir + "/frame-0007.jpg")
-        let missing = try output(["emulate", dir])
+        let missing = try output(["check", dir])
         #expect(missing.status == ExitStatus.defectsFound.rawValue && missing.stdout.contains("frame-0007.jpg"))
     }
 
@@ -83,7 +83,7 @@ struct ExportFolderCommandsTests {
         let dir = try exported(s)
         let big = try JPEG.encode(PixelBuffer(width: 1000, height: 800), quality: 80)
         try Data(big).write(to: URL(fileURLWithPath: dir + "/frame-0002.jpg"))
-        let r = try output(["emulate", dir])
+        let r = try output(["check", dir])
         #expect(r.status == ExitStatus.defectsFound.rawValue)
         #expect(r.stdout.contains("problem: frame-0002.jpg: is 1000×800 = 800000 px, over the 718080 px"))
         #expect(r.stdout.contains("largest layer 800000 px of 718080 px"))
@@ -99,7 +99,7 @@ struct ExportFolderCommandsTests {
         m["frames"] = frames
         try JSONSerialization.data(withJSONObject: m, options: [.prettyPrinted, .sortedKeys]).write(
             to: URL(fileURLWithPath: dir + "/manifest.json"))
-        let r = try output(["emulate", dir])
+        let r = try output(["check", dir])
         #expect(r.status == ExitStatus.defectsFound.rawValue)
         #expect(r.stdout.contains("problem: manifest.json: plan: is not the plan for these frames' durations"))
 
@@ -130,7 +130,7 @@ struct ExportFolderCommandsTests {
         var text = try String(contentsOf: view, encoding: .utf8)
         text = text.replacingOccurrences(of: "squareCaps: false", with: "squareCaps: true")
         try text.write(to: view, atomically: true, encoding: .utf8)
-        let r = try output(["emulate", dir])
+        let r = try output(["check", dir])
         #expect(r.status == ExitStatus.defectsFound.rawValue)
         #expect(r.stdout.contains("problem: ArcMaskPlan.swift: differs from what the manifest generates"))
     }

@@ -42,4 +42,45 @@ struct SpellingsTests {
         #expect(size.width == 170 && size.height == 170)
         #expect(throws: (any Error).self) { try SizeArgument.parse("170×") }
     }
+
+    @Test("an unknown command is a usage error naming the closest, also after help")
+    func unknownCommands() throws {
+        #expect(run(["exprot", "a.gif"]) == 64)
+        #expect(run(["help", "nosuch"]) == 64)
+        #expect(ArcMaskCommand.unknownCommand("exprot") == "no command 'exprot'; did you mean 'export'?")
+        #expect(ArcMaskCommand.unknownCommand("zzzzzz").hasPrefix("no command 'zzzzzz'; the commands are inspect, "))
+        #expect(ArcMaskCommand.editDistance("kitten", "sitting") == 3 && ArcMaskCommand.editDistance("", "ab") == 2)
+        #expect(run(["help", "export"]) == 0)
+    }
+
+    @Test("times take a unit or a timecode whatever the option's own unit; bare numbers keep it")
+    func timeUnits() throws {
+        #expect(try InstantSeconds.parse("250ms").value == 0.25)
+        #expect(try InstantSeconds.parse("250").value == 250)
+        #expect(try InstantSeconds.parse("00:00:02").value == 2)
+        #expect(try InstantSeconds.parse("01:30.5").value == 90.5)
+        #expect(try ClipStart.parse("1:00:00").value == 3600)
+        #expect(try ToleranceMs.parse("2s").value == 2000)
+        #expect(try SpanMs.parse("1.5min").value == 90_000)
+        #expect(try SpanMs.parse("0:01").value == 1000)
+        for bad in ["1:2:3:4", "a:00", "1.5:00", "-1:00", ""] {
+            #expect(throws: (any Error).self, "\(bad)") { try SpanMs.parse(bad) }
+        }
+    }
+
+    @Test("export --json prints every warning and where it wrote; the file keeps neither")
+    func exportJSON() throws {
+        let s = try Scratch()
+        #expect(run(["generate", "--out", s.path("t.gif"), "--frames", "8", "--canvas", "40x30", "--quiet"]) == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: s.path("t.gif")))
+        try whole.prefix(whole.count * 4 / 5).write(to: URL(fileURLWithPath: s.path("cut.gif")))
+        let printed = try output(["export", s.path("cut.gif"), "--view", "60x60", "--out", s.path("e"), "--json"])
+        #expect(printed.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(printed.stdout.utf8)) as? [String: Any])
+        #expect(json["output"] as? String == s.path("e"))
+        let warnings = try #require(json["warnings"] as? [String])
+        #expect(warnings.contains { $0.contains("cut short") })
+        let file = try String(contentsOfFile: s.path("e/manifest.json"), encoding: .utf8)
+        #expect(!file.contains("\"output\"") && !file.contains("cut short"))
+    }
 }
