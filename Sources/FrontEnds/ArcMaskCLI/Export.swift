@@ -93,31 +93,27 @@ struct Export: ParsableCommand {
 
     var maxLayerPixels: Int { maxLayerPixelsOption.value }
 
-    @Option(
-        help: """
-            files (each layer its own image, handed over as encoded bytes) or strip (one sprite sheet that \
-            the view decodes in the extension and crops; counts its decoded size against --budget).
-            """)
-    var layout: LayerLayout = .files
+    @OptionGroup(title: "Rotation route") var rotationRoute: RotationRouteOptions
 
-    @Option(
-        help: "auto (JPEG where a layer is opaque, PNG where it has transparency), jpeg or png; --layout files.")
-    var imageFormat: ImageFormat = .auto
+    @OptionGroup(title: "Timer-font route") var timerFontRoute: TimerFontRouteOptions
 
-    @Option(
-        name: .customLong("jpeg-quality"), parsing: .unconditional,
-        help: "A fixed JPEG quality, 1 to 100 (default: 90, lowered to 60 at most to fit the archive).",
-        transform: JPEGQuality.parse)
-    var jpegQualityOption: JPEGQuality?
+    // The groups' settings, by the names the rest of the command uses.
+    var layout: LayerLayout { rotationRoute.layout }
+    var imageFormat: ImageFormat { rotationRoute.imageFormat }
+    var jpegQuality: Int? { rotationRoute.jpegQualityOption?.value }
+    var accented: AccentedRendering { rotationRoute.accented }
+    var rotation: RotationRoute { rotationRoute.rotation }
+    var loop: Int? { timerFontRoute.loopOption?.value }
+    var timing: TimerFontTiming.Mode? { timerFontRoute.timing }
+    var background: String? { timerFontRoute.background }
 
-    var jpegQuality: Int? { jpegQualityOption?.value }
+    /// The timer-font widget's frame rate: --widget-fps, or (until 0.11) --fps with the route.
+    var widgetFPS: Double? {
+        timerFontRoute.widgetFPS?.value ?? (route == .timerFont ? source.fps : nil)
+    }
 
-    @Option(
-        help: """
-            On tinted and clear home screens (iOS 18+): full-color (the frames keep their colours) or \
-            accented (tinted with the rest of the home screen).
-            """)
-    var accented: AccentedRendering = .fullColor
+    /// `--fps` given with the timer-font route and no --widget-fps: its old meaning.
+    var fpsMeansWidgetRate: Bool { route == .timerFont && timerFontRoute.widgetFPS == nil && source.fps != nil }
 
     @Option(
         name: .customLong("min-scale"), parsing: .unconditional,
@@ -137,41 +133,9 @@ struct Export: ParsableCommand {
         help: """
             rotation (arc masks turned by WidgetKit's private clock-hand rotation; any frame rate) or \
             timer-font (frames as colour glyphs of timer fonts: public API, 1–15 fps, loops dividing 60 s, \
-            iOS 18 or later). With timer-font, --fps is the widget's frame rate, 1 to 15 (default 8); \
-            a sequence's own rate then comes from --durations (or its default, 25 fps).
+            iOS 18 or later). Each route's own settings are in its group below.
             """)
     var route: WidgetRoute = .rotation
-
-    @Option(
-        name: .customLong("loop-seconds"), parsing: .unconditional,
-        help: "timer-font: the loop's length in seconds: 2, 4, 6, 10, 12, 20, 30 or 60 (default: chosen by --timing).",
-        transform: LoopSeconds.parse)
-    var loopOption: LoopSeconds?
-
-    var loop: Int? { loopOption?.value }
-
-    @Option(
-        help: """
-            timer-font: repeat (keep the animation's pace, repeated a whole number of times per loop), \
-            scale (stretch or squeeze it in time to a loop) or auto (repeat when a loop fits, else scale).
-            """)
-    var timing: TimerFontTiming.Mode?
-
-    @Option(
-        help: """
-            timer-font: #RRGGBB that translucent pixels are flattened onto (stacked timers would show \
-            through them); default: frame 0's first opaque colour, or white.
-            """)
-    var background: String?
-
-    @Option(
-        name: .customLong("rotation-access"),
-        help: """
-            How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
-            no SDK declaration; turns on iOS 26.1), silgen (the exported symbol), package \
-            (octree/ClockHandRotationKit). All rest on private API.
-            """)
-    var rotation: RotationRoute = .runtime
 
     @Option(
         help:
@@ -215,13 +179,15 @@ struct Export: ParsableCommand {
         if route == .rotation {
             for (given, name) in [
                 (loop != nil, "--loop-seconds"), (timing != nil, "--timing"),
-                (background != nil, "--background"),
+                (background != nil, "--background"), (timerFontRoute.widgetFPS != nil, "--widget-fps"),
             ] where given {
                 throw ValidationError("\(name) applies to --route timer-font")
             }
         } else {
-            if let fps = source.fps, !(fps == fps.rounded() && TimerFontPlan.rates.contains(Int(fps))) {
-                throw ValidationError("--fps takes 1 to 15 frames a second with --route timer-font, not \(fmt(fps))")
+            if let fps = widgetFPS, !(fps == fps.rounded() && TimerFontPlan.rates.contains(Int(fps))) {
+                throw ValidationError(
+                    "\(fpsMeansWidgetRate ? "--fps" : "--widget-fps") takes 1 to 15 frames a second with --route timer-font, not \(fmt(fps))"
+                )
             }
             if let loop, !TimerFontPlan.loops.contains(loop) {
                 throw ValidationError(
@@ -257,9 +223,16 @@ struct Export: ParsableCommand {
                 throw OutputError(
                     path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
             }
-            // With the timer-font route, --fps is the widget's rate: the source plays at its own.
+            // Until 0.11, --fps with the timer-font route and no --widget-fps is the widget's rate
+            // (the source then plays at its own).
             var input = source
-            if route == .timerFont { input.fpsOption = nil }
+            if fpsMeansWidgetRate {
+                input.fpsOption = nil
+                FileHandle.standardError.write(
+                    Data(
+                        "arcmask: note: with --route timer-font the widget's rate is --widget-fps; --fps resamples the input (as on every route) from \(Spellings.nextRelease)\n"
+                            .utf8))
+            }
             let frames = try input.open(file!, scale: Int(scale))
             let advice = Self.cutAdvice(frames)
             if let advice { warn(advice) }
@@ -336,7 +309,7 @@ struct Export: ParsableCommand {
         let request = TimerFontRequest(
             viewWidth: view.width, viewHeight: view.height, scale: scale,
             family: size == nil ? family : nil, device: size == nil ? device : nil, fit: fit.fit,
-            fps: source.fps.map { Int($0) } ?? 8, loopSeconds: loop, timing: timing ?? .auto,
+            fps: widgetFPS.map { Int($0) } ?? 8, loopSeconds: loop, timing: timing ?? .auto,
             background: background.flatMap { Color(hex: $0) },
             budgetBytes: Int(budget * 1_000_000), minScale: minScale, jobs: threads.jobs, widgetFamily: family,
             names: CodeNames(name)!)

@@ -33,7 +33,8 @@ struct TimerFontCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         let out = s.path("out")
-        #expect(run(["export", file, "--route", "timer-font", "--fps", "8", "--view", "40x40", "--out", out]) == 0)
+        #expect(
+            run(["export", file, "--route", "timer-font", "--widget-fps", "8", "--view", "40x40", "--out", out]) == 0)
         let result = try output(["emulate", "--route", "timer-font", out, "--json"])
         #expect(result.status == 0)
         let e = try JSONDecoder().decode(Emulation.self, from: Data(result.stdout.utf8))
@@ -51,7 +52,8 @@ struct TimerFontCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         let out = s.path("out")
-        #expect(run(["export", file, "--route", "timer-font", "--fps", "4", "--view", "40x40", "--out", out]) == 0)
+        #expect(
+            run(["export", file, "--route", "timer-font", "--widget-fps", "4", "--view", "40x40", "--out", out]) == 0)
         let url = URL(fileURLWithPath: out + "/manifest.json")
         var json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         var frames = json["frames"] as! [[String: Any]]
@@ -77,7 +79,8 @@ struct TimerFontCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         let out = s.path("out")
-        #expect(run(["export", file, "--route", "timer-font", "--fps", "8", "--view", "40x40", "--out", out]) == 0)
+        #expect(
+            run(["export", file, "--route", "timer-font", "--widget-fps", "8", "--view", "40x40", "--out", out]) == 0)
         let result = try output(["preview", "--route", "timer-font", out, "--out", s.path("pv")])
         #expect(result.status == 0 && result.stdout.contains("0 wrong frame of 240 refreshes → PASS"))
         let sheet = try PNG.read(URL(fileURLWithPath: s.path("pv/timeline.png")))
@@ -101,7 +104,8 @@ struct TimerFontCommandsTests {
             e.status == ExitStatus.badInput.rawValue && e.stderr.contains("manifest.json: is not a timer-font export's")
         )
         let out = s.path("out")
-        #expect(run(["export", file, "--route", "timer-font", "--fps", "2", "--view", "40x40", "--out", out]) == 0)
+        #expect(
+            run(["export", file, "--route", "timer-font", "--widget-fps", "2", "--view", "40x40", "--out", out]) == 0)
         let font = URL(fileURLWithPath: out + "/ArcMaskFrames1-Regular.ttf")
         let bytes = try Data(contentsOf: font)
         try bytes.prefix(100).write(to: font)
@@ -123,7 +127,8 @@ struct TimerFontCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         let base = ["export", file, "--view", "40x40", "--out", s.path("x")]
-        #expect(run(base + ["--route", "timer-font", "--fps", "20"]) == ExitStatus.usage.rawValue)
+        #expect(run(base + ["--route", "timer-font", "--widget-fps", "20"]) == ExitStatus.usage.rawValue)
+        // Until 0.11, --fps with the route and no --widget-fps keeps its old meaning, checked alike.
         #expect(run(base + ["--route", "timer-font", "--fps", "7.5"]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--route", "timer-font", "--loop-seconds", "7"]) == ExitStatus.usage.rawValue)
         #expect(run(base + ["--route", "timer-font", "--background", "#12345678"]) == ExitStatus.usage.rawValue)
@@ -135,11 +140,37 @@ struct TimerFontCommandsTests {
         #expect(run(["plan", file]) == ExitStatus.usage.rawValue)
         #expect(s.entries == ["two.gif"])
         // A loop the animation repeats in exactly; a budget nothing fits writes nothing.
-        #expect(run(base + ["--route", "timer-font", "--loop-seconds", "4", "--timing", "repeat", "--fps", "3"]) == 0)
+        #expect(
+            run(base + ["--route", "timer-font", "--loop-seconds", "4", "--timing", "repeat", "--widget-fps", "3"]) == 0
+        )
         #expect(
             run(["export", file, "--view", "40x40", "--out", s.path("y"), "--route", "timer-font", "--budget", "0.1"])
                 == ExitStatus.badInput.rawValue)
         #expect(!FileManager.default.fileExists(atPath: s.path("y")))
+    }
+
+    @Test("--widget-fps is the widget's rate; with it, --fps resamples the input as on every route")
+    func widgetRate() throws {
+        let s = try Scratch()
+        let file = try twoSeconds(s)
+        #expect(
+            run([
+                "export", file, "--route", "timer-font", "--widget-fps", "4", "--fps", "10", "--view", "40x40",
+                "--out", s.path("a"), "--quiet",
+            ]) == 0)
+        #expect(
+            run([
+                "export", file, "--route", "timer-font", "--fps", "4", "--view", "40x40", "--out", s.path("b"),
+                "--quiet",
+            ]) == 0)
+        func manifest(_ dir: String) throws -> [String: Any] {
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: s.path(dir + "/manifest.json"))))
+                as! [String: Any]
+        }
+        // Both play at 4 fps in the widget (the old meaning of --fps still holds without --widget-fps).
+        #expect(try manifest("a")["fps"] as? Int == 4 && manifest("b")["fps"] as? Int == 4)
+        #expect(run(["export", file, "--widget-fps", "4", "--view", "40x40", "--out", s.path("c")]) == 64)
     }
 }
 

@@ -1,0 +1,74 @@
+import ArcMaskFolder
+import ArcMaskTimerFontPlan
+import ArgumentParser
+
+/// The rotation route's own settings (`export`): how layers are laid out and encoded, how they
+/// draw on tinted home screens, and how the generated view reaches the rotation.
+struct RotationRouteOptions: ParsableArguments {
+    @Option(
+        help: """
+            files (each layer its own image, handed over as encoded bytes) or strip (one sprite sheet that \
+            the view decodes in the extension and crops; counts its decoded size against --budget).
+            """)
+    var layout: LayerLayout = .files
+
+    @Option(
+        help: "auto (JPEG where a layer is opaque, PNG where it has transparency), jpeg or png; --layout files.")
+    var imageFormat: ImageFormat = .auto
+
+    @Option(
+        name: .customLong("jpeg-quality"), parsing: .unconditional,
+        help: "A fixed JPEG quality, 1 to 100 (default: 90, lowered to 60 at most to fit the archive).",
+        transform: JPEGQuality.parse)
+    var jpegQualityOption: JPEGQuality?
+
+    var jpegQuality: Int? { jpegQualityOption?.value }
+
+    @Option(
+        help: """
+            On tinted and clear home screens (iOS 18+): full-color (the frames keep their colours) or \
+            accented (tinted with the rest of the home screen).
+            """)
+    var accented: AccentedRendering = .fullColor
+
+    @Option(
+        name: .customLong("rotation-access"),
+        help: """
+            How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
+            no SDK declaration; turns on iOS 26.1), silgen (the exported symbol), package \
+            (octree/ClockHandRotationKit). All rest on private API.
+            """)
+    var rotation: RotationRoute = .runtime
+}
+
+/// The timer-font route's own settings (`export --route timer-font`): the widget's rate, the
+/// loop and how the animation fits it, and the background translucent pixels are flattened onto.
+struct TimerFontRouteOptions: ParsableArguments {
+    @Option(
+        name: .customLong("widget-fps"), parsing: .unconditional,
+        help: "The widget's frame rate, 1 to 15 (default 8). --fps resamples the input, as on every route.",
+        transform: FramesPerSecond.parse)
+    var widgetFPS: FramesPerSecond?
+
+    @Option(
+        name: .customLong("loop-seconds"), parsing: .unconditional,
+        help: "The loop's length in seconds: 2, 4, 6, 10, 12, 20, 30 or 60 (default: chosen by --timing).",
+        transform: LoopSeconds.parse)
+    var loopOption: LoopSeconds?
+
+    var loop: Int? { loopOption?.value }
+
+    @Option(
+        help: """
+            repeat (keep the animation's pace, repeated a whole number of times per loop), \
+            scale (stretch or squeeze it in time to a loop) or auto (repeat when a loop fits, else scale).
+            """)
+    var timing: TimerFontTiming.Mode?
+
+    @Option(
+        help: """
+            #RRGGBB that translucent pixels are flattened onto (stacked timers would show \
+            through them); default: frame 0's first opaque colour, or white.
+            """)
+    var background: String?
+}
