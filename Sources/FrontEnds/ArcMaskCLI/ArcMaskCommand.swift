@@ -31,7 +31,10 @@ public struct ArcMaskCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
-            FileHandle.standardError.write(Data((shortenValues(in: fullMessage(for: error)) + "\n").utf8))
+            // An error the command already printed (an ExitCode) has no message of its own: no
+            // blank line after it.
+            let message = shortenValues(in: fullMessage(for: error))
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(code.rawValue)
         }
     }

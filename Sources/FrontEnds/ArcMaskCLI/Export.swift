@@ -36,7 +36,7 @@ struct Export: ParsableCommand {
             """)
 
     @Argument(
-        help: "The animation (GIF, APNG, WebP, SVG, SVGA, or a folder or pattern of numbered images).")
+        help: ArgumentHelp(AnimationArgument.help))
     var file: String?
 
     @Option(help: "Widget family: small, medium, large, extraLarge.")
@@ -234,7 +234,7 @@ struct Export: ParsableCommand {
                             .utf8))
             }
             let frames = try input.open(file!, scale: Int(scale))
-            let advice = Self.cutAdvice(frames)
+            let advice = Self.cutAdvice(frames, route: route)
             if let advice { warn(advice) }
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
             if route == .timerFont {
@@ -362,15 +362,21 @@ struct Export: ParsableCommand {
 }
 
 extension Export {
-    /// A clip much longer than a widget loop carries (the timer-font route's loops end at 60 s;
-    /// the rotation route fits any length by dropping frames): which cut would keep it whole.
-    static func cutAdvice(_ frames: FrameSource) -> String? {
+    /// A clip longer than the route plays well, in the route's own terms: the timer-font route's
+    /// loops end at 60 s; the rotation route fits any length, by dropping frames.
+    static func cutAdvice(_ frames: FrameSource, route: WidgetRoute) -> String? {
         guard frames.timeBase == .timestamps else { return nil }
         let seconds = frames.totalDuration / 1000
-        guard seconds > 60 else { return nil }
-        return String(
-            format:
-                "the clip plays %.1f s; a widget loop carries at most 60 s (timer-font), and frames are dropped to fit: cut it with --start and --length (for example --length 6)",
-            seconds)
+        // A clip of 60 s and a few milliseconds is a 60 s clip.
+        guard seconds > 60.05 else { return nil }
+        let length = String(format: "%.1f", seconds)
+        switch route {
+        case .timerFont:
+            return "the clip plays \(length) s; a timer-font loop lasts at most 60 s, so it is sped up to fit: "
+                + "cut it with --start and --length (for example --length 6) to keep its pace"
+        case .rotation:
+            return "the clip plays \(length) s; the rotation keeps its length by dropping frames to fit the "
+                + "budget: cut it with --start and --length (for example --length 6) to keep more of its frames"
+        }
     }
 }

@@ -15,7 +15,7 @@ struct Frames: ParsableCommand {
             canvas; fill: covering it, cropped).
             """)
 
-    @Argument(help: "The animation to read.")
+    @Argument(help: ArgumentHelp(AnimationArgument.help))
     var file: String
 
     @OptionGroup var output: OutputOptions

@@ -13,7 +13,7 @@ struct Inspect: ParsableCommand {
             --fps, --durations, --loops, --range and --allow-gaps say how it plays.
             """)
 
-    @Argument(help: "The animation: a file, a folder of numbered frames, or a pattern such as anim/frame%03d.png.")
+    @Argument(help: ArgumentHelp(AnimationArgument.help))
     var file: String
 
     @OptionGroup var reporting: ReportOptions

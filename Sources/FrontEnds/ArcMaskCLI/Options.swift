@@ -8,6 +8,13 @@ import Foundation
 
 extension FitMode: ExpressibleByArgument {}
 
+/// What an animation argument takes, said once for every command that reads one.
+enum AnimationArgument {
+    static let help =
+        "The animation: GIF, APNG, WebP, SVG, SVGA, Lottie/TGS/dotLottie, a video clip (MP4, MOV, WebM, MKV…), AVIF, "
+        + "or numbered images (a folder, or a pattern such as anim/frame%03d.png)."
+}
+
 /// Ceilings on inputs, shared by every command that reads one. Hidden from the short help: the
 /// defaults fit every real animation; `--help-hidden` and docs/limits.md list them.
 struct LimitOptions: ParsableArguments {

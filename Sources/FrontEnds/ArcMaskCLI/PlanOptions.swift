@@ -8,7 +8,7 @@ extension Preset: ExpressibleByArgument {}
 
 /// The options every plan-based command shares: which file, which view, which preset.
 struct PlanOptions: ParsableArguments {
-    @Argument(help: "The animation (GIF, APNG, WebP, SVG, SVGA, Lottie/TGS/dotLottie or an image sequence).")
+    @Argument(help: ArgumentHelp(AnimationArgument.help))
     var file: String
 
     @Option(

@@ -1,3 +1,5 @@
+import ArcMaskCore
+import ArcMaskValues
 import Foundation
 import Testing
 
@@ -82,5 +84,37 @@ struct SpellingsTests {
         #expect(warnings.contains { $0.contains("cut short") })
         let file = try String(contentsOfFile: s.path("e/manifest.json"), encoding: .utf8)
         #expect(!file.contains("\"output\"") && !file.contains("cut short"))
+    }
+
+    /// A clip of `seconds`, for the advice export gives.
+    final class Clip: FrameSource {
+        let seconds: Double
+        init(_ seconds: Double) { self.seconds = seconds }
+        var name: String { "clip.mp4" }
+        var canvasSize: PixelSize { PixelSize(width: 2, height: 2) }
+        var frameCount: Int { 1 }
+        var loopMode: LoopMode { .forever }
+        func duration(at index: Int) -> Double { seconds * 1000 }
+        func frame(at index: Int) throws -> PixelBuffer { PixelBuffer(width: 2, height: 2) }
+        var warnings: [String] { [] }
+        var timeBase: TimeBase { .timestamps }
+    }
+
+    @Test("a long clip's advice speaks of the route in use; a 60 s clip gets none")
+    func clipAdvice() throws {
+        let rotation = try #require(Export.cutAdvice(Clip(75), route: .rotation))
+        #expect(rotation.contains("dropping frames") && !rotation.contains("timer-font"))
+        let timer = try #require(Export.cutAdvice(Clip(75), route: .timerFont))
+        #expect(timer.contains("timer-font loop lasts at most 60 s"))
+        #expect(Export.cutAdvice(Clip(60.02), route: .rotation) == nil)
+    }
+
+    @Test("an error is one line on stderr, with no blank line after it")
+    func oneLineErrors() throws {
+        let result = try errors(["inspect", "/nonexistent/arcmask.gif"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("arcmask: /nonexistent/arcmask.gif: "))
+        #expect(result.stderr.hasSuffix(")\n") && !result.stderr.hasSuffix("\n\n"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
     }
 }
