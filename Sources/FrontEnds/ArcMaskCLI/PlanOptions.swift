@@ -17,6 +17,21 @@ struct PlanOptions: ParsableArguments {
         transform: SizeArgument.parse)
     var size: SizeArgument?
 
+    @Option(
+        help:
+            "Or the view of this widget family (small, medium, large, extraLarge) on --device, as export takes it.")
+    var family: WidgetFamily?
+
+    @Option(help: "With --family: the device class whose widget size to take (default: the largest iPhones).")
+    var device: String?
+
+    /// The view's size in points: --view, else --family's on --device.
+    var view: (width: Double, height: Double)? {
+        if let size { return (Double(size.width), Double(size.height)) }
+        guard let family else { return nil }
+        return (device.flatMap(WidgetSizeTable.device) ?? WidgetSizeTable.defaultDevice(for: family)).size(family)
+    }
+
     @Option(name: .customLong("scale"), parsing: .unconditional, help: "Pixels per point.", transform: PointScale.parse)
     var scaleOption = PointScale(3)
 
@@ -47,36 +62,45 @@ struct PlanOptions: ParsableArguments {
 
     func validate() throws {
         try requirePath(file, "FILE")
-
+        if let device, WidgetSizeTable.device(device) == nil {
+            throw ValidationError("unknown --device \(device); see export --list-devices")
+        }
+        if device != nil && family == nil { throw ValidationError("--device picks --family's size; give --family too") }
     }
 
     /// Commands that plan masks need the view's size.
     func requireSize() throws {
-        guard size != nil else { throw ValidationError("give the view's size with --view WxH (points), e.g. 170x170") }
+        if let family, view == nil {
+            throw ValidationError(
+                "\(device ?? "this device") has no \(family.rawValue) widget (extraLarge is iPad only)")
+        }
+        guard view != nil else {
+            throw ValidationError("give the view's size with --view WxH (points), e.g. 170x170, or --family")
+        }
     }
 
     /// Refuses a view whose pixels (after --scale) are over --max-view-pixels or cairo's 32,767 a side,
     /// before anything is opened or drawn.
     func checkViewPixels() throws {
         try requireSize()
-        let w = Int((Double(size!.width) * scale).rounded()), h = Int((Double(size!.height) * scale).rounded())
+        let w = Int((view!.width * scale).rounded()), h = Int((view!.height * scale).rounded())
         try ViewLimits.check(
             width: w, height: h, maxPixels: maxViewPixels.value, what: "the view at --scale \(fmt(scale))")
     }
 
     /// `checkViewPixels` for `validate()`: commands that draw or trace the view at full size.
     func validateViewPixels() throws {
-        guard size != nil else { return }
+        guard view != nil else { return }
         do { try checkViewPixels() } catch let e as UsageError { throw ValidationError(e.message) }
     }
 
     /// Opens the source and plans its masks.
     func load() throws -> (FrameSource, ArcPlan) {
         try requireSize()
-        let size = self.size!
+        let size = self.view!
         let frames = try source.open(file)
         let request = PlanRequest(
-            viewWidth: Double(size.width), viewHeight: Double(size.height), scale: scale,
+            viewWidth: size.width, viewHeight: size.height, scale: scale,
             durationsMs: frames.durations, preset: preset, refreshHz: planRefresh.value,
             seamFraction: seamFraction.value)
         do {

@@ -117,4 +117,19 @@ struct SpellingsTests {
         #expect(result.stderr.hasSuffix(")\n") && !result.stderr.hasSuffix("\n\n"))
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
+
+    @Test("plan, emulate, preview and render take --family and --device as export does")
+    func familyEverywhere() throws {
+        let s = try Scratch()
+        #expect(run(["generate", "--out", s.path("a.gif"), "--frames", "4", "--quiet"]) == 0)
+        let byFamily = try output(["plan", s.path("a.gif"), "--family", "medium", "--json"])
+        let byView = try output(["plan", s.path("a.gif"), "--view", "364x170", "--json"])
+        #expect(byFamily.status == 0 && byFamily.stdout == byView.stdout)
+        let ipad = try output(["plan", s.path("a.gif"), "--family", "small", "--device", "ipad-768", "--json"])
+        let ipadView = try output(["plan", s.path("a.gif"), "--view", "141x141", "--json"])
+        #expect(ipad.stdout == ipadView.stdout)
+        #expect(run(["plan", s.path("a.gif"), "--device", "ipad-768"]) == 64)
+        #expect(run(["plan", s.path("a.gif"), "--family", "small", "--device", "nosuch"]) == 64)
+        #expect(run(["emulate", s.path("a.gif"), "--family", "extraLarge", "--device", "iphone-430"]) == 64)
+    }
 }

@@ -1,5 +1,6 @@
 import ArcMaskCore
-import ArcMaskExport
+import ArcMaskTimerFont
+import ArcMaskTimerFontPlan
 import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskValues
