@@ -152,10 +152,7 @@ struct Emulate: ParsableCommand {
     func run() throws {
         if route == .timerFont { return try runTimerFont() }
         if isExportFolder {
-            FileHandle.standardError.write(
-                Data(
-                    "arcmask: note: emulate DIR is now check DIR; emulate takes animations (folders until \(Spellings.nextRelease))\n"
-                        .utf8))
+            note("emulate DIR is now check DIR; emulate takes animations (folders until \(Spellings.nextRelease))")
             return try runExportFolder()
         }
         let report: EmulationReport = try reportingFailures {

@@ -228,17 +228,16 @@ struct Export: ParsableCommand {
             var input = source
             if fpsMeansWidgetRate {
                 input.fpsOption = nil
-                FileHandle.standardError.write(
-                    Data(
-                        "arcmask: note: with --route timer-font the widget's rate is --widget-fps; --fps resamples the input (as on every route) from \(Spellings.nextRelease)\n"
-                            .utf8))
+                note(
+                    "with --route timer-font the widget's rate is --widget-fps; --fps resamples the input (as on every route) from \(Spellings.nextRelease)"
+                )
             }
             let frames = try input.open(file!, scale: Int(scale))
             let advice = Self.cutAdvice(frames, route: route)
             if let advice { warn(advice) }
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
             if route == .timerFont {
-                try exportTimerFonts(frames, view: view, device: dev.id, into: folder)
+                try exportTimerFonts(frames, view: view, device: dev.id, into: folder, advice: advice)
                 return
             }
             let request = ExportRequest(
@@ -249,25 +248,10 @@ struct Export: ParsableCommand {
                 layout: layout, imageFormat: imageFormat, jpegQuality: jpegQuality,
                 compression: png.value, jobs: threads.jobs, widgetFamily: family,
                 names: CodeNames(name)!, rotation: rotation, accented: accented)
-            let progress = reporting.progress("export", total: frames.frameCount)
-            let manifest: ExportManifest
-            do {
-                manifest = try Exporter.run(source: frames, request: request, into: folder) { progress.advance() }
-            } catch let error as BudgetError {
-                throw InputError(file: file!, error.message)
+            let manifest = try finish(frames, into: folder, total: frames.frameCount, advice: advice) {
+                try Exporter.run(source: frames, request: request, into: folder, progress: $0)
             }
-            progress.finish()
-            try folder.commit()
-            for w in manifest.warnings + frames.warnings { warn(w) }
-            if reporting.json {
-                // Every warning and the folder written, in what is printed (not in the file).
-                var printed = manifest
-                printed.output = try output.path
-                printed.warnings += frames.warnings + (advice.map { [$0] } ?? [])
-                emit(try jsonString(printed))
-            } else {
-                emit(Self.summary(manifest, path: try output.path).joined(separator: "\n"))
-            }
+            if let manifest { emit(Self.summary(manifest, path: try output.path).joined(separator: "\n")) }
         }
     }
 
@@ -302,7 +286,8 @@ struct Export: ParsableCommand {
 
     /// The timer-font route: fonts, code and manifest, with the shaping proof in the summary.
     func exportTimerFonts(
-        _ frames: FrameSource, view: (width: Double, height: Double), device: String, into folder: OutputFolder
+        _ frames: FrameSource, view: (width: Double, height: Double), device: String, into folder: OutputFolder,
+        advice: String?
     )
         throws
     {
@@ -314,23 +299,13 @@ struct Export: ParsableCommand {
             budgetBytes: Int(budget * 1_000_000), minScale: minScale, jobs: threads.jobs, widgetFamily: family,
             names: CodeNames(name)!)
         let drawn = Set(try TimerFontExporter.schedule(frames, request: request).sourceFrames).count
-        let progress = reporting.progress("export", total: drawn + 1)
-        let manifest: TimerFontManifest
-        do {
-            manifest = try TimerFontExporter.run(source: frames, request: request, into: folder) { progress.advance() }
-        } catch let error as BudgetError {
-            throw InputError(file: file!, error.message)
-        }
-        progress.finish()
-        try folder.commit()
-        for w in manifest.warnings + frames.warnings { warn(w) }
-        if reporting.json {
-            var printed = manifest
-            printed.output = try output.path
-            printed.warnings += frames.warnings
-            emit(try jsonString(printed))
-            return
-        }
+        guard
+            let manifest = try finish(
+                frames, into: folder, total: drawn + 1, advice: advice,
+                {
+                    try TimerFontExporter.run(source: frames, request: request, into: folder, progress: $0)
+                })
+        else { return }
         let p = manifest.proof
         let fontBytes = manifest.frameFonts.reduce(manifest.maskFont.bytes) { $0 + $1.bytes }
         let later = p.windows.dropFirst().map { String($0.fromSeconds / 3600 + 1) }
@@ -378,5 +353,42 @@ extension Export {
             return "the clip plays \(length) s; the rotation keeps its length by dropping frames to fit the "
                 + "budget: cut it with --start and --length (for example --length 6) to keep more of its frames"
         }
+    }
+}
+
+/// What `export --json` prints of a route's manifest: every warning, and where it was written.
+protocol PrintedManifest: Encodable {
+    var warnings: [String] { get set }
+    var output: String? { get set }
+}
+
+extension ExportManifest: PrintedManifest {}
+extension TimerFontManifest: PrintedManifest {}
+
+extension Export {
+    /// Runs a route's export with a progress line, commits the folder and reports the warnings
+    /// (the manifest's, the source's; the clip advice was said before). With --json it prints the
+    /// manifest with every warning and the folder written (the file keeps neither) and returns
+    /// nil; otherwise it returns the manifest for the route's summary.
+    func finish<M: PrintedManifest>(
+        _ frames: FrameSource, into folder: OutputFolder, total: Int, advice: String?,
+        _ run: (@escaping @Sendable () -> Void) throws -> M
+    ) throws -> M? {
+        let progress = reporting.progress("export", total: total)
+        let manifest: M
+        do {
+            manifest = try run { progress.advance() }
+        } catch let error as BudgetError {
+            throw InputError(file: file!, error.message)
+        }
+        progress.finish()
+        try folder.commit()
+        for w in manifest.warnings + frames.warnings { warn(w) }
+        guard reporting.json else { return manifest }
+        var printed = manifest
+        printed.output = try output.path
+        printed.warnings += frames.warnings + (advice.map { [$0] } ?? [])
+        emit(try jsonString(printed))
+        return nil
     }
 }

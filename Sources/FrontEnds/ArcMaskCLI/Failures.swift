@@ -35,6 +35,11 @@ func warn(_ text: String) {
     FileHandle.standardError.write(Data("arcmask: warning: \(text)\n".utf8))
 }
 
+/// Writes a note to stderr: an old spelling, and what it is now.
+func note(_ text: String) {
+    FileHandle.standardError.write(Data("arcmask: note: \(text)\n".utf8))
+}
+
 func jsonString<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

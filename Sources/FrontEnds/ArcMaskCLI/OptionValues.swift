@@ -80,7 +80,9 @@ extension RealOption {
             let parts = text.trimmingCharacters(in: .whitespaces).split(
                 separator: ":", omittingEmptySubsequences: false)
             let numbers = parts.map { Double($0) }
-            guard parts.count <= 3, numbers.allSatisfy({ $0 != nil && $0! >= 0 }),
+            // Digits and a decimal point only: no sign (-0:01 is no time), no NaN or infinity.
+            guard parts.count <= 3, numbers.allSatisfy({ $0 != nil && $0!.isFinite }),
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isNumber || $0 == "." } }),
                 parts.dropLast().allSatisfy({ !$0.contains(".") })
             else {
                 throw OptionValueError(description: "takes a timecode as H:MM:SS or MM:SS(.fff), e.g. 00:00:02")
