@@ -325,7 +325,10 @@ let package = Package(
         tests("FrontEnds", "ArcMaskRuntime", ["ArcMaskCore", "ArcMaskRuntime"]),
         tests(
             "FrontEnds", "ArcMaskCLI",
-            ["ArcMaskCLI", "ArcMaskCore", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime", "ArcMaskValues", argumentParser]),
+            [
+                "ArcMaskCLI", "ArcMaskCore", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime",
+                "ArcMaskValues", argumentParser,
+            ]),
         // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
         tests(
             "FrontEnds", "ArcMaskKit",

@@ -84,7 +84,7 @@ public enum BudgetNote: Sendable, Equatable {
     }
 
     public func message(_ names: BudgetVocabulary) -> String {
-        let mb = FrameBudget.mb, scale = FrameBudget.fmtScale
+        let megabytes = FrameBudget.megabytes, scale = FrameBudget.fmtScale
         func perSecond(_ v: Double) -> String { String(format: "%.1f", v) }
         switch self {
         case .scaleCappedByPixelCap(let from, let to, let layer, let cap, let maxSide):
@@ -104,14 +104,17 @@ public enum BudgetNote: Sendable, Equatable {
         case .summary(
             let frames, let layers, let fromScale, let toScale, let quality, let layersPerSecond, let bytes,
             let budget):
-            var text = "in all: \(frames) frames → \(layers) layers, \(scale(fromScale))× → \(scale(toScale))×"
+            var text =
+                "in all: \(frames) frames → \(layers) layers, "
+                + (fromScale == toScale ? "at \(scale(toScale))×" : "\(scale(fromScale))× → \(scale(toScale))×")
             if let quality { text += ", JPEG quality \(quality)" }
             if let layersPerSecond { text += ", \(perSecond(layersPerSecond)) layers per second" }
-            return text + ", \(mb(bytes)) MB of \(mb(budget)) MB"
+            return text + ", \(megabytes(bytes)) of \(megabytes(budget))"
         case .pixelCapBelowMinScale(let at, let minScale):
             return "the pixel cap puts the layers at \(scale(at))×, below \(names.minScale) \(scale(minScale))"
         case .archiveOverAim(let bytes, let aim):
-            return "the archive holds \(mb(bytes)) MB, over the \(mb(aim)) MB aimed at (\(names.keepFrames) kept every "
+            return
+                "the archive holds \(megabytes(bytes)), over the \(megabytes(aim)) aimed at (\(names.keepFrames) kept every "
                 + "layer); archives of 9.3 MB have drawn black"
         case .stripArchiveEstimate:
             return "strip layout: the view crops the strip in the extension, and the system re-encodes each cell into "
@@ -184,15 +187,16 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { message }
 
     static func words(_ reason: Reason, _ names: BudgetVocabulary) -> String {
-        let mb = FrameBudget.mb, scale = FrameBudget.fmtScale
+        let megabytes = FrameBudget.megabytes, scale = FrameBudget.fmtScale
         func cost(_ c: Cost) -> String {
             let each = c.layers == 1 ? " of \(c.layer) px takes" : "s of \(c.layer) px take"
-            return "\(c.layers) layer\(each) about \(mb(c.bytes)) MB at \(scale(c.scale))×"
+            return "\(c.layers) layer\(each) about \(megabytes(c.bytes)) at \(scale(c.scale))×"
                 + (c.quality.map { ", JPEG quality \($0)" } ?? "")
         }
         switch reason {
         case .decodedOverBudget(let layers, let layer, let needed, let budget, let at, let noneFits):
-            return "\(layers) layers of \(layer) px need \(mb(needed)) MB of decoded images, over the \(mb(budget)) MB "
+            return
+                "\(layers) layers of \(layer) px need \(megabytes(needed)) of decoded images, over the \(megabytes(budget)) "
                 + "budget at \(scale(at))× (the lowest scale \(names.minScale) allows)"
                 + (noneFits
                     ? "; not even one layer fits: raise \(names.extensionBudget)"
@@ -200,16 +204,18 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
                         + "killed around 30 MB, 45 MB on newer phones), lower \(names.minScale), or leave out "
                         + "\(names.keepFrames) to lower the frame rate")
         case .noLayerFits(let c, let budget, let raise):
-            return "\(cost(c)): not even one layer fits the \(mb(budget)) MB archive budget; raise \(names.name(raise))"
+            return
+                "\(cost(c)): not even one layer fits the \(megabytes(budget)) archive budget; raise \(names.name(raise))"
         case .overArchiveCeiling(let c, let ceiling):
-            return "\(cost(c)), over the \(mb(ceiling)) MB an archive may hold (\(names.keepFrames) refuses to drop "
+            return
+                "\(cost(c)), over the \(megabytes(ceiling)) an archive may hold (\(names.keepFrames) refuses to drop "
                 + "frames): lower \(names.minScale), leave out \(names.keepFrames) to lower the frame rate, or raise "
                 + "\(names.archiveBudget)"
         case .writerMismatch(let thumbnails, let frames):
             return "the layer writer made \(thumbnails) thumbnails for \(frames) frames"
         case .picturesOverBudget(let pictures, let picture, let needed, let budget, let at):
             return
-                "\(pictures) pictures of \(picture) px need \(mb(needed)) MB decoded, over the \(mb(budget)) MB budget "
+                "\(pictures) pictures of \(picture) px need \(megabytes(needed)) decoded, over the \(megabytes(budget)) budget "
                 + "even at \(scale(at))×; lower \(names.minScale), or raise \(names.extensionBudget)"
         }
     }

@@ -219,9 +219,14 @@ public enum FrameBudget {
     }
 
     /// Megabytes of 10⁶ bytes, as the device limits are given.
-    public static func mb(_ bytes: Int) -> String {
-        let v = Double(bytes) / 1_000_000
-        return v >= 0.1 || v == 0 ? String(format: "%.1f", v) : String(format: "%.2g", v)
+    /// A size as people read it, with its unit: "6.1 MB", "61 kB", "6.1 kB", "610 bytes".
+    public static func megabytes(_ bytes: Int) -> String {
+        switch bytes {
+        case 100_000..., 0: String(format: "%.1f MB", Double(bytes) / 1_000_000)
+        case 10_000...: String(format: "%.0f kB", Double(bytes) / 1000)
+        case 1000...: String(format: "%.1f kB", Double(bytes) / 1000)
+        default: "\(bytes) bytes"
+        }
     }
     public static func fmtScale(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
 }

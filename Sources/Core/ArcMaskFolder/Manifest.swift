@@ -102,21 +102,21 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     /// The source's canvas in pixels (for a sequence, the `@Sx` variant's when one was read).
     public var sourceWidth: Int
     public var sourceHeight: Int
-    public var preset: String
-    public var family: String?
+    public var preset: Preset
+    public var family: WidgetFamily?
     public var device: String?
     public var viewWidth: Double
     public var viewHeight: Double
     public var scale: Double
     public var pixelWidth: Int
     public var pixelHeight: Int
-    public var fit: String
+    public var fit: FitMode
     /// The plan as it was computed for these layers (radius, stroke, caps, period, slices).
     public var plan: ArcPlan
     /// "files" (each layer its own image, handed over as encoded bytes) or "strip".
-    public var layout: String
+    public var layout: LayerLayout
     /// The format asked for: auto, jpeg or png.
-    public var imageFormat: String
+    public var imageFormat: ImageFormat
     /// The JPEG quality of the JPEG layers (nil when none is JPEG).
     public var jpegQuality: Int?
     public var strip: String?
@@ -133,9 +133,9 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     /// The generated code: its type prefix (`--name`), rotation route, tinting and files.
     public var name: String
     /// The family the generated widget declares.
-    public var widgetFamily: String
-    public var rotation: String
-    public var accented: String
+    public var widgetFamily: WidgetFamily
+    public var rotation: RotationRoute
+    public var accented: AccentedRendering
     public var codeFiles: [String]
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).

@@ -218,10 +218,10 @@ public enum WidgetFolder {
         }
         return ExportManifest(
             source: d.source, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
-            preset: plan.preset.rawValue, family: d.family?.rawValue, device: d.device,
+            preset: plan.preset, family: d.family, device: d.device,
             viewWidth: d.viewWidth, viewHeight: d.viewHeight, scale: layers.scale,
-            pixelWidth: layers.size.width, pixelHeight: layers.size.height, fit: d.fit.rawValue,
-            plan: plan, layout: d.layout.rawValue, imageFormat: d.imageFormat.rawValue,
+            pixelWidth: layers.size.width, pixelHeight: layers.size.height, fit: d.fit,
+            plan: plan, layout: d.layout, imageFormat: d.imageFormat,
             jpegQuality: layers.images.contains { $0.file.hasSuffix(".jpg") } ? layers.quality : nil,
             strip: d.layout == .strip ? layers.images.first?.file : nil, stripColumns: layers.columns,
             frames: frames, images: layers.images, limits: layers.figures,
@@ -229,8 +229,8 @@ public enum WidgetFolder {
             budgetActions: (notes + layers.notes).actions(vocabulary),
             warnings: (notes + layers.notes).warnings(vocabulary),
             emulator: .init(verdict),
-            name: d.names.prefix, widgetFamily: d.widgetFamily.rawValue, rotation: d.rotation.rawValue,
-            accented: d.accented.rawValue, codeFiles: d.codeFiles)
+            name: d.names.prefix, widgetFamily: d.widgetFamily, rotation: d.rotation,
+            accented: d.accented, codeFiles: d.codeFiles)
     }
 
     /// The manifest as written: sorted keys, pretty-printed.

@@ -125,7 +125,7 @@ public struct LimitFigures: Sendable, Equatable, Codable {
         var out: [String] = []
         if archiveFitted && archiveBytes > archiveLimit {
             out.append(
-                "archive \(FrameBudget.mb(archiveBytes)) MB is over its \(FrameBudget.mb(archiveLimit)) MB budget (\(names.archiveBudget))"
+                "archive \(FrameBudget.megabytes(archiveBytes)) is over its \(FrameBudget.megabytes(archiveLimit)) budget (\(names.archiveBudget))"
             )
         }
         if largestLayerPixels > layerPixelLimit {
@@ -135,7 +135,7 @@ public struct LimitFigures: Sendable, Equatable, Codable {
         }
         if extensionBytes > extensionLimit {
             out.append(
-                "the extension holds \(FrameBudget.mb(extensionBytes)) MB, over its \(FrameBudget.mb(extensionLimit)) MB (\(names.extensionBudget))"
+                "the extension holds \(FrameBudget.megabytes(extensionBytes)), over its \(FrameBudget.megabytes(extensionLimit)) (\(names.extensionBudget))"
             )
         }
         return out
@@ -145,11 +145,12 @@ public struct LimitFigures: Sendable, Equatable, Codable {
     public var lines: [String] {
         [
             archiveFitted
-                ? "archive \(FrameBudget.mb(archiveBytes)) MB of \(FrameBudget.mb(archiveLimit)) MB (images and the view; black seen at 9.3 MB)"
-                : "archive: the strip's PNG is \(FrameBudget.mb(archiveBytes)) MB; the system re-encodes its cells into the archive (not fitted to \(FrameBudget.mb(archiveLimit)) MB)",
+                ? "archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit)) (images and the view; black seen at 9.3 MB)"
+                : "archive: the strip's PNG is \(FrameBudget.megabytes(archiveBytes)); the system re-encodes its cells into the archive (not fitted to \(FrameBudget.megabytes(archiveLimit)))",
             "largest layer \(largestLayerPixels) px of \(layerPixelLimit) px per image",
-            "extension holds \(FrameBudget.mb(extensionBytes)) MB of \(FrameBudget.mb(extensionLimit)) MB",
-            "system renderer decodes \(FrameBudget.mb(rendererDecodedBytes)) MB (no measured limit)",
+            "extension holds \(FrameBudget.megabytes(extensionBytes)) of \(FrameBudget.megabytes(extensionLimit))",
+            "system renderer decodes \(FrameBudget.megabytes(rendererDecodedBytes)) (no limit measured; the archive and "
+                + "the extension are the limits phones enforce)",
         ]
     }
 }

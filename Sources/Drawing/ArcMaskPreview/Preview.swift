@@ -181,7 +181,9 @@ public final class Preview: @unchecked Sendable {
             let x = cx + cos(mid) * ring - tw / 2, y = cy + sin(mid) * ring - th / 2
             try d.image(images.image(l.frame), x: x, y: y, w: tw, h: th)
             d.stroke(x: x, y: y, w: tw, h: th, Color.frame(l.frame), width: 2)
+            // The frame's number beside its slice, unless it would sit on the "view" label at the top.
             let lx = cx + cos(mid) * (r1 + 16), ly = cy + sin(mid) * (r1 + 16) + 4
+            guard abs(lx - cx) > 36 || ly > cy - r1 else { continue }
             d.text("\(l.frame)", x: lx, y: ly, size: 12, bold: true, align: .center)
         }
         // The view at 270°, and the rotation direction.

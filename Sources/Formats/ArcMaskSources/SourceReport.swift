@@ -15,7 +15,7 @@ import ArcMaskWebP
 public struct SourceReport: Codable, Sendable, Equatable {
     public struct Frame: Codable, Sendable, Equatable {
         public var index: Int
-        /// The region the frame draws (APNG, WebP).
+        /// The region the frame draws: its own for APNG and WebP, the whole canvas for every other format.
         public var x: Int?, y: Int?, width: Int?, height: Int?
         /// The delay as the file stores it, in ms (APNG, WebP).
         public var delayMs: Double?
@@ -168,6 +168,13 @@ public struct SourceReport: Codable, Sendable, Equatable {
         case let v as VideoFrameSource: describe(v)
         case let a as AVIFFrameSource: describe(a)
         default: format = String(describing: type(of: s)).replacingOccurrences(of: "FrameSource", with: "")
+        }
+        // One vocabulary: every frame says the region it draws, the whole canvas unless the format says less.
+        for k in frames.indices where frames[k].x == nil {
+            frames[k].x = 0
+            frames[k].y = 0
+            frames[k].width = width
+            frames[k].height = height
         }
     }
 

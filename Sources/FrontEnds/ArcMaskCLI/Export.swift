@@ -51,11 +51,12 @@ struct Export: ParsableCommand {
     var size: SizeArgument?
 
     @Option(
-        name: .customLong("scale"), parsing: .unconditional, help: "Pixels per point (2 or 3 on iPhones).",
+        name: .customLong("scale"), parsing: .unconditional,
+        help: "Pixels per point (default: --device's own, 3 on current iPhones, 2 on iPads).",
         transform: PointScale.parse)
-    var scaleOption = PointScale(3)
+    var scaleOption: PointScale?
 
-    var scale: Double { scaleOption.value }
+    var scale: Double { scaleOption?.value ?? device.flatMap(WidgetSizeTable.choice)?.scale ?? 3 }
 
     @Option(help: "How the masks are built.")
     var preset: Preset = .arcmask
@@ -206,12 +207,12 @@ struct Export: ParsableCommand {
             }
         }
         if let device, WidgetSizeTable.device(device) == nil {
-            throw ValidationError("unknown --device \(device); see --list-devices")
+            throw ValidationError(unknownDevice(device))
         }
     }
 
     func run() throws {
-        if listDevices { emit(Self.deviceTable()); return }
+        if listDevices { emit(reporting.json ? try Self.deviceJSON() : Self.deviceTable()); return }
         try reportingFailures {
             let dev = device.flatMap(WidgetSizeTable.device) ?? WidgetSizeTable.defaultDevice(for: family)
             let view: (width: Double, height: Double)
@@ -319,20 +320,61 @@ struct Export: ParsableCommand {
         emit(lines.joined(separator: "\n"))
     }
 
+    /// The widget size table, one device class a row, each with its scale, source and models.
     static func deviceTable() -> String {
         func s(_ v: (Double, Double)?) -> String { v.map { "\(fmt($0.0))×\(fmt($0.1))" } ?? "-" }
         let rows =
-            [["device", "screen", "small", "medium", "large", "extraLarge", "examples"]]
+            [
+                [
+                    "device", "screen", "scale", "small", "medium", "large", "extraLarge", "source",
+                    "models (--device takes each)",
+                ]
+            ]
             + WidgetSizeTable.devices.map {
-                [$0.id, $0.screen, s($0.small), s($0.medium), s($0.large), s($0.extraLarge), $0.examples]
+                [
+                    $0.id, $0.screen, fmt($0.scale) + "×", s($0.small), s($0.medium), s($0.large), s($0.extraLarge),
+                    $0.source.rawValue, $0.models.map { WidgetSizeTable.slug($0.name) }.joined(separator: " "),
+                ]
             }
         // Each column as wide as its widest cell, two spaces apart.
-        let widths = (0..<7).map { c in rows.map { $0[c].count }.max()! }
+        let last = rows[0].count - 1
+        let widths = (0...last).map { c in rows.map { $0[c].count }.max()! }
         let lines = rows.map { row in
-            row.enumerated().map { c, cell in c == 6 ? cell : pad(cell, widths[c] + 2) }.joined()
+            row.enumerated().map { c, cell in c == last ? cell : pad(cell, widths[c] + 2) }.joined()
         }
-        return (["Widget sizes in points (Apple Human Interface Guidelines, Widgets: Specifications)"] + lines)
-            .joined(separator: "\n")
+        return
+            ([
+                "Widget sizes in points. Source: guidelines = Apple Human Interface Guidelines, Widgets: Specifications;",
+                "measured = the size most published per-screen tables give for a screen newer than that table (docs/limits.md).",
+            ] + lines).joined(separator: "\n")
+    }
+
+    /// The same table for machines.
+    struct DeviceRow: Encodable {
+        struct Size: Encodable {
+            let width: Double, height: Double
+        }
+        let id: String, screen: String, scale: Double, source: String
+        let models: [WidgetSizeTable.Model], names: [String]
+        let small: Size, medium: Size, large: Size, extraLarge: Size?
+
+        init(_ d: WidgetSizeTable.Device) {
+            func size(_ v: (Double, Double)) -> Size { Size(width: v.0, height: v.1) }
+            id = d.id
+            screen = d.screen
+            scale = d.scale
+            source = d.source.rawValue
+            models = d.models
+            names = d.models.map { WidgetSizeTable.slug($0.name) }
+            small = size(d.small)
+            medium = size(d.medium)
+            large = size(d.large)
+            extraLarge = d.extraLarge.map(size)
+        }
+    }
+
+    static func deviceJSON() throws -> String {
+        try jsonString(["devices": WidgetSizeTable.devices.map(DeviceRow.init)])
     }
 }
 

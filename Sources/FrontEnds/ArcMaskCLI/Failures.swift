@@ -51,3 +51,33 @@ func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
     let fill = String(repeating: " ", count: max(0, n - s.count))
     return right ? fill + s : s + fill
 }
+
+/// A report as `--json` prints it after writing: its own keys, and `output`, the path written.
+struct Written: Encodable {
+    let report: any Encodable
+    let output: String
+
+    enum Key: String, CodingKey { case output }
+
+    func encode(to encoder: Encoder) throws {
+        try report.encode(to: encoder)
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(output, forKey: .output)
+    }
+}
+
+/// Items joined by ", " into lines of at most `width` characters (one long item gets a line of its own).
+func wrapped(_ items: [String], width: Int, indent: String) -> [String] {
+    var lines: [String] = [], line = ""
+    for (k, item) in items.enumerated() {
+        let piece = item + (k == items.count - 1 ? "" : ",")
+        if !line.isEmpty, indent.count + line.count + 1 + piece.count > width {
+            lines.append(indent + line)
+            line = piece
+        } else {
+            line += (line.isEmpty ? "" : " ") + piece
+        }
+    }
+    if !line.isEmpty { lines.append(indent + line) }
+    return lines
+}

@@ -77,12 +77,13 @@ struct Frames: ParsableCommand {
             }
             try pipeline.finish()
             progress.finish()
-            let json = try jsonString(SourceReports.portableReport(of: frames))
+            let report = SourceReports.portableReport(of: frames)
+            let json = try jsonString(report)
             try AtomicFile.write(Array(json.utf8), to: folder.url(for: "frames.json"))
             try folder.commit()
             for w in frames.warnings { warn(w) }
             if reporting.json {
-                emit(json)
+                emit(try jsonString(Written(report: report, output: try output.path)))
             } else {
                 let damaged = SourceReports.isDamaged(frames)
                 emit(

@@ -69,9 +69,8 @@ struct Inspect: ParsableCommand {
                         + l.markers.map { "\($0.name) (frame \(fmt($0.frame)), \(fmt($0.durationFrames)) frames)" }
                         .joined(separator: ", "))
             let shown = l.keypaths.prefix(60)
-            extra.append(
-                "keypaths (--set-color, --set-opacity): "
-                    + (l.keypaths.isEmpty ? "none" : shown.joined(separator: ", ")))
+            extra.append("keypaths (--set-color, --set-opacity):" + (l.keypaths.isEmpty ? " none" : ""))
+            extra += wrapped(Array(shown), width: 100, indent: "  ")
             if l.keypaths.count > shown.count {
                 extra.append("  … \(l.keypaths.count - shown.count) more (inspect --json lists them all)")
             }
@@ -124,6 +123,10 @@ struct Inspect: ParsableCommand {
             ("at", true, { $0.seconds.map { String(format: "%.3f s", $0) } }),
         ]
         columns = columns.filter { c in r.frames.contains { c.cell($0) != nil } }
+        // Every frame has a rectangle; the column is worth a look only where one is not the whole canvas.
+        if r.frames.allSatisfy({ $0.x == 0 && $0.y == 0 && $0.width == r.width && $0.height == r.height }) {
+            columns.removeAll { $0.title == "rectangle" }
+        }
         let cells = r.frames.map { f in columns.map { $0.cell(f) ?? "-" } }
         let widths = columns.indices.map { i in max(columns[i].title.count, cells.map { $0[i].count }.max() ?? 0) }
         func row(_ values: [String]) -> String {

@@ -353,7 +353,7 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Flag(help: "No progress line.")
+    @Flag(help: "No progress line on stderr (results still print on stdout).")
     var quiet = false
 
     /// A progress line on stderr (on a terminal only, never with --quiet or --json).

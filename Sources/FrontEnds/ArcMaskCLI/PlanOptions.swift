@@ -32,10 +32,13 @@ struct PlanOptions: ParsableArguments {
         return (device.flatMap(WidgetSizeTable.device) ?? WidgetSizeTable.defaultDevice(for: family)).size(family)
     }
 
-    @Option(name: .customLong("scale"), parsing: .unconditional, help: "Pixels per point.", transform: PointScale.parse)
-    var scaleOption = PointScale(3)
+    @Option(
+        name: .customLong("scale"), parsing: .unconditional,
+        help: "Pixels per point (default: --device's own, else 3).",
+        transform: PointScale.parse)
+    var scaleOption: PointScale?
 
-    var scale: Double { scaleOption.value }
+    var scale: Double { scaleOption?.value ?? device.flatMap(WidgetSizeTable.choice)?.scale ?? 3 }
 
     @Option(help: "How the masks are built: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
     var preset: Preset = .arcmask
@@ -63,7 +66,7 @@ struct PlanOptions: ParsableArguments {
     func validate() throws {
         try requirePath(file, "FILE")
         if let device, WidgetSizeTable.device(device) == nil {
-            throw ValidationError("unknown --device \(device); see export --list-devices")
+            throw ValidationError(unknownDevice(device))
         }
         if device != nil && family == nil { throw ValidationError("--device picks --family's size; give --family too") }
     }
@@ -109,4 +112,12 @@ struct PlanOptions: ParsableArguments {
             throw InputError(file: file, "cannot plan the \(preset.rawValue) masks: \(error.message(.commandLine))")
         }
     }
+}
+
+/// "unknown --device iphone-16-prp; did you mean iphone-16-pro? (see export --list-devices)".
+func unknownDevice(_ name: String) -> String {
+    let key = WidgetSizeTable.slug(name)
+    let close = WidgetSizeTable.names.map { ($0, ArcMaskCommand.editDistance($0, key)) }.filter { $0.1 <= 2 }
+        .min { $0.1 < $1.1 }
+    return "unknown --device \(name); \(close.map { "did you mean \($0.0)? " } ?? "")see export --list-devices"
 }

@@ -31,9 +31,12 @@ struct Render: ParsableCommand {
 
     @OptionGroup var reporting: ReportOptions
 
-    /// What `--json` prints.
+    /// What `--json` prints: the input (`file`, as every command names it), the picture written
+    /// (`output`), the rotation drawn and the frames it shows.
     struct Report: Encodable {
         var file: String
+        var output: String
+        var timeMs: Double?
         var rotationDegrees: Double
         var frames: [Int]
         var gap: Bool
@@ -64,7 +67,9 @@ struct Render: ParsableCommand {
             if reporting.json {
                 return emit(
                     try jsonString(
-                        Report(file: try output.path, rotationDegrees: phi, frames: seen.frames, gap: seen.gap)))
+                        Report(
+                            file: options.file, output: try output.path, timeMs: time.map { $0.value * 1000 },
+                            rotationDegrees: phi, frames: seen.frames, gap: seen.gap)))
             }
             let frames = seen.frames.map(String.init).joined(separator: ", ")
             emit(

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskGeometry
 import ArcMaskValues
 import Foundation
 import Testing
@@ -139,9 +140,9 @@ struct FindingsTests {
 
     @Test("plurals and columns: the device table's columns never touch")
     func table() {
-        let lines = Export.deviceTable().split(separator: "\n").dropFirst()
+        let lines = Export.deviceTable().split(separator: "\n").drop { !$0.hasPrefix("device ") }
         let header = String(lines.first!)
-        for name in ["screen", "small", "medium", "large", "extraLarge", "examples"] {
+        for name in ["screen", "scale", "small", "medium", "large", "extraLarge", "source", "models"] {
             let column = header.range(of: name)!.lowerBound
             for row in lines.dropFirst() {
                 let r = String(row)
@@ -150,6 +151,29 @@ struct FindingsTests {
             }
         }
         #expect(counted(1, "entry", "entries") == "1 entry" && counted(4, "layer") == "4 layers")
+    }
+
+    @Test("devices by model name take the model's scale; a misspelt one gets a suggestion")
+    func devices() throws {
+        let s = try Scratch()
+        let input = try gif(s)
+        #expect(run(["export", input, "--family", "small", "--device", "iphone-16-pro", "--out", s.path("a")]) == 0)
+        let a =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.path("a/manifest.json"))))
+            as! [String: Any]
+        #expect(
+            a["device"] as? String == "iphone-402" && a["viewWidth"] as? Double == 162 && a["scale"] as? Double == 3)
+        #expect(run(["export", input, "--family", "large", "--device", "ipad-mini-6", "--out", s.path("b")]) == 0)
+        let b =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.path("b/manifest.json"))))
+            as! [String: Any]
+        #expect(b["device"] as? String == "ipad-744" && b["scale"] as? Double == 2)
+        #expect(unknownDevice("iphone-16-prp").contains("did you mean iphone-16-pro?"))
+        #expect(run(["export", input, "--device", "iphone-16-prp", "--out", s.path("c")]) == 64)
+        let json = try JSONSerialization.jsonObject(with: Data(try Export.deviceJSON().utf8)) as! [String: Any]
+        let rows = json["devices"] as! [[String: Any]]
+        #expect(rows.count == WidgetSizeTable.devices.count)
+        #expect(rows.first { $0["id"] as? String == "iphone-402" }?["source"] as? String == "measured")
     }
 
     @Test(

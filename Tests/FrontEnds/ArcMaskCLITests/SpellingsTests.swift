@@ -126,8 +126,11 @@ struct SpellingsTests {
         let byView = try output(["plan", s.path("a.gif"), "--view", "364x170", "--json"])
         #expect(byFamily.status == 0 && byFamily.stdout == byView.stdout)
         let ipad = try output(["plan", s.path("a.gif"), "--family", "small", "--device", "ipad-768", "--json"])
-        let ipadView = try output(["plan", s.path("a.gif"), "--view", "141x141", "--json"])
+        // An iPad is 2×: --device brings its scale unless --scale is given.
+        let ipadView = try output(["plan", s.path("a.gif"), "--view", "141x141", "--scale", "2", "--json"])
         #expect(ipad.stdout == ipadView.stdout)
+        let ipad3 = try output(["plan", s.path("a.gif"), "--family", "small", "--device", "ipad-768", "--scale", "3"])
+        #expect(ipad3.stdout.contains("at 3×"))
         #expect(run(["plan", s.path("a.gif"), "--device", "ipad-768"]) == 64)
         #expect(run(["plan", s.path("a.gif"), "--family", "small", "--device", "nosuch"]) == 64)
         #expect(run(["emulate", s.path("a.gif"), "--family", "extraLarge", "--device", "iphone-430"]) == 64)

@@ -129,7 +129,7 @@ struct SharedSourceTests {
                     jobs: 2, names: .standard, folder: layers),
                 from: layers.staging, to: staging)
         }
-        #expect(m.codeFiles.isEmpty && m.family == "small" && m.frames.count == 16)
+        #expect(m.codeFiles.isEmpty && m.family == .small && m.frames.count == 16)
         let check = try ExportFolderCheck.run(target.path)
         #expect(check.problems.isEmpty, "\(check.problems)")
         #expect(check.passed)
@@ -217,7 +217,7 @@ struct FolderPreparationTests {
         let m = try FolderPreparation.run(
             source: Self.source, options: PrepareOptions(), destination: target, replacing: false
         ) { FixedWriter(folder: $0, bytesPerLayer: 1000, frames: 4) }
-        #expect(m.frames.count == 4 && m.family == "small" && m.codeFiles.isEmpty && m.emulator.passed)
+        #expect(m.frames.count == 4 && m.family == .small && m.codeFiles.isEmpty && m.emulator.passed)
         #expect(m.frames.map(\.durationMs) == [100, 100, 50, 250])
         let files = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
         #expect(files == ["frame-0000.jpg", "frame-0001.jpg", "frame-0002.jpg", "frame-0003.jpg", "manifest.json"])

@@ -102,7 +102,7 @@ public struct ExportFolderCheck: Codable, Sendable {
         }
         for over in figures.overLimits(.commandLine) { check.problem("manifest.json", "limits", over) }
         return ExportFolderCheck(
-            folder: path, layout: m.layout, layers: m.frames.count, images: m.images.count, limits: figures,
+            folder: path, layout: m.layout.rawValue, layers: m.frames.count, images: m.images.count, limits: figures,
             emulator: verdict, problems: check.problems)
     }
 
@@ -154,7 +154,7 @@ private struct Checker {
         }
     }
 
-    var layout: LayerLayout? { LayerLayout(rawValue: m.layout) }
+    var layout: LayerLayout? { m.layout }
 
     static let maxPoints = 100_000.0
     static let maxDurationMs = 3_600_000.0
@@ -169,18 +169,12 @@ private struct Checker {
     /// The plan recomputed from the frames' durations must be the manifest's, and each frame
     /// must sit where the plan and the layout put it.
     mutating func planAndFrames() -> ArcPlan? {
-        for (key, valid) in [
-            ("preset", Preset(rawValue: m.preset) != nil), ("fit", FitMode(rawValue: m.fit) != nil),
-            ("layout", layout != nil), ("imageFormat", ImageFormat(rawValue: m.imageFormat) != nil),
-            ("rotation", RotationRoute(rawValue: m.rotation) != nil),
-            ("accented", AccentedRendering(rawValue: m.accented) != nil),
-            ("widgetFamily", WidgetFamily(rawValue: m.widgetFamily) != nil), ("name", CodeNames(m.name) != nil),
-        ] where !valid {
-            manifest(key, "is not a value an export writes")
-        }
+        // preset, fit, layout, imageFormat, rotation, accented and widgetFamily are typed: decoding checked them.
+        if CodeNames(m.name) == nil { manifest("name", "is not a value an export writes") }
         if let q = m.jpegQuality, !JPEG.qualities.contains(q) { manifest("jpegQuality", "is not 1 to 100") }
-        guard !m.frames.isEmpty, let preset = Preset(rawValue: m.preset) else {
-            if m.frames.isEmpty { manifest("frames", "is empty") }
+        let preset = m.preset
+        guard !m.frames.isEmpty else {
+            manifest("frames", "is empty")
             return nil
         }
         let durations = m.frames.map(\.durationMs)
@@ -334,8 +328,8 @@ private struct Checker {
 
     /// The generated files are what this manifest generates.
     mutating func code() {
-        guard let names = CodeNames(m.name), let family = WidgetFamily(rawValue: m.widgetFamily),
-            RotationRoute(rawValue: m.rotation) != nil, AccentedRendering(rawValue: m.accented) != nil,
+        let family = m.widgetFamily
+        guard let names = CodeNames(m.name),
             let generated = try? ExportCode.files(m, names: names, family: family)
         else { return }
         // A folder ArcMaskKit prepared has no code: its view is compiled into the app.

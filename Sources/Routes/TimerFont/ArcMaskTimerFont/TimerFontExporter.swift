@@ -213,7 +213,7 @@ public enum TimerFontExporter {
             let least = FrameBudget.scales.filter { $0 <= r.scale && $0 >= r.minScale }.min() ?? r.scale
             let need = plan.fps * closest.loopSeconds * pixelSize(r, scale: least).pixelCount * 4
             actions.append(
-                "pace: the loop closest to the animation's own pace is \(closest.loopSeconds) s (\(closest.sentence.replacingOccurrences(of: "plays ", with: ""))), whose \(plan.fps * closest.loopSeconds) pictures need \(FrameBudget.mb(need)) MB decoded even at \(FrameBudget.fmtScale(least))×, over the \(FrameBudget.mb(r.budgetBytes)) MB budget; it \(timing.sentence) instead (raise --budget, or choose --loop-seconds)"
+                "pace: the loop closest to the animation's own pace is \(closest.loopSeconds) s (\(closest.sentence.replacingOccurrences(of: "plays ", with: ""))), whose \(plan.fps * closest.loopSeconds) pictures need \(FrameBudget.megabytes(need)) decoded even at \(FrameBudget.fmtScale(least))×, over the \(FrameBudget.megabytes(r.budgetBytes)) budget; it \(timing.sentence) instead (raise --budget, or choose --loop-seconds)"
             )
         } else if !timing.keepsPace {
             actions.append("pace: no loop that divides 60 s holds the animation at its own pace; it \(timing.sentence)")
@@ -230,11 +230,11 @@ public enum TimerFontExporter {
                         pictures: plan.frameCount, picture: size(least), needed: bytes(least), budget: r.budgetBytes,
                         scale: least),
                     message:
-                        "\(plan.frameCount) pictures of \(size(least).width)×\(size(least).height) px need \(FrameBudget.mb(bytes(least))) MB decoded, over the \(FrameBudget.mb(r.budgetBytes)) MB budget even at \(FrameBudget.fmtScale(least))×; lower --fps, choose a shorter --loop-seconds (or --timing scale), lower --min-scale, or raise --budget"
+                        "\(plan.frameCount) pictures of \(size(least).width)×\(size(least).height) px need \(FrameBudget.megabytes(bytes(least))) decoded, over the \(FrameBudget.megabytes(r.budgetBytes)) budget even at \(FrameBudget.fmtScale(least))×; lower --fps, choose a shorter --loop-seconds (or --timing scale), lower --min-scale, or raise --budget"
                 )
             }
             actions.append(
-                "scale \(FrameBudget.fmtScale(scale))× → \(FrameBudget.fmtScale(fits))× (\(FrameBudget.mb(bytes(scale))) MB → \(FrameBudget.mb(bytes(fits))) MB decoded)"
+                "scale \(FrameBudget.fmtScale(scale))× → \(FrameBudget.fmtScale(fits))× (\(FrameBudget.megabytes(bytes(scale))) → \(FrameBudget.megabytes(bytes(fits))) decoded)"
             )
             scale = fits
         }

@@ -36,7 +36,7 @@ struct ExportCodeTests {
                         m.codeFiles == [
                             "ArcMaskAnimation.swift", "\(name)Plan.swift", "\(name)Widget.swift", "INSTALL.md",
                         ])
-                    #expect(m.rotation == route.rawValue && m.name == name)
+                    #expect(m.rotation == route && m.name == name)
                     // One copy of the shared view serves every export in a module, as in an extension.
                     for file in m.codeFiles
                     where file.hasSuffix(".swift") && (file != "ArcMaskAnimation.swift" || files.isEmpty) {

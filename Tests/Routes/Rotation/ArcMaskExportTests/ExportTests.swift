@@ -188,5 +188,10 @@ struct ExportTests {
         #expect(WidgetSizeTable.defaultDevice(for: .small).size(.small)! == (170, 170))
         #expect(WidgetSizeTable.defaultDevice(for: .extraLarge).size(.extraLarge) != nil)
         #expect(WidgetSizeTable.devices.allSatisfy { $0.size(.medium)!.0 > $0.size(.small)!.0 })
+        // A class by its id or any model's name; each name names one class.
+        #expect(WidgetSizeTable.choice("iPhone 17 Pro")?.device.id == "iphone-402")
+        #expect(WidgetSizeTable.choice("iphone-11")?.scale == 2 && WidgetSizeTable.choice("iphone-414")?.scale == 3)
+        #expect(WidgetSizeTable.devices.filter { $0.id.hasPrefix("ipad") }.allSatisfy { $0.scale == 2 })
+        #expect(Set(WidgetSizeTable.names).count == WidgetSizeTable.names.count)
     }
 }

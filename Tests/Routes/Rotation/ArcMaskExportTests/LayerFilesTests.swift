@@ -91,7 +91,7 @@ struct LayerFilesTests {
         let dir = try TempDir()
         let source = DrawnFrames.smooth(frames: 6)
         let m = try export(source, dir, "out", ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2))
-        #expect(m.layout == "files" && m.strip == nil && m.imageFormat == "auto" && m.jpegQuality == 90)
+        #expect(m.layout == .files && m.strip == nil && m.imageFormat == .auto && m.jpegQuality == 90)
         #expect(m.frames.map(\.file) == (0..<6).map { String(format: "frame-%04d.jpg", $0) })
         try checkImages(m, in: dir.path("out"))
         // What was written decodes to the frame at the written size, closely.
@@ -218,7 +218,7 @@ struct LayerFilesTests {
         let dir = try TempDir()
         let r = ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2, layout: .strip)
         let m = try export(DrawnFrames.smooth(frames: 5), dir, "out", r)
-        #expect(m.layout == "strip" && m.strip == "strip.png" && m.images.count == 1)
+        #expect(m.layout == .strip && m.strip == "strip.png" && m.images.count == 1)
         #expect(m.limits.extensionBytes >= 5 * 120 * 90 * 4)
         #expect(m.warnings.contains { $0.contains("re-encode") })
         let (bytes, digest) = try LayerDigest.ofFile(dir.path("out/strip.png").path)

@@ -232,7 +232,7 @@ struct TimerFontExportTests {
         // The summary says what the pace would have been, why not, and what it is.
         let pace = try #require(pictures.budgetActions.first)
         #expect(pace.hasPrefix("pace: the loop closest to the animation's own pace is 6 s"))
-        #expect(pace.contains("over the 0.041 MB budget"))
+        #expect(pace.contains("over the 41 kB budget"))
         #expect(pace.contains("plays 3 times per 4 s loop at 1.125× its own pace"))
     }
 }

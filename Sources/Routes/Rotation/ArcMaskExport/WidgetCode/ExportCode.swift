@@ -14,8 +14,8 @@ public enum ExportCode {
     public static func files(
         _ m: ExportManifest, names n: CodeNames, family: WidgetFamily
     ) throws -> [(name: String, bytes: [UInt8])] {
-        let route = RotationRoute(rawValue: m.rotation) ?? .runtime
-        let accented = AccentedRendering(rawValue: m.accented) ?? .fullColor
+        let route = m.rotation
+        let accented = m.accented
         return [
             (WidgetFolder.manifestFile, try manifestJSON(m)),
             (CodeNames.animationFile, Array(AnimationSource.text.utf8)),

@@ -35,17 +35,17 @@ public enum InstallGuide {
 
             | limit | this export | limit used | source | change with |
             |---|---|---|---|---|
-            | view archive (images + view) | \(l.archiveFitted ? "\(FrameBudget.mb(l.archiveBytes)) MB" : "not known: the system re-encodes the strip's cells (its PNG is \(FrameBudget.mb(l.archiveBytes)) MB)") | \(FrameBudget.mb(l.archiveLimit)) MB (refused above \(FrameBudget.mb(l.archiveCeiling)) MB) | 9.32 MB seen black, 7.48 MB drew (cifyr/motionary); "10MB of space per timeline" (Apple forum thread 779546) | `--archive-budget MB` |
+            | view archive (images + view) | \(l.archiveFitted ? "\(FrameBudget.megabytes(l.archiveBytes))" : "not known: the system re-encodes the strip's cells (its PNG is \(FrameBudget.megabytes(l.archiveBytes)))") | \(FrameBudget.megabytes(l.archiveLimit)) (refused above \(FrameBudget.megabytes(l.archiveCeiling))) | 9.32 MB seen black, 7.48 MB drew (cifyr/motionary); "10MB of space per timeline" (Apple forum thread 779546) | `--archive-budget MB` |
             | pixels per image | \(l.largestLayerPixels) px | \(l.layerPixelLimit) px | smallest maximum seen (718,080; others 951,390 and 2,121,055 px) | `--max-layer-pixels N` |
-            | extension memory | \(FrameBudget.mb(l.extensionBytes)) MB | \(FrameBudget.mb(l.extensionLimit)) MB | the usual figure (about 45 MB measured on an iPhone 17 Pro) | `--budget MB` |
-            | decoded in the system's renderer | \(FrameBudget.mb(l.rendererDecodedBytes)) MB | none measured | reported only | |
+            | extension memory | \(FrameBudget.megabytes(l.extensionBytes)) | \(FrameBudget.megabytes(l.extensionLimit)) | the usual figure (about 45 MB measured on an iPhone 17 Pro) | `--budget MB` |
+            | decoded in the system's renderer | \(FrameBudget.megabytes(l.rendererDecodedBytes)) | none measured | reported only | |
 
-            \(m.layout == "files" ? "Each layer is its own \(m.jpegQuality.map { "JPEG (quality \($0)) or PNG" } ?? "PNG") file, handed to SwiftUI as encoded bytes (`UIImage(data:scale:)`): the\nextension never decodes, crops or resizes it, and its bytes go into the archive as they are." : "The layers lie in one strip, which the view decodes in the extension to crop its cells (the\nextension-memory figure above); the system re-encodes each cell into the archive.")
+            \(m.layout == .files ? "Each layer is its own \(m.jpegQuality.map { "JPEG (quality \($0)) or PNG" } ?? "PNG") file, handed to SwiftUI as encoded bytes (`UIImage(data:scale:)`): the\nextension never decodes, crops or resizes it, and its bytes go into the archive as they are." : "The layers lie in one strip, which the view decodes in the extension to crop its cells (the\nextension-memory figure above); the system re-encodes each cell into the archive.")
             Quality kept: SSIM \(String(format: "%.3f", m.quality.meanSSIM)) on average, \(String(format: "%.3f", m.quality.worstSSIM)) at worst, against the exact frames at \(m.pixelWidth)×\(m.pixelHeight) px.
             Check the folder before shipping it: `arcmask emulate <this folder>` (exit 2 when a file or a
             figure is wrong).
 
-            On tinted and clear home screens (iOS 18 or later) the frames \(m.accented == AccentedRendering.fullColor.rawValue ? "keep their colours (`.widgetAccentedRenderingMode(.fullColor)`; `--accented accented` tints them instead)" : "are tinted with the home screen (`.widgetAccentedRenderingMode(.accented)`; `--accented full-color` keeps their colours)").
+            On tinted and clear home screens (iOS 18 or later) the frames \(m.accented == .fullColor ? "keep their colours (`.widgetAccentedRenderingMode(.fullColor)`; `--accented accented` tints them instead)" : "are tinted with the home screen (`.widgetAccentedRenderingMode(.accented)`; `--accented full-color` keeps their colours)").
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension
                (deployment target iOS 15 or later).

@@ -211,7 +211,7 @@ public enum TimerFontViewFile {
             This folder was written by `arcmask export --route timer-font` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)):
             a \(m.loopSeconds) s loop of \(m.frames.count) frames at \(m.fps) fps (the animation \(m.timing.sentence)),
             \(m.pixelWidth)×\(m.pixelHeight) px pictures for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×, flattened onto \(m.background),
-            in \(m.frameFonts.count) frame fonts and one mask font (\(FrameBudget.mb(m.decodedBytes)) MB when every picture is decoded).
+            in \(m.frameFonts.count) frame fonts and one mask font (\(FrameBudget.megabytes(m.decodedBytes)) when every picture is decoded).
             It uses public API only: `Text(date, style: .timer)` and custom fonts.
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension.
