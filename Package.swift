@@ -50,6 +50,7 @@ let package = Package(
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
                 "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerFontPlan", "ArcMaskTimerFont",
+                "ArcMaskWidgetCode",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
@@ -181,7 +182,7 @@ let package = Package(
             "Routes/Rotation", "ArcMaskExport",
             [
                 "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // The timer-font route, what decides: the schedule of timers and fonts, and how an
         // animation's timeline maps onto a loop that divides a minute (Foundation only).
@@ -191,13 +192,17 @@ let package = Package(
         module(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFont",
-                "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskTimerFontPlan",
-                "ArcMaskValues",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskTimerFontPlan", "ArcMaskValues",
+                "ArcMaskWidgetCode",
             ]),
         // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure
         // Swift. Shared by the routes that draw with fonts.
         module("Routes", "ArcMaskFont"),
+        // What every route's export writes and says the same way: safe names in generated text,
+        // the widget's timeline and bundle step, manifest decoding errors, the command line's
+        // names for the settings.
+        module("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
 
         // MARK: Front ends — the command line and the library apps link.
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
@@ -306,7 +311,7 @@ let package = Package(
             [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting",
-                "ArcMaskTimerFont", "ArcMaskValues",
+                "ArcMaskTimerFont", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         tests(
             "Routes/TimerFont", "ArcMaskTimerFont",
@@ -316,6 +321,7 @@ let package = Package(
                 "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
+        tests("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
             "Routes", "ArcMaskFont",
             [

@@ -161,6 +161,8 @@ struct ManifestTests {
                 .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.map { "\(path)/\($0)" }
         }
         for layer in try folders("Sources") {
+            // Each layer folder says in one paragraph what its modules are for.
+            #expect(fm.fileExists(atPath: root.appendingPathComponent("\(layer)/README.md").path), "\(layer)/README.md")
             for folder in try folders(layer) {
                 let isWing = !declared.contains(folder) && declared.contains { $0.hasPrefix(folder + "/") }
                 for module in isWing ? try folders(folder) : [folder] {

@@ -4,6 +4,7 @@ import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskValues
+import ArcMaskWidgetCode
 import Foundation
 
 /// A folder written by `export` (the rotation route), checked as a widget project's CI would

@@ -5,6 +5,7 @@ import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskValues
+import ArcMaskWidgetCode
 import Dispatch
 import Foundation
 
@@ -75,9 +76,6 @@ public struct ExportRequest: Sendable {
 /// `INSTALL.md`, into an output folder, all or nothing. Deterministic: the same inputs give
 /// byte-identical files.
 public enum Exporter {
-    /// Timer-font pictures this large can render blank (the largest per-image cap seen,
-    /// 2,121,055 px; see `WidgetLimits.layerPixels`).
-    public static let blankImagePixels = 2_100_000
     /// Bytes of saved canvases a source may keep while an export reads it.
     public static let exportCheckpointBytes = 12 << 20
     /// The strip's width stays under this many pixels.

@@ -1,12 +1,12 @@
 import ArcMaskCompositor
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskTimerFontPlan
 import ArcMaskValues
+import ArcMaskWidgetCode
 import Foundation
 
 /// What to export by the timer-font route.
@@ -65,6 +65,10 @@ public struct TimerFontRequest: Sendable {
 /// SwiftUI view, the widget, the `UIAppFonts` entries, `manifest.json` and `INSTALL.md`.
 /// All or nothing, and deterministic.
 public enum TimerFontExporter {
+    /// Pictures this large can render blank (the largest per-image cap seen, 2,121,055 px; see
+    /// `WidgetLimits.layerPixels`).
+    public static let blankImagePixels = 2_100_000
+
     /// Two hours of timer strings: every minute wrap and the first two hour wraps.
     public static let provenSeconds = 2 * 60 * 60
     /// Hours far into a widget's life whose wraps are proven too (one loop around each).
@@ -107,9 +111,9 @@ public enum TimerFontExporter {
         for (name, bytes) in files { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
         var warnings: [String] = []
-        if pictures.size.pixelCount > Exporter.blankImagePixels {
+        if pictures.size.pixelCount > Self.blankImagePixels {
             warnings.append(
-                "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Exporter.blankImagePixels) at which widgets can render images blank"
+                "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Self.blankImagePixels) at which widgets can render images blank"
             )
         }
         let manifest = TimerFontManifest(

@@ -1,9 +1,9 @@
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskTimerFontPlan
 import ArcMaskValues
+import ArcMaskWidgetCode
 import Foundation
 
 /// A folder written by `export --route timer-font`, read back for `emulate` and `preview`:

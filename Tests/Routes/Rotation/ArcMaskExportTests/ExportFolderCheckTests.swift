@@ -94,18 +94,6 @@ struct ExportFolderCheckTests {
         #expect(f.overLimits(.commandLine).count == 3)
     }
 
-    @Test("a number too large for a whole-number field is named by its key")
-    func hugeWholeNumber() {
-        let data = Data(#"{"route": "timer-font", "fps": 1e+308, "frames": [{"startMs": 0.5}]}"#.utf8)
-        let context = DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.")
-        let e = ManifestDecoding.decodingError("m.json", context, data: data)
-        #expect(e.location == "fps")
-        #expect(e.message.contains("1e+308"))
-        let fraction = ManifestDecoding.decodingError("m.json", context, data: Data(#"{"a": {"b": [1, 2.5]}}"#.utf8))
-        #expect(fraction.message.contains("a.b[1] = 2.5"))
-        #expect(ManifestDecoding.decodingError("m.json", context, data: Data("{".utf8)).message == "is not valid JSON")
-    }
-
     @Test("the start scale keeps every side within cairo's 32,767 px")
     func sideLimit() {
         let s = Exporter.scale(within: 718_080, viewWidth: 1, viewHeight: 32_767, scale: 3)

@@ -4,6 +4,7 @@ import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskRouteTesting
 import ArcMaskTimerFont
+import ArcMaskWidgetCode
 import Foundation
 import Testing
 
@@ -18,15 +19,6 @@ struct HostileNameTests {
         "\u{202E}fig.gnp",  // a right-to-left override reorders what a reader sees
         "tick`s ``code``.gif", String(repeating: "n", count: 251) + ".gif",
     ]
-
-    @Test("CodeText escapes controls, separators and bidi marks, and fences Markdown code")
-    func codeText() {
-        #expect(CodeText.line("a\nb\r\u{2028}c\u{202E}d\u{2067}e") == "a\\u{A}b\\u{D}\\u{2028}c\\u{202E}d\\u{2067}e")
-        #expect(CodeText.line("plain é 名前.gif") == "plain é 名前.gif")
-        #expect(CodeText.markdownCode("x.gif") == "`x.gif`")
-        #expect(CodeText.markdownCode("a`b``c.gif") == "``` a`b``c.gif ```")
-        #expect(CodeText.fileName("/some/where/a\nb.gif") == "a\\u{A}b.gif")
-    }
 
     @Test("exports of files with hostile names type-check for every rotation route and the timer-font route")
     func compile() throws {

@@ -1,6 +1,7 @@
 import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskValues
+import ArcMaskWidgetCode
 import Foundation
 
 /// Writes `INSTALL.md`: how to add an export to a widget extension.
@@ -54,7 +55,7 @@ public enum InstallGuide {
                bundle: check Build Phases ▸ Copy Bundle Resources). `\(CodeNames.animationFile)` is the same
                for every export (it is ArcMaskKit's view): an extension needs one copy. An app that
                depends on ArcMaskKit leaves it out and imports ArcMaskKit in the plan and widget files.
-            \(bundleStep(n, number: 3))
+            \(WidgetCodeParts.bundleStep(n, number: 3))
             \(package)
             Build and run the extension's scheme, then add the widget from the home screen.
 
@@ -66,23 +67,5 @@ public enum InstallGuide {
             `manifest.json` holds the plan and the emulator's verdict on it.
 
             """
-    }
-
-    /// The numbered step that adds the widget to the extension's `WidgetBundle`.
-    package static func bundleStep(_ n: CodeNames, number: Int) -> String {
-        """
-        \(number). Add the widget to the extension's bundle. If the extension already has a `@main`
-           `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's
-           `@main` widget with:
-
-           ```swift
-           @main
-           struct AnimatedWidgets: WidgetBundle {
-               var body: some Widget {
-                   \(n.widget)()
-               }
-           }
-           ```
-        """
     }
 }

@@ -1,6 +1,7 @@
 import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskValues
+import ArcMaskWidgetCode
 import Foundation
 
 /// Writes `<Name>Plan.swift`: the export's numbers as an `ArcMaskAnimationPlan` (plain Swift,

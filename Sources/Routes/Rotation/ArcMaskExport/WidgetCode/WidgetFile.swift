@@ -1,5 +1,6 @@
 import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskWidgetCode
 import Foundation
 
 /// Writes `<Name>Widget.swift`: a complete widget around the exported view — a
@@ -19,7 +20,7 @@ public enum WidgetFile {
             import SwiftUI
             import WidgetKit
 
-            \(timeline(n, why: "the masks turn by themselves"))
+            \(WidgetCodeParts.timeline(n, why: "the masks turn by themselves"))
 
             @available(iOS 15.0, *)
             struct \(n.widgetView): View {
@@ -48,7 +49,7 @@ public enum WidgetFile {
                     StaticConfiguration(kind: kind, provider: \(n.provider)()) { _ in
                         \(n.widgetView)()
                     }
-                    .configurationDisplayName("\(swiftString(name))")
+                    .configurationDisplayName("\(WidgetCodeParts.swiftString(name))")
                     .description("An animation played by arc masks.")
                     .supportedFamilies([.\(family.systemName)])
                     .contentMarginsDisabled()
@@ -57,54 +58,5 @@ public enum WidgetFile {
             #endif
 
             """
-    }
-
-    /// The widget's entry and its provider: one entry that never needs reloading (`why` says
-    /// why), shared by every route's widget.
-    package static func timeline(_ n: CodeNames, why: String) -> String {
-        """
-        struct \(n.entry): TimelineEntry {
-            let date: Date
-        }
-
-        /// One entry that never needs reloading: \(why).
-        struct \(n.provider): TimelineProvider {
-            func placeholder(in context: Context) -> \(n.entry) {
-                \(n.entry)(date: Date())
-            }
-
-            func getSnapshot(in context: Context, completion: @escaping (\(n.entry)) -> Void) {
-                completion(\(n.entry)(date: Date()))
-            }
-
-            func getTimeline(in context: Context, completion: @escaping (Timeline<\(n.entry)>) -> Void) {
-                completion(Timeline(entries: [\(n.entry)(date: Date())], policy: .never))
-            }
-        }
-        """
-    }
-
-    /// `s` safe inside a Swift string literal.
-    package static func swiftString(_ s: String) -> String {
-        s.unicodeScalars.map { c -> String in
-            switch c {
-            case "\\": return "\\\\"
-            case "\"": return "\\\""
-            case _ where c.value < 0x20 || c.value == 0x7F: return String(format: "\\u{%X}", c.value)
-            default: return String(c)
-            }
-        }.joined()
-    }
-}
-
-extension WidgetFamily {
-    /// WidgetKit's name for the family.
-    package var systemName: String {
-        switch self {
-        case .small: return "systemSmall"
-        case .medium: return "systemMedium"
-        case .large: return "systemLarge"
-        case .extraLarge: return "systemExtraLarge"
-        }
     }
 }

@@ -1,8 +1,8 @@
-import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskTimerFontPlan
 import ArcMaskValues
+import ArcMaskWidgetCode
 import Foundation
 
 /// The code and install files of a timer-font export: `<Name>View.swift` (the plan's numbers as
@@ -150,7 +150,7 @@ public enum TimerFontViewFile {
             import SwiftUI
             import WidgetKit
 
-            \(WidgetFile.timeline(n, why: "the timers count by themselves"))
+            \(WidgetCodeParts.timeline(n, why: "the timers count by themselves"))
 
             @available(iOS \(minimumIOS), *)
             struct \(n.widgetView): View {
@@ -172,7 +172,7 @@ public enum TimerFontViewFile {
                     StaticConfiguration(kind: kind, provider: \(n.provider)()) { entry in
                         \(n.widgetView)(entry: entry)
                     }
-                    .configurationDisplayName("\(WidgetFile.swiftString(name))")
+                    .configurationDisplayName("\(WidgetCodeParts.swiftString(name))")
                     .description("An animation played by timer fonts.")
                     .supportedFamilies([.\(family.systemName)])
                     .contentMarginsDisabled()
@@ -235,7 +235,7 @@ public enum TimerFontViewFile {
                |---|---|
             \(fonts.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
 
-            \(InstallGuide.bundleStep(n, number: 4))
+            \(WidgetCodeParts.bundleStep(n, number: 4))
 
             Build and run the extension's scheme, then add the widget from the home screen.
 

@@ -1,0 +1,73 @@
+import ArcMaskFolder
+import ArcMaskGeometry
+import Foundation
+
+/// Pieces of generated code and guides every route's export writes the same way.
+public enum WidgetCodeParts {
+    /// The widget's entry and its provider: one entry that never needs reloading (`why` says
+    /// why), shared by every route's widget.
+    public static func timeline(_ n: CodeNames, why: String) -> String {
+        """
+        struct \(n.entry): TimelineEntry {
+            let date: Date
+        }
+
+        /// One entry that never needs reloading: \(why).
+        struct \(n.provider): TimelineProvider {
+            func placeholder(in context: Context) -> \(n.entry) {
+                \(n.entry)(date: Date())
+            }
+
+            func getSnapshot(in context: Context, completion: @escaping (\(n.entry)) -> Void) {
+                completion(\(n.entry)(date: Date()))
+            }
+
+            func getTimeline(in context: Context, completion: @escaping (Timeline<\(n.entry)>) -> Void) {
+                completion(Timeline(entries: [\(n.entry)(date: Date())], policy: .never))
+            }
+        }
+        """
+    }
+
+    /// `s` safe inside a Swift string literal.
+    public static func swiftString(_ s: String) -> String {
+        s.unicodeScalars.map { c -> String in
+            switch c {
+            case "\\": return "\\\\"
+            case "\"": return "\\\""
+            case _ where c.value < 0x20 || c.value == 0x7F: return String(format: "\\u{%X}", c.value)
+            default: return String(c)
+            }
+        }.joined()
+    }
+
+    /// The numbered step that adds the widget to the extension's `WidgetBundle`.
+    public static func bundleStep(_ n: CodeNames, number: Int) -> String {
+        """
+        \(number). Add the widget to the extension's bundle. If the extension already has a `@main`
+           `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's
+           `@main` widget with:
+
+           ```swift
+           @main
+           struct AnimatedWidgets: WidgetBundle {
+               var body: some Widget {
+                   \(n.widget)()
+               }
+           }
+           ```
+        """
+    }
+}
+
+extension WidgetFamily {
+    /// WidgetKit's name for the family.
+    public var systemName: String {
+        switch self {
+        case .small: return "systemSmall"
+        case .medium: return "systemMedium"
+        case .large: return "systemLarge"
+        case .extraLarge: return "systemExtraLarge"
+        }
+    }
+}
