@@ -69,11 +69,14 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         public var frameZeroStartsMs: Double
         public var toleranceMs: Double
         public var passed: Bool
+        /// Refreshes with at least one defect (a refresh can be torn, gapped and wrong at once,
+        /// so this is not the sum of the three); nil in manifests written before it was recorded.
+        public var defective: Int?
 
         /// Why the verdict is FAIL, in words; empty when it passed.
         public var failures: [String] {
             var out: [String] = []
-            let defective = torn + gap + wrongFrame
+            let defective = self.defective ?? (torn + gap + wrongFrame)
             if defective > 0 { out.append("\(defective) defective refresh\(defective == 1 ? "" : "es")") }
             if reversed { out.append("plays backwards") }
             if abs(speedRatio - 1) > Emulator.speedTolerance { out.append("plays at \(fmt(speedRatio))× speed") }
@@ -92,6 +95,7 @@ public struct ExportManifest: Codable, Sendable, Equatable {
             frameZeroStartsMs = v.frameZeroStartsMs
             toleranceMs = v.toleranceMs
             passed = v.passed
+            defective = v.defective
         }
     }
 

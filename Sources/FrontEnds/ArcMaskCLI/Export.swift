@@ -252,7 +252,14 @@ struct Export: ParsableCommand {
             let manifest = try finish(frames, into: folder, total: frames.frameCount, advice: advice) {
                 try Exporter.run(source: frames, request: request, into: folder, progress: $0)
             }
-            if let manifest { emit(Self.summary(manifest, path: try output.path).joined(separator: "\n")) }
+            if !reporting.json { emit(Self.summary(manifest, path: try output.path).joined(separator: "\n")) }
+            // The folder is written either way (to look at); a FAIL is an exit status, as emulate's.
+            if !manifest.emulator.passed && !rotationRoute.allowDefects {
+                warn(
+                    "the emulator's verdict is FAIL: the widget would show defects (see the summary); "
+                        + "--allow-defects when they are expected")
+                throw ExitCode(ExitStatus.defectsFound.rawValue)
+            }
         }
     }
 
@@ -300,13 +307,10 @@ struct Export: ParsableCommand {
             budgetBytes: Int(budget * 1_000_000), minScale: minScale, jobs: threads.jobs, widgetFamily: family,
             names: CodeNames(name)!)
         let drawn = Set(try TimerFontExporter.schedule(frames, request: request).sourceFrames).count
-        guard
-            let manifest = try finish(
-                frames, into: folder, total: drawn + 1, advice: advice,
-                {
-                    try TimerFontExporter.run(source: frames, request: request, into: folder, progress: $0)
-                })
-        else { return }
+        let manifest = try finish(frames, into: folder, total: drawn + 1, advice: advice) {
+            try TimerFontExporter.run(source: frames, request: request, into: folder, progress: $0)
+        }
+        if reporting.json { return }
         let p = manifest.proof
         let fontBytes = manifest.frameFonts.reduce(manifest.maskFont.bytes) { $0 + $1.bytes }
         let later = p.windows.dropFirst().map { String($0.fromSeconds / 3600 + 1) }
@@ -415,7 +419,7 @@ extension Export {
     func finish<M: PrintedManifest>(
         _ frames: FrameSource, into folder: OutputFolder, total: Int, advice: String?,
         _ run: (@escaping @Sendable () -> Void) throws -> M
-    ) throws -> M? {
+    ) throws -> M {
         let progress = reporting.progress("export", total: total)
         let manifest: M
         do {
@@ -431,6 +435,6 @@ extension Export {
         printed.output = try output.path
         printed.warnings += frames.warnings + (advice.map { [$0] } ?? [])
         emit(try jsonString(printed))
-        return nil
+        return manifest
     }
 }

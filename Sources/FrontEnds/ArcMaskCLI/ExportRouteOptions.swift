@@ -39,6 +39,13 @@ struct RotationRouteOptions: ParsableArguments {
             (octree/ClockHandRotationKit). All rest on private API.
             """)
     var rotation: RotationRoute = .runtime
+
+    @Flag(
+        help: """
+            Write the folder and exit 0 even when the emulator's verdict is FAIL (for the presets that \
+            reproduce flawed public widgets); without it such an export is written and exits 2.
+            """)
+    var allowDefects = false
 }
 
 /// The timer-font route's own settings (`export --route timer-font`): the widget's rate, the
