@@ -6,10 +6,11 @@ import Foundation
 /// writer only draws, encodes and measures.
 public protocol LayerWriting {
     /// The encoded bytes of each frame of `samples` at each of `steps` (`[frame: [bytes per
-    /// step]]`), and every frame's thumbnail when reaching the samples decoded every frame anyway.
-    func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?)
-    /// An 8×8 thumbnail of every frame (`FrameBudget.thumbnail`), for merging.
-    func thumbnails() throws -> [[UInt8]]
+    /// step]]`), and which frames nobody can tell apart when reaching the samples decoded every
+    /// frame anyway.
+    func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
+    /// Which frames nobody can tell apart (`FrameSimilarity`, every frame at the source's size), for merging.
+    func similarity() throws -> FrameSimilarity
     /// Writes one layer file per group, drawn at `size` and encoded at `step`, in group order.
     func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord]
     /// Removes files `write` wrote (a step that did not fit).
@@ -31,12 +32,14 @@ public struct ArchiveStep: Equatable, Sendable {
 /// animation as far as the budget allows:
 /// 1. every frame at the requested scale (already within the pixel cap) and the best JPEG
 ///    quality, when they fit;
-/// 2. otherwise merge neighbouring frames nobody can tell apart (near-identical, or too short
-///    to see: `FrameBudget.merge`);
-/// 3. lower the scale a quarter step at a time down to `--min-scale` (softness shows far less
-///    than blocking on a moving picture);
-/// 4. lower the JPEG quality along `ImageFormat.qualityLadder` down to its floor;
-/// 5. lower the frame rate evenly in time (`FrameBudget.decimate`), unless `--keep-frames`,
+/// 2. otherwise hold the layers to the source's resolution (`ResolutionBound`: pixels beyond the
+///    source's are interpolated ones, which the phone makes for free);
+/// 3. merge neighbouring frames nobody can tell apart (`FrameSimilarity`: at most 1 % of pixels
+///    differ by more than 16 levels; `FrameBudget.merge`);
+/// 4. lower the scale a quarter step at a time down to `--min-scale`, or the source's scale when
+///    that is lower (softness shows far less than blocking on a moving picture);
+/// 5. lower the JPEG quality along `ImageFormat.qualityLadder` down to its floor;
+/// 6. lower the frame rate evenly in time (`FrameBudget.decimate`), unless `--keep-frames`,
 ///    which accepts up to the ceiling with a warning and refuses above it.
 ///
 /// Each step is chosen from the encoded sizes of a sample of layers; the chosen step is then
@@ -50,6 +53,10 @@ public struct ArchiveFitter {
         public var records: [LayerRecord]
         /// What the fit did and warns about, in order.
         public var notes: [BudgetNote]
+        /// Which bound held the layers' resolution.
+        public var resolution: ResolutionRecord
+        /// Which frames nobody can tell apart, when merging needed it.
+        public var similarity: FrameSimilarity?
     }
 
     /// Layers encoded to estimate a step's size.
@@ -63,6 +70,11 @@ public struct ArchiveFitter {
     public let format: ImageFormat
     /// What the messages call the settings.
     public var vocabulary = BudgetVocabulary.plain
+    /// Source pixels per point of the view (`ResolutionBound.sourceScale`); nil for a vector
+    /// source, which the device's scale alone bounds.
+    public var sourceScale: Double? = nil
+    /// The source's canvas, for the notes.
+    public var sourceSize: PixelSize? = nil
     /// The setting that raises the budget being fitted: the extension's when its memory is the
     /// tighter limit.
     public var budgetSetting = BudgetSetting.archiveBudget
@@ -130,7 +142,13 @@ public struct ArchiveFitter {
     public mutating func run(
         startScale: Double, quality fixedQuality: Int?, writer: some LayerWriting
     ) throws -> Result {
-        let scales = Self.scaleLadder(from: startScale, minScale: policy.minScale)
+        // The source's resolution, when below the start scale: the first step down, and the floor
+        // when it is below --min-scale (going lower would drop source pixels as well).
+        let bound = sourceScale.flatMap { $0 * ResolutionBound.tolerance < startScale ? $0 : nil }
+            .map(ResolutionBound.layerScale)
+        let scales =
+            bound.map { [startScale] + Self.scaleLadder(from: $0, minScale: min(policy.minScale, $0)) }
+            ?? Self.scaleLadder(from: startScale, minScale: policy.minScale)
         let qualities = fixedQuality.map { [$0] } ?? ImageFormat.qualityLadder
         let steps = Self.steps(scales: scales, qualities: qualities, format: format)
         let target = limits.archiveBytes, reserve = WidgetLimits.viewBytesPerLayer
@@ -140,18 +158,29 @@ public struct ArchiveFitter {
 
         let survey = try writer.survey(samples: sampleIndices, steps: steps)
         sampled = survey.sizes
-        if estimate(layers: groups.count, 0).total > target {
+        var bounded = false
+        var similarity: FrameSimilarity? = nil
+        if estimate(layers: groups.count, 0).total > target, bound != nil {
+            // Every frame does not fit at the device's scale: first drop the pixels the source lacks.
+            k = 1
+            bounded = true
+        }
+        if estimate(layers: groups.count, k).total > target {
             // Merge what nobody can tell apart, as far as the budget asks.
-            let thumbnails = try survey.thumbnails ?? writer.thumbnails()
-            guard thumbnails.count == durations.count else {
+            let measured = try survey.similarity ?? writer.similarity()
+            guard measured.runStart.count == durations.count else {
                 throw BudgetError(
-                    .writerMismatch(thumbnails: thumbnails.count, frames: durations.count), names: vocabulary)
+                    .writerMismatch(measured: measured.runStart.count, frames: durations.count), names: vocabulary)
             }
-            let capacity = max(1, Int(Double(target) / (estimate(layers: 1, 0).perLayer + Double(reserve))))
+            similarity = measured
+            let capacity = max(1, Int(Double(target) / (estimate(layers: 1, k).perLayer + Double(reserve))))
             let before = groups.count
-            groups = FrameBudget.merge(groups, durations: durations, thumbnails: thumbnails, target: capacity)
+            groups = FrameBudget.merge(groups, similarity: measured, target: capacity)
             if groups.count < before {
-                notes.append(.merged(frames: before, layers: groups.count, shortFrameMs: Int(FrameBudget.shortFrameMs)))
+                notes.append(
+                    .merged(
+                        frames: before, layers: groups.count,
+                        largestShare: FrameBudget.largestDifference(groups, measured)))
             }
             // Then resolution, then quality.
             while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
@@ -198,8 +227,18 @@ public struct ArchiveFitter {
         }
 
         let step = steps[k]
-        if step.scale < startScale {
-            notes.append(.scaleLowered(from: startScale, to: step.scale, layer: pixels(step.scale)))
+        var lowered = startScale
+        if let bound, bounded || step.scale <= bound {
+            // First of the fit's notes: it was the first step, and it lost nothing.
+            notes.insert(
+                .sourceBound(
+                    source: sourceSize ?? PixelSize(width: 0, height: 0), layer: pixels(bound),
+                    fromLayer: pixels(startScale), from: startScale, to: bound),
+                at: 0)
+            lowered = bound
+        }
+        if step.scale < lowered {
+            notes.append(.scaleLowered(from: lowered, to: step.scale, layer: pixels(step.scale)))
         }
         if fixedQuality == nil, step.quality < qualities[0], records.contains(where: \.lossy) {
             notes.append(.qualityLowered(from: qualities[0], to: step.quality))
@@ -220,9 +259,13 @@ public struct ArchiveFitter {
                     quality: records.contains(where: \.lossy) ? step.quality : nil, layersPerSecond: nil,
                     bytes: bytes, budget: target))
         }
+        let held = bound != nil && step.scale <= bound!
         return Result(
             groups: groups, scale: step.scale, size: pixels(step.scale), quality: step.quality, records: records,
-            notes: notes)
+            notes: notes,
+            resolution: ResolutionRecord(
+                bound: held ? .source : .device, sourceScale: sourceScale, deviceScale: startScale),
+            similarity: similarity)
     }
 
     private func refusal(_ step: ArchiveStep, perLayer: Double, layers: Int, noRoom: Bool) -> BudgetError {

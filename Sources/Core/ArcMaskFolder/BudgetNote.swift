@@ -57,9 +57,11 @@ public enum BudgetNote: Sendable, Equatable {
     /// The per-image pixel cap lowered the scale before anything was fitted.
     case scaleCappedByPixelCap(from: Double, to: Double, layer: PixelSize, cap: Int, maxSide: Int)
     /// Frames nobody can tell apart (or too short to show) became one layer each.
-    case merged(frames: Int, layers: Int, shortFrameMs: Int)
+    case merged(frames: Int, layers: Int, largestShare: Double)
     /// The scale went down to fit the budget.
     case scaleLowered(from: Double, to: Double, layer: PixelSize)
+    /// The layers were held to the source's resolution before anything else (nothing is lost).
+    case sourceBound(source: PixelSize, layer: PixelSize, fromLayer: PixelSize, from: Double, to: Double)
     /// The JPEG quality went down to fit the budget.
     case qualityLowered(from: Int, to: Int)
     /// Fewer layers, evenly over the loop.
@@ -85,16 +87,22 @@ public enum BudgetNote: Sendable, Equatable {
 
     public func message(_ names: BudgetVocabulary) -> String {
         let megabytes = FrameBudget.megabytes, scale = FrameBudget.fmtScale
+        func percent(_ share: Double) -> String { String(format: "%.2g %%", share * 100) }
         func perSecond(_ v: Double) -> String { String(format: "%.1f", v) }
         switch self {
         case .scaleCappedByPixelCap(let from, let to, let layer, let cap, let maxSide):
             return "lowered the scale from \(scale(from))× to \(scale(to))× so each layer image (\(layer) px) stays "
                 + "within \(cap) px (\(names.layerPixels)) and \(maxSide) px a side"
-        case .merged(let frames, let layers, let shortFrameMs):
-            return "merged \(frames) frames into \(layers) layers (near-identical or shorter than \(shortFrameMs) ms; "
-                + "total duration kept)"
+        case .merged(let frames, let layers, let largestShare):
+            return "merged \(frames) frames into \(layers) layers: frames nobody can tell apart (at most "
+                + "\(percent(FrameSimilarity.pixelShare)) of pixels differ by more than \(FrameSimilarity.levels) levels; "
+                + "the largest difference merged is \(percent(largestShare))), total duration kept"
         case .scaleLowered(let from, let to, let layer):
             return "lowered the scale from \(scale(from))× to \(scale(to))× (\(layer) px layers)"
+        case .sourceBound(let source, let layer, let fromLayer, let from, let to):
+            return "held the layers to the source's resolution: source \(source.width)×\(source.height) px fills "
+                + "the view at \(scale(to)) px per pt, so layers of \(layer.width)×\(layer.height) px instead of "
+                + "\(fromLayer.width)×\(fromLayer.height) px (\(scale(from))×) lose no source pixel"
         case .qualityLowered(let from, let to):
             return "lowered the JPEG quality from \(from) to \(to)"
         case .frameRateLowered(let fromPerSecond, let toPerSecond, let fromLayers, let toLayers):
@@ -163,7 +171,7 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Every layer kept, and over what an archive may hold.
         case overArchiveCeiling(Cost, ceiling: Int)
         /// The layer writer broke its contract.
-        case writerMismatch(thumbnails: Int, frames: Int)
+        case writerMismatch(measured: Int, frames: Int)
         /// Decoded pictures over the budget even at the lowest scale, on a route that words its
         /// own advice (the timer-font route: its frame rate and loop settings).
         case picturesOverBudget(pictures: Int, picture: PixelSize, needed: Int, budget: Int, scale: Double)
@@ -211,8 +219,8 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
                 "\(cost(c)), over the \(megabytes(ceiling)) an archive may hold (\(names.keepFrames) refuses to drop "
                 + "frames): lower \(names.minScale), leave out \(names.keepFrames) to lower the frame rate, or raise "
                 + "\(names.archiveBudget)"
-        case .writerMismatch(let thumbnails, let frames):
-            return "the layer writer made \(thumbnails) thumbnails for \(frames) frames"
+        case .writerMismatch(let measured, let frames):
+            return "the layer writer compared \(measured) frames of \(frames)"
         case .picturesOverBudget(let pictures, let picture, let needed, let budget, let at):
             return
                 "\(pictures) pictures of \(picture) px need \(megabytes(needed)) decoded, over the \(megabytes(budget)) budget "

@@ -43,25 +43,21 @@ public struct BudgetPolicy: Sendable, Equatable {
 }
 
 /// Fits an animation's decoded layers into a widget's memory budget, keeping the animation:
-/// 1. merge neighbouring frames that are near-identical or too short to see (a merged layer
-///    lasts as long as its frames together);
+/// 1. merge neighbouring frames nobody can tell apart (`FrameSimilarity`; a merged layer lasts
+///    as long as its frames together);
 /// 2. lower the scale one step at a time (3×, 2×, 1.5×, 1×), never below `minScale`;
 /// 3. lower the frame rate evenly in time: the loop is cut into equal slots, one layer per
 ///    slot showing the source frame at the slot's middle (total duration kept), as many slots
 ///    as fit — unless `keepFrames`, which refuses instead.
 public enum FrameBudget {
-    /// Frames shorter than this are merged into a neighbour when over budget (ms, about one 60 Hz refresh).
-    public static let shortFrameMs = 17.0
-    /// Mean absolute difference (0–255) of 8×8 thumbnails under which two frames are near-identical.
-    public static let nearIdentical = 2.0
     /// The scales tried, in order.
     public static let scales: [Double] = [3, 2, 1.5, 1]
 
     /// - Parameters:
-    ///   - thumbnails: an 8×8 RGB thumbnail per frame, or nil when the caller knows the plan fits.
+    ///   - similarity: which frames nobody can tell apart, or nil when the caller knows the plan fits.
     public static func fit(
         durations: [Double], viewWidth: Double, viewHeight: Double, scale: Double,
-        budgetBytes: Int, policy: BudgetPolicy = BudgetPolicy(), thumbnails: [[UInt8]]?,
+        budgetBytes: Int, policy: BudgetPolicy = BudgetPolicy(), similarity: FrameSimilarity?,
         vocabulary: BudgetVocabulary = .plain
     ) throws -> BudgetDecision {
         func pixels(_ s: Double) -> PixelSize {
@@ -75,11 +71,12 @@ public enum FrameBudget {
         func fps(_ layers: Int) -> Double { Double(layers) / max(totalMs / 1000, 1e-9) }
 
         // 1. Merge what nobody can tell apart.
-        if groups.count > capacity, let thumbnails {
+        if groups.count > capacity, let similarity {
             let before = groups.count
-            groups = merge(groups, durations: durations, thumbnails: thumbnails, target: capacity)
+            groups = merge(groups, similarity: similarity, target: capacity)
             if groups.count < before {
-                actions.append(.merged(frames: before, layers: groups.count, shortFrameMs: Int(shortFrameMs)))
+                actions.append(
+                    .merged(frames: before, layers: groups.count, largestShare: largestDifference(groups, similarity)))
             }
         }
         // 2. Lower the scale, not below the floor.
@@ -163,62 +160,38 @@ public enum FrameBudget {
         return out
     }
 
-    /// Merges adjacent groups, cheapest first, while over `target` and while a merge is cheap.
-    public static func merge(
-        _ input: [FrameGroup], durations: [Double], thumbnails: [[UInt8]], target: Int
-    ) -> [FrameGroup] {
+    /// Merges adjacent groups of one run of `similarity` (frames nobody can tell apart), those
+    /// that differ least first, while over `target`; the merged layer shows the run's reference
+    /// frame, which every frame of the run is within the threshold of.
+    public static func merge(_ input: [FrameGroup], similarity: FrameSimilarity, target: Int) -> [FrameGroup] {
         var groups = input
+        guard similarity.runStart.count > (groups.map(\.last).max() ?? -1) else { return groups }
+        // The largest difference inside each group, against its run's reference.
+        var largest = groups.map { g in (g.first...g.last).map { similarity.difference[$0] }.max() ?? 0 }
         while groups.count > target {
-            // Cost of merging group k with k+1: 0 for a short frame, else the thumbnails' difference.
             var best: (k: Int, cost: Double)? = nil
-            for k in 0..<(groups.count - 1) {
-                let a = groups[k], b = groups[k + 1]
-                let cost: Double
-                if a.durationMs < shortFrameMs || b.durationMs < shortFrameMs {
-                    cost = -1
-                } else {
-                    let d = difference(thumbnails[a.shown], thumbnails[b.shown])
-                    guard d <= nearIdentical else { continue }
-                    cost = d
-                }
+            for k in 0..<(groups.count - 1) where similarity.sameRun(groups[k].first, groups[k + 1].last) {
+                let cost = max(largest[k], largest[k + 1])
                 if best == nil || cost < best!.cost { best = (k, cost) }
             }
-            guard let (k, _) = best else { break }
+            guard let (k, cost) = best else { break }
             let a = groups[k], b = groups[k + 1]
-            let shown = durations[b.shown] > durations[a.shown] ? b.shown : a.shown
-            groups[k] = FrameGroup(first: a.first, last: b.last, shown: shown, durationMs: a.durationMs + b.durationMs)
+            groups[k] = FrameGroup(
+                first: a.first, last: b.last, shown: similarity.runStart[a.first],
+                durationMs: a.durationMs + b.durationMs)
+            largest[k] = cost
             groups.remove(at: k + 1)
+            largest.remove(at: k + 1)
         }
         return groups
     }
 
-    static func difference(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        var sum = 0
-        for i in 0..<min(a.count, b.count) { sum += abs(Int(a[i]) - Int(b[i])) }
-        return Double(sum) / Double(max(1, min(a.count, b.count)))
+    /// The largest difference of a frame from the picture its merged layer shows (share of pixels).
+    public static func largestDifference(_ groups: [FrameGroup], _ similarity: FrameSimilarity) -> Double {
+        groups.filter { $0.last > $0.first }.flatMap { g in (g.first...g.last).map { similarity.difference[$0] } }
+            .max() ?? 0
     }
 
-    /// An 8×8 RGB thumbnail of straight RGBA pixels (box averages; transparent pixels count as
-    /// black): what merging compares.
-    public static func thumbnail(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
-        var sums = [Int](repeating: 0, count: 8 * 8 * 3), counts = [Int](repeating: 0, count: 64)
-        let step = max(1, min(width, height) / 64)
-        rgba.withUnsafeBufferPointer { p in
-            for y in stride(from: 0, to: height, by: step) {
-                let ty = y * 8 / height
-                for x in stride(from: 0, to: width, by: step) {
-                    let t = ty * 8 + x * 8 / width, i = (y * width + x) * 4
-                    let a = Int(p[i + 3])
-                    sums[t * 3] += Int(p[i]) * a / 255; sums[t * 3 + 1] += Int(p[i + 1]) * a / 255;
-                    sums[t * 3 + 2] += Int(p[i + 2]) * a / 255
-                    counts[t] += 1
-                }
-            }
-        }
-        return (0..<192).map { UInt8(sums[$0] / max(1, counts[$0 / 3])) }
-    }
-
-    /// Megabytes of 10⁶ bytes, as the device limits are given.
     /// A size as people read it, with its unit: "6.1 MB", "61 kB", "6.1 kB", "610 bytes".
     public static func megabytes(_ bytes: Int) -> String {
         switch bytes {

@@ -22,6 +22,11 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         public var width: Int
         public var height: Int
         public var file: String
+        /// The source frame the layer shows, and the largest share of pixels in which one of its
+        /// source frames differs from it (`FrameSimilarity`): 0 for a layer of one frame, at most
+        /// 1 % for merged frames; nil when frames were dropped to lower the frame rate.
+        public var shownFrame: Int?
+        public var difference: Double?
     }
 
     /// An image file of the export, as written.
@@ -134,6 +139,8 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var budgetActions: [String]
     public var warnings: [String]
     public var emulator: Verdict
+    /// Which bound held the layers' resolution: the source's own pixels, or the device's scale.
+    public var resolution: ResolutionRecord?
     /// The generated code: its type prefix (`--name`), rotation route, tinting and files.
     public var name: String
     /// The family the generated widget declares.

@@ -23,6 +23,11 @@ public enum WidgetFolder {
         public var worstSSIM: Double
         /// What the fit did and warns about, in order.
         public var notes: [BudgetNote]
+        /// Which bound held the layers' resolution (the device's unless the fit says otherwise).
+        public var resolution: ResolutionRecord? = nil
+        /// Per layer: the largest difference of its source frames from the frame it shows (nil
+        /// where frames were dropped for the frame rate, or not measured).
+        public var differences: [Double?] = []
 
         public struct Cell: Sendable, Equatable {
             public var x: Int
@@ -68,6 +73,14 @@ public enum WidgetFolder {
                     layout: .files, images: images, layers: images.count, layerSize: size, limits: limits),
                 meanSSIM: ssims.reduce(0, +) / Double(max(1, ssims.count)), worstSSIM: ssims.min() ?? 1,
                 notes: fitted.notes)
+            resolution = fitted.resolution
+            differences = fitted.groups.map { g in
+                if g.first == g.last { return 0 }
+                guard let s = fitted.similarity, s.sameRun(g.first, g.last), s.runStart[g.first] == g.shown else {
+                    return nil
+                }
+                return (g.first...g.last).map { s.difference[$0] }.max()
+            }
         }
     }
 
@@ -157,7 +170,7 @@ public enum WidgetFolder {
     public static func fitFiles(
         durations: [Double], viewWidth: Double, viewHeight: Double, startScale: Double, limits: WidgetLimits,
         policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary,
-        writer: some LayerWriting
+        source: PixelSize? = nil, sourceScale: Double? = nil, writer: some LayerWriting
     ) throws -> Layers {
         var fitted = limits
         if fitted.extensionBytes < fitted.archiveBytes {
@@ -168,6 +181,8 @@ public enum WidgetFolder {
             durations: durations, viewWidth: viewWidth, viewHeight: viewHeight, limits: fitted, policy: policy,
             format: format)
         fitter.vocabulary = vocabulary
+        fitter.sourceScale = sourceScale
+        fitter.sourceSize = source
         fitter.budgetSetting = limits.extensionBytes < limits.archiveBytes ? .extensionBudget : .archiveBudget
         return Layers(fitted: try fitter.run(startScale: startScale, quality: quality, writer: writer), limits: limits)
     }
@@ -214,7 +229,8 @@ public enum WidgetFolder {
                 .init(
                     index: g, sourceFrames: Array(group.first...group.last), durationMs: group.durationMs,
                     startAngle: arc?.startAngle ?? 0, endAngle: arc?.endAngle ?? 0,
-                    x: cell.x, y: cell.y, width: layers.size.width, height: layers.size.height, file: cell.file))
+                    x: cell.x, y: cell.y, width: layers.size.width, height: layers.size.height, file: cell.file,
+                    shownFrame: group.shown, difference: g < layers.differences.count ? layers.differences[g] : nil))
         }
         return ExportManifest(
             source: d.source, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
@@ -229,6 +245,8 @@ public enum WidgetFolder {
             budgetActions: (notes + layers.notes).actions(vocabulary),
             warnings: (notes + layers.notes).warnings(vocabulary),
             emulator: .init(verdict),
+            resolution: layers.resolution
+                ?? ResolutionRecord(bound: .device, sourceScale: nil, deviceScale: layers.scale),
             name: d.names.prefix, widgetFamily: d.widgetFamily, rotation: d.rotation,
             accented: d.accented, codeFiles: d.codeFiles)
     }

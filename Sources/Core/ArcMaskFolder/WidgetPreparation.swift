@@ -25,6 +25,17 @@ public enum WidgetPreparation {
         public var maxLayerSide: Int
         /// The front end's names for the budget's settings.
         public var vocabulary: BudgetVocabulary
+        /// The source draws at any size (SVG, SVGA, Lottie): no resolution bound but the device's.
+        public var scalableSource: Bool = false
+
+        /// Source pixels per point the layers need at most (nil for a scalable source).
+        public var sourceScale: Double? {
+            let d = description
+            guard !scalableSource, d.sourceWidth > 0, d.sourceHeight > 0 else { return nil }
+            return ResolutionBound.sourceScale(
+                source: PixelSize(width: d.sourceWidth, height: d.sourceHeight), viewWidth: d.viewWidth,
+                viewHeight: d.viewHeight, fit: d.fit)
+        }
 
         public init(
             description: WidgetFolder.Description, durationsMs: [Double], scale: Double, limits: WidgetLimits,
@@ -71,7 +82,8 @@ public enum WidgetPreparation {
         let layers = try WidgetFolder.fitFiles(
             durations: r.durationsMs, viewWidth: d.viewWidth, viewHeight: d.viewHeight, startScale: start,
             limits: r.limits, policy: r.policy, format: d.imageFormat, quality: r.jpegQuality,
-            vocabulary: r.vocabulary, writer: writer)
+            vocabulary: r.vocabulary, source: PixelSize(width: d.sourceWidth, height: d.sourceHeight),
+            sourceScale: r.sourceScale, writer: writer)
         return try finish(r, layers: layers, notes: notes, write: write)
     }
 

@@ -27,12 +27,14 @@ struct Export: ParsableCommand {
             where it has transparency), fitted to the limits phones enforce: the view's archive (7 MB \
             aimed at; archives of 9.3 MB have drawn black: --archive-budget), each image's pixel area \
             (718,080 px, the smallest cap seen: --max-layer-pixels) and the extension's memory (30 MB: \
-            --budget). When the layers exceed the archive budget, near-identical and very short frames \
-            are merged first (keeping the total duration), then the scale is lowered a quarter step at \
-            a time down to --min-scale (2), then the JPEG quality down to 60, then the frame rate \
-            evenly in time (--keep-frames refuses instead). --out names the output folder; outputs \
-            appear all at once; a folder that holds files needs --force. Check a folder later with \
-            `arcmask emulate DIR`.
+            --budget). When the layers exceed the archive budget, they are first held to the source's \
+            resolution (no more pixels than the source shows in the view), then frames nobody can tell \
+            apart are merged (at most 1 % of pixels differ by more than 16 levels; total duration kept), \
+            then the scale is lowered a quarter step at a time down to --min-scale (2), then the JPEG \
+            quality down to 60, then the frame rate evenly in time (--keep-frames refuses instead). \
+            --out names the output folder; outputs appear all at once; a folder that holds files needs \
+            --force. A FAIL from the emulator exits 2 (--allow-defects). Check a folder later with \
+            `arcmask check DIR`.
             """)
 
     @Argument(

@@ -21,7 +21,7 @@ struct ImageIOLayerWriter: LayerWriting {
     /// Called after each sample surveyed and each layer written: (stage, done, total).
     let progress: @Sendable (ArcMaskPreparer.Progress.Stage, Int, Int) -> Void
 
-    func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+    func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?) {
         var sizes: [Int: [Int]] = [:]
         let scales = Array(Set(steps.map(\.scale))).sorted(by: >)
         for (n, i) in samples.enumerated() {
@@ -48,12 +48,17 @@ struct ImageIOLayerWriter: LayerWriting {
         return (sizes, nil)
     }
 
-    func thumbnails() throws -> [[UInt8]] {
-        try (0..<frames.count).map { i in
+    /// Every frame compared with its run's first at the source's size (ImageIO composites the
+    /// frames; Core Graphics draws them premultiplied).
+    func similarity() throws -> FrameSimilarity {
+        var runs = FrameSimilarity()
+        for i in 0..<frames.count {
             try Task.checkCancellation()
-            let pixels = try frames.frame(i, width: 64, height: 64, fit: fit)
-            return FrameBudget.thumbnail(rgba: pixels.onBlack, width: 64, height: 64)
+            let w = frames.canvasWidth, h = frames.canvasHeight
+            let pixels = try frames.frame(i, width: w, height: h, fit: .fill)
+            runs.add(pixels.bytes, width: w, height: h, premultiplied: true)
         }
+        return runs
     }
 
     func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {

@@ -91,10 +91,11 @@ struct SharedSourceTests {
         let inner: SourceLayerWriter
         let from: URL
         let to: URL
-        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
+        {
             try inner.survey(samples: samples, steps: steps)
         }
-        func thumbnails() throws -> [[UInt8]] { try inner.thumbnails() }
+        func similarity() throws -> FrameSimilarity { try inner.similarity() }
         func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
             let records = try inner.write(groups, size: size, step: step)
             for r in records {
@@ -188,10 +189,14 @@ struct FolderPreparationTests {
         let bytesPerLayer: Int
         let frames: Int
         var fail = false
-        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
+        {
             (Dictionary(uniqueKeysWithValues: samples.map { ($0, steps.map { _ in bytesPerLayer }) }), nil)
         }
-        func thumbnails() throws -> [[UInt8]] { (0..<frames).map { [UInt8](repeating: UInt8($0 * 40), count: 192) } }
+        /// Every frame a picture of its own.
+        func similarity() throws -> FrameSimilarity {
+            FrameSimilarity(runStart: Array(0..<frames), difference: Array(repeating: 0, count: frames))
+        }
         func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
             try groups.indices.map { g in
                 if fail && g == 1 { throw PrepareError(.frame(g), "cannot be decoded") }

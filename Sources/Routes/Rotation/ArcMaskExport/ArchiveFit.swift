@@ -38,14 +38,14 @@ public struct SourceLayerWriter: LayerWriting {
     }
 
     /// Encodes the samples at every step, in one pass: each sample is resized once per scale and
-    /// encoded at each of its qualities, on every core. A GIF is read once in order, making every
-    /// frame's thumbnail on the way (merging needs them, and it decodes every frame to reach the
-    /// samples anyway); a vector source draws each sample at each scale.
+    /// encoded at each of its qualities, on every core. A GIF is read once in order, comparing
+    /// every frame with its neighbours on the way (merging needs that, and it decodes every frame
+    /// to reach the samples anyway); a vector source draws each sample at each scale.
     public func survey(
         samples sampleList: [Int], steps: [ArchiveStep]
-    ) throws -> (sizes: [Int: [Int]], thumbnails: [[UInt8]]?) {
+    ) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?) {
         let samples = Set(sampleList)
-        var thumbnails: [[UInt8]]? = nil
+        var similarity: FrameSimilarity? = nil
         let scales = Array(Set(steps.map(\.scale))).sorted(by: >)
         let format = format, compression = compression, fit = fit
         let results = Locked<[Int: [Int]]>([:])
@@ -83,27 +83,27 @@ public struct SourceLayerWriter: LayerWriting {
                 }
             }
         } else {
-            // A GIF decodes every frame before a sample anyway: all of them are read, for their
-            // thumbnails. Other sources read the samples alone.
+            // A GIF decodes every frame before a sample anyway: all of them are read, and compared.
+            // Other sources read the samples alone.
             let whole = source is CheckpointingFrameSource
-            var thumbs: [[UInt8]] = []
+            var runs = FrameSimilarity()
             for i in whole ? Array(0..<source.frameCount) : samples.sorted() {
                 let frame = try source.frame(at: i)
-                if whole { thumbs.append(FrameBudget.thumbnail(frame)) }
+                if whole { runs.add(frame) }
                 guard samples.contains(i) else { continue }
                 for scale in scales {
                     let size = ArchiveFitter.pixels(viewWidth, viewHeight, scale)
                     try pipeline.submit({ try Resampler.resized(frame, to: size, fit: fit) }, then: encode(i, scale))
                 }
             }
-            if whole { thumbnails = thumbs }
+            if whole { similarity = runs }
         }
         try pipeline.finish()
-        return (results.value, thumbnails)
+        return (results.value, similarity)
     }
 
-    public func thumbnails() throws -> [[UInt8]] {
-        try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
+    public func similarity() throws -> FrameSimilarity {
+        try FrameSimilarity.measure(source)
     }
 
     public func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {

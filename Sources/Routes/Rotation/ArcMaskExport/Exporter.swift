@@ -94,7 +94,7 @@ public enum Exporter {
         source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
         progress: (@Sendable () -> Void)? = nil
     ) throws -> ExportManifest {
-        let preparation = WidgetPreparation.Request(
+        var preparation = WidgetPreparation.Request(
             description: WidgetFolder.Description(
                 source: (source.name as NSString).lastPathComponent,
                 sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
@@ -104,6 +104,7 @@ public enum Exporter {
                 codeFiles: ExportCode.codeFiles(names: r.names)),
             durationsMs: source.durations, scale: r.scale, limits: r.limits, policy: r.budget,
             jpegQuality: r.jpegQuality, maxLayerSide: Resampler.maxDrawnSide, vocabulary: r.vocabulary)
+        preparation.scalableSource = source is ScalableFrameSource
         func write(_ name: String, _ bytes: [UInt8]) throws { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
         // Fitting reads in passes from the first frame, sampling a few frames between them: a
@@ -139,18 +140,18 @@ public enum Exporter {
         _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
         progress: (@Sendable () -> Void)?
     ) throws -> WidgetFolder.Layers {
-        // Thumbnails (a decoding pass) only when the frames do not fit as they are.
+        // The frames compared (a decoding pass) only when they do not fit as they are.
         let full = ArchiveFitter.pixels(r.viewWidth, r.viewHeight, startScale)
-        var thumbnails: [[UInt8]]? = nil
+        var similarity: FrameSimilarity? = nil
         if source.frameCount * full.pixelCount * 4 > r.limits.extensionBytes {
-            thumbnails = try (0..<source.frameCount).map { FrameBudget.thumbnail(try source.frame(at: $0)) }
+            similarity = try FrameSimilarity.measure(source)
         }
         // The code decodes the whole strip, padding cells included: when the padding pushes the
         // strip over the budget, fit again to a budget smaller by the padding.
         var budget = r.limits.extensionBytes
         var decision = try FrameBudget.fit(
             durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
-            scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails,
+            scale: startScale, budgetBytes: budget, policy: r.budget, similarity: similarity,
             vocabulary: r.vocabulary)
         var grid = stripGrid(
             cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
@@ -161,7 +162,7 @@ public enum Exporter {
             guard budget > 0 else { break }
             decision = try FrameBudget.fit(
                 durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
-                scale: startScale, budgetBytes: budget, policy: r.budget, thumbnails: thumbnails,
+                scale: startScale, budgetBytes: budget, policy: r.budget, similarity: similarity,
                 vocabulary: r.vocabulary)
             grid = stripGrid(
                 cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)

@@ -8,10 +8,17 @@ extension BudgetError: ArcMaskError {
     public var location: String? { nil }
 }
 
-extension FrameBudget {
-    /// An 8×8 RGB thumbnail of a frame (see `thumbnail(rgba:width:height:)`).
-    public static func thumbnail(_ image: PixelBuffer) -> [UInt8] {
-        thumbnail(rgba: image.bytes, width: image.width, height: image.height)
+extension FrameSimilarity {
+    /// Adds a frame as its source composites it (straight RGBA).
+    public mutating func add(_ image: PixelBuffer) {
+        add(image.bytes, width: image.width, height: image.height, premultiplied: false)
+    }
+
+    /// Every frame of `source`, compared in order at the source's size.
+    public static func measure(_ source: FrameSource) throws -> FrameSimilarity {
+        var runs = FrameSimilarity()
+        for i in 0..<source.frameCount { runs.add(try source.frame(at: i)) }
+        return runs
     }
 }
 

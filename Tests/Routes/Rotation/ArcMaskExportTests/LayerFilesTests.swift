@@ -260,4 +260,40 @@ struct LayerFilesTests {
         #expect(
             WidgetLimits(archiveBytes: 12_000_000, layerPixels: 1, extensionBytes: 1).archiveCeilingBytes == 12_000_000)
     }
+
+    @Test("over budget, a small source in a big view is held to its own resolution before a frame is lost")
+    func sourceBound() throws {
+        let dir = try TempDir()
+        // 120×90 px of noise in a 200×200 pt view: at 3× a layer is 600×600 px; the source fills
+        // the view at 0.45 px per pt.
+        let source = DrawnFrames.noise(frames: 12)
+        var r = ExportRequest(viewWidth: 200, viewHeight: 200, scale: 3)
+        r.limits.archiveBytes = 12 * 40_000
+        let m = try export(source, dir, "bound", r)
+        #expect(m.frames.count == 12 && m.frames.allSatisfy { $0.sourceFrames.count == 1 })
+        #expect(m.resolution?.bound == .source && m.resolution?.sourceScale == 0.45)
+        #expect(m.scale == 0.45 && m.pixelWidth == 90 && m.pixelHeight == 90)
+        #expect(m.budgetActions.first?.hasPrefix("held the layers to the source's resolution") == true)
+        #expect(m.frames.allSatisfy { $0.difference == 0 && $0.shownFrame == $0.sourceFrames[0] })
+        try checkImages(m, in: dir.path("bound"))
+        // With room for every frame at 3×, the device's scale stays.
+        r.limits.archiveBytes = 7_000_000
+        let roomy = try export(DrawnFrames.smooth(frames: 4), dir, "roomy", r)
+        #expect(roomy.scale == 3 && roomy.resolution?.bound == .device && roomy.budgetActions.isEmpty)
+    }
+
+    @Test("frames that differ visibly are never merged: lowering the frame rate is named as such")
+    func visibleFramesNotMerged() throws {
+        let dir = try TempDir()
+        // Noise: every frame differs from the last in almost every pixel.
+        let source = DrawnFrames.noise(width: 60, height: 45, frames: 40)
+        var r = ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2, budget: BudgetPolicy(minScale: 2))
+        r.limits.archiveBytes = 10 * 4_000
+        let m = try export(source, dir, "rate", r)
+        #expect(m.frames.count < 40)
+        #expect(!m.budgetActions.contains { $0.hasPrefix("merged") })
+        #expect(m.budgetActions.contains { $0.hasPrefix("lowered the frame rate") })
+        // Layers standing for dropped frames say so: no difference is claimed for them.
+        #expect(m.frames.contains { $0.sourceFrames.count > 1 && $0.difference == nil })
+    }
 }
