@@ -214,7 +214,7 @@ let package = Package(
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder",
                 "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskRuntime",
                 "ArcMaskSources", "ArcMaskText", "ArcMaskTimerFont", "ArcMaskTimerFontPlan", "ArcMaskValues",
-                argumentParser,
+                "ArcMaskWidgetCode", argumentParser,
             ]),
         .executableTarget(
             name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"], path: "Sources/FrontEnds/arcmask"),

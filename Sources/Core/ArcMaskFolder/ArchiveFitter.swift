@@ -75,6 +75,8 @@ public struct ArchiveFitter {
     public var sourceScale: Double? = nil
     /// The source's canvas, for the notes.
     public var sourceSize: PixelSize? = nil
+    /// The colour JPEG layers are flattened onto, as the notes name it ("#000000").
+    public var background = "#000000"
     /// The setting that raises the budget being fitted: the extension's when its memory is the
     /// tighter limit.
     public var budgetSetting = BudgetSetting.archiveBudget
@@ -251,6 +253,8 @@ public struct ArchiveFitter {
                     fromPerSecond: fps(merged.count), toPerSecond: fps(groups.count), fromLayers: merged.count,
                     toLayers: groups.count))
         }
+        let flattened = records.filter(\.flattened).count
+        if flattened > 0 { notes.append(.transparencyFlattened(layers: flattened, onto: background)) }
         if notes.contains(where: { !$0.isWarning }) {
             let bytes = records.reduce(0) { $0 + $1.bytes } + records.count * reserve
             notes.append(

@@ -14,6 +14,8 @@ public enum BudgetSetting: Sendable, Equatable, CaseIterable {
     case minScale
     /// Keep every frame (never lower the frame rate).
     case keepFrames
+    /// The colour transparent pixels are flattened onto where a layer cannot hold them.
+    case background
 }
 
 /// What a front end calls the budget's settings.
@@ -23,15 +25,18 @@ public struct BudgetVocabulary: Sendable, Equatable {
     public var layerPixels: String
     public var minScale: String
     public var keepFrames: String
+    public var background: String
 
     public init(
-        archiveBudget: String, extensionBudget: String, layerPixels: String, minScale: String, keepFrames: String
+        archiveBudget: String, extensionBudget: String, layerPixels: String, minScale: String, keepFrames: String,
+        background: String = "the background colour"
     ) {
         self.archiveBudget = archiveBudget
         self.extensionBudget = extensionBudget
         self.layerPixels = layerPixels
         self.minScale = minScale
         self.keepFrames = keepFrames
+        self.background = background
     }
 
     public func name(_ setting: BudgetSetting) -> String {
@@ -41,6 +46,7 @@ public struct BudgetVocabulary: Sendable, Equatable {
         case .layerPixels: layerPixels
         case .minScale: minScale
         case .keepFrames: keepFrames
+        case .background: background
         }
     }
 
@@ -76,11 +82,13 @@ public enum BudgetNote: Sendable, Equatable {
     case archiveOverAim(bytes: Int, aim: Int)
     /// Warning: a strip's archive figure is its PNG's size, not what the phone stores.
     case stripArchiveEstimate
+    /// Warning: layers with transparent pixels were written as JPEG, flattened onto a colour.
+    case transparencyFlattened(layers: Int, onto: String)
 
     /// Whether this is a warning rather than something the fit did.
     public var isWarning: Bool {
         switch self {
-        case .pixelCapBelowMinScale, .archiveOverAim, .stripArchiveEstimate: true
+        case .pixelCapBelowMinScale, .archiveOverAim, .stripArchiveEstimate, .transparencyFlattened: true
         default: false
         }
     }
@@ -124,6 +132,11 @@ public enum BudgetNote: Sendable, Equatable {
             return
                 "the archive holds \(megabytes(bytes)), over the \(megabytes(aim)) aimed at (\(names.keepFrames) kept every "
                 + "layer); archives of 9.3 MB have drawn black"
+        case .transparencyFlattened(let layers, let colour):
+            return
+                "\(layers) layer\(layers == 1 ? " has" : "s have") transparent pixels that JPEG cannot hold: flattened "
+                + "onto \(colour); \(names.name(.background)) chooses the colour, and PNG layers (the automatic format) keep "
+                + "the transparency"
         case .stripArchiveEstimate:
             return "strip layout: the view crops the strip in the extension, and the system re-encodes each cell into "
                 + "the archive, so the archive figure is the strip's PNG size, not what the phone stores"

@@ -28,18 +28,24 @@ public struct LayerRecord: Sendable, Equatable {
     public var ssim: Double
     public var digest: String
     public var lossy: Bool
+    /// The picture had transparent pixels that the file cannot hold (a JPEG): they were
+    /// composited onto the background colour.
+    public var flattened: Bool
 
-    public init(file: String, bytes: Int, ssim: Double, digest: String, lossy: Bool) {
+    public init(file: String, bytes: Int, ssim: Double, digest: String, lossy: Bool, flattened: Bool = false) {
         self.file = file
         self.bytes = bytes
         self.ssim = ssim
         self.digest = digest
         self.lossy = lossy
+        self.flattened = flattened
     }
 
     /// The record of `bytes` written as `file`.
-    public init(file: String, encoded bytes: [UInt8], ssim: Double, lossy: Bool) {
-        self.init(file: file, bytes: bytes.count, ssim: ssim, digest: LayerDigest.of(bytes), lossy: lossy)
+    public init(file: String, encoded bytes: [UInt8], ssim: Double, lossy: Bool, flattened: Bool = false) {
+        self.init(
+            file: file, bytes: bytes.count, ssim: ssim, digest: LayerDigest.of(bytes), lossy: lossy,
+            flattened: flattened)
     }
 }
 

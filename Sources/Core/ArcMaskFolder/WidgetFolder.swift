@@ -170,7 +170,8 @@ public enum WidgetFolder {
     public static func fitFiles(
         durations: [Double], viewWidth: Double, viewHeight: Double, startScale: Double, limits: WidgetLimits,
         policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary,
-        source: PixelSize? = nil, sourceScale: Double? = nil, writer: some LayerWriting
+        source: PixelSize? = nil, sourceScale: Double? = nil, background: String = "#000000",
+        writer: some LayerWriting
     ) throws -> Layers {
         var fitted = limits
         if fitted.extensionBytes < fitted.archiveBytes {
@@ -183,6 +184,7 @@ public enum WidgetFolder {
         fitter.vocabulary = vocabulary
         fitter.sourceScale = sourceScale
         fitter.sourceSize = source
+        fitter.background = background
         fitter.budgetSetting = limits.extensionBytes < limits.archiveBytes ? .extensionBudget : .archiveBudget
         return Layers(fitted: try fitter.run(startScale: startScale, quality: quality, writer: writer), limits: limits)
     }

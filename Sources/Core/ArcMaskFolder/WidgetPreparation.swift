@@ -27,6 +27,9 @@ public enum WidgetPreparation {
         public var vocabulary: BudgetVocabulary
         /// The source draws at any size (SVG, SVGA, Lottie): no resolution bound but the device's.
         public var scalableSource: Bool = false
+        /// The colour transparent pixels are flattened onto where a layer cannot hold them (the
+        /// writer's; black unless the front end says).
+        public var background: Color? = nil
 
         /// Source pixels per point the layers need at most (nil for a scalable source).
         public var sourceScale: Double? {
@@ -83,7 +86,7 @@ public enum WidgetPreparation {
             durations: r.durationsMs, viewWidth: d.viewWidth, viewHeight: d.viewHeight, startScale: start,
             limits: r.limits, policy: r.policy, format: d.imageFormat, quality: r.jpegQuality,
             vocabulary: r.vocabulary, source: PixelSize(width: d.sourceWidth, height: d.sourceHeight),
-            sourceScale: r.sourceScale, writer: writer)
+            sourceScale: r.sourceScale, background: (r.background ?? .black).hexRGB, writer: writer)
         return try finish(r, layers: layers, notes: notes, write: write)
     }
 

@@ -25,4 +25,13 @@ public struct Color: Sendable, Equatable, Hashable {
             Double(rgba >> 24 & 0xFF) / 255, Double(rgba >> 16 & 0xFF) / 255, Double(rgba >> 8 & 0xFF) / 255,
             Double(rgba & 0xFF) / 255)
     }
+
+    /// "#RRGGBB": the opaque colour in hex, as options take it.
+    public var hexRGB: String {
+        "#"
+            + [r, g, b].map { v -> String in
+                let s = String(Int((min(1, max(0, v)) * 255).rounded()), radix: 16, uppercase: true)
+                return s.count == 1 ? "0" + s : s
+            }.joined()
+    }
 }

@@ -124,6 +124,10 @@ public final class OutputFolder {
     private var finished = false
     private var `guard`: AnyObject?
     private var waits: [() -> Void] = []
+    /// Files of an earlier output in the destination that this one replaces as a whole: at commit,
+    /// those this output does not write are removed (never an input), so a folder written again
+    /// with `--force` holds the new output only, beside any file of the user's own.
+    public var replacing: [String] = []
 
     /// - Parameters:
     ///   - force: allow writing into a folder that already holds files
@@ -169,9 +173,19 @@ public final class OutputFolder {
     public func commit() throws {
         guard !finished else { return }
         do {
+            var written: Set<String> = []
             try staged.commit { names in
                 for name in names {
                     try AtomicFile.refuseOverwritingInputs(destination.appendingPathComponent(name), inputs)
+                }
+                written = Set(names)
+            }
+            for name in replacing where !written.contains(name) && !name.contains("/") {
+                let url = destination.appendingPathComponent(name)
+                guard (try? AtomicFile.refuseOverwritingInputs(url, inputs)) != nil else { continue }
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                    unlink(url.path)
                 }
             }
         } catch let failure as StagedFolder.Failure {

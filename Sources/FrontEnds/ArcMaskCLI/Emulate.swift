@@ -7,6 +7,7 @@ import ArcMaskGeometry
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskValues
+import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 
@@ -225,7 +226,12 @@ struct Emulate: ParsableCommand {
                 verifier, refreshHz: rates!, phasesMs: phases, windows: windows
             ) { progress.advance() }
             progress.finish()
-            return report
+            var checked = report
+            let manifest = (options.file as NSString).appendingPathComponent("manifest.json")
+            checked.unlistedFiles = ExportFiles.unlisted(
+                in: options.file,
+                manifest: Data(try FileReader.contents(of: manifest, limit: 16 << 20, kind: "manifests")))
+            return checked
         }
         emit(reporting.json ? try jsonString(report) : Self.describe(report, folder: options.file))
         if !report.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
@@ -242,6 +248,11 @@ struct Emulate: ParsableCommand {
         for d in r.defects.prefix(8) {
             lines.append(
                 "  defect at \(fmt(d.timeSeconds)) s, \(fmt(d.refreshHz)) Hz: layer \(d.layer) shows \(d.shownFrame.map { "frame \($0)" } ?? "no frame of the loop"), expected frame \(d.intendedFrame)"
+            )
+        }
+        for name in r.unlistedFiles ?? [] {
+            lines.append(
+                "  problem: \(name): is not a file of this export (left by an earlier one, or added since?): the extension would ship it"
             )
         }
         return lines.joined(separator: "\n")

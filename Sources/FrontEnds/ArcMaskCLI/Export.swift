@@ -5,6 +5,7 @@ import ArcMaskGeometry
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskValues
+import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 
@@ -96,6 +97,16 @@ struct Export: ParsableCommand {
 
     var maxLayerPixels: Int { maxLayerPixelsOption.value }
 
+    @Option(
+        help: """
+            #RRGGBB that transparent pixels are flattened onto. Rotation route: every layer is flattened \
+            onto it (then JPEG where the format is automatic); without it, layers with transparency stay \
+            PNG, and --image-format jpeg flattens them onto black with a warning. Timer-font route: its \
+            pictures are always flattened (stacked timers would show through them); default: frame 0's \
+            first opaque colour, or white.
+            """)
+    var background: String?
+
     @OptionGroup(title: "Rotation route") var rotationRoute: RotationRouteOptions
 
     @OptionGroup(title: "Timer-font route") var timerFontRoute: TimerFontRouteOptions
@@ -108,7 +119,6 @@ struct Export: ParsableCommand {
     var rotation: RotationRoute { rotationRoute.rotation }
     var loop: Int? { timerFontRoute.loopOption?.value }
     var timing: TimerFontTiming.Mode? { timerFontRoute.timing }
-    var background: String? { timerFontRoute.background }
 
     /// The timer-font widget's frame rate: --widget-fps, or (until 0.11) --fps with the route.
     var widgetFPS: Double? {
@@ -179,10 +189,16 @@ struct Export: ParsableCommand {
                 "--name takes a Swift type name of at most 64 characters, starting with a capital letter (letters, digits, _), not '\(shortened(name))'"
             )
         }
+        if let background, Color(hex: background) == nil || background.count > 7 {
+            throw ValidationError("--background takes an opaque colour as #RRGGBB, not '\(shortened(background))'")
+        }
+        if layout == .strip && background != nil {
+            throw ValidationError("--background applies to --layout files (a strip keeps transparency)")
+        }
         if route == .rotation {
             for (given, name) in [
                 (loop != nil, "--loop-seconds"), (timing != nil, "--timing"),
-                (background != nil, "--background"), (timerFontRoute.widgetFPS != nil, "--widget-fps"),
+                (timerFontRoute.widgetFPS != nil, "--widget-fps"),
             ] where given {
                 throw ValidationError("\(name) applies to --route timer-font")
             }
@@ -196,9 +212,6 @@ struct Export: ParsableCommand {
                 throw ValidationError(
                     "--loop-seconds takes \(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) (seconds dividing a minute), not \(loop)"
                 )
-            }
-            if let background, Color(hex: background) == nil || background.count > 7 {
-                throw ValidationError("--background takes an opaque colour as #RRGGBB, not '\(background)'")
             }
             for (given, name) in [
                 (layout != .files, "--layout"), (imageFormat != .auto, "--image-format"),
@@ -239,11 +252,13 @@ struct Export: ParsableCommand {
             let advice = Self.cutAdvice(frames, route: route)
             if let advice { warn(advice) }
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
+            // Written again with --force: the earlier export's files go, the user's own stay.
+            folder.replacing = ExportFiles.listed(inFolder: folder.destination)
             if route == .timerFont {
                 try exportTimerFonts(frames, view: view, device: dev.id, into: folder, advice: advice)
                 return
             }
-            let request = ExportRequest(
+            var request = ExportRequest(
                 viewWidth: view.width, viewHeight: view.height, scale: scale,
                 family: size == nil ? family : nil, device: size == nil ? dev.id : nil,
                 preset: preset, fit: fit.fit,
@@ -251,6 +266,7 @@ struct Export: ParsableCommand {
                 layout: layout, imageFormat: imageFormat, jpegQuality: jpegQuality,
                 compression: png.value, jobs: threads.jobs, widgetFamily: family,
                 names: CodeNames(name)!, rotation: rotation, accented: accented)
+            request.background = background.flatMap { Color(hex: $0) }
             let manifest = try finish(frames, into: folder, total: frames.frameCount, advice: advice) {
                 try Exporter.run(source: frames, request: request, into: folder, progress: $0)
             }

@@ -49,7 +49,7 @@ struct RotationRouteOptions: ParsableArguments {
 }
 
 /// The timer-font route's own settings (`export --route timer-font`): the widget's rate, the
-/// loop and how the animation fits it, and the background translucent pixels are flattened onto.
+/// loop and how the animation fits it.
 struct TimerFontRouteOptions: ParsableArguments {
     @Option(
         name: .customLong("widget-fps"), parsing: .unconditional,
@@ -72,10 +72,4 @@ struct TimerFontRouteOptions: ParsableArguments {
             """)
     var timing: TimerFontTiming.Mode?
 
-    @Option(
-        help: """
-            #RRGGBB that translucent pixels are flattened onto (stacked timers would show \
-            through them); default: frame 0's first opaque colour, or white.
-            """)
-    var background: String?
 }

@@ -5,7 +5,7 @@ extension BudgetVocabulary {
     /// The command line's names for the budget's settings: its options.
     public static let commandLine = BudgetVocabulary(
         archiveBudget: "--archive-budget", extensionBudget: "--budget", layerPixels: "--max-layer-pixels",
-        minScale: "--min-scale", keepFrames: "--keep-frames")
+        minScale: "--min-scale", keepFrames: "--keep-frames", background: "--background")
 }
 
 extension PlanVocabulary {

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskGIF
+import ArcMaskIO
 import ArcMaskValues
 import Foundation
 import Testing
@@ -41,5 +42,71 @@ struct FirstAfternoonTests {
         #expect(emulate.status == ExitStatus.defectsFound.rawValue && e.defective == defective)
         #expect(run(line + ["--out", s.path("ok"), "--allow-defects"]) == 0)
         #expect(run(["export", input, "--view", "170x170", "--out", s.path("arcmask")]) == 0)
+    }
+
+    @Test(
+        "--force leaves only the new export (and the user's own files); the check flags files the manifest does not list"
+    )
+    func forceReplaces() throws {
+        let s = try Scratch()
+        let many = try gif(s, frames: 12)
+        let out = s.path("w")
+        #expect(run(["export", many, "--view", "60x40", "--out", out]) == 0)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/notes.txt"))
+        let few = s.path("few.gif")
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: few), size: PixelSize(width: 48, height: 32), frames: 3, delays: [10])
+        #expect(run(["export", few, "--view", "60x40", "--out", out, "--force"]) == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let layers = files.filter { $0.hasPrefix("frame-") }
+        #expect(layers == ["frame-0000.jpg", "frame-0001.jpg", "frame-0002.jpg"], "\(files)")
+        #expect(files.contains("notes.txt"))
+        // The user's file is kept, and the check says the extension would ship it.
+        #expect(run(["check", out, "--quiet"]) == ExitStatus.defectsFound.rawValue)
+        try FileManager.default.removeItem(atPath: out + "/notes.txt")
+        #expect(run(["check", out, "--quiet"]) == 0)
+        // A layer left by hand is flagged too.
+        try FileManager.default.copyItem(atPath: out + "/frame-0000.jpg", toPath: out + "/frame-0099.jpg")
+        let check = try output(["check", out, "--json"])
+        #expect(check.status == ExitStatus.defectsFound.rawValue && check.stdout.contains("frame-0099.jpg"))
+    }
+
+    @Test("alpha dropped is said: a JPEG export warns, --background flattens on every route, PNG keeps it")
+    func transparency() throws {
+        let s = try Scratch()
+        // A picture whose left half is transparent.
+        var image = PixelBuffer(width: 40, height: 40)
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let o = (y * 40 + x) * 4
+                image.bytes[o] = 200
+                image.bytes[o + 1] = 30
+                image.bytes[o + 2] = 30
+                image.bytes[o + 3] = x < 20 ? 0 : 255
+            }
+        }
+        let input = s.path("half.png")
+        try PNG.write(image, to: URL(fileURLWithPath: input))
+        let base = ["export", input, "--view", "40x40", "--scale", "1"]
+        let auto = try output(base + ["--out", s.path("auto"), "--json"])
+        #expect(auto.status == 0 && !auto.stdout.contains("transparent pixels"))
+        #expect(FileManager.default.fileExists(atPath: s.path("auto/frame-0000.png")))
+        let jpeg = try output(base + ["--image-format", "jpeg", "--out", s.path("jpeg"), "--json"])
+        #expect(
+            jpeg.status == 0 && jpeg.stdout.contains("transparent pixels that JPEG cannot hold: flattened onto #000000")
+        )
+        #expect(run(base + ["--background", "#FFFFFF", "--out", s.path("white")]) == 0)
+        let white = try JPEG.decode(Array(Data(contentsOf: URL(fileURLWithPath: s.path("white/frame-0000.jpg"))))).image
+        #expect(white.pixel(x: 5, y: 20).r > 240 && white.pixel(x: 5, y: 20).g > 240)
+        #expect(run(base + ["--background", "white", "--out", s.path("bad")]) == 64)
+        let font = try output([
+            "export", input, "--view", "40x40", "--route", "timer-font", "--out", s.path("tf"), "--json",
+        ])
+        #expect(font.status == 0 && font.stdout.contains("flattened onto"))
+        #expect(
+            run([
+                "export", input, "--view", "40x40", "--route", "timer-font", "--background", "#336699", "--out",
+                s.path("tf2"),
+            ]) == 0)
     }
 }

@@ -19,12 +19,15 @@ public struct SourceLayerWriter: LayerWriting {
     let names: CodeNames
     let folder: OutputFolder
     let progress: (@Sendable () -> Void)?
+    /// Every layer flattened onto this colour first; nil keeps transparency where the format can.
+    var background: Color? = nil
 
     public init(
         source: FrameSource, viewWidth: Double, viewHeight: Double, format: ImageFormat, fit: FitMode,
         compression: PNG.Compression, jobs: Int, names: CodeNames, folder: OutputFolder,
-        progress: (@Sendable () -> Void)? = nil
+        progress: (@Sendable () -> Void)? = nil, background: Color? = nil
     ) {
+        self.background = background
         self.source = source
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
@@ -47,7 +50,7 @@ public struct SourceLayerWriter: LayerWriting {
         let samples = Set(sampleList)
         var similarity: FrameSimilarity? = nil
         let scales = Array(Set(steps.map(\.scale))).sorted(by: >)
-        let format = format, compression = compression, fit = fit
+        let format = format, compression = compression, fit = fit, background = background
         let results = Locked<[Int: [Int]]>([:])
         let pipeline = ImagePipeline(jobs: jobs)
         defer { pipeline.drain() }
@@ -62,7 +65,8 @@ public struct SourceLayerWriter: LayerWriting {
                         continue
                     }
                     let layer = try LayerEncoder.encode(
-                        image, format: format, quality: steps[k].quality, compression: compression, measure: false)
+                        image, format: format, quality: steps[k].quality, compression: compression, measure: false,
+                        background: background)
                     bytes.append((k, layer.bytes.count))
                     if layer.fileExtension == "png" { lossless = layer.bytes.count }
                 }
@@ -109,7 +113,8 @@ public struct SourceLayerWriter: LayerWriting {
     public func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
         try LayerWriter.write(
             GroupedSource.over(source, groups: groups), size: size, fit: fit, format: format,
-            quality: step.quality, compression: compression, names: names, folder: folder, jobs: jobs,
+            quality: step.quality, compression: compression, background: background, names: names, folder: folder,
+            jobs: jobs,
             progress: progress)
     }
 

@@ -56,13 +56,20 @@ public struct ExportFolderCheck: Codable, Sendable {
     /// - Parameter settings: how the recomputed plan is emulated for the verdict.
     public static func run(_ path: String, settings: EmulationSettings = exportSettings) throws -> ExportFolderCheck {
         let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
-        return try run(
-            path: path, manifest: try FileReader.contents(of: manifestPath, limit: maxManifestBytes, kind: "manifests"),
-            settings: settings
-        ) { name, limit in
+        let data = try FileReader.contents(of: manifestPath, limit: maxManifestBytes, kind: "manifests")
+        var check = try run(path: path, manifest: data, settings: settings) { name, limit in
             try FileReader.contents(
                 of: (path as NSString).appendingPathComponent(name), limit: limit, kind: "the files of an export")
         }
+        for name in ExportFiles.unlisted(in: path, manifest: Data(data)) {
+            check.problems.append(
+                Problem(
+                    file: name, location: nil,
+                    problem:
+                        "is not a file of this export (left by an earlier one, or added since?): the extension would ship it"
+                ))
+        }
+        return check
     }
 
     /// - Parameters:

@@ -41,6 +41,9 @@ public struct ExportRequest: Sendable {
     public var accented: AccentedRendering
     /// What the budget's messages (and the manifest's notes) call its settings.
     public var vocabulary: BudgetVocabulary = .commandLine
+    /// Flatten every layer onto this colour (then JPEG under the automatic format); nil keeps
+    /// transparency in PNG layers, and a JPEG asked for flattens onto black with a warning.
+    public var background: Color? = nil
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
@@ -105,6 +108,7 @@ public enum Exporter {
             durationsMs: source.durations, scale: r.scale, limits: r.limits, policy: r.budget,
             jpegQuality: r.jpegQuality, maxLayerSide: Resampler.maxDrawnSide, vocabulary: r.vocabulary)
         preparation.scalableSource = source is ScalableFrameSource
+        preparation.background = r.background
         func write(_ name: String, _ bytes: [UInt8]) throws { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
         // Fitting reads in passes from the first frame, sampling a few frames between them: a
@@ -118,7 +122,7 @@ public enum Exporter {
                 let writer = SourceLayerWriter(
                     source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, format: r.imageFormat,
                     fit: r.fit, compression: r.compression, jobs: r.jobs, names: r.names, folder: folder,
-                    progress: progress)
+                    progress: progress, background: r.background)
                 outcome = try WidgetPreparation.run(preparation, writer: writer, write: write)
             } else {
                 let (start, notes) = WidgetPreparation.startScale(preparation)

@@ -11,6 +11,8 @@ struct EncodedLayer: Sendable {
     var fileExtension: String
     /// SSIM of the written picture against the exact one (1 for PNG, which is lossless).
     var ssim: Double
+    /// Transparent pixels were flattened onto black because the format asked for cannot hold them.
+    var flattened = false
 }
 
 /// Encodes layer images: JPEG (libjpeg-turbo) or PNG (arcmask's encoder over libdeflate).
@@ -27,15 +29,16 @@ enum LayerEncoder {
         }
     }
 
-    /// The image composited onto black, opaque (what a JPEG of it can hold).
-    static func flattened(_ image: PixelBuffer) -> PixelBuffer {
+    /// The image composited onto `background` (black by default), opaque (what a JPEG of it can hold).
+    static func flattened(_ image: PixelBuffer, onto background: Color? = nil) -> PixelBuffer {
         var out = image
+        let bg = background.map { [$0.r, $0.g, $0.b].map { Int(($0 * 255).rounded()) } } ?? [0, 0, 0]
         out.bytes.withUnsafeMutableBufferPointer { p in
             var i = 0
             while i < p.count {
                 let a = Int(p[i + 3])
                 if a != 255 {
-                    for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + 127) / 255) }
+                    for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + bg[c] * (255 - a) + 127) / 255) }
                     p[i + 3] = 255
                 }
                 i += 4
@@ -45,17 +48,20 @@ enum LayerEncoder {
     }
 
     /// - Parameter measure: decode a JPEG back and compare it with `image` (SSIM).
+    /// - Parameter background: flatten every layer onto this colour first (they are then opaque).
     static func encode(
-        _ image: PixelBuffer, format: ImageFormat, quality: Int, compression: PNG.Compression, measure: Bool
+        _ original: PixelBuffer, format: ImageFormat, quality: Int, compression: PNG.Compression, measure: Bool,
+        background: Color? = nil
     ) throws -> EncodedLayer {
-        let opaque = isOpaque(image)
+        let image = background.map { isOpaque(original) ? original : flattened(original, onto: $0) } ?? original
+        let opaque = background != nil || isOpaque(image)
         guard format == .jpeg || (format == .auto && opaque) else {
             return EncodedLayer(bytes: try PNG.encode(image, compression: compression), fileExtension: "png", ssim: 1)
         }
         let bytes = try JPEG.encode(opaque ? image : flattened(image), quality: quality)
         var ssim = 1.0
         if measure { ssim = SSIM.mean(image, try JPEG.decode(bytes).image) }
-        return EncodedLayer(bytes: bytes, fileExtension: "jpg", ssim: ssim)
+        return EncodedLayer(bytes: bytes, fileExtension: "jpg", ssim: ssim, flattened: !opaque)
     }
 }
 
@@ -76,7 +82,7 @@ enum LayerWriter {
     /// Writes every layer of `source` into `folder` as `names.layerFile(g, ext)`.
     static func write(
         _ source: FrameSource, size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
-        compression: PNG.Compression, names: CodeNames, folder: OutputFolder, jobs: Int,
+        compression: PNG.Compression, background: Color? = nil, names: CodeNames, folder: OutputFolder, jobs: Int,
         progress: (@Sendable () -> Void)?
     ) throws -> [LayerRecord] {
         let n = source.frameCount
@@ -89,12 +95,13 @@ enum LayerWriter {
             for g in 0..<n {
                 try pipeline.submit(try cell(source, g, size: size, fit: fit)) { image in
                     let layer = try LayerEncoder.encode(
-                        image, format: format, quality: quality, compression: compression, measure: true)
+                        image, format: format, quality: quality, compression: compression, measure: true,
+                        background: background)
                     let file = names.layerFile(g, fileExtension: layer.fileExtension)
                     try AtomicFile.write(layer.bytes, to: staging.appendingPathComponent(file))
                     let record = LayerRecord(
                         file: file, bytes: layer.bytes.count, ssim: layer.ssim, digest: LayerDigest.of(layer.bytes),
-                        lossy: layer.fileExtension == "jpg")
+                        lossy: layer.fileExtension == "jpg", flattened: layer.flattened)
                     records.update { $0[g] = record }
                     progress?()
                 }

@@ -33,7 +33,9 @@ public struct TimerFontEmulation: Sendable, Codable, Equatable {
     public let stringsShaped: Int
     /// The first defects (at most 32).
     public let defects: [Defect]
-    public var passed: Bool { wrongFrame == 0 }
+    /// Files in the folder the manifest does not list (set by the folder check).
+    public var unlistedFiles: [String]? = nil
+    public var passed: Bool { wrongFrame == 0 && (unlistedFiles ?? []).isEmpty }
 }
 
 public enum TimerFontEmulator {

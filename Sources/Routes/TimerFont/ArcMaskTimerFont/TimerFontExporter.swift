@@ -111,6 +111,11 @@ public enum TimerFontExporter {
         for (name, bytes) in files { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
         var warnings: [String] = []
+        if r.background == nil, try hasTransparency(source) {
+            warnings.append(
+                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (frame 0's first opaque colour, or white); --background chooses the colour"
+            )
+        }
         if pictures.size.pixelCount > Self.blankImagePixels {
             warnings.append(
                 "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Self.blankImagePixels) at which widgets can render images blank"
@@ -318,6 +323,12 @@ public enum TimerFontExporter {
     }
 
     /// The colour of the first fully opaque pixel of frame 0, in reading order.
+    /// Whether frame 0 has a pixel that is not opaque.
+    static func hasTransparency(_ source: FrameSource) throws -> Bool {
+        let frame = try source.frame(at: 0)
+        return stride(from: 3, to: frame.bytes.count, by: 4).contains { frame.bytes[$0] != 255 }
+    }
+
     static func firstOpaqueColour(_ source: FrameSource) throws -> Color? {
         let frame = try source.frame(at: 0)
         for i in stride(from: 0, to: frame.bytes.count, by: 4) where frame.bytes[i + 3] == 255 {
