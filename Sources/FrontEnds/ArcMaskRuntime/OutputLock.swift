@@ -12,13 +12,35 @@ public final class OutputLock {
     private let lockPath: String
 
     public init(for destination: URL) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-locks")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.folder()
         let path = destination.standardizedFileURL.path
         let h = FNV1a.hash(path.utf8)
         lockPath = dir.appendingPathComponent(String(format: "%016llx.lock", h)).path
         fd = try Self.acquire(lockPath, for: path)
         Temporaries.addLockFile(lockPath)
+    }
+
+    /// The lock folder of this user: `$TMPDIR/arcmask-locks-<uid>`, made with mode 0700 on first
+    /// use. Each user has their own, so the first user's folder never blocks another's runs; one
+    /// that is not a folder, is a link, belongs to someone else or others can write is refused,
+    /// named by its path.
+    public static func folder() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-locks-\(getuid())")
+        if mkdir(dir.path, 0o700) != 0 && errno != EEXIST {
+            throw OutputError(path: dir.path, "cannot create the lock folder (\(String(cString: strerror(errno))))")
+        }
+        var info = stat()
+        guard lstat(dir.path, &info) == 0 else {
+            throw OutputError(path: dir.path, "cannot read the lock folder (\(String(cString: strerror(errno))))")
+        }
+        let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+        guard isFolder, info.st_uid == getuid(), info.st_mode & 0o022 == 0 else {
+            let why =
+                !isFolder
+                ? "is not a folder" : info.st_uid != getuid() ? "belongs to another user" : "can be written by others"
+            throw OutputError(path: dir.path, "\(why): it cannot hold arcmask's locks; remove it")
+        }
+        return dir
     }
 
     /// The descriptor of `lockPath`, locked. A holder removes the file as it unlocks: a lock
@@ -28,7 +50,8 @@ public final class OutputLock {
         while true {
             let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
-                throw OutputError(path: path, "cannot create a lock (\(String(cString: strerror(errno))))")
+                throw OutputError(
+                    path: path, "cannot create its lock file \(lockPath) (\(String(cString: strerror(errno))))")
             }
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 close(fd)

@@ -109,4 +109,38 @@ struct FirstAfternoonTests {
                 s.path("tf2"),
             ]) == 0)
     }
+
+    /// Runs the built `arcmask` with `TMPDIR` set; returns its status and stderr.
+    func withTemporaryFolder(_ tmp: String, _ args: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process(), err = Pipe()
+        process.executableURL = try arcmaskBinary()
+        process.arguments = args
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("locks live in a folder of the user's own (mode 0700); one others could write is refused by its path")
+    func locksPerUser() throws {
+        let s = try Scratch()
+        let input = try gif(s)
+        let tmp = s.path("tmp")
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        let line = ["export", input, "--view", "60x40", "--out", s.path("a"), "--quiet"]
+        #expect(try withTemporaryFolder(tmp, line).status == 0)
+        let folder = tmp + "/arcmask-locks-\(getuid())"
+        let mode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        // A folder others can write could be swapped under the locks: refused, named.
+        chmod(folder, 0o777)
+        let refused = try withTemporaryFolder(tmp, ["export", input, "--view", "60x40", "--out", s.path("b")])
+        #expect(refused.status != 0 && refused.stderr.contains(folder) && refused.stderr.contains("written by others"))
+        #expect(!FileManager.default.fileExists(atPath: s.path("b")))
+        chmod(folder, 0o700)
+        #expect(try withTemporaryFolder(tmp, ["export", input, "--view", "60x40", "--out", s.path("b")]).status == 0)
+    }
 }
