@@ -7,13 +7,23 @@ import Foundation
 /// the size, bounded in bytes. Safe under concurrent runs: entries are written to a
 /// temporary file and renamed, a vanished or unreadable entry is a miss, and eviction
 /// removes the least recently used files.
+///
+/// The cache keeps its own index of the folder (each entry's size and last use), built by one
+/// listing when it first stores and refreshed after each budget's worth written (to see other
+/// runs' entries). A store evicts from the index, oldest first, just enough to stay
+/// within the budget: a full cache costs a few removals per store, never a listing per store.
 public final class RenderCache: @unchecked Sendable {
     public let directory: URL
     public let capacityBytes: Int
     private let lock = NSLock()
-    /// The folder's size as of the last scan plus what this cache wrote since (nil: not scanned
-    /// yet). The folder is listed only when this passes the budget, not after every entry.
-    private var estimatedBytes: Int?
+    /// Entries by last use, oldest first from `head`; nil until the folder is listed.
+    private var index: [(name: String, size: Int, time: Date)]?
+    private var head = 0
+    private var indexedBytes = 0
+    /// Bytes stored since the last listing.
+    private var writtenSinceScan = 0
+    /// How many times this cache listed its folder (for the tests and the bench).
+    public private(set) var scans = 0
 
     /// `ARCMASK_CACHE_DIR`, else `$XDG_CACHE_HOME/arcmask/renders`, else `~/.cache/arcmask/renders`.
     public static var defaultDirectory: URL {
@@ -57,34 +67,65 @@ public final class RenderCache: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let png = try PNG.encode(image, compression: .fast)
-            try AtomicFile.write(png, to: url(key, frame: frame, size: size))
-            let over: Bool = lock.withLock {
-                estimatedBytes = estimatedBytes.map { $0 + png.count }
-                return estimatedBytes.map { $0 > capacityBytes } ?? true
-            }
-            if over { evictIfNeeded() }
+            let url = url(key, frame: frame, size: size)
+            try AtomicFile.write(png, to: url)
+            lock.withLock { added(url.lastPathComponent, bytes: png.count) }
         } catch {
             // A cache that cannot be written is only slower.
         }
     }
 
+    /// Records an entry written, and evicts the least recently used ones beyond the budget.
+    private func added(_ name: String, bytes: Int) {
+        writtenSinceScan += bytes
+        if index == nil || writtenSinceScan > capacityBytes {
+            scan()  // the listing holds the entry just written
+        } else {
+            index!.append((name, bytes, Date()))
+            indexedBytes += bytes
+        }
+        while indexedBytes > capacityBytes, head < index!.count - 1 {
+            let oldest = index![head]
+            head += 1
+            let path = directory.appendingPathComponent(oldest.name).path
+            if unlink(path) == 0 || errno == ENOENT { indexedBytes -= oldest.size }
+        }
+        // Drop the evicted prefix now and then, so the index does not grow with every store.
+        if head > 4096 && head > index!.count / 2 {
+            index!.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Lists the folder into the index, oldest first.
+    private func scan() {
+        scans += 1
+        writtenSinceScan = 0
+        let fm = FileManager.default
+        var entries: [(name: String, size: Int, time: Date)] = []
+        var total = 0
+        for n in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] where n.hasSuffix(".png") && !n.hasPrefix(".") {
+            let path = directory.appendingPathComponent(n).path
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            let size = Int(info.st_size)
+            entries.append((n, size, Date(timeIntervalSince1970: Platform.modificationSeconds(info))))
+            total += size
+        }
+        index = entries.sorted { $0.time < $1.time }
+        head = 0
+        indexedBytes = total
+    }
+
     /// Removes the least recently used entries until the folder fits its budget.
     public func evictIfNeeded() {
         lock.withLock {
-            let fm = FileManager.default
-            guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else { return }
-            var entries: [(path: String, size: Int, time: Date)] = []
-            var total = 0
-            for n in names where n.hasSuffix(".png") && !n.hasPrefix(".") {
-                let path = directory.appendingPathComponent(n).path
-                guard let a = try? fm.attributesOfItem(atPath: path), let size = a[.size] as? Int else { continue }
-                entries.append((path, size, a[.modificationDate] as? Date ?? .distantPast))
-                total += size
-            }
-            defer { estimatedBytes = total }
-            guard total > capacityBytes else { return }
-            for e in entries.sorted(by: { $0.time < $1.time }) where total > capacityBytes {
-                if unlink(e.path) == 0 || errno == ENOENT { total -= e.size }
+            scan()
+            while indexedBytes > capacityBytes, head < index!.count {
+                let oldest = index![head]
+                head += 1
+                let path = directory.appendingPathComponent(oldest.name).path
+                if unlink(path) == 0 || errno == ENOENT { indexedBytes -= oldest.size }
             }
         }
     }

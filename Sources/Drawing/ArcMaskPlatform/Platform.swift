@@ -28,6 +28,16 @@ public enum Platform {
         #endif
     }
 
+    /// The last modification time of what `info` describes, seconds since 1970 (`st_mtim` on
+    /// Linux, `st_mtimespec` on Darwin).
+    public static func modificationSeconds(_ info: stat) -> Double {
+        #if canImport(Darwin)
+        Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+    }
+
     /// Asks the allocator to keep freed frame-sized buffers for reuse instead of returning
     /// them to the system at once (see `MemoryReuse`). glibc: the mmap threshold at its
     /// maximum (32 MB) and the trim threshold at 256 MB, through `mallopt`, looked up at run
