@@ -104,7 +104,8 @@ public final class RenderCache: @unchecked Sendable {
         let fm = FileManager.default
         var entries: [(name: String, size: Int, time: Date)] = []
         var total = 0
-        for n in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] where n.hasSuffix(".png") && !n.hasPrefix(".") {
+        for n in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
+        where n.hasSuffix(".png") && !n.hasPrefix(".") {
             let path = directory.appendingPathComponent(n).path
             var info = stat()
             guard stat(path, &info) == 0 else { continue }

@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskValues
@@ -268,7 +269,10 @@ struct Export: ParsableCommand {
                 names: CodeNames(name)!, rotation: rotation, accented: accented)
             request.background = background.flatMap { Color(hex: $0) }
             let manifest = try finish(frames, into: folder, total: frames.frameCount, advice: advice) {
-                try Exporter.run(source: frames, request: request, into: folder, progress: $0)
+                line in
+                try Exporter.run(
+                    source: frames, request: request, into: folder,
+                    progress: ExportProgress(stage: { line.stage($0, total: $1) }, advance: { line.advance() }))
             }
             if !reporting.json { emit(Self.summary(manifest, path: try output.path).joined(separator: "\n")) }
             // The folder is written either way (to look at); a FAIL is an exit status, as emulate's.
@@ -326,7 +330,7 @@ struct Export: ParsableCommand {
             names: CodeNames(name)!)
         let drawn = Set(try TimerFontExporter.schedule(frames, request: request).sourceFrames).count
         let manifest = try finish(frames, into: folder, total: drawn + 1, advice: advice) {
-            try TimerFontExporter.run(source: frames, request: request, into: folder, progress: $0)
+            line in try TimerFontExporter.run(source: frames, request: request, into: folder) { line.advance() }
         }
         if reporting.json { return }
         let p = manifest.proof
@@ -436,12 +440,12 @@ extension Export {
     /// nil; otherwise it returns the manifest for the route's summary.
     func finish<M: PrintedManifest>(
         _ frames: FrameSource, into folder: OutputFolder, total: Int, advice: String?,
-        _ run: (@escaping @Sendable () -> Void) throws -> M
+        _ run: (ProgressLine) throws -> M
     ) throws -> M {
         let progress = reporting.progress("export", total: total)
         let manifest: M
         do {
-            manifest = try run { progress.advance() }
+            manifest = try run(progress)
         } catch let error as BudgetError {
             throw InputError(file: file!, error.message)
         }

@@ -18,14 +18,14 @@ public struct SourceLayerWriter: LayerWriting {
     let jobs: Int
     let names: CodeNames
     let folder: OutputFolder
-    let progress: (@Sendable () -> Void)?
+    let progress: ExportProgress?
     /// Every layer flattened onto this colour first; nil keeps transparency where the format can.
     var background: Color? = nil
 
     public init(
         source: FrameSource, viewWidth: Double, viewHeight: Double, format: ImageFormat, fit: FitMode,
         compression: PNG.Compression, jobs: Int, names: CodeNames, folder: OutputFolder,
-        progress: (@Sendable () -> Void)? = nil, background: Color? = nil
+        progress: ExportProgress? = nil, background: Color? = nil
     ) {
         self.background = background
         self.source = source
@@ -78,7 +78,9 @@ public struct SourceLayerWriter: LayerWriting {
             }
         }
         if source is ScalableFrameSource {
+            progress?.stage("sampling", samples.count)
             for i in samples.sorted() {
+                progress?.advance()
                 for scale in scales {
                     try pipeline.submit(
                         try LayerWriter.cell(
@@ -91,8 +93,11 @@ public struct SourceLayerWriter: LayerWriting {
             // Other sources read the samples alone.
             let whole = source is CheckpointingFrameSource
             var runs = FrameSimilarity()
-            for i in whole ? Array(0..<source.frameCount) : samples.sorted() {
+            let read = whole ? Array(0..<source.frameCount) : samples.sorted()
+            progress?.stage("reading", read.count)
+            for i in read {
                 let frame = try source.frame(at: i)
+                progress?.advance()
                 if whole { runs.add(frame) }
                 guard samples.contains(i) else { continue }
                 for scale in scales {
@@ -107,15 +112,17 @@ public struct SourceLayerWriter: LayerWriting {
     }
 
     public func similarity() throws -> FrameSimilarity {
-        try FrameSimilarity.measure(source)
+        progress?.stage("comparing", source.frameCount)
+        return try FrameSimilarity.measure(source) { progress?.advance() }
     }
 
     public func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
-        try LayerWriter.write(
+        progress?.stage("writing", groups.count)
+        let advance: (@Sendable () -> Void)? = progress?.advance
+        return try LayerWriter.write(
             GroupedSource.over(source, groups: groups), size: size, fit: fit, format: format,
             quality: step.quality, compression: compression, background: background, names: names, folder: folder,
-            jobs: jobs,
-            progress: progress)
+            jobs: jobs, progress: advance)
     }
 
     public func remove(_ records: [LayerRecord]) { LayerWriter.remove(records, from: folder) }

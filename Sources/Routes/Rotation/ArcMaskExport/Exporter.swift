@@ -78,6 +78,18 @@ public struct ExportRequest: Sendable {
 /// JPEG or PNG by default, or one strip), `manifest.json`, the SwiftUI view, a widget and
 /// `INSTALL.md`, into an output folder, all or nothing. Deterministic: the same inputs give
 /// byte-identical files.
+/// What an export reports as it goes: each stage as it starts ("reading", "comparing",
+/// "writing") with its number of items, and each item done.
+public struct ExportProgress: Sendable {
+    public var stage: @Sendable (String, Int) -> Void
+    public var advance: @Sendable () -> Void
+
+    public init(stage: @escaping @Sendable (String, Int) -> Void, advance: @escaping @Sendable () -> Void) {
+        self.stage = stage
+        self.advance = advance
+    }
+}
+
 public enum Exporter {
     /// Bytes of saved canvases a source may keep while an export reads it.
     public static let exportCheckpointBytes = 12 << 20
@@ -92,10 +104,11 @@ public enum Exporter {
             scale: scale)
     }
 
-    /// - Parameter progress: called once per layer image made.
+    /// - Parameter progress: told each stage as it starts (reading, comparing, writing) and each
+    ///   item done in it.
     public static func run(
         source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
-        progress: (@Sendable () -> Void)? = nil
+        progress: ExportProgress? = nil
     ) throws -> ExportManifest {
         var preparation = WidgetPreparation.Request(
             description: WidgetFolder.Description(
@@ -126,7 +139,8 @@ public enum Exporter {
                 outcome = try WidgetPreparation.run(preparation, writer: writer, write: write)
             } else {
                 let (start, notes) = WidgetPreparation.startScale(preparation)
-                let layers = try stripLayers(source, r, startScale: start, folder: folder, progress: progress)
+                let layers = try stripLayers(
+                    source, r, startScale: start, folder: folder, progress: progress?.advance)
                 outcome = try WidgetPreparation.finish(preparation, layers: layers, notes: notes, write: write)
             }
         } catch let failure as PlanFailure {

@@ -14,10 +14,13 @@ extension FrameSimilarity {
         add(image.bytes, width: image.width, height: image.height, premultiplied: false)
     }
 
-    /// Every frame of `source`, compared in order at the source's size.
-    public static func measure(_ source: FrameSource) throws -> FrameSimilarity {
+    /// Every frame of `source`, compared in order at the source's size; `done` after each.
+    public static func measure(_ source: FrameSource, done: () -> Void = {}) throws -> FrameSimilarity {
         var runs = FrameSimilarity()
-        for i in 0..<source.frameCount { runs.add(try source.frame(at: i)) }
+        for i in 0..<source.frameCount {
+            runs.add(try source.frame(at: i))
+            done()
+        }
         return runs
     }
 }
