@@ -148,6 +148,10 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var rotation: RotationRoute
     public var accented: AccentedRendering
     public var codeFiles: [String]
+    /// What the widget gallery shows (`--display-name`, `--description`); nil: the source's file
+    /// name, and a sentence about the route.
+    public var displayName: String? = nil
+    public var widgetDescription: String? = nil
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).
     public var output: String? = nil

@@ -106,6 +106,9 @@ public enum WidgetFolder {
         /// The Swift files written beside the images (none for a folder ArcMaskKit prepared: its
         /// view is compiled into the app).
         public var codeFiles: [String]
+        /// What the widget gallery shows; nil for the defaults.
+        public var displayName: String? = nil
+        public var widgetDescription: String? = nil
 
         public init(
             source: String, sourceWidth: Int, sourceHeight: Int, viewWidth: Double, viewHeight: Double,
@@ -250,7 +253,8 @@ public enum WidgetFolder {
             resolution: layers.resolution
                 ?? ResolutionRecord(bound: .device, sourceScale: nil, deviceScale: layers.scale),
             name: d.names.prefix, widgetFamily: d.widgetFamily, rotation: d.rotation,
-            accented: d.accented, codeFiles: d.codeFiles)
+            accented: d.accented, codeFiles: d.codeFiles, displayName: d.displayName,
+            widgetDescription: d.widgetDescription)
     }
 
     /// The manifest as written: sorted keys, pretty-printed.

@@ -98,6 +98,14 @@ struct Export: ParsableCommand {
 
     var maxLayerPixels: Int { maxLayerPixelsOption.value }
 
+    @Option(help: "The widget's name in the widget gallery (default: the input's file name).")
+    var displayName: String?
+
+    @Option(
+        name: .customLong("description"),
+        help: "The widget's description in the gallery (default: a sentence about the route).")
+    var widgetDescription: String?
+
     @Option(
         help: """
             #RRGGBB that transparent pixels are flattened onto. Rotation route: every layer is flattened \
@@ -190,6 +198,14 @@ struct Export: ParsableCommand {
                 "--name takes a Swift type name of at most 64 characters, starting with a capital letter (letters, digits, _), not '\(shortened(name))'"
             )
         }
+        for (text, option) in [(displayName, "--display-name"), (widgetDescription, "--description")] {
+            guard let text else { continue }
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 120,
+                !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw ValidationError("\(option) takes one line of 1 to 120 characters, not '\(shortened(text))'")
+            }
+        }
         if let background, Color(hex: background) == nil || background.count > 7 {
             throw ValidationError("--background takes an opaque colour as #RRGGBB, not '\(shortened(background))'")
         }
@@ -268,6 +284,8 @@ struct Export: ParsableCommand {
                 compression: png.value, jobs: threads.jobs, widgetFamily: family,
                 names: CodeNames(name)!, rotation: rotation, accented: accented)
             request.background = background.flatMap { Color(hex: $0) }
+            request.displayName = displayName
+            request.widgetDescription = widgetDescription
             let manifest = try finish(frames, into: folder, total: frames.frameCount, advice: advice) {
                 line in
                 try Exporter.run(
@@ -321,13 +339,15 @@ struct Export: ParsableCommand {
     )
         throws
     {
-        let request = TimerFontRequest(
+        var request = TimerFontRequest(
             viewWidth: view.width, viewHeight: view.height, scale: scale,
             family: size == nil ? family : nil, device: size == nil ? device : nil, fit: fit.fit,
             fps: widgetFPS.map { Int($0) } ?? 8, loopSeconds: loop, timing: timing ?? .auto,
             background: background.flatMap { Color(hex: $0) },
             budgetBytes: Int(budget * 1_000_000), minScale: minScale, jobs: threads.jobs, widgetFamily: family,
             names: CodeNames(name)!)
+        request.displayName = displayName
+        request.widgetDescription = widgetDescription
         let drawn = Set(try TimerFontExporter.schedule(frames, request: request).sourceFrames).count
         let manifest = try finish(frames, into: folder, total: drawn + 1, advice: advice) {
             line in try TimerFontExporter.run(source: frames, request: request, into: folder) { line.advance() }

@@ -4,6 +4,30 @@ import Foundation
 
 /// Pieces of generated code and guides every route's export writes the same way.
 public enum WidgetCodeParts {
+    /// The widget configuration's gallery strings: `.configurationDisplayName("…")` and
+    /// `.description("…")`, with `name` (a file name, shown as is) unless the user gave one.
+    public static func galleryStrings(
+        displayName: String?, fileName: String, description: String, indent: String = String(repeating: " ", count: 8)
+    ) -> String {
+        ".configurationDisplayName(\"\(swiftString(displayName ?? fileName))\")\n"
+            + indent + ".description(\"\(swiftString(description))\")"
+    }
+
+    /// Whether two generated widget files differ only in their gallery strings (the display name
+    /// and the description): edits that change what the gallery shows, not what plays.
+    public static func differOnlyInGalleryStrings(_ a: String, _ b: String) -> Bool {
+        func blanked(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                for call in [".configurationDisplayName(", ".description("] where trimmed.hasPrefix(call) {
+                    return call + ")"
+                }
+                return String(line)
+            }.joined(separator: "\n")
+        }
+        return a != b && blanked(a) == blanked(b)
+    }
+
     /// The widget's entry and its provider: one entry that never needs reloading (`why` says
     /// why), shared by every route's widget.
     public static func timeline(_ n: CodeNames, why: String) -> String {

@@ -143,4 +143,41 @@ struct FirstAfternoonTests {
         chmod(folder, 0o700)
         #expect(try withTemporaryFolder(tmp, ["export", input, "--view", "60x40", "--out", s.path("b")]).status == 0)
     }
+
+    @Test("--display-name and --description set the gallery's strings; the check tells their edits from playback's")
+    func galleryStrings() throws {
+        let s = try Scratch()
+        let input = try gif(s)
+        let out = s.path("w")
+        let line = [
+            "export", input, "--view", "60x40", "--out", out, "--display-name", "Orbit \"Ω\"", "--description",
+            "Turns.",
+        ]
+        #expect(run(line) == 0)
+        let widget = out + "/ArcMaskWidget.swift"
+        var text = try String(contentsOfFile: widget, encoding: .utf8)
+        #expect(
+            text.contains(#".configurationDisplayName("Orbit \"Ω\"")"#) && text.contains(#".description("Turns.")"#))
+        // Renaming the widget in the gallery is the user's business: a note, not a failure.
+        try text.replacingOccurrences(of: "Turns.", with: "Spins.").write(
+            toFile: widget, atomically: true, encoding: .utf8)
+        let renamed = try output(["check", out])
+        #expect(
+            renamed.status == 0
+                && renamed.stdout.contains("note: ArcMaskWidget.swift: its display name or description was edited"))
+        // Anything else edited is a problem.
+        text = try String(contentsOfFile: widget, encoding: .utf8)
+        try text.replacingOccurrences(of: "contentMarginsDisabled()", with: "padding()").write(
+            toFile: widget, atomically: true, encoding: .utf8)
+        #expect(run(["check", out, "--quiet"]) == ExitStatus.defectsFound.rawValue)
+        #expect(run(["export", input, "--view", "60x40", "--out", s.path("x"), "--display-name", "a\nb"]) == 64)
+        #expect(
+            run([
+                "export", input, "--view", "60x40", "--out", s.path("y"), "--route", "timer-font", "--description",
+                "Ticks.",
+            ]) == 0)
+        #expect(
+            try String(contentsOfFile: s.path("y/ArcMaskWidget.swift"), encoding: .utf8).contains(
+                #".description("Ticks.")"#))
+    }
 }

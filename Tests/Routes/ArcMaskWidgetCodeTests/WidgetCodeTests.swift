@@ -39,4 +39,18 @@ struct WidgetCodeTests {
         #expect(step.hasPrefix("4. Add the widget") && step.contains("\(n.widget)()"))
         #expect(WidgetFamily.extraLarge.systemName == "systemExtraLarge")
     }
+
+    @Test("the gallery's strings: escaped, and edits to them told apart from other edits")
+    func gallery() {
+        let a =
+            "x\n        " + WidgetCodeParts.galleryStrings(displayName: nil, fileName: "a\"b.gif", description: "D.")
+            + "\ny"
+        #expect(a.contains(#".configurationDisplayName("a\"b.gif")"#) && a.contains("\n        .description(\"D.\")"))
+        let b =
+            "x\n        " + WidgetCodeParts.galleryStrings(displayName: "Mine", fileName: "a.gif", description: "E.")
+            + "\ny"
+        #expect(WidgetCodeParts.differOnlyInGalleryStrings(a, b))
+        #expect(!WidgetCodeParts.differOnlyInGalleryStrings(a, a))
+        #expect(!WidgetCodeParts.differOnlyInGalleryStrings(a, b + "z"))
+    }
 }

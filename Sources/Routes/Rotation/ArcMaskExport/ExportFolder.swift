@@ -33,6 +33,8 @@ public struct ExportFolderCheck: Codable, Sendable {
     /// The emulator's verdict on the plan recomputed from the frames' durations.
     public var emulator: ExportManifest.Verdict
     public var problems: [Problem]
+    /// What was changed that changes nothing that plays (the gallery's strings), said, not held against it.
+    public var notes: [String] = []
     public var passed: Bool { problems.isEmpty && emulator.passed }
 
     /// Larger manifests or images are refused before they are read.
@@ -113,7 +115,7 @@ public struct ExportFolderCheck: Codable, Sendable {
         for over in figures.overLimits(.commandLine) { check.problem("manifest.json", "limits", over) }
         return ExportFolderCheck(
             folder: path, layout: m.layout.rawValue, layers: m.frames.count, images: m.images.count, limits: figures,
-            emulator: verdict, problems: check.problems)
+            emulator: verdict, problems: check.problems, notes: check.notes)
     }
 
     static func decode(_ data: [UInt8], path: String) throws -> ExportManifest {
@@ -141,6 +143,7 @@ private struct Checker {
     let m: ExportManifest
     let read: (String, Int) throws -> [UInt8]
     var problems: [ExportFolderCheck.Problem] = []
+    var notes: [String] = []
 
     init(folder: String, manifest: ExportManifest, read: @escaping (String, Int) throws -> [UInt8]) {
         self.folder = folder
@@ -354,7 +357,16 @@ private struct Checker {
                 continue
             }
             if onDisk != bytes {
-                problem(name, nil, "differs from what the manifest generates (edited since the export?)")
+                if name == names.widgetFile,
+                    WidgetCodeParts.differOnlyInGalleryStrings(
+                        String(decoding: onDisk, as: UTF8.self), String(decoding: bytes, as: UTF8.self))
+                {
+                    notes.append(
+                        "\(name): its display name or description was edited (what the gallery shows; playback unchanged)"
+                    )
+                } else {
+                    problem(name, nil, "differs from what the manifest generates (edited since the export?)")
+                }
             }
         }
     }

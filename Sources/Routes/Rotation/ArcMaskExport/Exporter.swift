@@ -44,6 +44,9 @@ public struct ExportRequest: Sendable {
     /// Flatten every layer onto this colour (then JPEG under the automatic format); nil keeps
     /// transparency in PNG layers, and a JPEG asked for flattens onto black with a warning.
     public var background: Color? = nil
+    /// What the widget gallery shows; nil for the input's file name and a sentence about the route.
+    public var displayName: String? = nil
+    public var widgetDescription: String? = nil
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
@@ -122,6 +125,8 @@ public enum Exporter {
             jpegQuality: r.jpegQuality, maxLayerSide: Resampler.maxDrawnSide, vocabulary: r.vocabulary)
         preparation.scalableSource = source is ScalableFrameSource
         preparation.background = r.background
+        preparation.description.displayName = r.displayName
+        preparation.description.widgetDescription = r.widgetDescription
         func write(_ name: String, _ bytes: [UInt8]) throws { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
         // Fitting reads in passes from the first frame, sampling a few frames between them: a

@@ -30,6 +30,9 @@ public struct TimerFontRequest: Sendable {
     public var jobs: Int
     public var widgetFamily: WidgetFamily
     public var names: CodeNames
+    /// What the widget gallery shows; nil for the input's file name and a sentence about the route.
+    public var displayName: String? = nil
+    public var widgetDescription: String? = nil
     /// How much of the timers' life the fonts are proven over, seconds (the hour wraps far beyond
     /// it are checked as well).
     public var verifySeconds: Int
@@ -148,7 +151,8 @@ public enum TimerFontExporter {
             upperMaskLeadSeconds: pictures.plan.upperMaskLead,
             decodedBytes: pictures.decodedBytes, budgetBytes: r.budgetBytes, budgetActions: pictures.budgetActions,
             warnings: warnings, proof: proof, name: r.names.prefix,
-            codeFiles: [r.names.viewFile, r.names.widgetFile, plistFile, "INSTALL.md"])
+            codeFiles: [r.names.viewFile, r.names.widgetFile, plistFile, "INSTALL.md"],
+            displayName: r.displayName, widgetDescription: r.widgetDescription)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))

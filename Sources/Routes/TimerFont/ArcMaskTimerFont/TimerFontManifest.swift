@@ -62,6 +62,9 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
     /// The generated code's type prefix (`--name`) and files.
     public var name: String
     public var codeFiles: [String]
+    /// What the widget gallery shows; nil: the source's file name, and a sentence about the route.
+    public var displayName: String? = nil
+    public var widgetDescription: String? = nil
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).
     public var output: String? = nil

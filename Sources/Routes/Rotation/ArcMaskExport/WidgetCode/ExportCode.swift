@@ -20,7 +20,14 @@ public enum ExportCode {
             (WidgetFolder.manifestFile, try manifestJSON(m)),
             (CodeNames.animationFile, Array(AnimationSource.text.utf8)),
             (n.planFile, Array(PlanFile.generate(manifest: m, names: n, route: route, accented: accented).utf8)),
-            (n.widgetFile, Array(WidgetFile.generate(source: m.source, family: family, names: n).utf8)),
+            (
+                n.widgetFile,
+                Array(
+                    WidgetFile.generate(
+                        source: m.source, family: family, names: n, displayName: m.displayName,
+                        description: m.widgetDescription
+                    ).utf8)
+            ),
             ("INSTALL.md", Array(InstallGuide.generate(manifest: m, family: family, names: n, route: route).utf8)),
         ]
     }

@@ -8,7 +8,8 @@ import Foundation
 /// by itself), the exported family, no content margins, and a container background on iOS 17.
 public enum WidgetFile {
     public static func generate(
-        source: String, family: WidgetFamily, names n: CodeNames = .standard
+        source: String, family: WidgetFamily, names n: CodeNames = .standard, displayName: String? = nil,
+        description: String? = nil
     ) -> String {
         let name = CodeText.fileName(source)
         return """
@@ -49,8 +50,7 @@ public enum WidgetFile {
                     StaticConfiguration(kind: kind, provider: \(n.provider)()) { _ in
                         \(n.widgetView)()
                     }
-                    .configurationDisplayName("\(WidgetCodeParts.swiftString(name))")
-                    .description("An animation played by arc masks.")
+                    \(WidgetCodeParts.galleryStrings(displayName: displayName, fileName: name, description: description ?? "An animation played by arc masks."))
                     .supportedFamilies([.\(family.systemName)])
                     .contentMarginsDisabled()
                 }

@@ -172,8 +172,7 @@ public enum TimerFontViewFile {
                     StaticConfiguration(kind: kind, provider: \(n.provider)()) { entry in
                         \(n.widgetView)(entry: entry)
                     }
-                    .configurationDisplayName("\(WidgetCodeParts.swiftString(name))")
-                    .description("An animation played by timer fonts.")
+                    \(WidgetCodeParts.galleryStrings(displayName: m.displayName, fileName: name, description: m.widgetDescription ?? "An animation played by timer fonts."))
                     .supportedFamilies([.\(family.systemName)])
                     .contentMarginsDisabled()
                 }
