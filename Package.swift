@@ -170,8 +170,9 @@ let package = Package(
         module(
             "Formats", "ArcMaskSources",
             [
-                "ArcMaskAPNG", "ArcMaskCore", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender",
-                "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
+                "ArcMaskAPNG", "ArcMaskCore", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottie",
+                "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskValues", "ArcMaskVideo",
+                "ArcMaskWebP",
             ]),
 
         // MARK: Routes — what an export writes: a wing per route (what decides; what writes and

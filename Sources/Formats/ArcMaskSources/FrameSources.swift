@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskFolder
 import ArcMaskIO
 import ArcMaskLottieRender
 import ArcMaskSVG
@@ -71,9 +72,20 @@ public enum FrameSources {
         SVGFormat.self, VideoFormat.self,
     ]
 
-    /// Opens `path` as whichever format its bytes say; a folder or a printf-style pattern
+    /// Opens `path` as whichever format its bytes say; a folder an export wrote opens as the layers
+    /// it ships (`ExportFolderSource`); another folder or a printf-style pattern
     /// (`anim/frame%03d.png`) opens as a numbered image sequence, each file's format read from its bytes.
     public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
+            ExportFolderSource.isExport(path)
+        {
+            // An export folder plays its layers, as the widget will.
+            try options.refuseForeignSettings(name: path, format: "export folder")
+            try options.refuseVideoSettings(name: path, format: "export folder")
+            return try PlaybackSource.over(
+                ExportFolderSource.open(path, limits: options.limits), playback: options.playback)
+        }
         if isSequence(path) {
             try options.refuseVideoSettings(name: path, format: "image sequence")
             try options.refuseSVGAContent(name: path, format: "image sequence")

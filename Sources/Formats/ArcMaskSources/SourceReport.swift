@@ -167,6 +167,10 @@ public struct SourceReport: Codable, Sendable, Equatable {
         case let l as LottieFrameSource: describe(l)
         case let v as VideoFrameSource: describe(v)
         case let a as AVIFFrameSource: describe(a)
+        case let e as ExportFolderSource:
+            format = "export folder"
+            loopCount = 0  // widgets loop what they show
+            for k in frames.indices { frames[k].path = e.manifest.frames[k].file }
         default: format = String(describing: type(of: s)).replacingOccurrences(of: "FrameSource", with: "")
         }
         // One vocabulary: every frame says the region it draws, the whole canvas unless the format says less.

@@ -180,4 +180,37 @@ struct FirstAfternoonTests {
             try String(contentsOfFile: s.path("y/ArcMaskWidget.swift"), encoding: .utf8).contains(
                 #".description("Ticks.")"#))
     }
+
+    @Test("an export folder is a source everywhere: its layers with their durations, as the widget plays them")
+    func exportFolderIsASource() throws {
+        let s = try Scratch()
+        let input = try gif(s, frames: 12)
+        let out = s.path("w")
+        // A tight archive merges and drops: the folder has fewer layers than the GIF has frames.
+        #expect(run(["export", input, "--view", "60x40", "--archive-budget", "0.02", "--out", out, "--quiet"]) == 0)
+        let m =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+            as! [String: Any]
+        let layers = (m["frames"] as! [[String: Any]])
+        let inspect = try output(["inspect", out, "--json"])
+        let r = try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as! [String: Any]
+        #expect(inspect.status == 0 && r["format"] as? String == "export folder")
+        #expect(r["frameCount"] as? Int == layers.count)
+        let durations = (r["frames"] as! [[String: Any]]).map { $0["durationMs"] as! Double }
+        #expect(durations == layers.map { $0["durationMs"] as! Double })
+        // frames DIR writes the layers as PNGs; preview DIR plays them.
+        #expect(run(["frames", out, "--out", s.path("f"), "--quiet"]) == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: s.path("f")).filter { $0.hasSuffix(".png") }.count
+                == layers.count)
+        #expect(run(["preview", out, "--view", "60x40", "--out", s.path("p"), "--quiet"]) == 0)
+        // A layer changed to another size is named.
+        try FileManager.default.removeItem(atPath: out + "/" + (layers[0]["file"] as! String))
+        try FileManager.default.copyItem(atPath: input, toPath: out + "/" + (layers[0]["file"] as! String))
+        #expect(run(["frames", out, "--out", s.path("g"), "--quiet"]) == 1)
+        // A timer-font export is refused with what to do instead.
+        #expect(
+            run(["export", input, "--view", "60x40", "--route", "timer-font", "--out", s.path("t"), "--quiet"]) == 0)
+        #expect(run(["inspect", s.path("t")]) == 1)
+    }
 }

@@ -1,12 +1,17 @@
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskExport
+import ArcMaskSources
+import ArcMaskWidgetCode
+import Foundation
 import FuzzDriver
 
 /// Rotation export folders read back (`emulate DIR`). The first two bytes (little-endian) are
 /// the manifest's length; the manifest follows; what remains is every other file of the folder
 /// (each layer image and each generated file reads as those bytes), so the manifest's checks,
-/// the image headers, the recomputed plan and figures and the emulation are all reached.
+/// the image headers, the recomputed plan and figures and the emulation are all reached. The
+/// same folder is then read as a source (`ExportFolderSource`: its first layers decoded and
+/// cropped), and for the files its manifest lists (`ExportFiles`, what `--force` replaces).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = input(data, size)
@@ -19,6 +24,15 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         guard body.count <= limit else { throw InputError(file: "fuzz", "over the limit") }
         return body
     }
+    let read: (String, Int) throws -> [UInt8] = { _, limit in
+        guard body.count <= limit else { throw InputError(file: "fuzz", "over the limit") }
+        return body
+    }
+    let limits = DecodeLimits(maxCanvasPixels: 1 << 20, maxFrames: 1000, maxDecodedBytes: 64 << 20)
+    if let source = try? ExportFolderSource.open("fuzz", manifest: Data(manifest), limits: limits, read: read) {
+        for k in 0..<min(3, source.frameCount) { _ = try? source.frame(at: k) }
+    }
+    _ = ExportFiles.listed(inManifest: Data(manifest))
     return 0
 }
 
