@@ -58,7 +58,7 @@ public enum FrameBudget {
     public static func fit(
         durations: [Double], viewWidth: Double, viewHeight: Double, scale: Double,
         budgetBytes: Int, policy: BudgetPolicy = BudgetPolicy(), similarity: FrameSimilarity?,
-        vocabulary: BudgetVocabulary = .plain
+        vocabulary: BudgetVocabulary = .plain, sourceScale: Double? = nil, sourceSize: PixelSize? = nil
     ) throws -> BudgetDecision {
         func pixels(_ s: Double) -> PixelSize {
             PixelSize(width: max(1, Int((viewWidth * s).rounded())), height: max(1, Int((viewHeight * s).rounded())))
@@ -70,6 +70,17 @@ public enum FrameBudget {
         let totalMs = durations.reduce(0, +)
         func fps(_ layers: Int) -> Double { Double(layers) / max(totalMs / 1000, 1e-9) }
 
+        // 0. Over budget: first the pixels the source lacks (`ResolutionBound`).
+        var start = scale
+        if groups.count > capacity, let sourceScale, sourceScale * ResolutionBound.tolerance < scale {
+            start = ResolutionBound.layerScale(sourceScale)
+            let from = size
+            size = pixels(start)
+            actions.append(
+                .sourceBound(
+                    source: sourceSize ?? PixelSize(width: 0, height: 0), layer: size, fromLayer: from, from: scale,
+                    to: start))
+        }
         // 1. Merge what nobody can tell apart.
         if groups.count > capacity, let similarity {
             let before = groups.count
@@ -79,14 +90,14 @@ public enum FrameBudget {
                     .merged(frames: before, layers: groups.count, largestShare: largestDifference(groups, similarity)))
             }
         }
-        // 2. Lower the scale, not below the floor.
-        var chosen = scale
-        for s in scales where s < scale && s >= policy.minScale && groups.count > capacity {
+        // 2. Lower the scale, not below the floor (nor below the source's resolution, when lower).
+        var chosen = start
+        for s in scales where s < start && s >= min(policy.minScale, start) && groups.count > capacity {
             chosen = s
             size = pixels(s)
         }
-        if chosen != scale {
-            actions.append(.scaleLowered(from: scale, to: chosen, layer: size))
+        if chosen != start {
+            actions.append(.scaleLowered(from: start, to: chosen, layer: size))
         }
         // 3. Lower the frame rate.
         if groups.count > capacity {

@@ -163,6 +163,12 @@ public enum Exporter {
         _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
         progress: (@Sendable () -> Void)?
     ) throws -> WidgetFolder.Layers {
+        // The source's resolution bounds the layers when frames would be lost (none for vector sources).
+        let sourceScale: Double? =
+            source is ScalableFrameSource
+            ? nil
+            : ResolutionBound.sourceScale(
+                source: source.canvasSize, viewWidth: r.viewWidth, viewHeight: r.viewHeight, fit: r.fit)
         // The frames compared (a decoding pass) only when they do not fit as they are.
         let full = ArchiveFitter.pixels(r.viewWidth, r.viewHeight, startScale)
         var similarity: FrameSimilarity? = nil
@@ -175,7 +181,7 @@ public enum Exporter {
         var decision = try FrameBudget.fit(
             durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
             scale: startScale, budgetBytes: budget, policy: r.budget, similarity: similarity,
-            vocabulary: r.vocabulary)
+            vocabulary: r.vocabulary, sourceScale: sourceScale, sourceSize: source.canvasSize)
         var grid = stripGrid(
             cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         for _ in 0..<4 {
@@ -186,7 +192,7 @@ public enum Exporter {
             decision = try FrameBudget.fit(
                 durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
                 scale: startScale, budgetBytes: budget, policy: r.budget, similarity: similarity,
-                vocabulary: r.vocabulary)
+                vocabulary: r.vocabulary, sourceScale: sourceScale, sourceSize: source.canvasSize)
             grid = stripGrid(
                 cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         }
@@ -200,12 +206,21 @@ public enum Exporter {
         let (bytes, digest) = try LayerDigest.ofFile(folder.url(for: name).path)
         let image = ExportManifest.Image(
             file: name, bytes: bytes, digest: digest, width: columns * size.width, height: rows * size.height)
-        return WidgetFolder.Layers(
+        var layers = WidgetFolder.Layers(
             groups: decision.groups, scale: decision.scale, size: size, quality: 0, columns: columns,
             cells: (0..<n).map { .init(x: ($0 % columns) * size.width, y: ($0 / columns) * size.height, file: name) },
             images: [image],
             figures: LimitFigures(layout: .strip, images: [image], layers: n, layerSize: size, limits: r.limits),
             meanSSIM: 1, worstSSIM: 1, notes: decision.actions + [.stripArchiveEstimate])
+        let held = sourceScale.map { decision.scale < startScale && decision.scale <= ResolutionBound.layerScale($0) }
+        layers.resolution = ResolutionRecord(
+            bound: held == true ? .source : .device, sourceScale: sourceScale, deviceScale: startScale)
+        layers.differences = decision.groups.map { g in
+            if g.first == g.last { return 0 }
+            guard let s = similarity, s.sameRun(g.first, g.last), s.runStart[g.first] == g.shown else { return nil }
+            return (g.first...g.last).map { s.difference[$0] }.max()
+        }
+        return layers
     }
 
     /// Columns and rows of a strip of `cells` cells: as wide as `maxStripWidth` allows (wide

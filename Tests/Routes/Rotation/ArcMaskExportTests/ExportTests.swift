@@ -61,42 +61,52 @@ struct ExportTests {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 10, repeats: [1, 2, 5, 6, 7])
         var r = small
-        r.limits.extensionBytes = 5 * 100 * 80 * 4  // room for 5 layers at 2×
+        // The 60×40 px source fills the 50×40 pt view at 1 px per pt: over budget, the layers are
+        // held to that first (50×40 px), then frames merge.
+        r.limits.extensionBytes = 5 * 50 * 40 * 4  // room for 5 layers at 1×
         let m = try export(source, dir, "out", r)
         #expect(m.frames.count == 5)
-        #expect(m.scale == 2)
+        #expect(m.scale == 1 && m.resolution?.bound == .source)
         #expect(m.frames.map(\.sourceFrames) == [[0, 1, 2], [3], [4, 5, 6, 7], [8], [9]])
         #expect(m.frames.map(\.durationMs).reduce(0, +) == source.totalDuration)
         #expect(m.budgetActions.contains { $0.contains("merged 10 frames into 5 layers") })
         #expect(m.emulator.passed)
         // With room for 6, one merge fewer.
-        r.limits.extensionBytes = 6 * 100 * 80 * 4
+        r.limits.extensionBytes = 6 * 50 * 40 * 4
         #expect(try export(source, dir, "six", r).frames.count == 6)
     }
 
-    @Test("--layout strip: then the scale drops; when nothing fits, the export is refused")
+    @Test("--layout strip: over budget, held to the source's resolution first; when nothing fits, refused")
     func scaleAndRefusal() throws {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 8)
         var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
         r.limits.extensionBytes = 8 * 100 * 80 * 4
         let m = try export(source, dir, "out", r)
-        #expect(m.scale == 2 && m.pixelWidth == 100 && m.frames.count == 8)
-        #expect(m.budgetActions.contains { $0.contains("lowered the scale from 3× to 2×") })
+        #expect(m.scale == 1 && m.pixelWidth == 50 && m.frames.count == 8)
+        #expect(m.budgetActions.contains { $0.hasPrefix("held the layers to the source's resolution") })
+        // A source with pixels to spare (a 20×16 pt view: 2.5 px per pt) is held to those, then
+        // the scale drops further when they do not fit.
+        var roomy = ExportRequest(viewWidth: 20, viewHeight: 16, scale: 3, layout: .strip)
+        roomy.limits.extensionBytes = 8 * 40 * 32 * 4
+        let lowered = try export(source, dir, "roomy", roomy)
+        #expect(lowered.scale == 2 && lowered.pixelWidth == 40 && lowered.frames.count == 8)
+        #expect(lowered.budgetActions.contains { $0.contains("lowered the scale from 2.5× to 2×") })
         r.limits.extensionBytes = 1000
         #expect(throws: BudgetError.self) { try export(source, dir, "refused", r) }
         #expect(!FileManager.default.fileExists(atPath: dir.path("refused").path))
     }
 
-    @Test("long animations keep playing: scale down to 2×, then fewer layers evenly in time, total duration kept")
+    @Test(
+        "long animations keep playing: the source's resolution, then fewer layers evenly in time, total duration kept")
     func frameRate() throws {
         let dir = try TempDir()
         // 60 distinct frames of 40 ms (the pattern goes round 20 times: no two neighbours alike).
         let source = try patternGIF(dir, count: 60, delays: [4], turns: 20)
         var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
-        r.limits.extensionBytes = 12 * 100 * 80 * 4  // 12 layers at 2×, 5 at 3×
+        r.limits.extensionBytes = 12 * 50 * 40 * 4  // 12 layers at 1× (the source's resolution)
         let m = try export(source, dir, "out", r)
-        #expect(m.scale == 2)
+        #expect(m.scale == 1)
         #expect(m.frames.count <= 12 && m.limits.extensionBytes <= r.limits.extensionBytes)
         #expect(abs(m.frames.map(\.durationMs).reduce(0, +) - source.totalDuration) < 1e-9)
         // Equal slots on the 120 Hz grid: 2400 ms / 12 = 200 ms each.
@@ -104,22 +114,19 @@ struct ExportTests {
         // Each layer shows the frame at its slot's middle: 100 ms, 300 ms… → frames 2, 7, 12…
         let shown = try (0..<m.frames.count).map { g -> Bool in
             let cell = try Resampler.resized(
-                source.frame(at: 2 + 5 * g), to: PixelSize(width: 100, height: 80), fit: .fill)
+                source.frame(at: 2 + 5 * g), to: PixelSize(width: 50, height: 40), fit: .fill)
             let strip = try PNG.read(dir.path("out/strip.png"))
             let f = m.frames[g]
-            return strip.pixel(x: f.x + 30, y: f.y + 20) == cell.pixel(x: 30, y: 20)
+            return strip.pixel(x: f.x + 15, y: f.y + 10) == cell.pixel(x: 15, y: 10)
         }
         #expect(shown.allSatisfy { $0 })
         #expect(m.budgetActions.contains { $0.contains("lowered the frame rate from 25.0 to 5.0 layers per second") })
-        #expect(m.budgetActions.contains { $0.contains("in all: 60 frames → 12 layers, 3× → 2×") })
+        #expect(m.budgetActions.contains { $0.contains("in all: 60 frames → 12 layers, 3× → 1×") })
         #expect(m.emulator.passed)
 
-        // --keep-frames refuses instead; --min-scale 1 lets the scale go lower first.
+        // --keep-frames refuses instead.
         r.budget = BudgetPolicy(keepFrames: true)
         #expect(throws: BudgetError.self) { try export(source, dir, "kept", r) }
-        r.budget = BudgetPolicy(minScale: 1)
-        let low = try export(source, dir, "low", r)
-        #expect(low.scale == 1 && low.frames.count == 48)
     }
 
     @Test("slots: the frame at each slot's middle; equal neighbours become one layer")
