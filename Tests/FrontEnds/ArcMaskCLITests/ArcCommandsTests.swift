@@ -171,7 +171,8 @@ struct ExportRefusalTests {
         let s = try Scratch()
         let file = s.path("long.gif")
         try TestPattern.writeGIF(
-            to: URL(fileURLWithPath: file), size: PixelSize(width: 120, height: 120), frames: 40, delays: [4], turns: 13)
+            to: URL(fileURLWithPath: file), size: PixelSize(width: 120, height: 120), frames: 40, delays: [4], turns: 13
+        )
         // 120 px across a 60 pt view: the source has the 2× layers' pixels (no source bound).
         let base = ["export", file, "--view", "60x60", "--scale", "2"]
         #expect(run(base + ["--name", "orbit", "--out", s.path("a")]) == ExitStatus.usage.rawValue)
