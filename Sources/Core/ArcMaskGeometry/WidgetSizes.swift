@@ -162,6 +162,9 @@ public struct WidgetSizeTable: Sendable {
 
     public static func device(_ name: String) -> Device? { choice(name)?.device }
 
+    /// The scale of the device a user named (a model's own), or 3, the current iPhones', when none is named.
+    public static func scale(ofDevice name: String?) -> Double { name.flatMap(choice)?.scale ?? 3 }
+
     /// Every name `--device` takes, classes first.
     public static var names: [String] { devices.map(\.id) + devices.flatMap { $0.models.map { slug($0.name) } } }
 }

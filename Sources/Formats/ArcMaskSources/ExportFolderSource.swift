@@ -59,10 +59,12 @@ public final class ExportFolderSource: FrameSource, @unchecked Sendable {
         let manifest: ExportManifest
         do {
             manifest = try JSONDecoder().decode(ExportManifest.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            let at = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+            throw InputError(file: path, location: at, "is missing; `arcmask check` checks the whole folder")
         } catch {
             throw InputError(
-                file: path,
-                "cannot be read as an export's manifest (\(error.localizedDescription)); `arcmask check` says where")
+                file: path, "cannot be read as an export's manifest; `arcmask check` says where it is wrong")
         }
         guard !manifest.frames.isEmpty else { throw InputError(file: path, location: "frames", "is empty") }
         let size = PixelSize(width: manifest.pixelWidth, height: manifest.pixelHeight)

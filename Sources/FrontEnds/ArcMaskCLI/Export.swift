@@ -60,7 +60,7 @@ struct Export: ParsableCommand {
         transform: PointScale.parse)
     var scaleOption: PointScale?
 
-    var scale: Double { scaleOption?.value ?? device.flatMap(WidgetSizeTable.choice)?.scale ?? 3 }
+    var scale: Double { scaleOption?.value ?? WidgetSizeTable.scale(ofDevice: device) }
 
     @Option(help: "How the masks are built.")
     var preset: Preset = .arcmask

@@ -38,7 +38,7 @@ struct PlanOptions: ParsableArguments {
         transform: PointScale.parse)
     var scaleOption: PointScale?
 
-    var scale: Double { scaleOption?.value ?? device.flatMap(WidgetSizeTable.choice)?.scale ?? 3 }
+    var scale: Double { scaleOption?.value ?? WidgetSizeTable.scale(ofDevice: device) }
 
     @Option(help: "How the masks are built: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
     var preset: Preset = .arcmask

@@ -112,16 +112,7 @@ struct FirstAfternoonTests {
 
     /// Runs the built `arcmask` with `TMPDIR` set; returns its status and stderr.
     func withTemporaryFolder(_ tmp: String, _ args: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process(), err = Pipe()
-        process.executableURL = try arcmaskBinary()
-        process.arguments = args
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try errors(args, environment: ["TMPDIR": tmp])
     }
 
     @Test("locks live in a folder of the user's own (mode 0700); one others could write is refused by its path")

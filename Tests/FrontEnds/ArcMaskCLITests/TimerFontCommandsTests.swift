@@ -175,10 +175,13 @@ struct TimerFontCommandsTests {
 }
 
 /// Runs the built `arcmask` and returns its exit status and standard error.
-func errors(_ args: [String]) throws -> (status: Int32, stderr: String) {
+func errors(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
     let process = Process(), err = Pipe()
     process.executableURL = try arcmaskBinary()
     process.arguments = args
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = err
     try process.run()
