@@ -126,7 +126,9 @@ let package = Package(
             "Drawing", "ArcMaskFontCheck",
             ["ArcMaskCore", "CFreeType", "CHarfBuzz"]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
-        module("Drawing", "ArcMaskCompositor", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues"]),
+        module(
+            "Drawing", "ArcMaskCompositor",
+            ["ArcMaskCairo", "ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues", "CBlit"]),
         // Pictures of a plan and the offline page.
         module(
             "Drawing", "ArcMaskPreview",

@@ -9,12 +9,43 @@ public protocol LayerWriting {
     /// step]]`), and which frames nobody can tell apart when reaching the samples decoded every
     /// frame anyway.
     func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
+    /// The same, for a writer that reads every frame to reach the samples anyway: it may ask
+    /// `likely` which step the fit would choose from what it has seen so far and write each
+    /// frame at that step on the way, so that `write` finds most layers done and the source is
+    /// decoded once. A writer without that calls `survey(samples:steps:)`.
+    func survey(
+        samples: [Int], steps: [ArchiveStep], likely: LikelyStep
+    ) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
     /// Which frames nobody can tell apart (`FrameSimilarity`, every frame at the source's size), for merging.
     func similarity() throws -> FrameSimilarity
     /// Writes one layer file per group, drawn at `size` and encoded at `step`, in group order.
     func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord]
     /// Removes files `write` wrote (a step that did not fit).
     func remove(_ records: [LayerRecord])
+    /// The fit is over (written, or refused): what the writer kept for later writes goes.
+    func finished()
+}
+
+extension LayerWriting {
+    public func finished() {}
+
+    public func survey(
+        samples: [Int], steps: [ArchiveStep], likely: LikelyStep
+    ) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?) {
+        try survey(samples: samples, steps: steps)
+    }
+}
+
+/// The step `ArchiveFitter` would choose from part of a survey: the encoded sizes of the
+/// samples reached so far, and the runs of the frames read so far (`seen` frames). Nil while
+/// no sample has been measured. A guess: the fit decides again from the whole survey. Asked on
+/// the thread that reads the frames.
+public struct LikelyStep {
+    public let step: (_ sampled: [Int: [Int]], _ runs: FrameSimilarity?, _ seen: Int) -> Int?
+
+    public init(_ step: @escaping (_ sampled: [Int: [Int]], _ runs: FrameSimilarity?, _ seen: Int) -> Int?) {
+        self.step = step
+    }
 }
 
 /// A scale and JPEG quality the layers can be written at.
@@ -157,8 +188,13 @@ public struct ArchiveFitter {
         var groups = durations.enumerated().map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: $1) }
         var notes: [BudgetNote] = []
         var k = 0
+        defer { writer.finished() }
 
-        let survey = try writer.survey(samples: sampleIndices, steps: steps)
+        let guessing = self, hasBound = bound != nil
+        let likely = LikelyStep { sampled, runs, seen in
+            guessing.likelyStep(sampled, runs: runs, seen: seen, bounded: hasBound, steps: steps.count)
+        }
+        let survey = try writer.survey(samples: sampleIndices, steps: steps, likely: likely)
         sampled = survey.sizes
         var bounded = false
         var similarity: FrameSimilarity? = nil
@@ -270,6 +306,27 @@ public struct ArchiveFitter {
             resolution: ResolutionRecord(
                 bound: held ? .source : .device, sourceScale: sourceScale, deviceScale: startScale),
             similarity: similarity)
+    }
+
+    /// The step `run` would settle on before writing, from `sampled` alone: the bound first,
+    /// then merging (at best one layer per run, the runs of the `seen` frames read so far
+    /// extrapolated to the whole source), then resolution and quality. Nil before any sample.
+    func likelyStep(_ sampled: [Int: [Int]], runs: FrameSimilarity?, seen: Int, bounded: Bool, steps: Int) -> Int? {
+        guard !sampled.isEmpty, steps > 0 else { return nil }
+        var partial = self
+        partial.sampled = sampled
+        let n = durations.count, target = limits.archiveBytes
+        var k = bounded && partial.estimate(layers: n, 0).total > target ? min(1, steps - 1) : 0
+        if partial.estimate(layers: n, k).total <= target { return k }
+        var layers = n
+        if let runs, seen > 0 {
+            let perRun = Double(Set(runs.runStart).count) / Double(seen)
+            let reserve = Double(WidgetLimits.viewBytesPerLayer)
+            let capacity = Int(Double(target) / (partial.estimate(layers: 1, k).perLayer + reserve))
+            layers = min(n, max(1, capacity, Int((perRun * Double(n)).rounded(.up))))
+        }
+        while k < steps - 1, partial.estimate(layers: layers, k).total > target { k += 1 }
+        return k
     }
 
     private func refusal(_ step: ArchiveStep, perLayer: Double, layers: Int, noRoom: Bool) -> BudgetError {

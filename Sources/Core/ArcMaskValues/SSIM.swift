@@ -9,8 +9,9 @@ public enum SSIM {
     public static let step = 4
 
     /// The mean SSIM over every window; 1 for images smaller than one window that are equal.
-    /// For each row of windows, the column sums over its rows are taken once and their running
-    /// sums give every window's: a few operations per pixel, and memory of a few rows.
+    /// For each row of windows, the column sums over its rows are taken once (from two bands of
+    /// rows, each summed once) and their running sums give every window's: a few operations per
+    /// pixel, and memory of a few rows.
     /// - Parameters: a, b: straight RGBA, 8 bits a channel, `width` × `height` pixels each.
     public static func mean(_ a: [UInt8], _ b: [UInt8], width w: Int, height h: Int) -> Double {
         precondition(a.count == w * h * 4 && b.count == w * h * 4, "SSIM compares images of one size")
@@ -19,23 +20,64 @@ public enum SSIM {
         let win = min(window, w, h)
         let c1 = 6.5025, c2 = 58.5225, n = Double(win * win)
         let xs = origins(w, win)
-        // Running sums along the row of windows of the column sums of p, q, p², q², pq.
+        // Column sums of p, q, p², q², pq over a band of rows, for every x. Windows start every
+        // `step` rows and are twice as tall, so a window's column sums are those of two
+        // neighbouring bands of `step` rows, each summed once; a window flush with the bottom
+        // edge (or a window shorter than two bands) sums its own rows.
+        struct Columns {
+            var a, b, aa, bb, ab: [Double]
+            init(_ w: Int) {
+                a = [Double](repeating: 0, count: w)
+                b = a; aa = a; bb = a; ab = a
+            }
+        }
+        func sums(
+            _ pa: UnsafeBufferPointer<Float>, _ pb: UnsafeBufferPointer<Float>, rows: Range<Int>, into c: inout Columns
+        ) {
+            for x in 0..<w {
+                var ca = 0.0, cb = 0.0, caa = 0.0, cbb = 0.0, cab = 0.0
+                var i = rows.lowerBound * w + x
+                for _ in rows {
+                    let p = Double(pa[i]), q = Double(pb[i])
+                    ca += p; cb += q; caa += p * p; cbb += q * q; cab += p * q
+                    i += w
+                }
+                c.a[x] = ca; c.b[x] = cb; c.aa[x] = caa; c.bb[x] = cbb; c.ab[x] = cab
+            }
+        }
+        var upper = Columns(w), lower = Columns(w), band = Columns(w)
+        var lowerStart = -1
+        // Running sums along the row of windows of the column sums.
         var sa = [Double](repeating: 0, count: w + 1)
         var sb = sa, saa = sa, sbb = sa, sab = sa
         var total = 0.0, count = 0
+        let banded = win == 2 * step
         ya.withUnsafeBufferPointer { pa in
             yb.withUnsafeBufferPointer { pb in
                 for y in origins(h, win) {
+                    if banded && y % step == 0 {
+                        // Band y..<y+step is the last window's lower band when it starts there.
+                        if lowerStart == y {
+                            swap(&upper, &lower)
+                        } else {
+                            sums(pa, pb, rows: y..<(y + step), into: &upper)
+                        }
+                        sums(pa, pb, rows: (y + step)..<(y + win), into: &lower)
+                        lowerStart = y + step
+                        for x in 0..<w {
+                            band.a[x] = upper.a[x] + lower.a[x]
+                            band.b[x] = upper.b[x] + lower.b[x]
+                            band.aa[x] = upper.aa[x] + lower.aa[x]
+                            band.bb[x] = upper.bb[x] + lower.bb[x]
+                            band.ab[x] = upper.ab[x] + lower.ab[x]
+                        }
+                    } else {
+                        sums(pa, pb, rows: y..<(y + win), into: &band)
+                    }
                     var ra = 0.0, rb = 0.0, raa = 0.0, rbb = 0.0, rab = 0.0
                     for x in 0..<w {
-                        var ca = 0.0, cb = 0.0, caa = 0.0, cbb = 0.0, cab = 0.0
-                        var i = y * w + x
-                        for _ in 0..<win {
-                            let p = Double(pa[i]), q = Double(pb[i])
-                            ca += p; cb += q; caa += p * p; cbb += q * q; cab += p * q
-                            i += w
-                        }
-                        ra += ca; rb += cb; raa += caa; rbb += cbb; rab += cab
+                        ra += band.a[x]; rb += band.b[x]; raa += band.aa[x]; rbb += band.bb[x]
+                        rab += band.ab[x]
                         sa[x + 1] = ra; sb[x + 1] = rb; saa[x + 1] = raa; sbb[x + 1] = rbb; sab[x + 1] = rab
                     }
                     for x in xs {

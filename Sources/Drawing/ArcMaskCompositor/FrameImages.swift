@@ -77,6 +77,13 @@ public enum Resampler {
     /// `frame` resized to `size` (straight RGBA).
     public static func resized(_ frame: PixelBuffer, to size: PixelSize, fit: FitMode) throws -> PixelBuffer {
         if frame.size == size { return frame }
+        let place = fit.placement(
+            of: (Double(frame.width), Double(frame.height)), in: (Double(size.width), Double(size.height)))
+        if place.a <= AreaResampler.largestScale {
+            // Shrinking by more than cairo's bilinear filter takes (what most exports do):
+            // averaged by area, several times faster than cairo's convolution and as sharp.
+            return AreaResampler.resized(frame, to: size, scale: place.a, tx: place.tx, ty: place.ty)
+        }
         if frame.width > maxDrawnSide || frame.height > maxDrawnSide {
             // Legal in GIF (65,535 a side) but past cairo's 32,767: reduced in whole steps first.
             return try resized(boxReduced(frame), to: size, fit: fit)

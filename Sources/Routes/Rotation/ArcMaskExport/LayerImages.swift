@@ -79,30 +79,26 @@ enum LayerWriter {
         return { try Resampler.resized(frame, to: size, fit: fit) }
     }
 
-    /// Writes every layer of `source` into `folder` as `names.layerFile(g, ext)`.
+    /// Writes the layers of `source` (`only` those, when given, in increasing order) into
+    /// `folder` as `names.layerFile(g, ext)`; returns their records in the same order.
     static func write(
-        _ source: FrameSource, size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
+        _ source: FrameSource, only: [Int]? = nil, size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
         compression: PNG.Compression, background: Color? = nil, names: CodeNames, folder: OutputFolder, jobs: Int,
         progress: (@Sendable () -> Void)?
     ) throws -> [LayerRecord] {
-        let n = source.frameCount
+        let layers = only ?? Array(0..<source.frameCount)
         // Every path out of here waits for the pipeline's work (finish, or the catch below), so
         // the folder needs no hook: fitting may call this several times for one folder.
         let pipeline = ImagePipeline(jobs: jobs)
-        let records = Locked<[LayerRecord?]>(Array(repeating: nil, count: n))
+        let records = Locked<[LayerRecord?]>(Array(repeating: nil, count: layers.count))
         let staging = folder.staging
         do {
-            for g in 0..<n {
+            for (slot, g) in layers.enumerated() {
                 try pipeline.submit(try cell(source, g, size: size, fit: fit)) { image in
-                    let layer = try LayerEncoder.encode(
-                        image, format: format, quality: quality, compression: compression, measure: true,
-                        background: background)
-                    let file = names.layerFile(g, fileExtension: layer.fileExtension)
-                    try AtomicFile.write(layer.bytes, to: staging.appendingPathComponent(file))
-                    let record = LayerRecord(
-                        file: file, bytes: layer.bytes.count, ssim: layer.ssim, digest: LayerDigest.of(layer.bytes),
-                        lossy: layer.fileExtension == "jpg", flattened: layer.flattened)
-                    records.update { $0[g] = record }
+                    let record = try encodeAndWrite(
+                        image, as: { names.layerFile(g, fileExtension: $0) }, format: format, quality: quality,
+                        compression: compression, background: background, staging: staging)
+                    records.update { $0[slot] = record }
                     progress?()
                 }
             }
@@ -114,6 +110,21 @@ enum LayerWriter {
             throw error
         }
         return records.value.map { $0! }
+    }
+
+    /// Encodes one layer (measuring a JPEG's SSIM) and writes it into the folder's staging
+    /// directory under the name `file` gives for its extension.
+    static func encodeAndWrite(
+        _ image: PixelBuffer, as file: (String) -> String, format: ImageFormat, quality: Int,
+        compression: PNG.Compression, background: Color?, staging: URL
+    ) throws -> LayerRecord {
+        let layer = try LayerEncoder.encode(
+            image, format: format, quality: quality, compression: compression, measure: true, background: background)
+        let name = file(layer.fileExtension)
+        try AtomicFile.write(layer.bytes, to: staging.appendingPathComponent(name))
+        return LayerRecord(
+            file: name, bytes: layer.bytes.count, ssim: layer.ssim, digest: LayerDigest.of(layer.bytes),
+            lossy: layer.fileExtension == "jpg", flattened: layer.flattened)
     }
 
     static func remove(_ records: [LayerRecord], from folder: OutputFolder) {
