@@ -8,21 +8,43 @@ func optional<T>(_ node: Node?, _ f: (Node) throws(LottieError) -> T) throws(Lot
 }
 
 extension LottieAnimation {
-    /// Whether `head` (the first bytes of a file) looks like a Lottie document: a JSON object
-    /// whose first kilobytes name the members every Lottie file has.
+    /// Whether `head` (the first bytes of a file) may be a Lottie document: a JSON object (after
+    /// a byte-order mark and white space). No other format arcmask reads is one, and the keys
+    /// that tell a Lottie file may be anywhere in it (JSON objects are unordered; tools that sort
+    /// keys put `assets` first): `decode` decides from the top-level keys and names what a
+    /// JSON document that is not Lottie lacks.
     public static func matches(_ head: [UInt8]) -> Bool {
         var k = 0
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { k = 3 }
         while k < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[k]) { k += 1 }
-        guard k < head.count, head[k] == UInt8(ascii: "{") else { return false }
-        let text = String(decoding: head, as: UTF8.self)
-        let keys = ["\"v\"", "\"fr\"", "\"ip\"", "\"op\"", "\"w\"", "\"h\"", "\"layers\""]
-        return keys.filter { text.contains($0) }.count >= 5
+        return k < head.count && head[k] == UInt8(ascii: "{")
     }
 
-    /// Reads a document, checking the limits as it goes.
+    /// The members every Lottie animation has at its top level.
+    public static let requiredKeys = ["fr", "ip", "op", "w", "h", "layers"]
+
+    /// Why a JSON document whose top-level keys are `keys` is not a Lottie animation; nil when it may be one.
+    public static func notLottie(keys: [String]) -> String? {
+        let missing = requiredKeys.filter { !keys.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        let shown = keys.prefix(8).map { "\"\(JSONText.escaped($0, maxLength: 24))\"" }.joined(separator: ", ")
+        let has = keys.isEmpty ? "this object is empty" : "this one has \(shown)\(keys.count > 8 ? ", …" : "")"
+        let all = requiredKeys.map { "\"\($0)\"" }.joined(separator: ", ")
+        if missing.count == requiredKeys.count {
+            return "a JSON object but not a Lottie animation: a Lottie file has \(all) at its top level; \(has)"
+        }
+        return
+            "a JSON object but not a Lottie animation: it has no \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) "
+            + "(a Lottie file has \(all) at its top level; \(has))"
+    }
+
+    /// Reads a document, checking the limits as it goes. Its top-level keys are looked at first,
+    /// wherever they are: a JSON document that is not Lottie is refused for what it lacks.
     public static func decode(_ bytes: [UInt8], limits: LottieLimits = .default) throws(LottieError) -> LottieAnimation
     {
+        if let keys = JSONKeys.topLevel(bytes, limits: limits.json), let reason = notLottie(keys: keys) {
+            throw LottieError(reason, at: .root)
+        }
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes, limits: limits.json)
@@ -34,8 +56,8 @@ extension LottieAnimation {
 
     public static func decode(_ json: JSONValue, limits: LottieLimits = .default) throws(LottieError) -> LottieAnimation
     {
-        let root = try Node(json, .root).asObject()
         let ctx = DecodeContext(limits: limits)
+        let root = try Node(json, .root, notes: ctx.notes).asObject()
         let version = (root.string("v") ?? "").split(separator: ".").map { Int($0) ?? 0 }
         ctx.colorsIn255 = !version.isEmpty && version.lexicographicallyPrecedes([4, 1, 9])
         if let slots = root["slots"], case .object(let members) = slots.value {
@@ -61,26 +83,39 @@ extension LottieAnimation {
 
         var compositions: [String: [Layer]] = [:]
         var images: [String: ImageAsset] = [:]
-        for asset in try root["assets"]?.asArray() ?? [] {
+        for asset in root["assets"]?.value.array == nil ? [] : try root["assets"]!.asArray() {
             let id = try asset.required("id").asString()
             if let layers = asset["layers"] {
                 compositions[id] = try decodeLayers(layers, ctx, composition: id)
-            } else if asset.has("p") {
+            } else if let p = asset["p"] {
+                // An image whose file is not a string is one lottie-web cannot load: its layers draw nothing.
+                guard let file = p.value.string else {
+                    p.note(
+                        "expected a file name, found \(p.value.kind): the image is left out, as lottie-web cannot load it"
+                    )
+                    continue
+                }
                 images[id] = ImageAsset(
                     id: id, width: try asset.number("w", default: 0), height: try asset.number("h", default: 0),
-                    folder: asset.string("u") ?? "", file: try asset.required("p").asString())
+                    folder: asset.string("u") ?? "", file: file)
             }
         }
         let layers = try decodeLayers(root.required("layers"), ctx, composition: nil)
+        // Members that do not draw (markers, fonts) read leniently: one of the wrong kind is left out.
+        for key in ["markers", "chars", "assets"] {
+            if let n = root[key], n.value.array == nil {
+                n.note("expected an array, found \(n.value.kind): read as empty, as lottie-web reads it")
+            }
+        }
         var markers: [Marker] = []
-        for m in try root["markers"]?.asArray() ?? [] {
+        for m in root["markers"]?.value.array == nil ? [] : try root["markers"]!.asArray() {
             markers.append(
                 Marker(
                     name: m.string("cm") ?? "", time: try m.number("tm", default: 0),
                     duration: try m.number("dr", default: 0)))
         }
         var glyphs: [GlyphKey: Glyph] = [:]
-        for c in try root["chars"]?.asArray() ?? [] {
+        for c in root["chars"]?.value.array == nil ? [] : try root["chars"]!.asArray() {
             let key = GlyphKey(
                 character: c.string("ch") ?? "", family: c.string("fFamily") ?? "", style: c.string("style") ?? "")
             var shapes: [ShapeItem] = []
@@ -93,7 +128,7 @@ extension LottieAnimation {
         }
         var fonts: [String: FontInfo] = [:]
         var firstFont: FontInfo? = nil
-        for f in try root["fonts"]?["list"]?.asArray() ?? [] {
+        for f in root["fonts"]?["list"]?.value.array == nil ? [] : try root["fonts"]!["list"]!.asArray() {
             let info = FontInfo(
                 name: f.string("fName") ?? "", family: f.string("fFamily") ?? "", style: f.string("fStyle") ?? "",
                 ascent: try f.number("ascent", default: 0))
@@ -104,7 +139,8 @@ extension LottieAnimation {
             version: root.string("v") ?? "", name: root.string("nm") ?? "", frameRate: frameRate, inPoint: ip,
             outPoint: op, width: w, height: h, layers: layers, compositions: compositions, images: images,
             markers: markers, glyphs: glyphs, fonts: fonts, firstFont: firstFont, expressionPaths: ctx.expressions,
-            expressions: ctx.allExpressions, maxExpressionSteps: limits.maxExpressionSteps)
+            expressions: ctx.allExpressions, maxExpressionSteps: limits.maxExpressionSteps,
+            readingNotes: ctx.notes.warnings)
     }
 
     static func decodeLayers(_ node: Node, _ ctx: DecodeContext, composition: String?) throws(LottieError) -> [Layer] {
@@ -164,13 +200,12 @@ extension LottieAnimation {
         let transform = try decodeTransform(node["ks"], ctx)
         return Layer(
             name: node.string("nm") ?? "",
-            index: try optional(node["ind"]) { (n) throws(LottieError) in try n.asInt() },
-            parent: try optional(node["parent"]) { (n) throws(LottieError) in try n.asInt() }, kind: kind,
+            index: try node.optionalInt("ind"), parent: try node.optionalInt("parent"), kind: kind,
             inPoint: try node.number("ip", default: 0), outPoint: try node.number("op", default: 0),
             startTime: try node.number("st", default: 0), timeStretch: sr == 0 ? 1 : sr, transform: transform,
             autoOrient: node.bool("ao"), hidden: node.bool("hd"),
             blendMode: BlendMode(rawValue: try node.int("bm", default: 0)) ?? .normal, matte: MatteMode(rawValue: tt),
-            matteParent: try optional(node["tp"]) { (n) throws(LottieError) in try n.asInt() },
+            matteParent: try node.optionalInt("tp"),
             isMatte: node.bool("td"),
             masks: masks, effects: effects, effectEntries: effectEntries, contents: contents,
             hasStyles: !(node["sy"]?.value.array?.isEmpty ?? true),

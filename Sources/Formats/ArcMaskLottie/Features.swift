@@ -8,6 +8,7 @@ public enum LottieFeatures {
         var out: [String] = []
         var seen = Set<String>()
         func add(_ text: String) { if seen.insert(text).inserted { out.append(text) } }
+        for note in animation.readingNotes { add(note) }
         let allLayers = animation.layers + animation.compositions.keys.sorted().flatMap { animation.compositions[$0]! }
         // Expressions that are not run as lottie-web runs them, by the layer whose path holds them.
         func owner(_ path: JSONPath) -> String {

@@ -28,6 +28,8 @@ public struct LottieAnimation: Sendable {
     public var expressions: [LottieExpression]
     /// Script steps the expressions of one frame may take together.
     public var maxExpressionSteps: Int
+    /// What was read leniently, as lottie-web reads it (each with its JSON path): warnings.
+    public var readingNotes: [String] = []
 
     /// Frames as players count them: ⌊op − ip⌋.
     public var frameCount: Int { max(0, Int((outPoint - inPoint).rounded(.down))) }

@@ -19,6 +19,9 @@ final class DecodeContext {
     /// divide them.
     var colorsIn255 = false
 
+    /// What was read leniently, as lottie-web reads it.
+    let notes = ReadingNotes()
+
     init(limits: LottieLimits) { self.limits = limits }
 
     func countKeyframes(_ n: Int, at node: Node) throws(LottieError) {

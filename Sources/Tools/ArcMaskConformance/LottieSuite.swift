@@ -104,3 +104,63 @@ func runLottieLane(_ dir: String, only: String?, jobs: Int, writeTo: String? = n
     _ = jobs
     return box.results.flatMap { $0 }
 }
+
+/// The key-order lane: each JSON file of the corpus against its re-saved copies (keys sorted,
+/// minified and indented, written by the lane's script under `variants` at the same relative
+/// path with `.sorted.json` and `.indented.json` added): every frame drawn at 96×96 from each,
+/// compared byte for byte. Images are looked for beside the original. Returns the mismatches.
+func runLottieKeyOrderLane(_ dir: String, variants: String) -> (files: Int, compared: Int, mismatches: [String]) {
+    let files = (FileManager.default.enumerator(atPath: dir + "/files")?.compactMap { $0 as? String } ?? [])
+        .filter { $0.hasSuffix(".json") }.sorted()
+    final class Box: @unchecked Sendable {
+        var compared = 0
+        var mismatches: [String] = []
+        let lock = NSLock()
+    }
+    let box = Box()
+    DispatchQueue.concurrentPerform(iterations: files.count) { f in
+        let rel = files[f]
+        let path = dir + "/files/" + rel
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        func frames(_ file: String) throws -> [PixelBuffer] {
+            let source = try LottieFrameSource(
+                bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: file))), name: rel, directory: folder)
+            return try (0..<source.frameCount).map {
+                try source.frame(at: $0, size: PixelSize(width: 96, height: 96), fit: .fit)
+            }
+        }
+        let original: [PixelBuffer]
+        do { original = try frames(path) } catch {
+            // A file that does not read as it is (the corpus keeps a few) must fail the same way re-saved.
+            for suffix in [".sorted.json", ".indented.json"] {
+                let variant = variants + "/" + rel + suffix
+                guard FileManager.default.fileExists(atPath: variant) else { continue }
+                if (try? frames(variant)) != nil {
+                    box.lock.withLock { box.mismatches.append("\(rel)\(suffix): reads, the original does not") }
+                }
+            }
+            return
+        }
+        for suffix in [".sorted.json", ".indented.json"] {
+            let variant = variants + "/" + rel + suffix
+            guard FileManager.default.fileExists(atPath: variant) else { continue }
+            let verdict: String?
+            do {
+                let got = try frames(variant)
+                let differing = zip(original, got).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+                verdict =
+                    got.count != original.count
+                    ? "\(got.count) frames, the original \(original.count)"
+                    : differing.isEmpty
+                        ? nil : "frames \(differing.prefix(5).map(String.init).joined(separator: ",")) differ"
+            } catch {
+                verdict = "\(error)"
+            }
+            box.lock.withLock {
+                box.compared += 1
+                if let verdict { box.mismatches.append("\(rel)\(suffix): \(verdict)") }
+            }
+        }
+    }
+    return (files.count, box.compared, box.mismatches.sorted())
+}

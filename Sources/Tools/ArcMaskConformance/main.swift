@@ -35,6 +35,15 @@ func finish(_ results: [SuiteResult], lane: String) -> Never {
     exit(0)
 }
 
+if let i = args.firstIndex(of: "--lottie-key-order"), i + 2 < args.endIndex {
+    let (files, compared, mismatches) = runLottieKeyOrderLane(args[i + 1], variants: args[i + 2])
+    for m in mismatches { print("  differs: \(m)") }
+    print(
+        "lottie key order: \(files) JSON files, \(compared) re-saved copies drawn, \(compared - mismatches.count) with every frame equal to the original's"
+    )
+    exit(mismatches.isEmpty && compared > 0 ? 0 : 1)
+}
+
 if let i = args.firstIndex(of: "--lottie"), i + 1 < args.endIndex {
     let dir = args[i + 1]
     guard FileManager.default.fileExists(atPath: dir + "/INDEX.tsv") else {

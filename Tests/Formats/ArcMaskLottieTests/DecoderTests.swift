@@ -23,12 +23,14 @@ import Testing
     @Test func recognisesLottieByItsBytes() {
         #expect(LottieAnimation.matches(Documents.animation(layers: "")))
         #expect(LottieAnimation.matches([0xEF, 0xBB, 0xBF] + Documents.animation(layers: "")))
-        #expect(!LottieAnimation.matches(Array(#"{"name":"package","version":"1"}"#.utf8)))
+        // Any JSON object is offered to the reader, which decides from its top-level keys.
+        #expect(LottieAnimation.matches(Array(" \n{\"assets\":[]}".utf8)))
+        #expect(!LottieAnimation.matches(Array("[1,2]".utf8)))
         #expect(!LottieAnimation.matches(Array("GIF89a".utf8)))
     }
 
     @Test(arguments: [
-        (#"{"v":"5","ip":0,"op":10,"w":10,"h":10,"layers":[]}"#, "$", "\"fr\" is missing"),
+        (#"{"v":"5","ip":0,"op":10,"w":10,"h":10,"layers":[]}"#, "$", "not a Lottie animation: it has no \"fr\""),
         (#"{"v":"5","fr":0,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#, "$.fr", "outside (0, 1000]"),
         (#"{"v":"5","fr":30,"ip":5,"op":5,"w":10,"h":10,"layers":[]}"#, "$.op", "not after in point"),
         (#"{"v":"5","fr":30,"ip":0,"op":10,"w":0,"h":10,"layers":[]}"#, "$.w", "outside 1…16384"),

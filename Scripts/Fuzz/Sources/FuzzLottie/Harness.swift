@@ -6,11 +6,19 @@ import ArcMaskValues
 import FuzzDriver
 
 /// Lottie reading and drawing: the container (JSON, gzip sticker, dotLottie ZIP), the strict JSON
-/// reader, the model with its limits, then three frames drawn small (first, middle, last).
+/// reader, the top-level key scan (which must find the keys the reader finds), the model with its
+/// limits and its lenient members, then three frames drawn small (first, middle, last).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = input(data, size)
-    _ = try? JSONParser.parse(bytes, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 128, maxValues: 200_000))
+    let jsonLimits = JSONLimits(maxBytes: 1 << 20, maxDepth: 128, maxValues: 200_000)
+    let scanned = JSONKeys.topLevel(bytes, limits: jsonLimits)
+    if case .object(let members)? = try? JSONParser.parse(bytes, limits: jsonLimits) {
+        // A document the reader takes: the scan agrees on its keys.
+        guard let scanned, Set(scanned) == Set(members.keys) else {
+            fatalError("top-level keys \(String(describing: scanned)) differ from the reader's \(members.keys.sorted())")
+        }
+    }
     var limits = LottieLimits()
     limits.maxJSONBytes = 1 << 20
     limits.maxSide = 4096

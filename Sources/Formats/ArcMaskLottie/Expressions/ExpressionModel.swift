@@ -147,29 +147,48 @@ extension LottieAnimation {
     }
 
     /// A layer's effects with their parameters' values (effects are not drawn; expressions read
-    /// them).
+    /// them). An effect that cannot be read is left out with a note, as lottie-web passes over
+    /// what it does not know (its parameters' `ty` as a string, say).
     static func decodeEffects(_ node: Node?, _ ctx: DecodeContext, depth: Int = 0) throws(LottieError) -> [EffectEntry]
     {
         guard let node, depth < 8 else { return [] }
+        guard node.value.array != nil else {
+            node.note("expected an array of effects, found \(node.value.kind): read as none, as lottie-web reads it")
+            return []
+        }
         var out: [EffectEntry] = []
         for (k, e) in try node.asArray().enumerated() {
             let start = ctx.pendingExpressions.count
-            let type = try e.int("ty", default: -1)
-            var value: Animatable<[Double]>? = nil
-            if let v = e["v"], case .object = v.value, v.has("k") {
-                value = try Animatable.decode(v, ctx) { (n) throws(LottieError) in
-                    // Layer and dropdown parameters hold numbers; anything else unreadable reads as 0.
-                    (try? n.asVector()) ?? [0]
-                }
+            let counts = (ctx.expressions.count, ctx.allExpressions.count)
+            do {
+                out.append(try decodeEffect(e, ctx, depth: depth))
+                if depth == 0 { ctx.markEffect(k, from: start) }
+            } catch {
+                // A limit stops the file; anything else leaves the effect out, its expressions with it.
+                if ctx.keyframes > ctx.limits.maxKeyframes { throw error }
+                ctx.pendingExpressions.removeSubrange(start...)
+                ctx.expressions.removeSubrange(counts.0...)
+                ctx.allExpressions.removeSubrange(counts.1...)
+                e.note("effect not read (\(error.path): \(error.message)): left out; effects are not drawn")
+                // A place kept, so that expressions reach the effects after it by their index.
+                out.append(EffectEntry(name: "", matchName: "", index: nil, type: -1, value: nil, children: []))
             }
-            let children = try decodeEffects(e["ef"], ctx, depth: depth + 1)
-            if depth == 0 { ctx.markEffect(k, from: start) }
-            out.append(
-                EffectEntry(
-                    name: e.string("nm") ?? "", matchName: e.string("mn") ?? "", index: e["ix"]?.number.map { Int($0) },
-                    type: type,
-                    value: value, children: children))
         }
         return out
+    }
+
+    private static func decodeEffect(_ e: Node, _ ctx: DecodeContext, depth: Int) throws(LottieError) -> EffectEntry {
+        let type = try e.int("ty", default: -1)
+        var value: Animatable<[Double]>? = nil
+        if let v = e["v"], case .object = v.value, v.has("k") {
+            value = try Animatable.decode(v, ctx) { (n) throws(LottieError) in
+                // Layer and dropdown parameters hold numbers; anything else unreadable reads as 0.
+                (try? n.asVector()) ?? [0]
+            }
+        }
+        let children = try decodeEffects(e["ef"], ctx, depth: depth + 1)
+        return EffectEntry(
+            name: e.string("nm") ?? "", matchName: e.string("mn") ?? "", index: e["ix"]?.number.map { Int($0) },
+            type: type, value: value, children: children)
     }
 }
