@@ -140,7 +140,7 @@ extension LottieAnimation {
             outPoint: op, width: w, height: h, layers: layers, compositions: compositions, images: images,
             markers: markers, glyphs: glyphs, fonts: fonts, firstFont: firstFont, expressionPaths: ctx.expressions,
             expressions: ctx.allExpressions, maxExpressionSteps: limits.maxExpressionSteps,
-            readingNotes: ctx.notes.warnings)
+            readingNotes: ctx.notes.warnings, slotIDs: ctx.slots.keys.sorted())
     }
 
     static func decodeLayers(_ node: Node, _ ctx: DecodeContext, composition: String?) throws(LottieError) -> [Layer] {

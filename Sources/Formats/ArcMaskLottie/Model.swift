@@ -30,6 +30,8 @@ public struct LottieAnimation: Sendable {
     public var maxExpressionSteps: Int
     /// What was read leniently, as lottie-web reads it (each with its JSON path): warnings.
     public var readingNotes: [String] = []
+    /// The ids of the document's slots (`slots`), which themes set.
+    public var slotIDs: [String] = []
 
     /// Frames as players count them: ⌊op − ip⌋.
     public var frameCount: Int { max(0, Int((outPoint - inPoint).rounded(.down))) }

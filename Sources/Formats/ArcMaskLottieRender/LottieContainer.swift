@@ -23,6 +23,15 @@ public struct LottieContainer {
     public let animationIDs: [String]
     /// The gzipped size of a sticker (Telegram's 64 KB rule).
     public let compressedBytes: Int
+    /// dotLottie v2: the themes it holds, the one applied (`--theme`, or the animation's
+    /// `initialTheme`) and its file.
+    public private(set) var themeIDs: [String] = []
+    public private(set) var theme: String? = nil
+    public private(set) var themeFile: JSONValue? = nil
+    /// dotLottie v2: its state machines, the states of the one read, and the playback state chosen.
+    public private(set) var stateMachineIDs: [String] = []
+    public private(set) var stateNames: [String] = []
+    public private(set) var state: DotLottieV2.State? = nil
     private let archive: ZIPArchive?
     private let imageFolder: String
     /// The folder of a JSON file, where its external images lie.
@@ -32,20 +41,26 @@ public struct LottieContainer {
         head.starts(with: [0x1F, 0x8B]) || isDotLottie(head) || LottieAnimation.matches(head)
     }
 
-    /// A ZIP whose first entry is a dotLottie's (`manifest.json`, `animations/`, `a/`, `i/`, `images/`).
+    /// A ZIP whose first entry is a dotLottie's (`manifest.json`, `animations/`, `a/`, `i/`,
+    /// `images/`, and v2's `t/` themes and `s/` state machines).
     static func isDotLottie(_ head: [UInt8]) -> Bool {
         guard head.starts(with: [0x50, 0x4B, 0x03, 0x04]), head.count > 30 else { return false }
         let nameLength = Int(head[26]) | Int(head[27]) << 8
         guard 30 + nameLength <= head.count else { return false }
         let first = String(decoding: head[30..<(30 + nameLength)], as: UTF8.self)
-        return first == "manifest.json" || ["animations/", "a/", "i/", "images/"].contains { first.hasPrefix($0) }
+        return first == "manifest.json"
+            || ["animations/", "a/", "i/", "images/", "t/", "s/"].contains { first.hasPrefix($0) }
     }
 
     /// - Parameters:
     ///   - directory: where a JSON file lies (its images are looked for there, never outside it).
-    ///   - animation: the dotLottie animation to read (default: the manifest's initial one).
+    ///   - animation: the dotLottie animation to read (default: the chosen state's, or the
+    ///     manifest's initial one).
+    ///   - theme: the dotLottie v2 theme to apply (default: the animation's `initialTheme`).
+    ///   - state: the dotLottie v2 playback state to play (default: the initial state machine's initial state).
     public init(
-        bytes: [UInt8], name: String, directory: URL? = nil, animation: String? = nil, limits: LottieLimits
+        bytes: [UInt8], name: String, directory: URL? = nil, animation: String? = nil, theme: String? = nil,
+        state: String? = nil, limits: LottieLimits
     ) throws {
         self.name = name
         self.directory = directory
@@ -65,7 +80,7 @@ public struct LottieContainer {
             imageFolder = ""
             animationID = nil
             animationIDs = []
-            try Self.refuseOption(animation, name: name, kind: .sticker)
+            try Self.refuseOption(animation, theme: theme, state: state, name: name, kind: .sticker)
         } else if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             kind = .dotLottie
             compressedBytes = bytes.count
@@ -84,7 +99,27 @@ public struct LottieContainer {
                 throw InputError(file: name, location: "manifest.json $.animations", "lists no animation")
             }
             animationIDs = ids
-            let initial = version2 ? m["initial"]?["animation"]?.string : m["activeAnimationId"]?.string
+            func entries(_ key: String) -> [String] { (m[key]?.array ?? []).compactMap { $0["id"]?.string } }
+            themeIDs = version2 ? entries("themes") : []
+            stateMachineIDs = version2 ? entries("stateMachines") : []
+            // The state first: it may name the animation.
+            let machineID = m["initial"]?["stateMachine"]?.string ?? (state != nil ? stateMachineIDs.first : nil)
+            if let machineID {
+                let text = try Self.entry(zip, "s/\(machineID).json", limit: 1 << 20)
+                let machine: JSONValue
+                do { machine = try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
+                    throw InputError(
+                        file: name, location: "s/\(machineID).json \(error.path)",
+                        "line \(error.line), column \(error.column): \(error.message)")
+                }
+                (stateNames, self.state) = try DotLottieV2.state(
+                    machine, named: state, file: name, machineID: machineID)
+            } else if state != nil {
+                throw InputError(file: name, location: "--state", "names a state, but the file has no state machine")
+            }
+            let initial =
+                self.state?.animation
+                ?? (version2 ? m["initial"]?["animation"]?.string : m["activeAnimationId"]?.string)
             let chosen = animation ?? initial.flatMap { ids.contains($0) ? $0 : nil } ?? ids[0]
             guard ids.contains(chosen) else {
                 throw InputError(
@@ -92,6 +127,22 @@ public struct LottieContainer {
                     "no animation '\(chosen)'; the file has \(ids.map { "'\($0)'" }.joined(separator: ", "))")
             }
             animationID = chosen
+            let listed = (m["animations"]?.array ?? []).first { $0["id"]?.string == chosen }
+            if let wanted = theme ?? listed?["initialTheme"]?.string {
+                guard themeIDs.contains(wanted) else {
+                    throw InputError(
+                        file: name, location: theme == nil ? "manifest.json initialTheme" : "--theme",
+                        "no theme '\(wanted)'; the file has "
+                            + (themeIDs.isEmpty ? "none" : themeIDs.map { "'\($0)'" }.joined(separator: ", ")))
+                }
+                let text = try Self.entry(zip, "t/\(wanted).json", limit: 1 << 20)
+                do { themeFile = try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
+                    throw InputError(
+                        file: name, location: "t/\(wanted).json \(error.path)",
+                        "line \(error.line), column \(error.column): \(error.message)")
+                }
+                self.theme = wanted
+            }
             let folder = version2 ? "a/" : "animations/"
             imageFolder = version2 ? "i/" : "images/"
             json = try Self.entry(zip, folder + chosen + ".json", limit: limits.maxJSONBytes)
@@ -103,14 +154,21 @@ public struct LottieContainer {
             imageFolder = ""
             animationID = nil
             animationIDs = []
-            try Self.refuseOption(animation, name: name, kind: .json)
+            try Self.refuseOption(animation, theme: theme, state: state, name: name, kind: .json)
         }
     }
 
-    private static func refuseOption(_ animation: String?, name: String, kind: Kind) throws {
+    private static func refuseOption(
+        _ animation: String?, theme: String?, state: String?, name: String, kind: Kind
+    ) throws {
         if animation != nil {
             throw InputError(
                 file: name, location: "--animation", "names an animation, but a \(kind.rawValue) holds one")
+        }
+        if theme != nil || state != nil {
+            throw InputError(
+                file: name, location: theme != nil ? "--theme" : "--state",
+                "themes and states are dotLottie's; a \(kind.rawValue) has none")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskJSON
 import ArcMaskLottie
 import ArcMaskValues
 import Foundation
@@ -9,6 +10,9 @@ import Foundation
 /// a rate.
 public struct LottieOptions: Sendable, Equatable {
     public var animation: String?
+    /// dotLottie v2: the theme to apply and the playback state to play (`DotLottieV2`).
+    public var theme: String? = nil
+    public var state: String? = nil
     public var marker: String?
     /// First and last frame (inclusive, of the marker's segment when one is given).
     public var range: ClosedRange<Int>?
@@ -64,13 +68,28 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     ) throws {
         self.name = name
         container = try LottieContainer(
-            bytes: bytes, name: name, directory: directory, animation: options.animation, limits: options.limits)
-        let decoded: LottieAnimation
-        do {
-            decoded = try LottieAnimation.decode(container.json, limits: options.limits)
+            bytes: bytes, name: name, directory: directory, animation: options.animation, theme: options.theme,
+            state: options.state, limits: options.limits)
+        var decoded: LottieAnimation
+        var themeNotes: [String] = []
+        do throws(LottieError) {
+            if let rules = container.themeFile {
+                // A theme sets slot values: the document is read as JSON, its slots set, then decoded.
+                let json: JSONValue
+                do { json = try JSONParser.parse(container.json, limits: options.limits.json) } catch {
+                    throw LottieError("line \(error.line), column \(error.column): \(error.message)", at: error.path)
+                }
+                let themed = DotLottieV2.apply(
+                    theme: rules, id: container.theme ?? "", animation: container.animationID ?? "", to: json)
+                themeNotes = themed.notes
+                decoded = try LottieAnimation.decode(themed.0, limits: options.limits)
+            } else {
+                decoded = try LottieAnimation.decode(container.json, limits: options.limits)
+            }
         } catch {
             throw InputError(file: name, location: error.path.description, error.message)
         }
+        decoded.readingNotes += themeNotes
         do {
             animation = try LottieKeypaths.apply(options.overrides, to: decoded)
         } catch {
@@ -79,11 +98,25 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
         canvasSize = PixelSize(width: animation.width, height: animation.height)
         // The frames to play: all, or one marker's segment.
         var first = animation.inPoint.rounded(), count = animation.frameCount
-        if let markerName = options.marker {
+        let state = container.state
+        if options.marker == nil, let frames = state?.frames {
+            // A state's segment in frames: those of the composition it covers.
+            let lo = max(first, frames.lowerBound.rounded()),
+                hi = min(first + Double(count - 1), frames.upperBound.rounded())
+            guard lo <= hi else {
+                throw InputError(
+                    file: name, location: "state '\(state!.name)'",
+                    "its segment \(String(format: "%g", frames.lowerBound))…\(String(format: "%g", frames.upperBound)) "
+                        + "is outside the animation's frames")
+            }
+            first = lo
+            count = Int(hi - lo) + 1
+        }
+        if let markerName = options.marker ?? state?.marker {
             guard let marker = animation.markers.first(where: { $0.name == markerName }) else {
                 let names = animation.markers.map { "'\($0.name)'" }
                 throw InputError(
-                    file: name, location: "--marker",
+                    file: name, location: options.marker == nil ? "state '\(state?.name ?? "")'" : "--marker",
                     names.isEmpty
                         ? "the animation has no markers"
                         : "no marker '\(markerName)'; it has \(names.joined(separator: ", "))")
@@ -101,8 +134,9 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
             }
             base = Array(base[range])
         }
-        if options.reverse { base.reverse() }
-        let fr = animation.frameRate
+        if options.reverse != (state?.reverse ?? false) { base.reverse() }
+        // A state's speed plays the same frames faster or slower.
+        let fr = animation.frameRate * (state?.speed ?? 1)
         if let fps = options.fps {
             guard fps > 0, fps <= 240 else {
                 throw InputError(file: name, location: "--fps", "\(fps) must be in (0, 240]")
@@ -152,6 +186,7 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
             ? ""
             : RenderCache.contentKey(bytes) + "-lottie\(LottieRenderer.revision)"
                 + (container.animationID.map { "-" + $0 } ?? "")
+                + (container.theme.map { "-t" + RenderCache.contentKey(Array($0.utf8)) } ?? "")
                 + overrideKey
     }
 
@@ -159,6 +194,8 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     public var loopMode: LoopMode { .forever }
     public func duration(at index: Int) -> Double { stepMs }
     public var warnings: [String] { featureWarnings + imageProblems }
+    /// The slots a dotLottie theme can set.
+    public var slotIDs: [String] { animation.slotIDs }
     public var drawsConcurrently: Bool { true }
 
     public func frame(at index: Int) throws -> PixelBuffer { try frame(at: index, size: canvasSize, fit: .fit) }

@@ -184,6 +184,8 @@ extension SourceOptions {
         let given = [
             lottie.animation != nil ? SourceSetting.animation : nil, lottie.marker != nil ? .marker : nil,
             lottie.strict ? .strict : nil, lottie.overrides.isEmpty ? nil : .setColor,
+            lottie.theme != nil ? .theme : nil,
+            lottie.state != nil ? .state : nil,
         ].compactMap { $0 }
         if !given.isEmpty {
             throw InputError(

@@ -99,6 +99,13 @@ public struct SourceReport: Codable, Sendable, Equatable {
         /// dotLottie: every animation it holds, and the one read.
         public var animations: [String]?
         public var animation: String?
+        /// dotLottie v2: its themes and the one applied, the states of its state machine and
+        /// the one played; every file: the slots a theme can set.
+        public var themes: [String]?
+        public var theme: String?
+        public var states: [String]?
+        public var state: String?
+        public var slots: [String]
         public var markers: [Marker]
         /// Telegram stickers: Telegram's rules, each kept or broken (information only).
         public var telegram: [TelegramRule]?
@@ -212,6 +219,9 @@ public struct SourceReport: Codable, Sendable, Equatable {
             precompositions: a.compositions.count, images: a.images.count,
             animations: l.container.kind == .dotLottie ? l.container.animationIDs : nil,
             animation: l.container.animationID,
+            themes: l.container.kind == .dotLottie ? l.container.themeIDs : nil, theme: l.container.theme,
+            states: l.container.kind == .dotLottie ? l.container.stateNames : nil, state: l.container.state?.name,
+            slots: l.slotIDs,
             markers: a.markers.map { LottieInfo.Marker(name: $0.name, frame: $0.time, durationFrames: $0.duration) },
             telegram: l.container.kind == .sticker
                 ? TelegramRules.check(a, gzippedBytes: l.container.compressedBytes).map {

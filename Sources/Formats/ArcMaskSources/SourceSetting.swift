@@ -5,7 +5,7 @@ public enum SourceSetting: Sendable, Hashable, CaseIterable {
     case setImage, setText, hide
     case start, length
     case durations, loops, allowGaps
-    case animation, marker, strict, setColor
+    case animation, marker, strict, setColor, theme, state
 }
 
 /// What a front end calls the reading settings.
@@ -39,6 +39,8 @@ public struct SourceVocabulary: Sendable, Equatable {
         case .marker: "a marker"
         case .strict: "strict reading"
         case .setColor: "colour and opacity overrides"
+        case .theme: "a theme"
+        case .state: "a state"
         }
     }
 }

@@ -62,6 +62,19 @@ struct Inspect: ParsableCommand {
                 extra.append(
                     "animations: \(ids.map { $0 == l.animation ? "\($0) (shown)" : $0 }.joined(separator: ", "))")
             }
+            if let ids = l.themes {
+                extra.append(
+                    "themes (--theme): "
+                        + (ids.isEmpty
+                            ? "none" : ids.map { $0 == l.theme ? "\($0) (applied)" : $0 }.joined(separator: ", ")))
+            }
+            if let names = l.states {
+                extra.append(
+                    "states (--state): "
+                        + (names.isEmpty
+                            ? "none" : names.map { $0 == l.state ? "\($0) (played)" : $0 }.joined(separator: ", ")))
+            }
+            if !l.slots.isEmpty { extra.append("slots (a theme's rules set them): \(l.slots.joined(separator: ", "))") }
             extra.append(
                 l.markers.isEmpty
                     ? "markers: none"

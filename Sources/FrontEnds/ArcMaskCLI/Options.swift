@@ -136,6 +136,16 @@ struct InputOptions: ParsableArguments {
     @Option(help: "Lottie: play only the segment of this marker (inspect lists them).")
     var marker: String?
 
+    @Option(
+        help: "dotLottie v2: apply this theme (its id; inspect lists them). Default: the animation's initial theme.")
+    var theme: String?
+
+    @Option(
+        help:
+            "dotLottie v2: play this state of the state machine (inspect lists them). Default: the initial state of the initial state machine."
+    )
+    var state: String?
+
     @Flag(
         help: "Lottie: refuse a file with anything the renderer leaves out (expressions, effects …) instead of warning."
     )
@@ -230,6 +240,8 @@ struct InputOptions: ParsableArguments {
         var lottieLimits = LottieLimits()
         lottieLimits.maxFrames = limits.maxFrames.value
         options.lottie = LottieOptions(animation: animation, marker: marker, limits: lottieLimits, strict: strict)
+        options.lottie.theme = theme
+        options.lottie.state = state
         options.lottie.overrides = (try? lottieOverrides()) ?? LottieOverrides()
         options.lottie.maxPixels = limits.maxPixels.value
         options.video = VideoOptions(start: startOption?.value, duration: durationOption?.value)

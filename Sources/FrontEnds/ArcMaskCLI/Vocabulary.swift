@@ -6,6 +6,7 @@ extension SourceVocabulary {
         .range: "--range", .reverse: "--reverse", .framesPerSecond: "--fps", .setImage: "--set-image",
         .setText: "--set-text", .hide: "--hide", .start: "--start", .length: "--length", .durations: "--durations",
         .loops: "--loops", .allowGaps: "--allow-gaps", .animation: "--animation", .marker: "--marker",
+        .theme: "--theme", .state: "--state",
         .strict: "--strict", .setColor: "--set-color/--set-opacity",
     ])
 }
