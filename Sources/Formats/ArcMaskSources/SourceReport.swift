@@ -100,7 +100,7 @@ public struct SourceReport: Codable, Sendable, Equatable {
         public var animations: [String]?
         public var animation: String?
         /// dotLottie v2: its themes and the one applied, the states of its state machine and
-        /// the one played; every file: the slots a theme can set.
+        /// the one played (nil when it has none); every file: the slots a theme can set.
         public var themes: [String]?
         public var theme: String?
         public var states: [String]?
@@ -219,8 +219,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
             precompositions: a.compositions.count, images: a.images.count,
             animations: l.container.kind == .dotLottie ? l.container.animationIDs : nil,
             animation: l.container.animationID,
-            themes: l.container.kind == .dotLottie ? l.container.themeIDs : nil, theme: l.container.theme,
-            states: l.container.kind == .dotLottie ? l.container.stateNames : nil, state: l.container.state?.name,
+            themes: l.container.themeIDs.isEmpty ? nil : l.container.themeIDs, theme: l.container.theme,
+            states: l.container.stateNames.isEmpty ? nil : l.container.stateNames, state: l.container.state?.name,
             slots: l.slotIDs,
             markers: a.markers.map { LottieInfo.Marker(name: $0.name, frame: $0.time, durationFrames: $0.duration) },
             telegram: l.container.kind == .sticker
