@@ -50,6 +50,10 @@ public struct LottieEvaluator: Sendable {
     private struct Walk {
         let animation: LottieAnimation
         var alpha = CanvasAlpha()
+        /// The canvas's composite operation as lottie-web last set it. Modes the canvas has no
+        /// operation for (add, hard mix) set an empty one, which the canvas ignores: such a layer
+        /// draws with the operation before it (lottie-web's `setBlendMode`, cached by number).
+        var canvasBlend = BlendMode.normal
         let maxWork: Int
         /// Layers drawn and paths built so far.
         var work = 0
@@ -102,6 +106,13 @@ public struct LottieEvaluator: Sendable {
             work += 1
             guard work <= maxWork else { return [] }
             if case .null = layer.kind { return [] }
+            let blend: BlendMode
+            switch layer.blendMode {
+            case .add, .hardMix: blend = canvasBlend
+            default:
+                blend = layer.blendMode
+                canvasBlend = blend
+            }
             let m = layerMatrix(layer, in: layers, byIndex: byIndex, time: time).concatenating(matrix)
             let clip = maskClip(layer.masks, time: time, matrix: m)
             if clip != nil { alpha.save() }
@@ -112,7 +123,7 @@ public struct LottieEvaluator: Sendable {
             switch layer.kind {
             case .shape(let items):
                 var renderer = ShapeRenderer(
-                    time: time, layerMatrix: m, blend: layer.blendMode, alpha: alpha, budget: maxWork - work)
+                    time: time, layerMatrix: m, blend: blend, alpha: alpha, budget: maxWork - work)
                 out = renderer.draw(items)
                 alpha = renderer.alpha
                 work += renderer.used
@@ -121,7 +132,7 @@ public struct LottieEvaluator: Sendable {
                     out = [
                         .fill(
                             paths: [Self.rectangle(w, h)], paint: c, evenOdd: false, alpha: alpha.current,
-                            blend: layer.blendMode, transform: m)
+                            blend: blend, transform: m)
                     ]
                 }
             case .image(let id):
@@ -129,7 +140,7 @@ public struct LottieEvaluator: Sendable {
                     out = [
                         .image(
                             id: id, width: asset.width, height: asset.height, alpha: alpha.current,
-                            blend: layer.blendMode, transform: m)
+                            blend: blend, transform: m)
                     ]
                 }
             case .precomp(let id, let w, let h, let timeRemap):
@@ -149,7 +160,7 @@ public struct LottieEvaluator: Sendable {
                     }
                 }
             case .text(let doc):
-                out = text(doc, time: time, matrix: m, blend: layer.blendMode)
+                out = text(doc, time: time, matrix: m, blend: blend)
             case .null, .other:
                 break
             }

@@ -157,11 +157,17 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
                 problems.append("image '\(id)' not drawn: \(e.location.map { "\($0): " } ?? "")\(e.problem)")
             case .success(let bytes):
                 do {
-                    if JPEG.matches(bytes) {
-                        decodedImages[id] = try JPEG.decode(bytes).image
-                    } else {
-                        decodedImages[id] = try PNG.decode(bytes)
+                    var image = JPEG.matches(bytes) ? try JPEG.decode(bytes).image : try PNG.decode(bytes)
+                    // Browsers draw an image in its embedded colour profile; so does the player.
+                    if let icc = ColorProfile.embedded(in: bytes) {
+                        if let profile = ColorProfile(icc) {
+                            image = profile.toSRGB(image)
+                        } else {
+                            problems.append(
+                                "image '\(id)': its colour profile is not an RGB matrix profile: drawn as sRGB")
+                        }
                     }
+                    decodedImages[id] = image
                 } catch {
                     problems.append("image '\(id)' not drawn: it is not a PNG or JPEG that decodes (\(error))")
                 }
