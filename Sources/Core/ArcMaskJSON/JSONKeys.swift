@@ -57,14 +57,10 @@ public enum JSONKeys {
                 }
                 return false
             default:
-                // A number or a literal: up to the next delimiter.
+                // A number or a literal: signs, points, digits and letters (a quote, a colon or
+                // a bracket here is malformed, for the parser to place).
                 let start = i
-                while i < b.count,
-                    ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
-                        .contains(b[i])
-                {
-                    i += 1
-                }
+                while i < b.count, Self.literal(b[i]) { i += 1 }
                 return i > start
             }
         }
@@ -87,6 +83,15 @@ public enum JSONKeys {
             if b[i] == UInt8(ascii: "}") { return keys }
             guard b[i] == UInt8(ascii: ",") else { return nil }
             i += 1
+        }
+    }
+
+    static func literal(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            true
+        default: false
         }
     }
 

@@ -46,19 +46,20 @@ public final class Surface {
         flush()
         let stride = self.stride, dst = data, width = image.width
         image.bytes.withUnsafeBytes { raw in
-            let src = raw.bindMemory(to: UInt32.self)
-            for y in 0..<image.height {
-                let row = (dst + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-                let from = src.baseAddress! + y * width
-                // Branch-free, so that the compiler vectorises it: (c·a + 127) / 255 is c itself
-                // under full alpha and 0 under none. RGBA bytes read as a little-endian word.
-                for x in 0..<width {
-                    let p = UInt32(littleEndian: from[x])
-                    let a = p >> 24
-                    let r = ((p & 0xff) * a + 127) / 255
-                    let g = ((p >> 8 & 0xff) * a + 127) / 255
-                    let b = ((p >> 16 & 0xff) * a + 127) / 255
-                    row[x] = a << 24 | r << 16 | g << 8 | b
+            raw.withMemoryRebound(to: UInt32.self) { src in
+                for y in 0..<image.height {
+                    let row = (dst + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+                    let from = src.baseAddress! + y * width
+                    // Branch-free, so that the compiler vectorises it: (c·a + 127) / 255 is c itself
+                    // under full alpha and 0 under none. RGBA bytes read as a little-endian word.
+                    for x in 0..<width {
+                        let p = UInt32(littleEndian: from[x])
+                        let a = p >> 24
+                        let r = ((p & 0xff) * a + 127) / 255
+                        let g = ((p >> 8 & 0xff) * a + 127) / 255
+                        let b = ((p >> 16 & 0xff) * a + 127) / 255
+                        row[x] = a << 24 | r << 16 | g << 8 | b
+                    }
                 }
             }
         }

@@ -24,10 +24,19 @@ final class DecodeContext {
 
     init(limits: LottieLimits) { self.limits = limits }
 
+    /// Set when a limit stopped the reading: what reads leniently must not swallow that.
+    var limitReached = false
+
+    /// A limit's refusal, noted as one.
+    func limit(_ node: Node, _ message: String) -> LottieError {
+        limitReached = true
+        return node.fail(message)
+    }
+
     func countKeyframes(_ n: Int, at node: Node) throws(LottieError) {
         keyframes += n
         guard keyframes <= limits.maxKeyframes else {
-            throw node.fail("the document holds more than \(limits.maxKeyframes) keyframes")
+            throw limit(node, "the document holds more than \(limits.maxKeyframes) keyframes")
         }
     }
 }
@@ -49,10 +58,11 @@ extension Animatable {
                 return .looped(try decodeKeyframes(object, k, ctx, read: read), loop)
             }
             guard ctx.allExpressions.count < ctx.limits.maxExpressions else {
-                throw object.fail("the document holds more than \(ctx.limits.maxExpressions) expressions")
+                throw ctx.limit(object, "the document holds more than \(ctx.limits.maxExpressions) expressions")
             }
             guard source.utf8.count <= ctx.limits.maxExpressionBytes else {
-                throw object["x"]!.fail(
+                throw ctx.limit(
+                    object["x"]!,
                     "the expression is \(source.utf8.count) bytes, over the limit of \(ctx.limits.maxExpressionBytes)")
             }
             let expression = LottieExpression(source: source, path: object.path)

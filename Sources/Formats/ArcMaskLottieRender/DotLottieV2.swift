@@ -53,7 +53,8 @@ public enum DotLottieV2 {
             if let a = pair[0].number, let b = pair[1].number, a.isFinite, b.isFinite, a <= b { state.frames = a...b }
         default: break
         }
-        if let speed = entry["speed"]?.number, speed.isFinite, speed > 0 { state.speed = speed }
+        // Speeds outside what a player would play (1/100 to 100 times) are held to those.
+        if let speed = entry["speed"]?.number, speed.isFinite, speed > 0 { state.speed = min(100, max(0.01, speed)) }
         let mode = entry["mode"]?.string ?? "Forward"
         state.reverse = mode == "Reverse" || mode == "ReverseBounce"
         return (names, state)

@@ -32,6 +32,8 @@ public struct LottieContainer {
     public private(set) var stateMachineIDs: [String] = []
     public private(set) var stateNames: [String] = []
     public private(set) var state: DotLottieV2.State? = nil
+    /// What was passed over in reading the container (warnings).
+    public private(set) var notes: [String] = []
     private let archive: ZIPArchive?
     private let imageFolder: String
     /// The folder of a JSON file, where its external images lie.
@@ -102,24 +104,41 @@ public struct LottieContainer {
             func entries(_ key: String) -> [String] { (m[key]?.array ?? []).compactMap { $0["id"]?.string } }
             themeIDs = version2 ? entries("themes") : []
             stateMachineIDs = version2 ? entries("stateMachines") : []
-            // The state first: it may name the animation.
+            // The state first: it may name the animation. The initial state is the player's
+            // start; one that cannot be read is passed over with a note, a state asked for is not.
             let machineID = m["initial"]?["stateMachine"]?.string ?? (state != nil ? stateMachineIDs.first : nil)
             if let machineID {
-                let text = try Self.entry(zip, "s/\(machineID).json", limit: 1 << 20)
-                let machine: JSONValue
-                do { machine = try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
-                    throw InputError(
-                        file: name, location: "s/\(machineID).json \(error.path)",
-                        "line \(error.line), column \(error.column): \(error.message)")
+                do {
+                    let text = try Self.entry(zip, "s/\(machineID).json", limit: 1 << 20)
+                    let machine: JSONValue
+                    do { machine = try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
+                        throw InputError(
+                            file: name, location: "s/\(machineID).json \(error.path)",
+                            "line \(error.line), column \(error.column): \(error.message)")
+                    }
+                    (stateNames, self.state) = try DotLottieV2.state(
+                        machine, named: state, file: name, machineID: machineID)
+                } catch let error as InputError where state == nil {
+                    notes.append(
+                        "the initial state machine '\(machineID)' is not played (\(error.location.map { "\($0): " } ?? "")\(error.problem)): the animation plays whole"
+                    )
+                    self.state = nil
                 }
-                (stateNames, self.state) = try DotLottieV2.state(
-                    machine, named: state, file: name, machineID: machineID)
             } else if state != nil {
                 throw InputError(file: name, location: "--state", "names a state, but the file has no state machine")
             }
-            let initial =
-                self.state?.animation
-                ?? (version2 ? m["initial"]?["animation"]?.string : m["activeAnimationId"]?.string)
+            if let played = self.state?.animation, let animation, played != animation {
+                // The animation asked for is not the state's: a state asked for is refused, the
+                // initial one is not played.
+                if state != nil {
+                    throw InputError(
+                        file: name, location: "--state",
+                        "'\(self.state!.name)' plays the animation '\(played)', not '\(animation)' (--animation)")
+                }
+                self.state = nil
+            }
+            let manifestInitial = version2 ? m["initial"]?["animation"]?.string : m["activeAnimationId"]?.string
+            let initial = self.state?.animation.flatMap { ids.contains($0) ? $0 : nil } ?? manifestInitial
             let chosen = animation ?? initial.flatMap { ids.contains($0) ? $0 : nil } ?? ids[0]
             guard ids.contains(chosen) else {
                 throw InputError(

@@ -122,7 +122,8 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
                         : "no marker '\(markerName)'; it has \(names.joined(separator: ", "))")
             }
             first = marker.time.rounded()
-            count = max(1, Int(marker.duration.rounded(.down)))
+            // A marker longer than the animation plays to its end (and a hostile length is no count).
+            count = max(1, Int(min(Double(animation.frameCount), max(0, marker.duration)).rounded(.down)))
         }
         guard count > 0 else { throw InputError(file: name, "the animation has no frames (op − ip < 1)") }
         var base = (0..<count).map { first + Double($0) }
@@ -135,8 +136,13 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
             base = Array(base[range])
         }
         if options.reverse != (state?.reverse ?? false) { base.reverse() }
-        // A state's speed plays the same frames faster or slower.
+        // A state's speed plays the same frames faster or slower, within the players' frame rates.
         let fr = animation.frameRate * (state?.speed ?? 1)
+        guard fr > 0, fr <= 1000 else {
+            throw InputError(
+                file: name, location: "state '\(state?.name ?? "")'",
+                "its speed plays \(String(format: "%g", fr)) frames a second, outside (0, 1000]")
+        }
         if let fps = options.fps {
             guard fps > 0, fps <= 240 else {
                 throw InputError(file: name, location: "--fps", "\(fps) must be in (0, 240]")
@@ -199,7 +205,7 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     public var frameCount: Int { times.count }
     public var loopMode: LoopMode { .forever }
     public func duration(at index: Int) -> Double { stepMs }
-    public var warnings: [String] { featureWarnings + imageProblems }
+    public var warnings: [String] { container.notes + featureWarnings + imageProblems }
     /// The slots a dotLottie theme can set.
     public var slotIDs: [String] { animation.slotIDs }
     public var drawsConcurrently: Bool { true }

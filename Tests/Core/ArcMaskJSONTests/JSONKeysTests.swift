@@ -19,7 +19,10 @@ struct JSONKeysTests {
 
     @Test("what is not an object, or is cut short, gives nil for the parser to place")
     func notAnObject() {
-        for text in ["[1]", "\"x\"", "", "{\"a\":", "{\"a\":[1,2}", "{\"a\" 1}", "{\"a\":1,}", "{\"a\":\"b}"] {
+        for text in [
+            "[1]", "\"x\"", "", "{\"a\":", "{\"a\":[1,2}", "{\"a\" 1}", "{\"a\":1,}", "{\"a\":\"b}",
+            "{\"fr\":30\"ip\":0}",
+        ] {
             #expect(JSONKeys.topLevel(Array(text.utf8)) == nil, "\(text)")
         }
         #expect(JSONKeys.topLevel(Array(String(repeating: "[", count: 300).utf8)) == nil)

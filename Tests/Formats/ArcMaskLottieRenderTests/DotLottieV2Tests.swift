@@ -108,4 +108,45 @@ struct DotLottieV2Tests {
         #expect(source.frameCount == 20)
         #expect(try centre(source) == [0, 0, 255, 255])
     }
+
+    @Test("another animation than the initial state's plays whole; a state asked for with it is refused")
+    func animationAgainstState() throws {
+        let manifest =
+            #"{"version":"2","animations":[{"id":"main"},{"id":"other"}],"stateMachines":[{"id":"sm"}],"initial":{"animation":"main","stateMachine":"sm"}}"#
+        var files: [(String, [UInt8])] = [
+            ("manifest.json", Array(manifest.utf8)), ("a/main.json", Self.animation), ("a/other.json", Self.animation),
+            ("s/sm.json", Array(Self.machine.utf8)),
+        ]
+        var options = LottieOptions(animation: "other")
+        let other = try LottieFrameSource(bytes: LottieFrameSourceTests.zip(files), name: "t.lottie", options: options)
+        #expect(other.container.animationID == "other" && other.container.state == nil && other.frameCount == 20)
+        options.state = "idle"
+        #expect {
+            _ = try LottieFrameSource(bytes: LottieFrameSourceTests.zip(files), name: "t.lottie", options: options)
+        } throws: { error in
+            (error as? InputError)?.problem.contains("'idle' plays the animation 'main', not 'other'") == true
+        }
+        // An initial state machine that cannot be read is passed over, named.
+        files.removeLast()
+        let whole = try LottieFrameSource(bytes: LottieFrameSourceTests.zip(files), name: "t.lottie")
+        #expect(whole.container.state == nil && whole.frameCount == 20)
+        #expect(whole.warnings.contains { $0.hasPrefix("the initial state machine 'sm' is not played") })
+    }
+
+    @Test("hostile speeds and marker lengths are held, never trusted as counts")
+    func hostileNumbers() throws {
+        let machine =
+            #"{"initial":"fast","states":[{"type":"PlaybackState","name":"fast","animation":"main","segment":"intro","speed":1e306}]}"#
+        var options = LottieOptions()
+        options.fps = 30
+        let fast = try LottieFrameSource(
+            bytes: Self.file(manifest: Self.manifest, machine: machine), name: "t.lottie", options: options)
+        // Held to 100×: the 5 frames at 1000 fps last 5 ms, one 30 fps frame.
+        #expect(fast.frameCount == 1)
+        let long = Array(
+            String(decoding: Self.animation, as: UTF8.self).replacingOccurrences(of: #""dr":5"#, with: #""dr":1e300"#)
+                .utf8)
+        let source = try LottieFrameSource(bytes: long, name: "t.json", options: LottieOptions(marker: "intro"))
+        #expect(source.frameCount == 20)
+    }
 }

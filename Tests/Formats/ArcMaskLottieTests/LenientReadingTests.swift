@@ -84,4 +84,12 @@ struct LenientReadingTests {
                 Documents.animation(layers: Documents.shapeLayer(Documents.redSquare, extra: effects)), limits: limits)
         }
     }
+
+    @Test("an effect's index past what an integer holds is no index, not a trap")
+    func hugeIndex() throws {
+        let effects = #""ef":[{"ty":5,"ix":1e999,"ef":[{"ty":0,"ix":1e19,"v":{"a":0,"k":1}}]}]"#
+        let a = try Documents.decode(
+            Documents.animation(layers: Documents.shapeLayer(Documents.redSquare, extra: effects)))
+        #expect(a.layers[0].effectEntries.count == 1 && a.layers[0].effectEntries[0].index == nil)
+    }
 }

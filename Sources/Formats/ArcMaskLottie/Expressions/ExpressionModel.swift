@@ -140,7 +140,8 @@ extension LottieAnimation {
             }
             out.append(
                 ContentEntry(
-                    name: n.string("nm") ?? "", matchName: n.string("mn") ?? "", index: n["ix"]?.number.map { Int($0) },
+                    name: n.string("nm") ?? "", matchName: n.string("mn") ?? "",
+                    index: n["ix"].flatMap { try? $0.asInt() },
                     type: n.string("ty") ?? "", properties: properties, children: children))
         }
         return out
@@ -165,7 +166,7 @@ extension LottieAnimation {
                 if depth == 0 { ctx.markEffect(k, from: start) }
             } catch {
                 // A limit stops the file; anything else leaves the effect out, its expressions with it.
-                if ctx.keyframes > ctx.limits.maxKeyframes { throw error }
+                if ctx.limitReached { throw error }
                 ctx.pendingExpressions.removeSubrange(start...)
                 ctx.expressions.removeSubrange(counts.0...)
                 ctx.allExpressions.removeSubrange(counts.1...)
@@ -188,7 +189,7 @@ extension LottieAnimation {
         }
         let children = try decodeEffects(e["ef"], ctx, depth: depth + 1)
         return EffectEntry(
-            name: e.string("nm") ?? "", matchName: e.string("mn") ?? "", index: e["ix"]?.number.map { Int($0) },
+            name: e.string("nm") ?? "", matchName: e.string("mn") ?? "", index: e["ix"].flatMap { try? $0.asInt() },
             type: type, value: value, children: children)
     }
 }
