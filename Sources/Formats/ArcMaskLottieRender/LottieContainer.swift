@@ -88,13 +88,7 @@ public struct LottieContainer {
             compressedBytes = bytes.count
             let zip = try ZIPArchive(bytes: bytes, name: name)
             archive = zip
-            let manifest = try Self.entry(zip, "manifest.json", limit: 1 << 20)
-            let m: JSONValue
-            do { m = try JSONParser.parse(manifest, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
-                throw InputError(
-                    file: name, location: "manifest.json \(error.path)",
-                    "line \(error.line), column \(error.column): \(error.message)")
-            }
+            let m = try Self.json(zip, "manifest.json")
             let version2 = m["version"]?.string?.hasPrefix("2") == true
             let ids = (m["animations"]?.array ?? []).compactMap { $0["id"]?.string }
             guard !ids.isEmpty else {
@@ -109,15 +103,8 @@ public struct LottieContainer {
             let machineID = m["initial"]?["stateMachine"]?.string ?? (state != nil ? stateMachineIDs.first : nil)
             if let machineID {
                 do {
-                    let text = try Self.entry(zip, "s/\(machineID).json", limit: 1 << 20)
-                    let machine: JSONValue
-                    do { machine = try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
-                        throw InputError(
-                            file: name, location: "s/\(machineID).json \(error.path)",
-                            "line \(error.line), column \(error.column): \(error.message)")
-                    }
                     (stateNames, self.state) = try DotLottieV2.state(
-                        machine, named: state, file: name, machineID: machineID)
+                        Self.json(zip, "s/\(machineID).json"), named: state, file: name, machineID: machineID)
                 } catch let error as InputError where state == nil {
                     notes.append(
                         "the initial state machine '\(machineID)' is not played (\(error.location.map { "\($0): " } ?? "")\(error.problem)): the animation plays whole"
@@ -154,12 +141,7 @@ public struct LottieContainer {
                         "no theme '\(wanted)'; the file has "
                             + (themeIDs.isEmpty ? "none" : themeIDs.map { "'\($0)'" }.joined(separator: ", ")))
                 }
-                let text = try Self.entry(zip, "t/\(wanted).json", limit: 1 << 20)
-                do { themeFile = try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
-                    throw InputError(
-                        file: name, location: "t/\(wanted).json \(error.path)",
-                        "line \(error.line), column \(error.column): \(error.message)")
-                }
+                themeFile = try Self.json(zip, "t/\(wanted).json")
                 self.theme = wanted
             }
             let folder = version2 ? "a/" : "animations/"
@@ -188,6 +170,17 @@ public struct LottieContainer {
             throw InputError(
                 file: name, location: theme != nil ? "--theme" : "--state",
                 "themes and states are dotLottie's; a \(kind.rawValue) has none")
+        }
+    }
+
+    /// A small JSON entry (the manifest, a theme, a state machine), read and parsed; a syntax
+    /// error is placed by entry, line and column.
+    private static func json(_ zip: ZIPArchive, _ path: String) throws -> JSONValue {
+        let text = try entry(zip, path, limit: 1 << 20)
+        do { return try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
+            throw InputError(
+                file: zip.name, location: "\(path) \(error.path)",
+                "line \(error.line), column \(error.column): \(error.message)")
         }
     }
 

@@ -252,7 +252,6 @@ public struct SourceLayerWriter: LayerWriting {
             remove(records.compactMap { $0 })
             throw error
         }
-        early.drawn = missing.count
         return records.map { $0! }
     }
 

@@ -19,16 +19,8 @@ final class EarlyLayers: @unchecked Sendable {
     private var slots: [Int: (slot: Int, scale: Double)] = [:]
     private var pixelSize: (width: Int, height: Int)? = nil
     private var descriptor: Int32 = -1
-    private var lastDrawn = 0
 
     deinit { if descriptor >= 0 { close(descriptor) } }
-
-    /// Layers the last `write` had to draw from the source (the survey's guess missed them):
-    /// zero when the source was decoded once.
-    var drawn: Int {
-        get { lock.withLock { lastDrawn } }
-        set { lock.withLock { lastDrawn = newValue } }
-    }
 
     /// Notes frame `index`'s layer, written at `step` as `record.file`.
     func add(_ index: Int, step: ArchiveStep, record: LayerRecord) {
@@ -49,21 +41,25 @@ final class EarlyLayers: @unchecked Sendable {
     }
 
     private static func write(_ fd: Int32, _ raw: UnsafeRawBufferPointer, at offset: Int, file: String) throws {
-        var done = 0
-        while done < raw.count {
-            let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw OutputError(path: file, "write failed (\(String(cString: strerror(errno))))") }
-            done += n
+        try transfer(raw.count, file: file, "write") {
+            pwrite(fd, raw.baseAddress! + $0, raw.count - $0, off_t(offset + $0))
         }
     }
 
     private static func read(_ fd: Int32, _ raw: UnsafeMutableRawBufferPointer, at offset: Int, file: String) throws {
+        try transfer(raw.count, file: file, "read") {
+            pread(fd, raw.baseAddress! + $0, raw.count - $0, off_t(offset + $0))
+        }
+    }
+
+    /// Repeats `step` (given the bytes done so far) until `count` bytes are done, through
+    /// interruptions; a failure or an early end is an error naming `verb`.
+    private static func transfer(_ count: Int, file: String, _ verb: String, _ step: (Int) -> Int) throws {
         var done = 0
-        while done < raw.count {
-            let n = pread(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+        while done < count {
+            let n = step(done)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw OutputError(path: file, "read failed (\(String(cString: strerror(errno))))") }
+            guard n > 0 else { throw OutputError(path: file, "\(verb) failed (\(String(cString: strerror(errno))))") }
             done += n
         }
     }
