@@ -378,8 +378,11 @@ extension LottieAnimation {
                         boxSize: try s["sz"]?.asVector(), boxPosition: try s["ps"]?.asVector())
                 ))
         }
-        let animators = t["a"]?.value.array?.isEmpty == false
+        let animators = try decodeTextAnimators(t, ctx)
         let path = t["p"]?.value.object?.isEmpty == false
-        return TextDocument(keyframes: keyframes, hasAnimators: animators, hasPath: path)
+        let more = t["m"]
+        return TextDocument(
+            keyframes: keyframes, animators: animators, grouping: try more?.int("g", default: 1) ?? 1,
+            groupingAlignment: try Property.vector(more?["a"], ctx, default: [0, 0]), hasPath: path)
     }
 }

@@ -206,6 +206,37 @@ public struct LottieEvaluator: Sendable {
                             transform: Affine.translate(0, -style.baselineShift).concatenating(matrix))))
                 return out
             }
+            if !doc.animators.isEmpty {
+                // Per letter: its matrix, its opacity under the canvas's save and restore, and
+                // the colours and stroke width the animators give it.
+                for letter in TextLayout(animation: animation).animatedLetters(doc, style, time: time) {
+                    alpha.save()
+                    alpha.opacity(letter.opacity)
+                    let m = letter.matrix.concatenating(matrix)
+                    if let fc = style.fillColor {
+                        out.append(
+                            .fill(
+                                paths: letter.paths, paint: paint(letter.fill ?? fc), evenOdd: false,
+                                alpha: alpha.current, blend: blend, transform: m))
+                    }
+                    if let sc = style.strokeColor {
+                        // A width of 0 from the animators falls back to the document's.
+                        let width = letter.strokeWidth.flatMap { $0 != 0 ? $0 : nil } ?? style.strokeWidth
+                        let k = style.size / 100
+                        if width > 0 {
+                            out.append(
+                                .stroke(
+                                    paths: letter.paths, paint: paint(letter.stroke ?? sc),
+                                    stroke: StrokeParameters(
+                                        width: width / (k == 0 ? 1 : k), cap: 1, join: 1, miterLimit: 4, dashes: [],
+                                        dashOffset: 0),
+                                    alpha: alpha.current, blend: blend, transform: m))
+                        }
+                    }
+                    alpha.restore()
+                }
+                return out
+            }
             for letter in TextLayout(animation: animation).letters(style) {
                 alpha.save()
                 let m = letter.matrix.concatenating(matrix)

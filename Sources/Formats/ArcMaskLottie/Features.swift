@@ -51,7 +51,17 @@ public enum LottieFeatures {
             switch layer.kind {
             case .shape(let items): scanShapes(items, layer: name, add)
             case .text(let doc):
-                if doc.hasAnimators { add("\(name): text animators not applied") }
+                if !doc.animators.isEmpty && animation.glyphs.isEmpty {
+                    add("\(name): text animators not applied to text set with installed fonts")
+                }
+                if doc.animators.contains(where: \.selector.randomized) {
+                    add(
+                        "\(name): text animator in random order (lottie-web shuffles anew at every load): letters taken in order"
+                    )
+                }
+                if doc.animators.contains(where: \.rotates3D) {
+                    add("\(name): text animator's x and y rotations ignored (drawn flat)")
+                }
                 if doc.hasPath { add("\(name): text on a path laid out on a straight line") }
                 if animation.glyphs.isEmpty {
                     add(

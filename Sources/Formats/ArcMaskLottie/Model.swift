@@ -179,7 +179,11 @@ public struct TextDocument: Sendable {
     }
     /// Documents by time (`t.d.k[].s` at `t.d.k[].t`).
     public var keyframes: [(time: Double, style: Style)]
-    public var hasAnimators: Bool
+    public var animators: [TextAnimator]
+    /// Anchor point grouping (`m.g`): 1 characters, 2 words, 3 lines, 4 all.
+    public var grouping: Int
+    /// Grouping alignment (`m.a`), percent of the group's width and of 0.857 of the size.
+    public var groupingAlignment: Animatable<[Double]>
     public var hasPath: Bool
 }
 

@@ -21,17 +21,24 @@ struct TextLayout {
         var matrix: Affine
     }
 
-    func letters(_ style: TextDocument.Style) -> [Letter] {
-        guard let font = animation.fonts[style.font] ?? animation.firstFont else { return [] }
+    /// The characters after box wrapping, and each line's width as lottie-web measures it
+    /// for justification (trailing spaces not counted).
+    private struct Measure {
+        var font: FontInfo
+        var characters: [String]
+        var widths: [Double]
+        var maxWidth: Double
+    }
+
+    private func measure(_ style: TextDocument.Style) -> Measure? {
+        guard let font = animation.fonts[style.font] ?? animation.firstFont else { return nil }
         let size = style.size
         let tracking = style.tracking / 1000 * size
-        let lineHeight = style.lineHeight != 0 ? style.lineHeight : size * 1.2
         var characters = style.text.map { String($0) }
         // Box text wraps at the box's width, at the last space (or before the character).
         if let box = style.boxSize, box.count >= 1 {
             characters = wrap(characters, width: box[0], font: font, size: size, tracking: tracking)
         }
-        // Line widths for justification (trailing spaces not counted).
         var widths: [Double] = []
         var width = -tracking, pendingSpaces = 0.0
         for ch in characters {
@@ -50,8 +57,15 @@ struct TextLayout {
             }
         }
         widths.append(width)
+        return Measure(font: font, characters: characters, widths: widths, maxWidth: widths.max() ?? 0)
+    }
+
+    func letters(_ style: TextDocument.Style) -> [Letter] {
+        guard let measure = measure(style) else { return [] }
+        let font = measure.font, widths = measure.widths, maxWidth = measure.maxWidth
+        let size = style.size
+        let lineHeight = style.lineHeight != 0 ? style.lineHeight : size * 1.2
         let boxWidth = style.boxSize?.first
-        let maxWidth = widths.max() ?? 0
         func justify(_ lineWidth: Double) -> Double {
             if let boxWidth {
                 switch style.justify {
@@ -74,7 +88,7 @@ struct TextLayout {
             let ps = style.boxPosition ?? [0, 0]
             boxOffset = Vec2(ps.first ?? 0, (ps.count > 1 ? ps[1] : 0) + font.ascent * size / 100)
         }
-        for ch in characters {
+        for ch in measure.characters {
             if Self.isBreak(ch) {
                 x = 0
                 y += lineHeight + (firstBreak ? 1 : 0)
@@ -95,6 +109,189 @@ struct TextLayout {
                 }
             }
             x += advance(ch, font: font, size: size) + style.tracking * 0.001 * size
+        }
+        return out
+    }
+
+    /// A letter drawn under text animators: its glyph, matrix, opacity and colours.
+    struct AnimatedLetter {
+        var paths: [BezierPath]
+        var matrix: Affine
+        var opacity: Double
+        var fill: [Double]?
+        var stroke: [Double]?
+        var strokeWidth: Double?
+    }
+
+    /// The letters with the animators applied at `time`, as lottie-web's `getMeasures` places
+    /// them: each letter's own matrix built from its anchor (the grouping's centre and the
+    /// grouping alignment), the animators' anchor, scale, skew, rotation and position weighted
+    /// by their selectors, then its place on the line; tracking and colours accumulated in
+    /// animator order.
+    func animatedLetters(_ doc: TextDocument, _ style: TextDocument.Style, time: Double) -> [AnimatedLetter] {
+        guard let measure = measure(style) else { return [] }
+        let font = measure.font, widths = measure.widths
+        let size = style.size
+        let trackingOffset = style.tracking * 0.001 * size
+        let lineHeight = style.lineHeight != 0 ? style.lineHeight : size * 1.2
+        // Letters with their advances, lines and grouping (`an`, `add`, `ind`).
+        var letters: [TextAnimation.Letter] = []
+        var line = 0
+        for ch in measure.characters {
+            let isBreak = Self.isBreak(ch)
+            if isBreak { line += 1 }
+            letters.append(
+                TextAnimation.Letter(
+                    value: isBreak ? "" : ch, isBreak: isBreak,
+                    advance: isBreak ? 0 : advance(ch, font: font, size: size), line: line))
+        }
+        let n = letters.count
+        var groupWidth = letters.map(\.advance)  // an
+        var groupStart = [Double](repeating: 0, count: n)  // add
+        if doc.grouping == 2 || doc.grouping == 3 {
+            var size = 0.0, first = 0
+            for i in 0..<n {
+                groupStart[i] = size
+                size += letters[i].advance
+                let ends =
+                    doc.grouping == 2 ? (letters[i].value == "" || letters[i].value == " ") : letters[i].value == ""
+                if ends || i == n - 1 {
+                    if ends { size -= letters[i].advance }
+                    for k in first...i { groupWidth[k] = size }
+                    first = i + 1
+                    size = 0
+                }
+            }
+        }
+        let anim = TextAnimation(doc.animators, letters: letters, time: time)
+        let animators = doc.animators
+        let alignment = doc.groupingAlignment.value(at: time)
+        let align = (alignment.first ?? 0, alignment.count > 1 ? alignment[1] : 0)
+        let yOff = size * 1.2 * 0.714
+        let boxWidth = style.boxSize?.first ?? measure.maxWidth
+        let justifyOffset =
+            style.boxSize != nil ? 0 : style.justify == 1 ? -boxWidth : style.justify == 2 ? -boxWidth / 2 : 0
+        let fillAnimated = animators.contains { $0.changesFill }
+        let strokeAnimated = animators.contains { $0.strokeColor != nil }
+        let widthAnimated = animators.contains { $0.strokeWidth != nil }
+        // Tracking animators move whole lines when the text is right-aligned or centred.
+        var justifyShift = [Double](repeating: 0, count: n)
+        if style.justify == 1 || style.justify == 2 {
+            let factor = style.justify == 2 ? -0.5 : -1.0
+            var shift = 0.0, firstShift = 0.0, last = 0, newLine = true
+            func close(_ upTo: Int) {
+                if shift != 0 { shift += firstShift }
+                while last < upTo {
+                    justifyShift[last] = shift
+                    last += 1
+                }
+            }
+            for i in 0..<n {
+                if letters[i].isBreak {
+                    close(i)
+                    shift = 0
+                    newLine = true
+                } else {
+                    for (j, a) in animators.enumerated() {
+                        guard let t = anim.value(a.tracking)?.first else { continue }
+                        if newLine && style.justify == 2 { firstShift += t * factor }
+                        shift += t * anim.weight(animator: j, letter: i) * factor
+                    }
+                    newLine = false
+                }
+            }
+            close(n)
+        }
+        var out: [AnimatedLetter] = []
+        var xPos = 0.0, yPos = 0.0, firstLine = true
+        let scale = size / 100
+        for i in 0..<n {
+            let letter = letters[i]
+            if letter.isBreak {
+                xPos = 0
+                yPos += lineHeight + (firstLine ? 1 : 0)
+                firstLine = false
+                continue
+            }
+            let an = groupWidth[i]
+            let offf = an / 2 - groupStart[i]
+            var m = Affine.translate(-offf, 0)
+                .concatenating(.translate(-align.0 * an * 0.005, -align.1 * yOff * 0.01))
+            for (j, a) in animators.enumerated() {
+                guard let t = anim.value(a.tracking)?.first else { continue }
+                if xPos != 0 || style.justify != 0 { xPos += t * anim.weight(animator: j, letter: i) }
+            }
+            var sw = style.strokeWidth
+            var sc = style.strokeColor.map { Array(($0 + [0, 0, 0]).prefix(3)) } ?? [0, 0, 0]
+            var fc = style.fillColor.map { Array(($0 + [0, 0, 0]).prefix(3)) }
+            for (j, a) in animators.enumerated() {
+                guard let v = anim.value(a.anchor) else { continue }
+                let w = anim.weight(animator: j, letter: i)
+                m = m.concatenating(.translate(-(v.first ?? 0) * w, -(v.count > 1 ? v[1] : 0) * w))
+            }
+            for (j, a) in animators.enumerated() {
+                guard let v = anim.value(a.scale) else { continue }
+                let w = anim.weight(animator: j, letter: i)
+                let sx = (v.first ?? 100) / 100, sy = (v.count > 1 ? v[1] : v.first ?? 100) / 100
+                m = m.concatenating(.scale(1 + (sx - 1) * w, 1 + (sy - 1) * w))
+            }
+            var opacity = 1.0
+            for (j, a) in animators.enumerated() {
+                let w = anim.weight(animator: j, letter: i)
+                if let sk = anim.value(a.skew)?.first {
+                    let axis = anim.value(a.skewAxis)?.first ?? 0
+                    m = m.concatenating(.skew(degrees: sk * w, axisDegrees: axis * w))
+                }
+                if let r = anim.value(a.rotation)?.first {
+                    m = m.concatenating(.rotate(r * w * Double.pi / 180))
+                }
+                if let o = anim.value(a.opacity)?.first {
+                    opacity += (o / 100 * w - opacity) * w
+                }
+                if widthAnimated, let v = anim.value(a.strokeWidth)?.first { sw += v * w }
+                if strokeAnimated, let v = anim.value(a.strokeColor) {
+                    for k in 0..<3 { sc[k] += ((k < v.count ? v[k] : 0) - sc[k]) * w }
+                }
+                if fillAnimated, var c = fc {
+                    if let v = anim.value(a.fillColor) {
+                        for k in 0..<3 { c[k] += ((k < v.count ? v[k] : 0) - c[k]) * w }
+                    }
+                    if let v = anim.value(a.fillHue)?.first { c = TextColor.addHue(c, v * w) }
+                    if let v = anim.value(a.fillSaturation)?.first { c = TextColor.addSaturation(c, v / 100 * w) }
+                    if let v = anim.value(a.fillBrightness)?.first { c = TextColor.addBrightness(c, v / 100 * w) }
+                    fc = c
+                }
+            }
+            for (j, a) in animators.enumerated() {
+                guard let v = anim.value(a.position) else { continue }
+                let w = anim.weight(animator: j, letter: i)
+                m = m.concatenating(.translate((v.first ?? 0) * w, (v.count > 1 ? v[1] : 0) * w))
+            }
+            m = m.concatenating(.translate(xPos, yPos))
+            if style.boxSize != nil {
+                let ps = style.boxPosition ?? [0, 0]
+                m = m.concatenating(.translate(ps.first ?? 0, (ps.count > 1 ? ps[1] : 0) + font.ascent * size / 100))
+            }
+            let lineWidth = widths[min(letter.line, widths.count - 1)]
+            switch style.justify {
+            case 1: m = m.concatenating(.translate(justifyShift[i] + justifyOffset + (boxWidth - lineWidth), 0))
+            case 2: m = m.concatenating(.translate(justifyShift[i] + justifyOffset + (boxWidth - lineWidth) / 2, 0))
+            default: break
+            }
+            m = m.concatenating(.translate(0, -style.baselineShift))
+                .concatenating(.translate(offf, 0))
+                .concatenating(.translate(align.0 * an * 0.005, align.1 * yOff * 0.01))
+            xPos += letter.advance + trackingOffset
+            guard letter.value != " ",
+                let glyph = animation.glyphs[GlyphKey(character: letter.value, family: font.family, style: font.style)]
+            else { continue }
+            let paths = Self.outlines(glyph.shapes)
+            guard !paths.isEmpty else { continue }
+            out.append(
+                AnimatedLetter(
+                    paths: paths, matrix: Affine.scale(scale, scale).concatenating(m), opacity: opacity,
+                    fill: fillAnimated ? fc : nil, stroke: strokeAnimated ? sc : nil,
+                    strokeWidth: widthAnimated ? max(sw, 0) : nil))
         }
         return out
     }

@@ -10,7 +10,7 @@ import Foundation
 /// composited from separate layers). One renderer draws on one thread at a time.
 public final class LottieRenderer {
     /// Changes whenever the same file would draw differently (it keys the render cache).
-    public static let revision = 2
+    public static let revision = 3
 
     public let animation: LottieAnimation
     let evaluator: LottieEvaluator

@@ -46,29 +46,30 @@ final class CompHost: ScriptHost {
 
     override func member(_ name: String, _ interpreter: ScriptInterpreter) throws(ScriptFailure) -> ScriptValue? {
         let a = context.frame.animation
-        var size = (Double(a.width), Double(a.height))
-        var title = a.name
-        if let composition {
-            // A precomposition's size and name are its layer's.
-            for layer in a.layers + a.compositions.values.flatMap({ $0 }) {
-                if case .precomp(let id, let w, let h, _) = layer.kind, id == composition {
-                    size = (w, h)
-                    title = layer.name
-                    break
-                }
-            }
-        }
         switch name {
         case "layer": return .host(self)
         case "numLayers": return .number(Double(context.frame.layers(composition).count))
-        case "width": return .number(size.0)
-        case "height": return .number(size.1)
+        case "width": return .number(sizeAndTitle().width)
+        case "height": return .number(sizeAndTitle().height)
         case "frameDuration": return .number(1 / a.frameRate)
         case "pixelAspect": return .number(1)
         case "displayStartTime": return .number(0)
-        case "name", "_name": return .string(title)
+        case "name", "_name": return .string(sizeAndTitle().title)
         default: return nil
         }
+    }
+
+    /// The composition's size and name: the animation's, or for a precomposition its layer's
+    /// (looked up only when asked: `thisComp.layer(…)` is read far more often).
+    private func sizeAndTitle() -> (width: Double, height: Double, title: String) {
+        let a = context.frame.animation
+        guard let composition else { return (Double(a.width), Double(a.height), a.name) }
+        for layers in [a.layers] + a.compositions.values {
+            for layer in layers {
+                if case .precomp(let id, let w, let h, _) = layer.kind, id == composition { return (w, h, layer.name) }
+            }
+        }
+        return (Double(a.width), Double(a.height), a.name)
     }
 }
 
