@@ -82,11 +82,13 @@ extension LottieAnimation {
         let h = try root.required("h").asInt(in: 1...limits.maxSide)
 
         var compositions: [String: [Layer]] = [:]
+        var extraCompositions: [(name: String, id: String)] = []
         var images: [String: ImageAsset] = [:]
         for asset in root["assets"]?.value.array == nil ? [] : try root["assets"]!.asArray() {
             let id = try asset.required("id").asString()
             if let layers = asset["layers"] {
                 compositions[id] = try decodeLayers(layers, ctx, composition: id)
+                if asset.bool("xt") { extraCompositions.append((asset.string("nm") ?? "", id)) }
             } else if let p = asset["p"] {
                 // An image whose file is not a string is one lottie-web cannot load: its layers draw nothing.
                 guard let file = p.value.string else {
@@ -140,7 +142,7 @@ extension LottieAnimation {
             outPoint: op, width: w, height: h, layers: layers, compositions: compositions, images: images,
             markers: markers, glyphs: glyphs, fonts: fonts, firstFont: firstFont, expressionPaths: ctx.expressions,
             expressions: ctx.allExpressions, maxExpressionSteps: limits.maxExpressionSteps,
-            readingNotes: ctx.notes.warnings, slotIDs: ctx.slots.keys.sorted())
+            readingNotes: ctx.notes.warnings, slotIDs: ctx.slots.keys.sorted(), extraCompositions: extraCompositions)
     }
 
     static func decodeLayers(_ node: Node, _ ctx: DecodeContext, composition: String?) throws(LottieError) -> [Layer] {
@@ -362,6 +364,12 @@ extension LottieAnimation {
             opacity: try Property.scalar(n["o"], ctx, default: 100))
     }
 
+    /// The Source Text expression, when the document has one.
+    static func decodeTextExpression(_ d: Node, _ ctx: DecodeContext) throws(LottieError) -> LottieExpression? {
+        guard let source = d.string("x") else { return nil }
+        return try LottieExpression.read(d, source, ctx)
+    }
+
     static func decodeText(_ t: Node, _ ctx: DecodeContext) throws(LottieError) -> TextDocument {
         var keyframes: [(time: Double, style: TextDocument.Style)] = []
         for k in try t.required("d").required("k").asArray() {
@@ -378,11 +386,13 @@ extension LottieAnimation {
                         boxSize: try s["sz"]?.asVector(), boxPosition: try s["ps"]?.asVector())
                 ))
         }
+        let expression = try decodeTextExpression(t.required("d"), ctx)
         let animators = try decodeTextAnimators(t, ctx)
         let path = t["p"]?.value.object?.isEmpty == false
         let more = t["m"]
         return TextDocument(
-            keyframes: keyframes, animators: animators, grouping: try more?.int("g", default: 1) ?? 1,
+            keyframes: keyframes, expression: expression, animators: animators,
+            grouping: try more?.int("g", default: 1) ?? 1,
             groupingAlignment: try Property.vector(more?["a"], ctx, default: [0, 0]), hasPath: path)
     }
 }

@@ -184,7 +184,10 @@ public struct LottieEvaluator: Sendable {
         /// 0…255 as the player writes them), under the letter's save and restore.
         private mutating func text(_ doc: TextDocument, time: Double, matrix: Affine, blend: BlendMode) -> [DrawCommand]
         {
-            guard let style = TextLayout.style(doc, at: time) else { return [] }
+            guard var style = TextLayout.style(doc, at: time) else { return [] }
+            if let expression = doc.expression, let frame = ExpressionFrame.current {
+                style.text = frame.evaluateText(expression, input: style.text, at: time)
+            }
             func paint(_ c: [Double]) -> Paint {
                 func ch(_ k: Int) -> Double { k < c.count ? min(max((c[k] * 255).rounded(), 0), 255) / 255 : 0 }
                 return .color(r: ch(0), g: ch(1), b: ch(2), a: 1)

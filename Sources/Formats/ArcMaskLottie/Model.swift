@@ -32,6 +32,13 @@ public struct LottieAnimation: Sendable {
     public var readingNotes: [String] = []
     /// The ids of the document's slots (`slots`), which themes set.
     public var slotIDs: [String] = []
+    /// Extra compositions (assets marked `xt`) by name, in the order of the assets: what an
+    /// expression's `comp(name)` finds besides the main composition (lottie-web's canvas
+    /// renderer registers no others).
+    public var extraCompositions: [(name: String, id: String)] = []
+
+    /// The extra composition an expression's `comp(name)` reaches.
+    func composition(named name: String) -> String? { extraCompositions.first { $0.name == name }?.id }
 
     /// Frames as players count them: ⌊op − ip⌋.
     public var frameCount: Int { max(0, Int((outPoint - inPoint).rounded(.down))) }
@@ -179,6 +186,8 @@ public struct TextDocument: Sendable {
     }
     /// Documents by time (`t.d.k[].s` at `t.d.k[].t`).
     public var keyframes: [(time: Double, style: Style)]
+    /// The Source Text expression (`t.d.x`): it gives the text shown.
+    public var expression: LottieExpression?
     public var animators: [TextAnimator]
     /// Anchor point grouping (`m.g`): 1 characters, 2 words, 3 lines, 4 all.
     public var grouping: Int

@@ -41,6 +41,26 @@ final class DecodeContext {
     }
 }
 
+extension LottieExpression {
+    /// An expression (`x`) of the object `node`, counted against the limits and joined to the
+    /// layer being read (loopOut and loopIn alone take the direct route, before this).
+    static func read(_ node: Node, _ source: String, _ ctx: DecodeContext) throws(LottieError) -> LottieExpression {
+        ctx.expressions.append(node.path)
+        guard ctx.allExpressions.count < ctx.limits.maxExpressions else {
+            throw ctx.limit(node, "the document holds more than \(ctx.limits.maxExpressions) expressions")
+        }
+        guard source.utf8.count <= ctx.limits.maxExpressionBytes else {
+            throw ctx.limit(
+                node["x"]!,
+                "the expression is \(source.utf8.count) bytes, over the limit of \(ctx.limits.maxExpressionBytes)")
+        }
+        let expression = LottieExpression(source: source, path: node.path)
+        ctx.allExpressions.append(expression)
+        ctx.pendingExpressions.append(expression)
+        return expression
+    }
+}
+
 extension Animatable {
     /// Reads a property object (`{"a": 0, "k": …}` or keyframes in `k`), each value by `read`.
     static func decode(
@@ -52,22 +72,11 @@ extension Animatable {
         }
         let k = try object.required("k")
         if let source = object.string("x") {
-            ctx.expressions.append(object.path)
-            // loopOut/loopIn alone take the direct route; any other expression is run.
             if let loop = KeyframeLoop.parse(source), Self.isKeyframeList(k) {
+                ctx.expressions.append(object.path)
                 return .looped(try decodeKeyframes(object, k, ctx, read: read), loop)
             }
-            guard ctx.allExpressions.count < ctx.limits.maxExpressions else {
-                throw ctx.limit(object, "the document holds more than \(ctx.limits.maxExpressions) expressions")
-            }
-            guard source.utf8.count <= ctx.limits.maxExpressionBytes else {
-                throw ctx.limit(
-                    object["x"]!,
-                    "the expression is \(source.utf8.count) bytes, over the limit of \(ctx.limits.maxExpressionBytes)")
-            }
-            let expression = LottieExpression(source: source, path: object.path)
-            ctx.allExpressions.append(expression)
-            ctx.pendingExpressions.append(expression)
+            let expression = try LottieExpression.read(object, source, ctx)
             let base = Self.isKeyframeList(k) ? try decodeKeyframes(object, k, ctx, read: read) : .fixed(try read(k))
             return .expression(base, expression)
         }

@@ -142,6 +142,51 @@ import Testing
         #expect(value(a, at: 3, { $0.transform.skew }) == [42])
     }
 
+    @Test("posterizeTime holds time and value to steps of 1/fps from where it is called")
+    func posterizeTime() throws {
+        let keys = #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]"#
+        let a = try Documents.decode(
+            Documents.animation(
+                layers: layer(
+                    1, name: "P",
+                    ks: #""r":{"a":1,"k":\#(keys),"x":"var $bm_rt;\nposterizeTime(2);\n$bm_rt = value;"},"#
+                        + #""o":{"a":0,"k":0,"x":"var $bm_rt;\nvar before = time;\nposterizeTime(4);\n$bm_rt = $bm_sum($bm_mul(before, 100), time);"}"#
+                )))
+        // 10 fps: frame 7 is 0.7 s; at 2 fps that is 0.5 s, frame 5, where the keys give 50.
+        #expect(value(a, at: 7, { $0.transform.rotation }) == [50])
+        // The time read before the call is the real one; after it, held to 0.5 s (4 fps).
+        #expect(value(a, at: 7, { $0.transform.opacity }) == [70.5])
+    }
+
+    @Test("comp(name) finds the main composition and extra compositions (xt), as the canvas player registers them")
+    func compByName() throws {
+        let inner = layer(1, name: "Inner", ks: #""r":{"a":0,"k":33}"#)
+        let reader = layer(
+            1, name: "Reader",
+            ks: #""r":{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = comp('Extra').layer('Inner').transform.rotation;"},"#
+                + #""o":{"a":0,"k":9,"x":"var $bm_rt;\n$bm_rt = comp('Plain').layer(1).transform.rotation;"}"#)
+        let assets =
+            #""assets":[{"id":"x","nm":"Extra","xt":1,"layers":[\#(inner)]},{"id":"p","nm":"Plain","layers":[\#(inner)]}]"#
+        let a = try Documents.decode(Documents.animation(layers: reader, extra: assets))
+        #expect(value(a, at: 0, { $0.transform.rotation }) == [33])
+        // A precomposition that is not an extra composition is not found: the expression fails.
+        #expect(value(a, at: 0, { $0.transform.opacity }) == [9])
+    }
+
+    @Test("a Source Text expression gives the text shown, made a string as JavaScript makes it")
+    func sourceText() throws {
+        let text =
+            #"{"ty":5,"nm":"Count","ind":1,"ip":0,"op":10,"st":0,"ks":{},"t":{"d":{"x":"var $bm_rt;\n$bm_rt = Math.round(time * 10) + value;","k":[{"t":0,"s":{"s":20,"f":"F","t":" pts","j":0,"tr":0,"lh":24,"ls":0,"fc":[0,0,0]}}]},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":[]}}"#
+        let a = try Documents.decode(Documents.animation(layers: text))
+        let (commands, failures) = ExpressionFrame.run(a) { try? LottieEvaluator(a).commands(at: 7) }
+        #expect(failures.isEmpty)
+        guard case .text(let run)? = commands?.first else {
+            Issue.record("no text drawn")
+            return
+        }
+        #expect(run.lines == ["7 pts"])
+    }
+
     @Test func failuresLeaveTheValueUnderneathAndAreReported() throws {
         let a = try Documents.decode(
             Documents.animation(

@@ -28,6 +28,20 @@ final class ExpressionContext {
 
     func run(_ program: ScriptFunctionBody) throws(ScriptFailure) -> ScriptValue {
         let scope = ScriptScope(variables(), parent: nil)
+        // posterizeTime(fps): from here on the expression's `time` is held to steps of 1/fps
+        // s and `value` is the property's there, as lottie-web's sets both.
+        scope.variables["posterizeTime"] = .function(
+            NativeFunction { [weak scope] _, _, args throws(ScriptFailure) in
+                guard let scope else { return .undefined }
+                let fps = ExpressionLibrary.arg(args, 0).toNumber()
+                let now = scope.variables["time"]?.toNumber() ?? self.time / self.frameRate
+                let held = fps == 0 ? 0 : (now * fps).rounded(.down) / fps
+                if held.isFinite {
+                    scope.variables["time"] = .number(held)
+                    scope.variables["value"] = self.valueAtTime(held)
+                }
+                return .undefined
+            })
         try frame.interpreter.run(program, in: scope)
         let result = scope.variables["$bm_rt"] ?? .undefined
         if case .undefined = result { throw .error("the expression sets no value ($bm_rt)") }
@@ -44,8 +58,9 @@ final class ExpressionContext {
             "value": input, "time": .number(seconds), "thisProperty": .host(ThisPropertyHost(self)),
             "numKeys": .number(Double(property.keyTimes.count)),
             "comp": native { [frame] args throws(ScriptFailure) in
-                ExpressionLibrary.arg(args, 0).toText() == frame.animation.name
-                    ? .host(CompHost(self, composition: nil)) : .null
+                let name = ExpressionLibrary.arg(args, 0).toText()
+                if name == frame.animation.name { return .host(CompHost(self, composition: nil)) }
+                return frame.animation.composition(named: name).map { .host(CompHost(self, composition: $0)) } ?? .null
             },
             "framesToTime": native { [frameRate] args throws(ScriptFailure) in
                 .number(ExpressionLibrary.arg(args, 0).toNumber() / (args.count > 1 ? args[1].toNumber() : frameRate))
@@ -68,7 +83,6 @@ final class ExpressionContext {
                 self.speedAtTime(ExpressionLibrary.arg(args, 0).toNumber())
             },
             "smooth": native { args throws(ScriptFailure) in self.smooth(args) },
-            "posterizeTime": native { _ throws(ScriptFailure) in throw .error("posterizeTime is not supported") },
             "active": .bool(true),
         ]
         let loopOut = native { args throws(ScriptFailure) in try self.loopOut(args, seconds: false) }

@@ -78,6 +78,41 @@ final class ExpressionFrame: @unchecked Sendable {
         return value
     }
 
+    /// A text document's expression (`t.d.x`, the layer's Source Text) at `time`: run with
+    /// `value` the document's text, its result made a string as JavaScript's `toString` makes
+    /// it (lottie-web's `getExpressionValue`). The text underneath when it fails.
+    func evaluateText(_ expression: LottieExpression, input: String, at time: Double) -> String {
+        let id = ObjectIdentifier(expression)
+        let key = Key(expression: id, time: time)
+        if let hit = cache[key] as? String { return hit }
+        guard let program = expression.program, !running.contains(id), !failed.contains(id), depth < Self.maxDepth
+        else {
+            return input
+        }
+        running.insert(id)
+        depth += 1
+        defer {
+            running.remove(id)
+            depth -= 1
+        }
+        let property = PropertyHandle(Animatable<[Double]>.fixed([0]), frame: self)
+        let context = ExpressionContext(
+            frame: self, expression: expression, property: property, time: time, input: .string(input))
+        let result: ScriptValue
+        do {
+            result = try context.run(program)
+        } catch {
+            fail(expression, error.message)
+            return input
+        }
+        let text = String(result.toText().prefix(Self.maxTextLength))
+        cache[key] = text
+        return text
+    }
+
+    /// The longest text an expression may give (a script can build a string of any length).
+    static let maxTextLength = 10_000
+
     private func fail(_ expression: LottieExpression, _ reason: String) {
         let id = ObjectIdentifier(expression)
         // As lottie-web does: an expression that failed once stays off for the frame.
