@@ -98,7 +98,6 @@ public enum LottieFeatures {
                 add(
                     "\(layer): merge paths not applied (drawn as separate paths, as lottie-web's canvas renderer draws them)"
                 )
-            case .offsetPath: add("\(layer): offset path not applied")
             case .twist: add("\(layer): twist not applied")
             case .unknown(let ty): add("\(layer): shape item \"\(ty)\" not drawn")
             default: break

@@ -114,7 +114,7 @@ struct ShapeRenderer {
                 if hidden { continue }
                 walk.styles.append(Style(item: item, matrix: matrix, alpha: alpha, repeated: repeated))
                 styles.append(walk.styles.count - 1)
-            case .trim, .roundCorners, .puckerBloat, .zigZag:
+            case .trim, .roundCorners, .puckerBloat, .zigZag, .offsetPath:
                 // The players do not skip hidden groups, transforms or modifiers.
                 walk.modifiers.append(Modifier(item: item))
                 modifiers.append(walk.modifiers.count - 1)
@@ -221,6 +221,14 @@ struct ShapeRenderer {
             let a = scalar(amount)
             for leaf in modifier.leaves {
                 walk.leaves[leaf].paths = walk.leaves[leaf].paths.map { PathModifiers.puckerBloat($0, amount: a) }
+            }
+        case .offsetPath(let amount, let join, let miterLimit, _):
+            let a = scalar(amount), limit = scalar(miterLimit)
+            guard a.isFinite, limit.isFinite else { break }
+            for leaf in modifier.leaves {
+                walk.leaves[leaf].paths = walk.leaves[leaf].paths.map {
+                    OffsetPath.apply($0, amount: a, join: join, miterLimit: limit)
+                }
             }
         default:
             break
