@@ -142,7 +142,8 @@ extension LottieAnimation {
             outPoint: op, width: w, height: h, layers: layers, compositions: compositions, images: images,
             markers: markers, glyphs: glyphs, fonts: fonts, firstFont: firstFont, expressionPaths: ctx.expressions,
             expressions: ctx.allExpressions, maxExpressionSteps: limits.maxExpressionSteps,
-            readingNotes: ctx.notes.warnings, slotIDs: ctx.slots.keys.sorted(), extraCompositions: extraCompositions)
+            readingNotes: ctx.notes.warnings, slotIDs: ctx.slots.keys.sorted(), extraCompositions: extraCompositions,
+            maxFrameWork: limits.maxFrameWork)
     }
 
     static func decodeLayers(_ node: Node, _ ctx: DecodeContext, composition: String?) throws(LottieError) -> [Layer] {

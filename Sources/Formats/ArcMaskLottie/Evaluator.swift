@@ -14,9 +14,11 @@ public struct LottieEvaluator: Sendable {
     /// the composition's coordinates (0…w, 0…h).
     ///
     /// Throws when the frame needs more work than `maxWork` (layers drawn and paths built,
-    /// counted together): precompositions used many times inside one another, or repeaters
-    /// inside repeaters, grow without bound otherwise.
-    public func commands(at time: Double, maxWork: Int = 200_000) throws(LottieError) -> [DrawCommand] {
+    /// counted together; by default the document's `LottieLimits.maxFrameWork`):
+    /// precompositions used many times inside one another, or repeaters inside repeaters, grow
+    /// without bound otherwise.
+    public func commands(at time: Double, maxWork: Int? = nil) throws(LottieError) -> [DrawCommand] {
+        let maxWork = maxWork ?? animation.maxFrameWork
         var walk = Walk(animation: animation, maxWork: maxWork)
         let (out, _) = ExpressionFrame.run(animation) {
             walk.composition(animation.layers, time: time, matrix: .identity, depth: 0)
@@ -37,7 +39,7 @@ public struct LottieEvaluator: Sendable {
         var seen = Set<ObjectIdentifier>()
         let n = animation.frameCount
         for k in Set([0, n / 2, max(0, n - 1)]).sorted() {
-            var walk = Walk(animation: animation, maxWork: 200_000)
+            var walk = Walk(animation: animation, maxWork: animation.maxFrameWork)
             let time = animation.inPoint.rounded() + Double(k)
             let (_, failures) = ExpressionFrame.run(animation) {
                 walk.composition(animation.layers, time: time, matrix: .identity, depth: 0)

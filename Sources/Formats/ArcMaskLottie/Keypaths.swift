@@ -42,14 +42,19 @@ public struct LottieOverrides: Sendable, Equatable {
 public enum LottieKeypaths {
     /// Every keypath a value can be set at: each layer's `Transform.Opacity`, each fill's and
     /// stroke's `Color` and `Opacity`, in document order (precompositions' layers under the
-    /// precomposition layer's name).
-    public static func list(_ a: LottieAnimation) -> [String] {
+    /// precomposition layer's name) — the first `limit` of them: precompositions used many
+    /// times inside one another name more paths than can be listed.
+    public static func list(_ a: LottieAnimation, limit: Int = 10_000) -> [String] {
         var out: [String] = []
-        walk(a, a.layers, prefix: [], depth: 0) { names, kind in
-            out.append((names + [kind]).joined(separator: "."))
+        var budget = limit
+        walk(a, a.layers, prefix: [], depth: 0, budget: &budget) { names, kind in
+            if out.count < limit { out.append((names + [kind]).joined(separator: ".")) }
         }
         return out
     }
+
+    /// Layers an override may visit (precompositions reached once per use).
+    static let maxVisits = 100_000
 
     /// The animation with the overrides applied; an override that matches nothing is an error
     /// naming its keypath.
@@ -59,8 +64,15 @@ public enum LottieKeypaths {
         for entry in overrides.entries {
             let pattern = entry.keypath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             var hits = 0
+            var visits = 0
             result.layers = rewrite(
-                result.layers, in: &result, prefix: [], pattern: pattern, value: entry.value, hits: &hits, depth: 0)
+                result.layers, in: &result, prefix: [], pattern: pattern, value: entry.value, hits: &hits,
+                visits: &visits, depth: 0)
+            if visits > maxVisits {
+                throw LottieError(
+                    "keypath \"\(entry.keypath)\" reaches more than \(maxVisits) layers (precompositions used inside one another)",
+                    at: .root)
+            }
             if hits == 0 {
                 throw LottieError(
                     "keypath \"\(entry.keypath)\" matches nothing that takes \(kind(entry.value)) (inspect lists the keypaths)",
@@ -86,16 +98,21 @@ public enum LottieKeypaths {
     }
 
     private static func walk(
-        _ a: LottieAnimation, _ layers: [Layer], prefix: [String], depth: Int, _ visit: ([String], String) -> Void
+        _ a: LottieAnimation, _ layers: [Layer], prefix: [String], depth: Int, budget: inout Int,
+        _ visit: ([String], String) -> Void
     ) {
         guard depth < 16 else { return }
         for layer in layers {
+            guard budget > 0 else { return }
+            budget -= 1
             let names = prefix + [layer.name]
             visit(names, "Transform.Opacity")
             switch layer.kind {
             case .shape(let items): walkShapes(items, names, visit)
             case .precomp(let id, _, _, _):
-                if let inner = a.compositions[id] { walk(a, inner, prefix: names, depth: depth + 1, visit) }
+                if let inner = a.compositions[id] {
+                    walk(a, inner, prefix: names, depth: depth + 1, budget: &budget, visit)
+                }
             default: break
             }
         }
@@ -124,11 +141,13 @@ public enum LottieKeypaths {
     private static func rewrite(
         _ layers: [Layer], in a: inout LottieAnimation, prefix: [String], pattern: [String],
         value: LottieOverrides.Value,
-        hits: inout Int, depth: Int
+        hits: inout Int, visits: inout Int, depth: Int
     ) -> [Layer] {
         guard depth < 16 else { return layers }
         var out = layers
         for k in out.indices {
+            visits += 1
+            guard visits <= maxVisits else { return out }
             let names = prefix + [out[k].name]
             if case .opacity(let o) = value, matches(pattern[...], (names + ["Transform", "Opacity"])[...]) {
                 out[k].transform.opacity = .fixed([o])
@@ -140,7 +159,8 @@ public enum LottieKeypaths {
             case .precomp(let id, _, _, _):
                 if let inner = a.compositions[id] {
                     a.compositions[id] = rewrite(
-                        inner, in: &a, prefix: names, pattern: pattern, value: value, hits: &hits, depth: depth + 1)
+                        inner, in: &a, prefix: names, pattern: pattern, value: value, hits: &hits, visits: &visits,
+                        depth: depth + 1)
                 }
             default: break
             }

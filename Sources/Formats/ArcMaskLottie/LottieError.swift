@@ -36,12 +36,17 @@ public struct LottieLimits: Sendable, Equatable {
     /// Script steps all expressions of one frame may take together (past it, the rest draw
     /// their values underneath).
     public var maxExpressionSteps: Int
+    /// Layers drawn and paths built for one frame, counted together: precompositions used many
+    /// times inside one another, or repeaters inside repeaters, grow without bound otherwise.
+    public var maxFrameWork: Int
 
     public init(
         maxJSONBytes: Int = 64 << 20, maxSide: Int = 16_384, maxLayers: Int = 100_000, maxKeyframes: Int = 2_000_000,
         maxPathVertices: Int = 100_000, maxFrames: Int = 100_000, maxImageBytes: Int = 256 << 20,
-        maxExpressions: Int = 20_000, maxExpressionBytes: Int = 64 << 10, maxExpressionSteps: Int = 2_000_000
+        maxExpressions: Int = 20_000, maxExpressionBytes: Int = 64 << 10, maxExpressionSteps: Int = 2_000_000,
+        maxFrameWork: Int = 200_000
     ) {
+        self.maxFrameWork = maxFrameWork
         self.maxExpressions = maxExpressions
         self.maxExpressionBytes = maxExpressionBytes
         self.maxExpressionSteps = maxExpressionSteps

@@ -36,6 +36,8 @@ public struct LottieAnimation: Sendable {
     /// expression's `comp(name)` finds besides the main composition (lottie-web's canvas
     /// renderer registers no others).
     public var extraCompositions: [(name: String, id: String)] = []
+    /// Layers and paths one frame may take (`LottieLimits.maxFrameWork`).
+    public var maxFrameWork: Int = LottieLimits.default.maxFrameWork
 
     /// The extra composition an expression's `comp(name)` reaches.
     func composition(named name: String) -> String? { extraCompositions.first { $0.name == name }?.id }

@@ -85,7 +85,9 @@ struct Inspect: ParsableCommand {
             extra.append("keypaths (--set-color, --set-opacity):" + (l.keypaths.isEmpty ? " none" : ""))
             extra += wrapped(Array(shown), width: 100, indent: "  ")
             if l.keypaths.count > shown.count {
-                extra.append("  … \(l.keypaths.count - shown.count) more (inspect --json lists them all)")
+                let all =
+                    l.keypaths.count < 10_000 ? "them all" : "the first 10,000; precompositions nest too deep for more"
+                extra.append("  … \(l.keypaths.count - shown.count) more (inspect --json lists \(all))")
             }
             if let rules = l.telegram {
                 let broken = rules.filter { !$0.passes }

@@ -92,4 +92,20 @@ struct LenientReadingTests {
             Documents.animation(layers: Documents.shapeLayer(Documents.redSquare, extra: effects)))
         #expect(a.layers[0].effectEntries.count == 1 && a.layers[0].effectEntries[0].index == nil)
     }
+
+    @Test("a precomposition used many times inside itself is cut off by the limits, not walked for ever")
+    func selfNesting() throws {
+        let inner = (1...20).map { #"{"ty":0,"refId":"c","ind":\#($0),"ip":0,"op":10,"st":0,"w":100,"h":100,"ks":{}}"# }
+        let shapes = Documents.shapeLayer(Documents.redSquare, ind: 21)
+        let assets = #""assets":[{"id":"c","layers":[\#((inner + [shapes]).joined(separator: ","))]}]"#
+        let root = #"{"ty":0,"refId":"c","nm":"Top","ind":1,"ip":0,"op":10,"st":0,"w":100,"h":100,"ks":{}}"#
+        var limits = LottieLimits.default
+        limits.maxFrameWork = 5_000
+        let a = try LottieAnimation.decode(Documents.animation(layers: root, extra: assets), limits: limits)
+        #expect(throws: LottieError.self) { try LottieEvaluator(a).commands(at: 0) }
+        #expect(LottieKeypaths.list(a).count == 10_000)
+        var overrides = LottieOverrides()
+        overrides.entries = [("**.Fill 1.Color", .color([0, 1, 0]))]
+        #expect(throws: LottieError.self) { try LottieKeypaths.apply(overrides, to: a) }
+    }
 }

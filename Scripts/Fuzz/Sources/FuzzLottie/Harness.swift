@@ -26,6 +26,8 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     limits.maxKeyframes = 50_000
     limits.maxLayers = 2000
     limits.maxImageBytes = 1 << 20
+    // A tenth of the default work per frame: deep self-nested precompositions reach it fast.
+    limits.maxFrameWork = 20_000
     guard let source = try? LottieFrameSource(bytes: bytes, name: "fuzz", options: LottieOptions(limits: limits)) else {
         return 0
     }
