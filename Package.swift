@@ -49,7 +49,8 @@ let package = Package(
                 "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText", "ArcMaskCompositor", "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
-                "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerFontPlan", "ArcMaskTimerFont",
+                "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
+                "ArcMaskTimerMaskPlan", "ArcMaskTimerFont",
                 "ArcMaskWidgetCode",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
@@ -99,6 +100,8 @@ let package = Package(
         module("Core", "ArcMaskValues"),
         // Mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
         module("Core", "ArcMaskGeometry", ["ArcMaskValues"]),
+        // What a live timer (`Text(date, style: .timer)`) shows, for both public-API routes.
+        module("Core", "ArcMaskTimerClock"),
         // Samples the rotation at display refreshes and classifies what shows.
         module("Core", "ArcMaskEmulator", ["ArcMaskGeometry", "ArcMaskValues"]),
         // What a widget's folder holds and how it is decided: the phone's limits, the budget fit,
@@ -189,7 +192,10 @@ let package = Package(
             ]),
         // The timer-font route, what decides: the schedule of timers and fonts, and how an
         // animation's timeline maps onto a loop that divides a minute (Foundation only).
-        module("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry"]),
+        module("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
+        // The timer-mask route, what decides: lanes of pictures, each under live timer masks, and
+        // when each is on top (Foundation only).
+        module("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
         // proof (every refresh shaped by HarfBuzz) and its preview.
         module(
@@ -299,7 +305,7 @@ let package = Package(
         tests("Formats", "ArcMaskSequence", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSequence", "ArcMaskValues", "CJPEG"]),
         tests("Formats", "ArcMaskVideo", ["ArcMaskCore", "ArcMaskValues", "ArcMaskVideo"], exclude: ["Fixtures"]),
         tests("Formats", "ArcMaskScript", ["ArcMaskScript"]),
-        tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript"]),
+        tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript", "ArcMaskValues"]),
         tests(
             "Formats", "ArcMaskLottieRender",
             ["ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues", zipFoundation]),
@@ -324,6 +330,7 @@ let package = Package(
                 "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
+        tests("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
         tests("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
             "Routes", "ArcMaskFont",

@@ -1,4 +1,5 @@
 import ArcMaskGeometry
+import ArcMaskTimerClock
 
 /// The schedule of the timer-font route: an animation played by `Text(date, style: .timer)`
 /// views whose fonts turn the two seconds digits into a picture (public API only).
@@ -77,14 +78,9 @@ public struct TimerFontPlan: Sendable, Equatable, Codable {
         return f < 0 ? f + frameCount : f
     }
 
-    /// Whole seconds a timer that started `lead` seconds before R shows at `t`.
-    public static func elapsed(at t: Double, lead: Double) -> Int { Int((t + lead).rounded(.down)) }
+    /// Whole seconds a timer that started `lead` seconds before R shows at `t` (`TimerClock`).
+    public static func elapsed(at t: Double, lead: Double) -> Int { TimerClock.elapsed(at: t, lead: lead) }
 
-    /// What `Text(date, style: .timer)` shows `seconds` after `date`: "m:ss" below an hour,
-    /// "h:mm:ss" from then on (Apple's documented format, in a POSIX locale).
-    public static func timerText(elapsed seconds: Int) -> String {
-        let h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(seconds / 60):\(two(s))"
-    }
+    /// What `Text(date, style: .timer)` shows `seconds` after `date` (`TimerClock`).
+    public static func timerText(elapsed seconds: Int) -> String { TimerClock.text(elapsed: seconds) }
 }

@@ -1,0 +1,200 @@
+import ArcMaskGeometry
+import ArcMaskTimerClock
+
+/// The schedule of the timer-mask route: the animation's pictures stacked one per lane, each
+/// under live timer masks (`Text(date, style: .timer)` in a font whose glyphs are a solid
+/// square on the second that opens a period and nothing on the others), so that the system's
+/// renderer, not the widget, decides which picture shows (public API only).
+///
+/// Measured on a phone by cifyr/motionary (docs/widget-animation-surface.md §4.1–4.1.1, iPhone
+/// 17 Pro, iOS 27.0): 60 to 320 such lanes draw and animate at 16 and 32 fps, gating holds at
+/// 1/32 s, and mask periods that divide 60 work up to 30 s.
+///
+/// Lanes are stacked bottom to top in the order they come on top. Lane `i` is meant to be on top
+/// from `a(i)` to the next lane's `a(i + 1)` within a loop of `P` seconds; every time is
+/// measured from the view's reference date. Its mask has period `P` and lead `P − a(i)`, so it
+/// draws for one second from `a(i)` in every loop: the lanes drawn at `t` are those that came
+/// on top less than a second ago, and the highest of them — the latest — shows.
+///
+/// The wrap: a lane that comes on top in the loop's last second would still draw during the
+/// next loop's first second, above the lanes that should show then. Those lanes carry a second,
+/// shared mask (period `P`, lead 1: on only during the loop's last second), so each is cut off
+/// at the loop's end. Lane 0 has no mask: it shows whenever nothing above it draws.
+public struct TimerMaskPlan: Sendable, Equatable, Codable {
+    /// A timer mask: the font of period `periodSeconds`, started `leadSeconds` before the
+    /// reference date. It lets its lane draw while ⌊t + lead⌋ is a multiple of the period.
+    public struct Mask: Sendable, Equatable, Hashable, Codable {
+        public let periodSeconds: Int
+        public let leadSeconds: Double
+
+        public init(periodSeconds: Int, leadSeconds: Double) {
+            self.periodSeconds = periodSeconds
+            self.leadSeconds = leadSeconds
+        }
+
+        /// Whether the mask draws (its timer's shaped text has ink) `t` seconds after the
+        /// reference date.
+        public func draws(at t: Double) -> Bool {
+            let s = TimerClock.secondsField(elapsed: TimerClock.elapsed(at: t, lead: leadSeconds))
+            return s % periodSeconds == 0
+        }
+    }
+
+    /// One picture under its masks.
+    public struct Lane: Sendable, Equatable, Codable {
+        public init(frame: Int, onTopFromSeconds: Double, onTopToSeconds: Double, masks: [Mask]) {
+            self.frame = frame
+            self.onTopFromSeconds = onTopFromSeconds
+            self.onTopToSeconds = onTopToSeconds
+            self.masks = masks
+        }
+
+        /// The loop's frame its picture holds.
+        public let frame: Int
+        /// When, within the loop, it is meant to be the lane shown: [from, to) seconds.
+        public let onTopFromSeconds: Double
+        public let onTopToSeconds: Double
+        /// It draws while all of these draw (none: always).
+        public let masks: [Mask]
+    }
+
+    public let fps: Int
+    public let loopSeconds: Int
+    /// Bottom to top.
+    public let lanes: [Lane]
+
+    /// Frame rates the design supports: up to 30 frames a second (a lane's mask draws for one
+    /// second, so every instant has `fps` lanes drawn).
+    public static let rates = 1...30
+    /// Loop lengths: periods that divide a minute (so a timer's seconds field keeps the phase
+    /// across minutes and hours) up to 30 s; a one-second loop leaves no second for the wrap.
+    public static let loops = [2, 3, 4, 5, 6, 10, 12, 15, 20, 30]
+    /// The most lanes drawn on a phone (cifyr/motionary: 320 at 16 and 32 fps).
+    public static let defaultMaxLanes = 320
+
+    /// Lanes for the loop's frames `kept` (increasing, from 0; all `fps × loopSeconds` frames by
+    /// default): each kept frame is on top until the next kept one, so dropping frames keeps the
+    /// loop's length.
+    public init(fps: Int, loopSeconds: Int, kept: [Int]? = nil, handlesWrap: Bool = true) throws(PlanError) {
+        guard Self.rates.contains(fps) else {
+            throw PlanError(
+                problem: "the timer-mask route cannot play \(fps) frames a second",
+                suggestion: "choose \(PlanSetting.framesPerSecond.token) from 1 to 30")
+        }
+        guard Self.loops.contains(loopSeconds) else {
+            throw PlanError(
+                problem: "a \(loopSeconds) s loop does not fit the timer-mask route",
+                suggestion: "loops last one of \(Self.loops.map(String.init).joined(separator: ", ")) s")
+        }
+        let count = fps * loopSeconds
+        let frames = kept ?? Array(0..<count)
+        guard frames.first == 0, zip(frames, frames.dropFirst()).allSatisfy({ $0 < $1 }), frames.last! < count else {
+            throw PlanError(
+                problem: "the kept frames must rise from frame 0 and stay below the loop's \(count)",
+                suggestion: "keep every n-th frame, starting with the first")
+        }
+        // A lane's mask draws for one second: the next lane must come on top within it.
+        for (a, b) in zip(frames, frames.dropFirst() + [count]) where b - a > fps {
+            throw PlanError(
+                problem: "frames \(a) to \(b) would leave more than a second without a lane coming on top",
+                suggestion: "keep at least one frame each second")
+        }
+        let period = Double(loopSeconds)
+        var lanes: [Lane] = []
+        for (k, frame) in frames.enumerated() {
+            let from = Double(frame) / Double(fps)
+            let to = Double(k + 1 < frames.count ? frames[k + 1] : count) / Double(fps)
+            var masks: [Mask] = []
+            if frame > 0 {
+                // Lead P − a, so ⌊t + lead⌋ reaches a multiple of P at t = a (mod P).
+                masks.append(Mask(periodSeconds: loopSeconds, leadSeconds: period - from))
+                if handlesWrap && from > period - 1 {
+                    masks.append(Mask(periodSeconds: loopSeconds, leadSeconds: 1))
+                }
+            }
+            lanes.append(Lane(frame: frame, onTopFromSeconds: from, onTopToSeconds: to, masks: masks))
+        }
+        self.init(fps: fps, loopSeconds: loopSeconds, lanes: lanes)
+    }
+
+    /// Lanes as a folder's manifest gives them (not checked here: `TimerMaskCheck` proves them).
+    public init(fps: Int, loopSeconds: Int, lanes: [Lane]) {
+        self.fps = fps
+        self.loopSeconds = loopSeconds
+        self.lanes = lanes
+    }
+
+    /// Whether lane `i` draws `t` seconds after the reference date.
+    public func draws(lane i: Int, at t: Double) -> Bool { lanes[i].masks.allSatisfy { $0.draws(at: t) } }
+
+    /// The highest lane drawn at `t` (nil: none, a black widget).
+    public func topLane(at t: Double) -> Int? {
+        for i in stride(from: lanes.count - 1, through: 0, by: -1) where draws(lane: i, at: t) { return i }
+        return nil
+    }
+
+    /// The lane meant to be on top at `t`.
+    public func intendedLane(at t: Double) -> Int {
+        let p = Double(loopSeconds)
+        var x = t.truncatingRemainder(dividingBy: p)
+        if x < 0 { x += p }
+        // The last lane whose window starts at or before x (lanes rise in time).
+        var lo = 0, hi = lanes.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lanes[mid].onTopFromSeconds <= x + 1e-12 { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The distinct masks, by period and lead (what the view and the proof shape).
+    public var masks: [Mask] {
+        Array(Set(lanes.flatMap(\.masks))).sorted {
+            ($0.periodSeconds, $0.leadSeconds) < ($1.periodSeconds, $1.leadSeconds)
+        }
+    }
+}
+
+/// What the lanes show at display refreshes, against what they are meant to show.
+public struct TimerMaskCheck: Sendable, Equatable {
+    public enum Defect: Sendable, Equatable {
+        /// No lane draws: the widget shows black.
+        case nothingDrawn(at: Double)
+        /// A lane other than the one meant to be on top shows.
+        case wrongLane(at: Double, shown: Int, intended: Int)
+    }
+
+    public let refreshes: Int
+    public let defects: [Defect]
+    public var passed: Bool { defects.isEmpty }
+
+    /// Every refresh of a `hz` display from `start` for `seconds`, skipping instants within
+    /// `tolerance` of a hand-off (a hand-off up to that far off is not a defect); at most
+    /// `maxDefects` recorded.
+    public static func run(
+        _ plan: TimerMaskPlan, hz: Int, start: Double = 0, seconds: Double, tolerance: Double = 0.001,
+        maxDefects: Int = 20
+    ) -> TimerMaskCheck {
+        var defects: [Defect] = []
+        let n = Int((seconds * Double(hz)).rounded(.down))
+        let period = Double(plan.loopSeconds)
+        let edges = plan.lanes.map(\.onTopFromSeconds) + [period]
+        var count = 0
+        for k in 0...max(n, 0) {
+            let t = start + Double(k) / Double(hz)
+            var x = t.truncatingRemainder(dividingBy: period)
+            if x < 0 { x += period }
+            if edges.contains(where: { abs($0 - x) < tolerance }) { continue }
+            count += 1
+            let intended = plan.intendedLane(at: t)
+            guard let shown = plan.topLane(at: t) else {
+                if defects.count < maxDefects { defects.append(.nothingDrawn(at: t)) }
+                continue
+            }
+            if shown != intended && plan.lanes[shown].frame != plan.lanes[intended].frame {
+                if defects.count < maxDefects { defects.append(.wrongLane(at: t, shown: shown, intended: intended)) }
+            }
+        }
+        return TimerMaskCheck(refreshes: count, defects: defects)
+    }
+}

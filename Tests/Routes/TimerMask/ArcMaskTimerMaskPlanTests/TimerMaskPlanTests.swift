@@ -1,0 +1,91 @@
+import ArcMaskTimerClock
+import Testing
+
+@testable import ArcMaskTimerMaskPlan
+
+@Suite struct TimerClockTests {
+    @Test("the timer shows whole seconds elapsed, M:SS under an hour and H:MM:SS after")
+    func text() {
+        #expect(TimerClock.text(elapsed: 0) == "0:00")
+        #expect(TimerClock.text(elapsed: 65) == "1:05")
+        #expect(TimerClock.text(elapsed: 3599) == "59:59")
+        #expect(TimerClock.text(elapsed: 3600) == "1:00:00")
+        #expect(TimerClock.text(elapsed: 360_061) == "100:01:01")
+        #expect(TimerClock.elapsed(at: 0.999, lead: 1) == 1 && TimerClock.elapsed(at: 0.5, lead: -1) == -1)
+        #expect(TimerClock.secondsField(elapsed: 3605) == 5)
+    }
+}
+
+@Suite struct TimerMaskPlanTests {
+    /// Instants around the timer's wraps into hours, where its text changes shape.
+    static let hourWraps: [Double] = [3_598, 35_998, 359_998, 3_599_998]
+
+    @Test(
+        "every refresh shows the lane meant to be on top: two loops, and across the wraps into hours",
+        arguments: [(1, 2), (8, 2), (16, 2), (30, 2), (12, 3), (16, 5), (16, 10), (30, 10), (8, 30), (10, 12)])
+    func seamless(fps: Int, loop: Int) throws {
+        let plan = try TimerMaskPlan(fps: fps, loopSeconds: loop)
+        #expect(plan.lanes.count == fps * loop)
+        for hz in [60, 120] {
+            let check = TimerMaskCheck.run(plan, hz: hz, seconds: Double(2 * loop + 1))
+            #expect(check.passed, "\(fps) fps, \(loop) s loop at \(hz) Hz: \(check.defects.prefix(3))")
+            #expect(check.refreshes > hz * 2 * loop / 2)
+            for start in Self.hourWraps {
+                #expect(TimerMaskCheck.run(plan, hz: hz, start: start, seconds: 4).passed)
+            }
+        }
+    }
+
+    @Test(
+        "lanes: one per frame, bottom to top, each on top until the next; the last second's lanes carry the wrap mask")
+    func lanes() throws {
+        let plan = try TimerMaskPlan(fps: 4, loopSeconds: 2)
+        #expect(plan.lanes.map(\.frame) == Array(0..<8))
+        #expect(plan.lanes[0].masks.isEmpty)
+        #expect(plan.lanes[3].masks == [TimerMaskPlan.Mask(periodSeconds: 2, leadSeconds: 1.25)])
+        #expect(plan.lanes[5].masks.count == 2 && plan.lanes[5].masks[1].leadSeconds == 1)
+        #expect(plan.lanes[7].onTopFromSeconds == 1.75 && plan.lanes[7].onTopToSeconds == 2)
+        // Seven leads (0.25 … 1.75 s); the wrap mask's lead of 1 s is lane 4's own.
+        #expect(plan.masks.count == 7)
+    }
+
+    @Test("a stack without the wrap handling shows the loop's last lanes in the next loop's first second")
+    func withoutWrap() throws {
+        let plan = try TimerMaskPlan(fps: 16, loopSeconds: 2, handlesWrap: false)
+        let check = TimerMaskCheck.run(plan, hz: 60, seconds: 5)
+        #expect(!check.passed)
+        guard case .wrongLane(let t, let shown, let intended)? = check.defects.first else {
+            Issue.record("no wrong lane found")
+            return
+        }
+        // In the first second (of the first loop already), a last-second lane covers the frame.
+        #expect(t.truncatingRemainder(dividingBy: 2) < 1)
+        #expect(plan.lanes[shown].onTopFromSeconds > 1 && shown > intended)
+    }
+
+    @Test("a mask font whose period is one second off fails, naming the instant")
+    func wrongPeriod() throws {
+        let plan = try TimerMaskPlan(fps: 8, loopSeconds: 4)
+        let wrong = TimerMaskPlan(
+            fps: 8, loopSeconds: 4,
+            lanes: plan.lanes.map { lane in
+                TimerMaskPlan.Lane(
+                    frame: lane.frame, onTopFromSeconds: lane.onTopFromSeconds, onTopToSeconds: lane.onTopToSeconds,
+                    masks: lane.masks.map { TimerMaskPlan.Mask(periodSeconds: 5, leadSeconds: $0.leadSeconds) })
+            })
+        let check = TimerMaskCheck.run(wrong, hz: 120, seconds: 12)
+        #expect(!check.passed)
+        #expect(check.defects.first.map { d in if case .wrongLane = d { true } else { false } } == true)
+    }
+
+    @Test("every n-th frame dropped keeps the loop's length; more than a second without a lane is refused")
+    func dropping() throws {
+        let plan = try TimerMaskPlan(fps: 30, loopSeconds: 4, kept: Array(stride(from: 0, to: 120, by: 3)))
+        #expect(plan.lanes.count == 40 && plan.lanes.last!.onTopToSeconds == 4)
+        #expect(TimerMaskCheck.run(plan, hz: 120, seconds: 9).passed)
+        #expect(throws: (any Error).self) { try TimerMaskPlan(fps: 8, loopSeconds: 4, kept: [0, 10, 20]) }
+        #expect(throws: (any Error).self) { try TimerMaskPlan(fps: 31, loopSeconds: 2) }
+        #expect(throws: (any Error).self) { try TimerMaskPlan(fps: 8, loopSeconds: 7) }
+        #expect(throws: (any Error).self) { try TimerMaskPlan(fps: 8, loopSeconds: 2, kept: [1, 2]) }
+    }
+}
