@@ -326,8 +326,8 @@ let package = Package(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskGIF",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
-                "ArcMaskValues",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerFont",
+                "ArcMaskTimerFontPlan", "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
         tests("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),

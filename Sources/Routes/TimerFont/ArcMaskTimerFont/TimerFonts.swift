@@ -93,20 +93,29 @@ public struct TimerFonts: Sendable {
                 File(fileName: "\(name)-Regular.ttf", postScriptName: "\(name)-Regular", bytes: try font.encoded()))
         }
         let maskName = "\(baseName)Mask"
-        let mask = font(
-            family: "\(baseName) Mask", postScript: "\(maskName)-Regular", size: size,
+        let mask = try maskFont(periodSeconds: 2, size: size, name: maskName, family: "\(baseName) Mask")
+        return TimerFonts(
+            plan: plan, frameFonts: frameFonts,
+            maskFont: mask,
+            pictures: pictures, pixelSize: size)
+    }
+
+    /// A mask font of period `periodSeconds` (a divisor of 60): the seconds that open a period
+    /// ("00", and every multiple of the period) are a solid rectangle one picture wide and
+    /// high, every other second is nothing as wide; digits and separators are blank without
+    /// advance. Under it a view draws only while its timer's seconds field opens a period.
+    public static func maskFont(periodSeconds: Int, size: PixelSize, name: String, family: String) throws -> File {
+        let period = max(1, periodSeconds)
+        let font = font(
+            family: family, postScript: "\(name)-Regular", size: size,
             ligatureGlyphs: [
                 ColorFont.Glyph(
                     advance: size.width, outline: .rectangle(x0: 0, y0: 0, x1: size.width, y1: size.height),
                     isLigature: true),
                 ColorFont.Glyph(advance: size.width, isLigature: true),
             ],
-            ligatureFor: { s in firstLigature + (TimerFontPlan.maskIsOn(seconds: s) ? 0 : 1) }, strike: nil)
-        return TimerFonts(
-            plan: plan, frameFonts: frameFonts,
-            maskFont: File(
-                fileName: "\(maskName)-Regular.ttf", postScriptName: "\(maskName)-Regular", bytes: try mask.encoded()),
-            pictures: pictures, pixelSize: size)
+            ligatureFor: { s in firstLigature + (s % period == 0 ? 0 : 1) }, strike: nil)
+        return File(fileName: "\(name)-Regular.ttf", postScriptName: "\(name)-Regular", bytes: try font.encoded())
     }
 
     /// A font whose em is the picture's height in pixels: digits and separators blank, every
