@@ -155,46 +155,98 @@ public struct TimerMaskPlan: Sendable, Equatable, Codable {
     }
 }
 
-/// What the lanes show at display refreshes, against what they are meant to show.
+/// What the lanes show at display refreshes, against what they are meant to show: at every
+/// refresh the highest lane whose masks all draw must hold the frame meant for that instant,
+/// and wherever the frame shown changes between two refreshes the change is found (to 0.1 ms)
+/// and must lie within `tolerance` of a hand-off the plan intends.
 public struct TimerMaskCheck: Sendable, Equatable {
-    public enum Defect: Sendable, Equatable {
+    public enum Defect: Sendable, Equatable, CustomStringConvertible {
         /// No lane draws: the widget shows black.
         case nothingDrawn(at: Double)
-        /// A lane other than the one meant to be on top shows.
-        case wrongLane(at: Double, shown: Int, intended: Int)
+        /// A lane holding another frame than the one meant to show is on top.
+        case wrongFrame(at: Double, shownLane: Int, shownFrame: Int, intendedFrame: Int)
+        /// The frame shown changes `offBy` seconds from the hand-off meant there.
+        case lateHandOff(at: Double, offBy: Double, toLane: Int)
+
+        public var description: String {
+            switch self {
+            case .nothingDrawn(let t): "at \(Self.clock(t)): no lane draws (black)"
+            case .wrongFrame(let t, let lane, let shown, let intended):
+                "at \(Self.clock(t)): lane \(lane) shows frame \(shown), frame \(intended) is meant"
+            case .lateHandOff(let t, let off, let lane):
+                "at \(Self.clock(t)): the hand-off to lane \(lane) is \(Self.ms(off)) ms off"
+            }
+        }
+
+        /// An instant as seconds and as the timer's clock ("3600.250 s (1:00:00.250)").
+        static func clock(_ t: Double) -> String {
+            let whole = Int(t.rounded(.down))
+            let frac = Int(((t - t.rounded(.down)) * 1000).rounded())
+            let ms = frac < 10 ? "00\(frac)" : frac < 100 ? "0\(frac)" : "\(frac)"
+            return "\(whole).\(ms) s (\(TimerClock.text(elapsed: whole)).\(ms))"
+        }
+
+        static func ms(_ x: Double) -> String { String(Int((x * 1000).rounded())) }
     }
 
     public let refreshes: Int
+    public let handOffs: Int
     public let defects: [Defect]
     public var passed: Bool { defects.isEmpty }
 
-    /// Every refresh of a `hz` display from `start` for `seconds`, skipping instants within
-    /// `tolerance` of a hand-off (a hand-off up to that far off is not a defect); at most
-    /// `maxDefects` recorded.
+    /// Every refresh of a `hz` display from `start` for `seconds`, each mask read by `draws`
+    /// (by default the timer's text as the plan models it; a proof passes the written fonts).
     public static func run(
         _ plan: TimerMaskPlan, hz: Int, start: Double = 0, seconds: Double, tolerance: Double = 0.001,
-        maxDefects: Int = 20
+        maxDefects: Int = 20, draws: (TimerMaskPlan.Mask, Double) -> Bool = { $0.draws(at: $1) }
     ) -> TimerMaskCheck {
         var defects: [Defect] = []
-        let n = Int((seconds * Double(hz)).rounded(.down))
+        func add(_ d: Defect) { if defects.count < maxDefects { defects.append(d) } }
+        func top(_ t: Double) -> Int? {
+            for i in stride(from: plan.lanes.count - 1, through: 0, by: -1)
+            where plan.lanes[i].masks.allSatisfy({ draws($0, t) }) {
+                return i
+            }
+            return nil
+        }
         let period = Double(plan.loopSeconds)
         let edges = plan.lanes.map(\.onTopFromSeconds) + [period]
-        var count = 0
-        for k in 0...max(n, 0) {
-            let t = start + Double(k) / Double(hz)
+        /// How far `t` lies from the nearest intended hand-off.
+        func distanceToEdge(_ t: Double) -> Double {
             var x = t.truncatingRemainder(dividingBy: period)
             if x < 0 { x += period }
-            if edges.contains(where: { abs($0 - x) < tolerance }) { continue }
-            count += 1
-            let intended = plan.intendedLane(at: t)
-            guard let shown = plan.topLane(at: t) else {
-                if defects.count < maxDefects { defects.append(.nothingDrawn(at: t)) }
-                continue
-            }
-            if shown != intended && plan.lanes[shown].frame != plan.lanes[intended].frame {
-                if defects.count < maxDefects { defects.append(.wrongLane(at: t, shown: shown, intended: intended)) }
-            }
+            return edges.map { abs($0 - x) }.min() ?? .infinity
         }
-        return TimerMaskCheck(refreshes: count, defects: defects)
+        let n = max(0, Int((seconds * Double(hz)).rounded(.down)))
+        var previous: (t: Double, lane: Int?)? = nil
+        var refreshes = 0, handOffs = 0
+        for k in 0...n {
+            let t = start + Double(k) / Double(hz)
+            let shown = top(t)
+            refreshes += 1
+            if let shown {
+                let intended = plan.intendedLane(at: t)
+                let frame = plan.lanes[shown].frame, meant = plan.lanes[intended].frame
+                // Within the tolerance of a hand-off either frame may show.
+                if frame != meant && distanceToEdge(t) > tolerance {
+                    add(.wrongFrame(at: t, shownLane: shown, shownFrame: frame, intendedFrame: meant))
+                }
+            } else {
+                add(.nothingDrawn(at: t))
+            }
+            if let p = previous, let a = p.lane, let b = shown, plan.lanes[a].frame != plan.lanes[b].frame {
+                // The instant the shown frame changed, by halving the interval.
+                var lo = p.t, hi = t
+                while hi - lo > 0.0001 {
+                    let mid = (lo + hi) / 2
+                    if let m = top(mid), plan.lanes[m].frame == plan.lanes[a].frame { lo = mid } else { hi = mid }
+                }
+                handOffs += 1
+                let off = distanceToEdge(hi)
+                if off > tolerance { add(.lateHandOff(at: hi, offBy: off, toLane: b)) }
+            }
+            previous = (t, shown)
+        }
+        return TimerMaskCheck(refreshes: refreshes, handOffs: handOffs, defects: defects)
     }
 }

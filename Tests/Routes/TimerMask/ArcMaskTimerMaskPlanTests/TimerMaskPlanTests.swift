@@ -29,7 +29,7 @@ import Testing
         for hz in [60, 120] {
             let check = TimerMaskCheck.run(plan, hz: hz, seconds: Double(2 * loop + 1))
             #expect(check.passed, "\(fps) fps, \(loop) s loop at \(hz) Hz: \(check.defects.prefix(3))")
-            #expect(check.refreshes > hz * 2 * loop / 2)
+            #expect(check.refreshes > hz * 2 * loop && check.handOffs >= 2 * fps * loop - 1)
             for start in Self.hourWraps {
                 #expect(TimerMaskCheck.run(plan, hz: hz, start: start, seconds: 4).passed)
             }
@@ -54,13 +54,14 @@ import Testing
         let plan = try TimerMaskPlan(fps: 16, loopSeconds: 2, handlesWrap: false)
         let check = TimerMaskCheck.run(plan, hz: 60, seconds: 5)
         #expect(!check.passed)
-        guard case .wrongLane(let t, let shown, let intended)? = check.defects.first else {
-            Issue.record("no wrong lane found")
+        guard case .wrongFrame(let t, let shown, _, let intended)? = check.defects.first else {
+            Issue.record("no wrong frame found")
             return
         }
         // In the first second (of the first loop already), a last-second lane covers the frame.
         #expect(t.truncatingRemainder(dividingBy: 2) < 1)
         #expect(plan.lanes[shown].onTopFromSeconds > 1 && shown > intended)
+        #expect(check.defects.first!.description == "at 0.017 s (0:00.017): lane 31 shows frame 31, frame 0 is meant")
     }
 
     @Test("a mask font whose period is one second off fails, naming the instant")
@@ -75,7 +76,23 @@ import Testing
             })
         let check = TimerMaskCheck.run(wrong, hz: 120, seconds: 12)
         #expect(!check.passed)
-        #expect(check.defects.first.map { d in if case .wrongLane = d { true } else { false } } == true)
+        #expect(check.defects.first.map { d in if case .wrongFrame = d { true } else { false } } == true)
+    }
+
+    @Test("a mask whose lead is 5 ms off moves its hand-off, and the check names it")
+    func lateHandOff() throws {
+        let plan = try TimerMaskPlan(fps: 8, loopSeconds: 2)
+        var lanes = plan.lanes
+        let lane = lanes[3]
+        lanes[3] = TimerMaskPlan.Lane(
+            frame: lane.frame, onTopFromSeconds: lane.onTopFromSeconds, onTopToSeconds: lane.onTopToSeconds,
+            masks: [TimerMaskPlan.Mask(periodSeconds: 2, leadSeconds: lane.masks[0].leadSeconds - 0.005)])
+        let check = TimerMaskCheck.run(TimerMaskPlan(fps: 8, loopSeconds: 2, lanes: lanes), hz: 120, seconds: 3)
+        guard case .lateHandOff(let t, let off, let to)? = check.defects.first else {
+            Issue.record("no late hand-off: \(check.defects)")
+            return
+        }
+        #expect(to == 3 && abs(off - 0.005) < 0.0002 && abs(t - 0.380) < 0.0002)
     }
 
     @Test("every n-th frame dropped keeps the loop's length; more than a second without a lane is refused")
