@@ -50,7 +50,7 @@ let package = Package(
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
                 "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
-                "ArcMaskTimerMaskPlan", "ArcMaskTimerFont",
+                "ArcMaskTimerMaskPlan", "ArcMaskTimerMask", "ArcMaskTimerFont",
                 "ArcMaskWidgetCode",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
@@ -196,6 +196,14 @@ let package = Package(
         // The timer-mask route, what decides: lanes of pictures, each under live timer masks, and
         // when each is on top (Foundation only).
         module("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
+        // The timer-mask route, what writes and checks: so far the proof with the written fonts
+        // (every mask's timer text shaped by HarfBuzz).
+        module(
+            "Routes/TimerMask", "ArcMaskTimerMask",
+            [
+                "ArcMaskCore", "ArcMaskFontCheck", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerMaskPlan",
+                "ArcMaskValues",
+            ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
         // proof (every refresh shaped by HarfBuzz) and its preview.
         module(
@@ -331,6 +339,9 @@ let package = Package(
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
         tests("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
+        tests(
+            "Routes/TimerMask", "ArcMaskTimerMask",
+            ["ArcMaskTimerFont", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues"]),
         tests("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
             "Routes", "ArcMaskFont",

@@ -194,6 +194,12 @@ public struct TimerMaskCheck: Sendable, Equatable {
     public let defects: [Defect]
     public var passed: Bool { defects.isEmpty }
 
+    public init(refreshes: Int, handOffs: Int, defects: [Defect]) {
+        self.refreshes = refreshes
+        self.handOffs = handOffs
+        self.defects = defects
+    }
+
     /// Every refresh of a `hz` display from `start` for `seconds`, each mask read by `draws`
     /// (by default the timer's text as the plan models it; a proof passes the written fonts).
     public static func run(

@@ -1,0 +1,72 @@
+import ArcMaskCore
+import ArcMaskFontCheck
+import ArcMaskTimerClock
+import ArcMaskTimerFont
+import ArcMaskTimerMaskPlan
+import ArcMaskValues
+
+/// The timer-mask route's proof with the fonts it writes: every mask's timer text shaped by
+/// HarfBuzz in its period's font, as the system's renderer shapes it, and the lanes checked at
+/// every refresh (`TimerMaskCheck`): the right frame on top, every hand-off within 1 ms, never
+/// no lane — over the loop and around the timer's wraps into hours, where its text changes
+/// shape.
+public final class TimerMaskProof {
+    public let plan: TimerMaskPlan
+    /// The cell a mask glyph fills, in the fonts' units (their em is its height).
+    public let cell: PixelSize
+    private let fonts: [Int: HarfBuzzFont]
+    private var memo: [Int: [Int: Bool]] = [:]
+    /// Timer strings shaped so far.
+    public private(set) var stringsShaped = 0
+
+    /// Instants after which the timer's text gains a digit or a field: an hour, 10 and 100
+    /// hours (the proof looks at a few seconds around each).
+    public static let hourWraps: [Double] = [3_600, 36_000, 360_000]
+
+    /// - Parameter fonts: each period's mask font (TrueType bytes), by period in seconds.
+    public init(plan: TimerMaskPlan, fonts: [Int: [UInt8]], cell: PixelSize) throws {
+        self.plan = plan
+        self.cell = cell
+        var shaped: [Int: HarfBuzzFont] = [:]
+        for mask in plan.masks where shaped[mask.periodSeconds] == nil {
+            guard let bytes = fonts[mask.periodSeconds] else {
+                throw InputError(file: "mask fonts", "no font for the \(mask.periodSeconds) s period")
+            }
+            shaped[mask.periodSeconds] = try HarfBuzzFont(
+                bytes: bytes, name: "mask font (\(mask.periodSeconds) s)", ppem: cell.height)
+        }
+        self.fonts = shaped
+    }
+
+    /// Whether the mask's timer text has ink over its whole cell at `t`: the last glyph one cell
+    /// wide and a rectangle over it (the view clips the text to that cell).
+    public func draws(_ mask: TimerMaskPlan.Mask, at t: Double) -> Bool {
+        let e = TimerClock.elapsed(at: t, lead: mask.leadSeconds)
+        if let hit = memo[mask.periodSeconds]?[e] { return hit }
+        guard let font = fonts[mask.periodSeconds] else { return false }
+        stringsShaped += 1
+        let glyphs = font.shape(TimerClock.text(elapsed: e))
+        var full = false
+        if let last = glyphs.last, last.advance == cell.width, let box = font.outlineBox(last.glyph) {
+            full = box.x == 0 && box.width == cell.width && box.y == cell.height && box.height == -cell.height
+        }
+        memo[mask.periodSeconds, default: [:]][e] = full
+        return full
+    }
+
+    /// Every refresh at each rate over `seconds` from the reference, then a few seconds around
+    /// each hour wrap; the defects of all windows together.
+    public func run(rates: [Int] = [60, 120], seconds: Double) -> TimerMaskCheck {
+        var refreshes = 0, handOffs = 0
+        var defects: [TimerMaskCheck.Defect] = []
+        for hz in rates {
+            for (start, length) in [(0.0, seconds)] + Self.hourWraps.map({ ($0 - 2, 4.0) }) {
+                let check = TimerMaskCheck.run(plan, hz: hz, start: start, seconds: length) { self.draws($0, at: $1) }
+                refreshes += check.refreshes
+                handOffs += check.handOffs
+                defects += check.defects.prefix(max(0, 20 - defects.count))
+            }
+        }
+        return TimerMaskCheck(refreshes: refreshes, handOffs: handOffs, defects: defects)
+    }
+}
