@@ -101,7 +101,7 @@ let package = Package(
         // Mask plans (presets, slices, radius, stroke), coverage geometry, timelines.
         module("Core", "ArcMaskGeometry", ["ArcMaskValues"]),
         // What a live timer (`Text(date, style: .timer)`) shows, for both public-API routes.
-        module("Core", "ArcMaskTimerClock"),
+        module("Core", "ArcMaskTimerClock", ["ArcMaskGeometry"]),
         // Samples the rotation at display refreshes and classifies what shows.
         module("Core", "ArcMaskEmulator", ["ArcMaskGeometry", "ArcMaskValues"]),
         // What a widget's folder holds and how it is decided: the phone's limits, the budget fit,
@@ -210,8 +210,8 @@ let package = Package(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskTimerFontPlan", "ArcMaskValues",
-                "ArcMaskWidgetCode",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
+                "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure
         // Swift. Shared by the routes that draw with fonts.

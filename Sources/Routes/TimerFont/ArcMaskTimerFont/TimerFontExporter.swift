@@ -4,6 +4,7 @@ import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskTimerClock
 import ArcMaskTimerFontPlan
 import ArcMaskValues
 import ArcMaskWidgetCode

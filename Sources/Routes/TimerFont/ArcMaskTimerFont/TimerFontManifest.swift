@@ -1,5 +1,6 @@
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskTimerClock
 import ArcMaskTimerFontPlan
 
 /// `manifest.json` of a timer-font export: the loop, the fonts and how they were proven.

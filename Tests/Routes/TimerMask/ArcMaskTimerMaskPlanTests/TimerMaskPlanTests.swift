@@ -106,3 +106,42 @@ import Testing
         #expect(throws: (any Error).self) { try TimerMaskPlan(fps: 8, loopSeconds: 2, kept: [1, 2]) }
     }
 }
+
+@Suite struct TimerMaskTimingTests {
+    @Test("the loop is chosen among the route's loops, repeat keeping the pace, scale fitting it")
+    func loops() throws {
+        let half = try TimerMaskPlan.timing(durationMs: 500, loopSeconds: nil, mode: .auto)
+        #expect(half.loopSeconds == 2 && half.plays == 4 && half.keepsPace)
+        // 3 s fits the 3 s loop, which the timer-font route does not have.
+        let three = try TimerMaskPlan.timing(durationMs: 3000, loopSeconds: nil, mode: .repeat)
+        #expect(three.loopSeconds == 3 && three.plays == 1)
+        // Scaled into a 3 s loop asked for; left to choose, the pace closest to its own wins
+        // (7 plays in 20 s, 1.5 % fast).
+        let odd = try TimerMaskPlan.timing(durationMs: 2_900, loopSeconds: 3, mode: .scale)
+        #expect(odd.loopSeconds == 3 && abs(odd.speed - 2.9 / 3) < 1e-9)
+        let free = try TimerMaskPlan.timing(durationMs: 2_900, loopSeconds: nil, mode: .scale)
+        #expect(free.loopSeconds == 20 && free.plays == 7)
+        #expect(throws: (any Error).self) { try TimerMaskPlan.timing(durationMs: 700, loopSeconds: 7, mode: .auto) }
+        #expect(throws: (any Error).self) { try TimerMaskPlan.timing(durationMs: 700, loopSeconds: 2, mode: .repeat) }
+    }
+
+    @Test("the frame rate is the source's own, held to 1…30; over the lane limit every n-th frame is kept")
+    func lanes() throws {
+        #expect(TimerMaskPlan.frameRate(durationsMs: Array(repeating: 40, count: 10)) == 25)
+        #expect(TimerMaskPlan.frameRate(durationsMs: Array(repeating: 10, count: 10)) == 30)
+        #expect(TimerMaskPlan.frameRate(durationsMs: [0, 0]) == 1)
+        let plan = try TimerMaskPlan.fitted(fps: 30, loopSeconds: 30, maxLanes: 320)
+        // 900 frames, every third kept: 300 lanes, each 0.1 s on top.
+        #expect(plan.lanes.count == 300 && plan.lanes[1].onTopFromSeconds == 0.1)
+        #expect(TimerMaskCheck.run(plan, hz: 60, seconds: 62).passed)
+        #expect(try TimerMaskPlan.fitted(fps: 16, loopSeconds: 2).lanes.count == 32)
+    }
+
+    @Test("each lane shows the source frame on screen at the start of its turn")
+    func sourceFrames() throws {
+        // Four frames of 250 ms, played twice per 2 s loop at 4 fps: 0 1 2 3 0 1 2 3.
+        let timing = try TimerMaskPlan.timing(durationMs: 1000, loopSeconds: 2, mode: .repeat)
+        let plan = try TimerMaskPlan(fps: 4, loopSeconds: 2)
+        #expect(plan.sourceFrames(timing: timing, durationsMs: [250, 250, 250, 250]) == [0, 1, 2, 3, 0, 1, 2, 3])
+    }
+}
