@@ -26,6 +26,23 @@ public struct TimerLoopTiming: Sendable, Equatable, Codable {
 
     public var keepsPace: Bool { abs(speed - 1) <= Self.keptPace }
 
+    /// The choice for a route whose loops are `loops` (shortest first): among them all, or the
+    /// one asked for (`loopSeconds`), which must be one of them.
+    public static func choose(
+        durationMs d: Double, loopSeconds: Int?, loops: [Int], route: String, mode: Mode
+    ) throws(PlanError) -> TimerLoopTiming {
+        guard d > 0, d.isFinite else {
+            throw PlanError(problem: "the animation lasts no time", suggestion: "give its frames durations")
+        }
+        if let loopSeconds, !loops.contains(loopSeconds) {
+            throw PlanError(
+                problem: "a \(loopSeconds) s loop does not fit the \(route) route",
+                suggestion:
+                    "\(PlanSetting.loopSeconds.token) takes one of \(loops.map(String.init).joined(separator: ", ")) s")
+        }
+        return try choose(durationMs: d, among: loopSeconds.map { [$0] } ?? loops, mode: mode)
+    }
+
     /// The choice among `candidates` (a route's loop lengths, shortest first).
     public static func choose(
         durationMs d: Double, among candidates: [Int], mode: Mode

@@ -211,54 +211,28 @@ public struct LottieEvaluator: Sendable {
                             transform: Affine.translate(0, -style.baselineShift).concatenating(matrix))))
                 return out
             }
-            if !doc.animators.isEmpty {
-                // Per letter: its matrix, its opacity under the canvas's save and restore, and
-                // the colours and stroke width the animators give it.
-                for letter in TextLayout(animation: animation).animatedLetters(doc, style, time: time) {
-                    alpha.save()
-                    alpha.opacity(letter.opacity)
-                    let m = letter.matrix.concatenating(matrix)
-                    if let fc = style.fillColor {
-                        out.append(
-                            .fill(
-                                paths: letter.paths, paint: paint(letter.fill ?? fc), evenOdd: false,
-                                alpha: alpha.current, blend: blend, transform: m))
-                    }
-                    if let sc = style.strokeColor {
-                        // A width of 0 from the animators falls back to the document's.
-                        let width = letter.strokeWidth.flatMap { $0 != 0 ? $0 : nil } ?? style.strokeWidth
-                        let k = style.size / 100
-                        if width > 0 {
-                            out.append(
-                                .stroke(
-                                    paths: letter.paths, paint: paint(letter.stroke ?? sc),
-                                    stroke: StrokeParameters(
-                                        width: width / (k == 0 ? 1 : k), cap: 1, join: 1, miterLimit: 4, dashes: [],
-                                        dashOffset: 0),
-                                    alpha: alpha.current, blend: blend, transform: m))
-                        }
-                    }
-                    alpha.restore()
-                }
-                return out
-            }
-            for letter in TextLayout(animation: animation).letters(style) {
+            // Per letter: its matrix, its opacity under the canvas's save and restore, and the
+            // colours and stroke width the animators give it.
+            for letter in TextLayout(animation: animation).letters(doc, style, time: time) {
                 alpha.save()
+                alpha.opacity(letter.opacity)
                 let m = letter.matrix.concatenating(matrix)
                 if let fc = style.fillColor {
                     out.append(
                         .fill(
-                            paths: letter.paths, paint: paint(fc), evenOdd: false, alpha: alpha.current, blend: blend,
-                            transform: m))
+                            paths: letter.paths, paint: paint(letter.fill ?? fc), evenOdd: false,
+                            alpha: alpha.current, blend: blend, transform: m))
                 }
-                if let sc = style.strokeColor, style.strokeWidth > 0 {
+                // A width of 0 from the animators falls back to the document's.
+                let width = letter.strokeWidth.flatMap { $0 != 0 ? $0 : nil } ?? style.strokeWidth
+                if let sc = style.strokeColor, width > 0 {
                     // The width is in the layer's units, not the glyph's.
                     let k = style.size / 100
                     out.append(
                         .stroke(
-                            paths: letter.paths, paint: paint(sc),
+                            paths: letter.paths, paint: paint(letter.stroke ?? sc),
                             stroke: StrokeParameters(
-                                width: style.strokeWidth / (k == 0 ? 1 : k), cap: 1, join: 1, miterLimit: 4, dashes: [],
+                                width: width / (k == 0 ? 1 : k), cap: 1, join: 1, miterLimit: 4, dashes: [],
                                 dashOffset: 0),
                             alpha: alpha.current, blend: blend, transform: m))
                 }

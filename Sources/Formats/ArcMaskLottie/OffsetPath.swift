@@ -262,7 +262,7 @@ enum OffsetPath {
         return p0
     }
 
-    // MARK: helpers, as the players define them
+    // MARK: helpers, as the players define them (zig-zag's linearizing uses them too)
 
     static func floatEqual(_ a: Double, _ b: Double) -> Bool { abs(a - b) * 100_000 <= min(abs(a), abs(b)) }
     static func floatZero(_ f: Double) -> Bool { abs(f) <= 0.00001 }

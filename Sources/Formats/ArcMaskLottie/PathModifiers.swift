@@ -99,10 +99,7 @@ extension PathModifiers {
     /// Control points that sit on their ends moved to a third of the chord, so straight
     /// segments are uniform in their parameter.
     static func linearized(_ s: CubicSegment) -> CubicSegment {
-        func equal(_ a: Vec2, _ b: Vec2) -> Bool {
-            func e(_ x: Double, _ y: Double) -> Bool { abs(x - y) * 100_000 <= min(abs(x), abs(y)) }
-            return e(a.x, b.x) && e(a.y, b.y)
-        }
+        let equal = OffsetPath.pointEqual
         var r = s
         if equal(s.p1, s.p0) { r.p1 = s.p0 + (s.p3 - s.p0) * (1.0 / 3) }
         if equal(s.p2, s.p3) { r.p2 = s.p0 + (s.p3 - s.p0) * (2.0 / 3) }

@@ -149,15 +149,37 @@ struct TextAnimation {
         }
     }
 
-    let animators: [TextAnimator]
-    let time: Double
+    /// Each animator's properties at this moment (nil: the animator has none).
+    struct Values {
+        var position, anchor, scale, rotation, opacity, skew, skewAxis, tracking: [Double]?
+        var fillColor, strokeColor, strokeWidth, fillHue, fillSaturation, fillBrightness: [Double]?
+
+        init(_ a: TextAnimator, at time: Double) {
+            position = a.position?.value(at: time)
+            anchor = a.anchor?.value(at: time)
+            scale = a.scale?.value(at: time)
+            rotation = a.rotation?.value(at: time)
+            opacity = a.opacity?.value(at: time)
+            skew = a.skew?.value(at: time)
+            skewAxis = a.skewAxis?.value(at: time)
+            tracking = a.tracking?.value(at: time)
+            fillColor = a.fillColor?.value(at: time)
+            strokeColor = a.strokeColor?.value(at: time)
+            strokeWidth = a.strokeWidth?.value(at: time)
+            fillHue = a.fillHue?.value(at: time)
+            fillSaturation = a.fillSaturation?.value(at: time)
+            fillBrightness = a.fillBrightness?.value(at: time)
+        }
+    }
+
+    /// In animator order, read once per frame.
+    let values: [Values]
     private let selectors: [Selector]
     /// Each letter's index for each animator (`anIndexes`).
     private let indices: [[Double]]
 
     init(_ animators: [TextAnimator], letters: [Letter], time: Double) {
-        self.animators = animators
-        self.time = time
+        values = animators.map { Values($0, at: time) }
         var selectors: [Selector] = []
         var indices = [[Double]](repeating: [], count: letters.count)
         for animator in animators {
@@ -195,9 +217,8 @@ struct TextAnimation {
         self.indices = indices
     }
 
-    func weight(animator j: Int, letter i: Int) -> Double { selectors[j].weight(indices[i][j]) }
-
-    func value(_ p: Animatable<[Double]>?) -> [Double]? { p?.value(at: time) }
+    /// Each animator's weight for letter `i`, in animator order.
+    func weights(letter i: Int) -> [Double] { selectors.indices.map { selectors[$0].weight(indices[i][$0]) } }
 }
 
 extension Affine {

@@ -15,10 +15,21 @@ struct TextLayout {
         return chosen
     }
 
+    /// A letter to draw: its glyph, its matrix to the layer's space, and what animators give it
+    /// (opacity, and colours and stroke width where they change them; nil: the document's).
     struct Letter {
         var paths: [BezierPath]
         /// Glyph units to the layer's space.
         var matrix: Affine
+        var opacity = 1.0
+        var fill: [Double]? = nil
+        var stroke: [Double]? = nil
+        var strokeWidth: Double? = nil
+    }
+
+    /// The letters of `style` at `time`: laid out plainly, or under the document's animators.
+    func letters(_ doc: TextDocument, _ style: TextDocument.Style, time: Double) -> [Letter] {
+        doc.animators.isEmpty ? letters(style) : animatedLetters(doc, style, time: time)
     }
 
     /// The characters after box wrapping, and each line's width as lottie-web measures it
@@ -113,22 +124,12 @@ struct TextLayout {
         return out
     }
 
-    /// A letter drawn under text animators: its glyph, matrix, opacity and colours.
-    struct AnimatedLetter {
-        var paths: [BezierPath]
-        var matrix: Affine
-        var opacity: Double
-        var fill: [Double]?
-        var stroke: [Double]?
-        var strokeWidth: Double?
-    }
-
     /// The letters with the animators applied at `time`, as lottie-web's `getMeasures` places
     /// them: each letter's own matrix built from its anchor (the grouping's centre and the
     /// grouping alignment), the animators' anchor, scale, skew, rotation and position weighted
     /// by their selectors, then its place on the line; tracking and colours accumulated in
     /// animator order.
-    func animatedLetters(_ doc: TextDocument, _ style: TextDocument.Style, time: Double) -> [AnimatedLetter] {
+    func animatedLetters(_ doc: TextDocument, _ style: TextDocument.Style, time: Double) -> [Letter] {
         guard let measure = measure(style) else { return [] }
         let font = measure.font, widths = measure.widths
         let size = style.size
@@ -164,6 +165,7 @@ struct TextLayout {
             }
         }
         let anim = TextAnimation(doc.animators, letters: letters, time: time)
+        let values = anim.values
         let animators = doc.animators
         let alignment = doc.groupingAlignment.value(at: time)
         let align = (alignment.first ?? 0, alignment.count > 1 ? alignment[1] : 0)
@@ -192,17 +194,17 @@ struct TextLayout {
                     shift = 0
                     newLine = true
                 } else {
-                    for (j, a) in animators.enumerated() {
-                        guard let t = anim.value(a.tracking)?.first else { continue }
+                    for (v, w) in zip(values, anim.weights(letter: i)) {
+                        guard let t = v.tracking?.first else { continue }
                         if newLine && style.justify == 2 { firstShift += t * factor }
-                        shift += t * anim.weight(animator: j, letter: i) * factor
+                        shift += t * w * factor
                     }
                     newLine = false
                 }
             }
             close(n)
         }
-        var out: [AnimatedLetter] = []
+        var out: [Letter] = []
         var xPos = 0.0, yPos = 0.0, firstLine = true
         let scale = size / 100
         for i in 0..<n {
@@ -217,54 +219,51 @@ struct TextLayout {
             let offf = an / 2 - groupStart[i]
             var m = Affine.translate(-offf, 0)
                 .concatenating(.translate(-align.0 * an * 0.005, -align.1 * yOff * 0.01))
-            for (j, a) in animators.enumerated() {
-                guard let t = anim.value(a.tracking)?.first else { continue }
-                if xPos != 0 || style.justify != 0 { xPos += t * anim.weight(animator: j, letter: i) }
+            let weights = anim.weights(letter: i)
+            for (v, w) in zip(values, weights) {
+                guard let t = v.tracking?.first else { continue }
+                if xPos != 0 || style.justify != 0 { xPos += t * w }
             }
             var sw = style.strokeWidth
             var sc = style.strokeColor.map { Array(($0 + [0, 0, 0]).prefix(3)) } ?? [0, 0, 0]
             var fc = style.fillColor.map { Array(($0 + [0, 0, 0]).prefix(3)) }
-            for (j, a) in animators.enumerated() {
-                guard let v = anim.value(a.anchor) else { continue }
-                let w = anim.weight(animator: j, letter: i)
+            for (a, w) in zip(values, weights) {
+                guard let v = a.anchor else { continue }
                 m = m.concatenating(.translate(-(v.first ?? 0) * w, -(v.count > 1 ? v[1] : 0) * w))
             }
-            for (j, a) in animators.enumerated() {
-                guard let v = anim.value(a.scale) else { continue }
-                let w = anim.weight(animator: j, letter: i)
+            for (a, w) in zip(values, weights) {
+                guard let v = a.scale else { continue }
                 let sx = (v.first ?? 100) / 100, sy = (v.count > 1 ? v[1] : v.first ?? 100) / 100
                 m = m.concatenating(.scale(1 + (sx - 1) * w, 1 + (sy - 1) * w))
             }
             var opacity = 1.0
-            for (j, a) in animators.enumerated() {
-                let w = anim.weight(animator: j, letter: i)
-                if let sk = anim.value(a.skew)?.first {
-                    let axis = anim.value(a.skewAxis)?.first ?? 0
+            for (a, w) in zip(values, weights) {
+                if let sk = a.skew?.first {
+                    let axis = a.skewAxis?.first ?? 0
                     m = m.concatenating(.skew(degrees: sk * w, axisDegrees: axis * w))
                 }
-                if let r = anim.value(a.rotation)?.first {
+                if let r = a.rotation?.first {
                     m = m.concatenating(.rotate(r * w * Double.pi / 180))
                 }
-                if let o = anim.value(a.opacity)?.first {
+                if let o = a.opacity?.first {
                     opacity += (o / 100 * w - opacity) * w
                 }
-                if widthAnimated, let v = anim.value(a.strokeWidth)?.first { sw += v * w }
-                if strokeAnimated, let v = anim.value(a.strokeColor) {
+                if widthAnimated, let v = a.strokeWidth?.first { sw += v * w }
+                if strokeAnimated, let v = a.strokeColor {
                     for k in 0..<3 { sc[k] += ((k < v.count ? v[k] : 0) - sc[k]) * w }
                 }
                 if fillAnimated, var c = fc {
-                    if let v = anim.value(a.fillColor) {
+                    if let v = a.fillColor {
                         for k in 0..<3 { c[k] += ((k < v.count ? v[k] : 0) - c[k]) * w }
                     }
-                    if let v = anim.value(a.fillHue)?.first { c = TextColor.addHue(c, v * w) }
-                    if let v = anim.value(a.fillSaturation)?.first { c = TextColor.addSaturation(c, v / 100 * w) }
-                    if let v = anim.value(a.fillBrightness)?.first { c = TextColor.addBrightness(c, v / 100 * w) }
+                    if let v = a.fillHue?.first { c = TextColor.addHue(c, v * w) }
+                    if let v = a.fillSaturation?.first { c = TextColor.addSaturation(c, v / 100 * w) }
+                    if let v = a.fillBrightness?.first { c = TextColor.addBrightness(c, v / 100 * w) }
                     fc = c
                 }
             }
-            for (j, a) in animators.enumerated() {
-                guard let v = anim.value(a.position) else { continue }
-                let w = anim.weight(animator: j, letter: i)
+            for (a, w) in zip(values, weights) {
+                guard let v = a.position else { continue }
                 m = m.concatenating(.translate((v.first ?? 0) * w, (v.count > 1 ? v[1] : 0) * w))
             }
             m = m.concatenating(.translate(xPos, yPos))
@@ -288,7 +287,7 @@ struct TextLayout {
             let paths = Self.outlines(glyph.shapes)
             guard !paths.isEmpty else { continue }
             out.append(
-                AnimatedLetter(
+                Letter(
                     paths: paths, matrix: Affine.scale(scale, scale).concatenating(m), opacity: opacity,
                     fill: fillAnimated ? fc : nil, stroke: strokeAnimated ? sc : nil,
                     strokeWidth: widthAnimated ? max(sw, 0) : nil))

@@ -47,6 +47,36 @@ final class ExpressionFrame: @unchecked Sendable {
     /// The property's value at `time` (comp frames) with its expression applied to `input`
     /// (the keyframed or fixed value underneath).
     func evaluate<V>(_ expression: LottieExpression, base: Animatable<V>, input: V, at time: Double) -> V {
+        run(
+            expression, at: time, input: input, script: ExpressionConvert.script(input),
+            property: { PropertyHandle(base, frame: self) }
+        ) { result throws(ScriptFailure) in
+            guard let value = ExpressionConvert.value(result, like: input) else {
+                throw .error("the result (\(result.typeName)) is not a value for this property")
+            }
+            return value
+        }
+    }
+
+    /// A text document's expression (`t.d.x`, the layer's Source Text) at `time`: run with
+    /// `value` the document's text, its result made a string as JavaScript's `toString` makes
+    /// it (lottie-web's `getExpressionValue`). The text underneath when it fails.
+    func evaluateText(_ expression: LottieExpression, input: String, at time: Double) -> String {
+        run(
+            expression, at: time, input: input, script: .string(input),
+            property: { PropertyHandle(Animatable<[Double]>.fixed([0]), frame: self) }
+        ) { result throws(ScriptFailure) in
+            String(result.toText().prefix(Self.maxTextLength))
+        }
+    }
+
+    /// One run of an expression, once per frame and time: skipped (the value underneath) while
+    /// it runs already, after it failed this frame, or past the nesting limit; its result
+    /// converted by `convert`, a failure of either recorded.
+    private func run<V>(
+        _ expression: LottieExpression, at time: Double, input: V, script: ScriptValue,
+        property: () -> PropertyHandle, convert: (ScriptValue) throws(ScriptFailure) -> V
+    ) -> V {
         let id = ObjectIdentifier(expression)
         let key = Key(expression: id, time: time)
         if let hit = cache[key] as? V { return hit }
@@ -60,54 +90,17 @@ final class ExpressionFrame: @unchecked Sendable {
             running.remove(id)
             depth -= 1
         }
-        let property = PropertyHandle(base, frame: self)
         let context = ExpressionContext(
-            frame: self, expression: expression, property: property, time: time, input: ExpressionConvert.script(input))
-        let result: ScriptValue
+            frame: self, expression: expression, property: property(), time: time, input: script)
+        let value: V
         do {
-            result = try context.run(program)
+            value = try convert(try context.run(program))
         } catch {
             fail(expression, error.message)
-            return input
-        }
-        guard let value = ExpressionConvert.value(result, like: input) else {
-            fail(expression, "the result (\(result.typeName)) is not a value for this property")
             return input
         }
         cache[key] = value
         return value
-    }
-
-    /// A text document's expression (`t.d.x`, the layer's Source Text) at `time`: run with
-    /// `value` the document's text, its result made a string as JavaScript's `toString` makes
-    /// it (lottie-web's `getExpressionValue`). The text underneath when it fails.
-    func evaluateText(_ expression: LottieExpression, input: String, at time: Double) -> String {
-        let id = ObjectIdentifier(expression)
-        let key = Key(expression: id, time: time)
-        if let hit = cache[key] as? String { return hit }
-        guard let program = expression.program, !running.contains(id), !failed.contains(id), depth < Self.maxDepth
-        else {
-            return input
-        }
-        running.insert(id)
-        depth += 1
-        defer {
-            running.remove(id)
-            depth -= 1
-        }
-        let property = PropertyHandle(Animatable<[Double]>.fixed([0]), frame: self)
-        let context = ExpressionContext(
-            frame: self, expression: expression, property: property, time: time, input: .string(input))
-        let result: ScriptValue
-        do {
-            result = try context.run(program)
-        } catch {
-            fail(expression, error.message)
-            return input
-        }
-        let text = String(result.toText().prefix(Self.maxTextLength))
-        cache[key] = text
-        return text
     }
 
     /// The longest text an expression may give (a script can build a string of any length).

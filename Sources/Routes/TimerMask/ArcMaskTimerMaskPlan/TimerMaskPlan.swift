@@ -216,12 +216,13 @@ public struct TimerMaskCheck: Sendable, Equatable {
             return nil
         }
         let period = Double(plan.loopSeconds)
-        let edges = plan.lanes.map(\.onTopFromSeconds) + [period]
-        /// How far `t` lies from the nearest intended hand-off.
+        /// How far `t` lies from the nearest intended hand-off: the start or the end of the
+        /// turn of the lane meant to be on top (turns tile the loop, so no other is nearer).
         func distanceToEdge(_ t: Double) -> Double {
             var x = t.truncatingRemainder(dividingBy: period)
             if x < 0 { x += period }
-            return edges.map { abs($0 - x) }.min() ?? .infinity
+            let lane = plan.lanes[plan.intendedLane(at: t)]
+            return min(abs(x - lane.onTopFromSeconds), abs(lane.onTopToSeconds - x))
         }
         let n = max(0, Int((seconds * Double(hz)).rounded(.down)))
         var previous: (t: Double, lane: Int?)? = nil

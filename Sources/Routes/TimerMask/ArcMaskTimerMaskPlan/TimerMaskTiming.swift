@@ -10,13 +10,8 @@ extension TimerMaskPlan {
     public static func timing(
         durationMs d: Double, loopSeconds: Int?, mode: TimerLoopTiming.Mode
     ) throws(PlanError) -> TimerLoopTiming {
-        if let loopSeconds, !loops.contains(loopSeconds) {
-            throw PlanError(
-                problem: "a \(loopSeconds) s loop does not fit the timer-mask route",
-                suggestion:
-                    "\(PlanSetting.loopSeconds.token) takes one of \(loops.map(String.init).joined(separator: ", ")) s")
-        }
-        return try TimerLoopTiming.choose(durationMs: d, among: loopSeconds.map { [$0] } ?? loops, mode: mode)
+        try TimerLoopTiming.choose(
+            durationMs: d, loopSeconds: loopSeconds, loops: loops, route: "timer-mask", mode: mode)
     }
 
     /// The source's own frame rate: frames over its length, rounded, held to 1…30.
