@@ -115,6 +115,8 @@ let package = Package(
         module("Drawing", "ArcMaskPlatform"),
         // Pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
         module("Drawing", "ArcMaskCore", ["ArcMaskFolder", "ArcMaskPlatform", "ArcMaskValues"]),
+        // Solid fills and strokes rasterised in Swift: exact-area coverage, cairo's geometry and arithmetic.
+        module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
         module("Drawing", "ArcMaskCairo", ["ArcMaskCore", "ArcMaskValues", "CCairo", "CUnpremultiply"]),
         // Bytes in and out: PNG (libpng reads; our encoder over libdeflate writes), JPEG (libturbojpeg),
@@ -168,8 +170,8 @@ let package = Package(
         module(
             "Formats", "ArcMaskLottieRender",
             [
-                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskText",
-                "ArcMaskValues",
+                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskRaster",
+                "ArcMaskText", "ArcMaskValues",
             ]),
         // The one entry point for frames: reads a file once and picks its format from its bytes.
         module(
@@ -284,6 +286,7 @@ let package = Package(
         tests("Drawing", "ArcMaskPlatform", ["ArcMaskPlatform"]),
         tests("Drawing", "ArcMaskCore", ["ArcMaskCore", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
+        tests("Drawing", "ArcMaskRaster", ["ArcMaskCairo", "ArcMaskRaster", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskIO", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues", zipFoundation]),
         tests("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskText", "ArcMaskValues"]),
         tests(

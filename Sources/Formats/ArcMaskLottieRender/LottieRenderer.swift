@@ -1,6 +1,7 @@
 import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskLottie
+import ArcMaskRaster
 import ArcMaskText
 import ArcMaskValues
 import Foundation
@@ -10,7 +11,7 @@ import Foundation
 /// composited from separate layers). One renderer draws on one thread at a time.
 public final class LottieRenderer {
     /// Changes whenever the same file would draw differently (it keys the render cache).
-    public static let revision = 3
+    public static let revision = 4
 
     public let animation: LottieAnimation
     let evaluator: LottieEvaluator
@@ -24,18 +25,50 @@ public final class LottieRenderer {
     }
 
     /// Frame-sized surfaces mattes draw on, kept between uses (a fresh one each time costs
-    /// page faults and clearing as much as the drawing).
-    private var spare: [Surface] = []
+    /// page faults and clearing as much as the drawing), each with the box drawn on it.
+    private var spare: [(surface: Surface, drawn: Drawn)] = []
 
-    private func scratch(_ size: PixelSize) throws -> Surface {
-        if let k = spare.lastIndex(where: { $0.width == size.width && $0.height == size.height }) {
-            let s = spare.remove(at: k)
-            let c = try Context(s)
-            c.clear()
-            return s
+    /// A cleared frame-sized surface: a kept one has only the box drawn on it cleared.
+    private func scratch(_ size: PixelSize) throws -> (surface: Surface, drawn: Drawn) {
+        if let k = spare.lastIndex(where: { $0.surface.width == size.width && $0.surface.height == size.height }) {
+            let (s, drawn) = spare.remove(at: k)
+            if let box = drawn.box {
+                s.flush()
+                for y in box.y0..<box.y1 {
+                    (s.data + y * s.stride + box.x0 * 4).update(repeating: 0, count: (box.x1 - box.x0) * 4)
+                }
+                s.markDirty()
+            }
+            return (s, Drawn(width: size.width, height: size.height))
         }
         if spare.count > 8 { spare.removeFirst() }
-        return try Surface(width: size.width, height: size.height)
+        return (try Surface(width: size.width, height: size.height), Drawn(width: size.width, height: size.height))
+    }
+
+    /// An 8-bit canvas for a luminance or inverted matte's coverage, kept between mattes.
+    private var spareCoverage: Surface?
+
+    /// The box of a surface that has been drawn on (cairo's drawing counts as all of it).
+    private final class Drawn {
+        let width: Int
+        let height: Int
+        private(set) var box: (x0: Int, y0: Int, x1: Int, y1: Int)?
+
+        init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        func add(_ b: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
+            guard let b, b.x0 < b.x1, b.y0 < b.y1 else { return }
+            guard let a = box else {
+                box = b
+                return
+            }
+            box = (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+        }
+
+        func addAll() { box = (0, 0, width, height) }
     }
 
     /// Halved copies of each image (level 1 is half the size, 2 a quarter, …), made on demand.
@@ -79,8 +112,9 @@ public final class LottieRenderer {
         for v in [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)] { rect.append(v) }
         appendPath(ctx, rect.transformed(root))
         ctx.clip()
+        let clip = Clip(paths: [(Self.rasterPath([rect]), root)], parent: nil)
         let commands = try evaluator.commands(at: time)
-        try execute(commands, ctx: ctx, root: root, size: size)
+        try execute(commands, ctx: ctx, root: root, size: size, direct: Direct(surface: surface, clip: clip))
         try ctx.status()
         surface.flush()
         return surface
@@ -91,15 +125,87 @@ public final class LottieRenderer {
             of: (Double(animation.width), Double(animation.height)), in: (Double(size.width), Double(size.height)))
     }
 
-    private func execute(_ commands: [DrawCommand], ctx: Context, root: Affine, size: PixelSize) throws {
+    /// Where solid fills and strokes are drawn without cairo: the surface the context draws on
+    /// and the clip in force (nil inside a group cairo keeps to itself).
+    private struct Direct {
+        let surface: Surface
+        let clip: Clip?
+        /// What has been drawn on the surface, where that is tracked (a matte's canvases).
+        var drawn: Drawn? = nil
+    }
+
+    /// A clip's coverage, worked out the first time something is drawn through it (many
+    /// clipped groups hold only what cairo draws, or nothing).
+    private final class Clip {
+        let paths: [(RasterPath, Affine)]
+        let parent: Clip?
+        private var made: ClipMask?
+
+        init(paths: [(RasterPath, Affine)], parent: Clip?) {
+            self.paths = paths
+            self.parent = parent
+        }
+
+        func mask(_ raster: Rasterizer) -> ClipMask {
+            if let made { return made }
+            let mask = raster.clip(paths, within: parent?.mask(raster))
+            made = mask
+            return mask
+        }
+    }
+
+    private var raster: Rasterizer?
+
+    private func rasterizer(_ size: PixelSize) -> Rasterizer {
+        if let raster, raster.width == size.width, raster.height == size.height { return raster }
+        let made = Rasterizer(width: size.width, height: size.height)
+        raster = made
+        return made
+    }
+
+    private func execute(
+        _ commands: [DrawCommand], ctx: Context, root: Affine, size: PixelSize, direct: Direct?
+    ) throws {
         for command in commands {
             switch command {
             case .fill(let paths, let paint, let evenOdd, let alpha, let blend, let transform):
+                if let direct, case .color(let r, let g, let b, let a) = paint, Self.blend(blend) == .normal {
+                    let m = transform.concatenating(root)
+                    guard m.isInvertible else { continue }
+                    direct.surface.flush()
+                    rasterizer(size).fill(
+                        Self.rasterPath(paths), transform: m, evenOdd: evenOdd,
+                        color: SolidColor(r: r, g: g, b: b, a: a * alpha), clip: direct.clip?.mask(rasterizer(size)),
+                        into: Self.target(direct.surface))
+                    direct.surface.markDirty()
+                    direct.drawn?.add(rasterizer(size).lastBounds)
+                    continue
+                }
                 guard begin(ctx, paths, paint, alpha, blend, transform.concatenating(root)) else { continue }
+                direct?.drawn?.addAll()
                 ctx.fill(evenOdd: evenOdd)
                 ctx.restore()
             case .stroke(let paths, let paint, let stroke, let alpha, let blend, let transform):
+                if let direct, case .color(let r, let g, let b, let a) = paint, Self.blend(blend) == .normal,
+                    stroke.dashes.isEmpty
+                {
+                    let m = transform.concatenating(root)
+                    guard m.isInvertible else { continue }
+                    let geometry = StrokeGeometry(
+                        width: stroke.width, cap: stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round,
+                        join: stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round,
+                        miterLimit: stroke.miterLimit)
+                    direct.surface.flush()
+                    rasterizer(size).stroke(
+                        Self.rasterPath(paths), transform: m, geometry: geometry,
+                        color: SolidColor(r: r, g: g, b: b, a: a * alpha), clip: direct.clip?.mask(rasterizer(size)),
+                        into: Self.target(direct.surface))
+                    direct.surface.markDirty()
+                    direct.drawn?.add(rasterizer(size).lastBounds)
+                    continue
+                }
                 guard begin(ctx, paths, paint, alpha, blend, transform.concatenating(root)) else { continue }
+                direct?.drawn?.addAll()
                 ctx.setLineWidth(stroke.width)
                 ctx.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
                 ctx.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
@@ -111,6 +217,7 @@ public final class LottieRenderer {
                 guard let original = images[id], original.width > 0, original.height > 0 else { continue }
                 let m = transform.concatenating(root)
                 guard m.isInvertible else { continue }
+                direct?.drawn?.addAll()
                 ctx.save()
                 setTransform(ctx, m)
                 if width > 0, height > 0 {
@@ -142,11 +249,18 @@ public final class LottieRenderer {
                     for p in c.paths { appendPath(ctx, p.transformed(m)) }
                 }
                 ctx.clip()
-                try execute(inner, ctx: ctx, root: root, size: size)
+                var inside: Direct? = nil
+                if let direct {
+                    let paths = clip.map { (Self.rasterPath($0.paths), $0.transform.concatenating(root)) }
+                    inside = Direct(
+                        surface: direct.surface, clip: Clip(paths: paths, parent: direct.clip), drawn: direct.drawn)
+                }
+                try execute(inner, ctx: ctx, root: root, size: size, direct: inside)
                 ctx.restore()
             case .text(let run):
                 let m = run.transform.concatenating(root)
                 guard m.isInvertible, case .color(let r, let g, let b, _)? = run.fill else { continue }
+                direct?.drawn?.addAll()
                 ctx.save()
                 setTransform(ctx, m)
                 ctx.setBlend(Self.blend(run.blend))
@@ -167,8 +281,9 @@ public final class LottieRenderer {
                 }
                 ctx.restore()
             case .blended(let blend, let inner):
+                direct?.drawn?.addAll()
                 ctx.pushGroup()
-                try execute(inner, ctx: ctx, root: root, size: size)
+                try execute(inner, ctx: ctx, root: root, size: size, direct: nil)
                 let group = ctx.popGroup()
                 ctx.save()
                 ctx.setSource(group)
@@ -176,8 +291,9 @@ public final class LottieRenderer {
                 ctx.paint()
                 ctx.restore()
             case .matted(let mode, let matte, let content, let alpha):
-                try drawMatted(
+                let region = try drawMatted(
                     mode: mode, matte: matte, content: content, alpha: alpha, ctx: ctx, root: root, size: size)
+                direct?.drawn?.add(region)
             }
         }
     }
@@ -187,32 +303,58 @@ public final class LottieRenderer {
     /// of the straight colour, alpha ignored, transparent pixels 0), and the content painted
     /// through it. Below `alpha` 1 the backdrop is first faded by it and the result drawn at
     /// it, as the player redraws both with the context's opacity.
+    ///
+    /// Only the part that can show is worked on: where the content was drawn, and for the
+    /// modes whose coverage is 0 outside the matte, where the matte was drawn too. Returns that
+    /// box (all of the frame below `alpha` 1).
     private func drawMatted(
         mode: MatteMode, matte: [DrawCommand], content: [DrawCommand], alpha: Double, ctx: Context, root: Affine,
         size: PixelSize
-    ) throws {
-        let contentSurface = try scratch(size)
-        defer { spare.append(contentSurface) }
+    ) throws -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let (contentSurface, contentDrawn) = try scratch(size)
+        defer { spare.append((contentSurface, contentDrawn)) }
         let contentCtx = try Context(contentSurface)
-        try execute(content, ctx: contentCtx, root: root, size: size)
-        let matteSurface = try scratch(size)
-        defer { spare.append(matteSurface) }
+        try execute(
+            content, ctx: contentCtx, root: root, size: size,
+            direct: Direct(surface: contentSurface, clip: nil, drawn: contentDrawn))
+        let (matteSurface, matteDrawn) = try scratch(size)
+        defer { spare.append((matteSurface, matteDrawn)) }
         let matteCtx = try Context(matteSurface)
-        try execute(matte, ctx: matteCtx, root: root, size: size)
+        try execute(
+            matte, ctx: matteCtx, root: root, size: size,
+            direct: Direct(surface: matteSurface, clip: nil, drawn: matteDrawn))
         matteSurface.flush()
+        let whole = (x0: 0, y0: 0, x1: size.width, y1: size.height)
+        var region = contentDrawn.box
+        if mode == .alpha || mode == .luma, let r = region {
+            if let m = matteDrawn.box {
+                region = (max(r.x0, m.x0), max(r.y0, m.y0), min(r.x1, m.x1), min(r.y1, m.y1))
+            } else {
+                region = nil
+            }
+        }
+        if let r = region, r.x0 >= r.x1 || r.y0 >= r.y1 { region = nil }
+        if alpha >= 1 && region == nil { return nil }
+        let box = alpha < 1 ? whole : region!
         // An alpha matte is its own coverage; the others are worked out pixel by pixel.
         let coverage: Surface
         if mode == .alpha {
             coverage = matteSurface
         } else {
-            coverage = try Surface(width: size.width, height: size.height, format: .alpha)
+            // Kept from matte to matte: only the box is written, and only the box is read.
+            if let kept = spareCoverage, kept.width == size.width, kept.height == size.height, alpha >= 1 {
+                coverage = kept
+            } else {
+                coverage = try Surface(width: size.width, height: size.height, format: .alpha)
+                if alpha >= 1 { spareCoverage = coverage }
+            }
             coverage.flush()
             let src = matteSurface.data, dst = coverage.data
             let srcStride = matteSurface.stride, dstStride = coverage.stride
-            for y in 0..<size.height {
+            for y in box.y0..<box.y1 {
                 let row = UnsafeRawPointer(src + y * srcStride).assumingMemoryBound(to: UInt32.self)
                 let out = dst + y * dstStride
-                for x in 0..<size.width {
+                for x in box.x0..<box.x1 {
                     let p = row[x]
                     let a = Int(p >> 24)
                     var luma = 0
@@ -246,10 +388,14 @@ public final class LottieRenderer {
             ctx.setSource(group)
             ctx.paint(alpha: max(alpha, 0))
         } else {
+            ctx.newPath()
+            ctx.rectangle(Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
+            ctx.clip()
             ctx.setSource(contentSurface)
             ctx.mask(surface: coverage)
         }
         ctx.restore()
+        return box
     }
 
     /// Saves the state and sets up a fill or stroke: transform, path, paint, blend (false, and
@@ -265,6 +411,39 @@ public final class LottieRenderer {
         setPaint(ctx, paint, alpha: alpha)
         ctx.setBlend(Self.blend(blend))
         return true
+    }
+
+    static func target(_ surface: Surface) -> PixelTarget {
+        PixelTarget(data: surface.data, width: surface.width, height: surface.height, stride: surface.stride)
+    }
+
+    /// The contours as a path for the rasterizer, each segment drawn as `appendPath` draws it.
+    static func rasterPath(_ paths: [BezierPath]) -> RasterPath {
+        var out = RasterPath()
+        out.reserve(paths.reduce(0) { $0 + $1.count + 2 })
+        for p in paths {
+            guard let first = p.vertices.first else { continue }
+            out.move(to: first.x, first.y)
+            let n = p.count
+            p.vertices.withUnsafeBufferPointer { v in
+                p.inPoints.withUnsafeBufferPointer { i in
+                    p.outPoints.withUnsafeBufferPointer { o in
+                        func segment(_ p0: Vec2, _ c1: Vec2, _ c2: Vec2, _ p3: Vec2) {
+                            let ax = c1.x - p0.x, ay = c1.y - p0.y, bx = c2.x - p3.x, by = c2.y - p3.y
+                            if ax * ax + ay * ay < 0.000025 && bx * bx + by * by < 0.000025 {
+                                out.line(to: p3.x, p3.y)
+                            } else {
+                                out.curve(c1.x, c1.y, c2.x, c2.y, p3.x, p3.y)
+                            }
+                        }
+                        for k in 1..<max(n, 1) { segment(v[k - 1], o[k - 1], i[k], v[k]) }
+                        if p.closed && n > 0 { segment(v[n - 1], o[n - 1], i[0], first) }
+                    }
+                }
+            }
+            if p.closed && n > 0 { out.close() }
+        }
+        return out
     }
 
     private func setTransform(_ ctx: Context, _ m: Affine) {
