@@ -106,7 +106,7 @@ let package = Package(
         module("Core", "ArcMaskEmulator", ["ArcMaskGeometry", "ArcMaskValues"]),
         // What a widget's folder holds and how it is decided: the phone's limits, the budget fit,
         // the manifest and its one writer.
-        module("Core", "ArcMaskFolder", ["ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskValues"]),
+        module("Core", "ArcMaskFolder", ["ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskTimerClock", "ArcMaskValues"]),
         // A strict JSON reader for untrusted files (limits, line/column/path errors).
         module("Core", "ArcMaskJSON"),
 
@@ -197,7 +197,7 @@ let package = Package(
         module("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
         // The timer-mask route, what decides: lanes of pictures, each under live timer masks, and
         // when each is on top (Foundation only).
-        module("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
+        module("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskTimerClock"]),
         // The timer-mask route, what writes and checks: so far the proof with the written fonts
         // (every mask's timer text shaped by HarfBuzz).
         module(
@@ -341,7 +341,8 @@ let package = Package(
                 "ArcMaskTimerFontPlan", "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
-        tests("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
+        tests(
+            "Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskFolder", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             ["ArcMaskTimerFont", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues"]),

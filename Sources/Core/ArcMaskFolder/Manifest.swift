@@ -150,6 +150,8 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var codeFiles: [String]
     /// What the widget gallery shows (`--display-name`, `--description`); nil: the source's file
     /// name, and a sentence about the route.
+    /// The timer-mask lanes over these layers (the engine that plays where the rotation does not).
+    public var timerMask: TimerMaskSection? = nil
     public var displayName: String? = nil
     public var widgetDescription: String? = nil
     /// Where the folder was written: set only in what `export --json` prints (the file never

@@ -87,6 +87,12 @@ public struct ExportFolderCheck: Codable, Sendable {
         let plan = check.planAndFrames()
         let figures = check.images()
         check.code()
+        // The timer-mask lanes over the layers, when the export carries them.
+        if let lanes = m.timerMask {
+            for p in lanes.problems(images: Set(m.images.map(\.file))) {
+                check.problem("manifest.json", p.location, p.problem)
+            }
+        }
         var verdict = m.emulator
         verdict.passed = false
         if let plan {

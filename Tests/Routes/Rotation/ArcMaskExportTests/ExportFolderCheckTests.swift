@@ -38,6 +38,38 @@ struct ExportFolderCheckTests {
         #expect(c.limits == m.limits)
     }
 
+    @Test("timer-mask lanes over the layers: read and checked against the folder, each problem said where")
+    func timerMaskLanes() throws {
+        let dir = try TempDir()
+        let (url, manifest) = try folder(dir)
+        let images = (manifest["images"] as! [[String: Any]]).map { $0["file"] as! String }
+        func lanes(image: (Int) -> String, font: String) -> [String: Any] {
+            [
+                "loopSeconds": 2,
+                "fonts": [["file": "ArcMaskMask2.ttf", "postScriptName": "ArcMaskMask2", "periodSeconds": 2]],
+                "lanes": images.indices.map { i -> [String: Any] in
+                    let a = 2.0 * Double(i) / Double(images.count)
+                    return [
+                        "image": image(i), "frame": i, "onTopFromSeconds": a,
+                        "onTopToSeconds": 2.0 * Double(i + 1) / Double(images.count),
+                        "masks": i == 0 ? [] : [["font": font, "leadSeconds": 2 - a]],
+                    ]
+                },
+            ]
+        }
+        var good = manifest
+        good["timerMask"] = lanes(image: { images[$0] }, font: "ArcMaskMask2.ttf")
+        #expect(try check(url, good).problems.isEmpty)
+        var bad = manifest
+        bad["timerMask"] = lanes(image: { $0 == 1 ? "gone.jpg" : images[$0] }, font: "Other.ttf")
+        let located = try check(url, bad).problems.compactMap(\.location)
+        #expect(located.contains("timerMask.lanes[1].image"))
+        #expect(located.contains("timerMask.lanes[2].masks[0].font"))
+        var unreadable = manifest
+        unreadable["timerMask"] = ["loopSeconds": 2, "fonts": "none", "lanes": []]
+        #expect(throws: InputError.self) { try check(url, unreadable) }
+    }
+
     @Test("hostile sizes and durations are problems, never an overflow or a trap")
     func hostile() throws {
         let dir = try TempDir()
