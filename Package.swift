@@ -198,13 +198,14 @@ let package = Package(
         // The timer-mask route, what decides: lanes of pictures, each under live timer masks, and
         // when each is on top (Foundation only).
         module("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskTimerClock"]),
-        // The timer-mask route, what writes and checks: so far the proof with the written fonts
-        // (every mask's timer text shaped by HarfBuzz).
+        // The timer-mask route, what writes and checks: the lanes written as the rotation route
+        // writes layers, the mask font, the manifest's section, and the proof with the written
+        // font (every mask's timer text shaped by HarfBuzz).
         module(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskFontCheck", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerMaskPlan",
-                "ArcMaskValues",
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskTimerClock",
+                "ArcMaskTimerFont", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
         // proof (every refresh shaped by HarfBuzz) and its preview.
@@ -345,7 +346,10 @@ let package = Package(
             "Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskFolder", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
-            ["ArcMaskTimerFont", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues"]),
+            [
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskRouteTesting", "ArcMaskTimerFont",
+                "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+            ]),
         tests("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
             "Routes", "ArcMaskFont",

@@ -1,5 +1,6 @@
 import ArcMaskEmulator
 import ArcMaskGeometry
+import ArcMaskTimerClock
 import ArcMaskValues
 
 /// `manifest.json`: everything a widget needs to play the export, where it stands against the
@@ -152,6 +153,8 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     /// name, and a sentence about the route.
     /// The timer-mask lanes over these layers (the engine that plays where the rotation does not).
     public var timerMask: TimerMaskSection? = nil
+    /// How the animation's time maps onto the timer-mask loop (plays per loop, pace).
+    public var timing: TimerLoopTiming? = nil
     public var displayName: String? = nil
     public var widgetDescription: String? = nil
     /// Where the folder was written: set only in what `export --json` prints (the file never

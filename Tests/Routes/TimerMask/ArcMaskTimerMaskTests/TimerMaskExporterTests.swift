@@ -1,0 +1,81 @@
+import ArcMaskCore
+import ArcMaskExport
+import ArcMaskFolder
+import ArcMaskRouteTesting
+import ArcMaskTimerMaskPlan
+import ArcMaskValues
+import Foundation
+import Testing
+
+@testable import ArcMaskTimerMask
+
+@Suite struct TimerMaskExporterTests {
+    func export(
+        _ source: FrameSource, _ dir: TempDir, fps: Int? = nil, loop: Int? = nil, maxLanes: Int = 320
+    ) throws -> (URL, ExportManifest) {
+        let url = dir.path("out")
+        let folder = try OutputFolder(url, force: false)
+        let request = TimerMaskRequest(
+            rotation: ExportRequest(viewWidth: 30, viewHeight: 20, scale: 2), fps: fps, loopSeconds: loop,
+            maxLanes: maxLanes)
+        let manifest = try TimerMaskExporter.run(source: source, request: request, into: folder)
+        try folder.commit()
+        return (url, manifest)
+    }
+
+    @Test("lanes written as layers, the mask font, and a section that, read back with the font, plays seamlessly")
+    func seamless() throws {
+        let dir = try TempDir()
+        // 10 frames of 50, 100 and 200 ms in turn: 1.1 s, played as the loop's timing chooses.
+        let source = try patternGIF(dir, count: 10)
+        let (url, m) = try export(source, dir, fps: 16)
+        #expect(m.route == "timer-mask")
+        let section = try #require(m.timerMask)
+        let timing = try #require(m.timing)
+        #expect(section.loopSeconds == timing.loopSeconds && TimerMaskSection.loops.contains(section.loopSeconds))
+        #expect(abs(Double(timing.loopSeconds) * 1000 * timing.speed / Double(timing.plays) - 1100) < 1)
+        #expect(section.problems(images: Set(m.images.map(\.file))).isEmpty)
+        // Lanes are the layers (merged where neighbouring lanes show one frame).
+        #expect(section.lanes.count == m.frames.count && section.lanes.count <= 16 * section.loopSeconds)
+        #expect(Set(section.lanes.map(\.frame)).isSubset(of: Set(0..<10)))
+        for lane in section.lanes {
+            #expect(FileManager.default.fileExists(atPath: url.appendingPathComponent(lane.image).path))
+        }
+        let font = try #require(section.fonts.first)
+        let bytes = try [UInt8](Data(contentsOf: url.appendingPathComponent(font.file)))
+        let plan = try #require(TimerMaskPlan(section: section))
+        let proof = try TimerMaskProof(
+            plan: plan, fonts: [font.periodSeconds: bytes], cell: PixelSize(width: m.pixelWidth, height: m.pixelHeight))
+        let check = proof.run(seconds: 4)
+        #expect(check.passed, "\(check.defects.prefix(3))")
+        #expect(check.handOffs > 0)
+        // The manifest on disk says the same.
+        let disk = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: url.appendingPathComponent("manifest.json")))
+        #expect(disk.timerMask == section && disk.route == "timer-mask")
+    }
+
+    @Test("over the lane limit every n-th lane is kept, and the loop keeps its length")
+    func fewerLanes() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 24, delays: [4])
+        let (_, m) = try export(source, dir, fps: 25, loop: 2, maxLanes: 20)
+        let section = try #require(m.timerMask)
+        #expect(section.lanes.count <= 20)
+        #expect(abs(section.lanes.last!.onTopToSeconds - 2) < 1e-9)
+        #expect(TimerMaskPlan(section: section).map { TimerMaskCheck.run($0, hz: 60, seconds: 4).passed } == true)
+    }
+
+    @Test("a frame held more than a second is stacked again each second, so no second goes dark")
+    func longHold() throws {
+        let dir = try TempDir()
+        // Two frames: a flash, then a still held for most of the loop.
+        let source = try patternGIF(dir, count: 2, delays: [10, 290])
+        let (_, m) = try export(source, dir, fps: 10, loop: 3)
+        let section = try #require(m.timerMask)
+        #expect(section.lanes.allSatisfy { $0.masks.isEmpty || $0.onTopToSeconds - $0.onTopFromSeconds <= 1 + 1e-9 })
+        let plan = try #require(TimerMaskPlan(section: section))
+        let check = TimerMaskCheck.run(plan, hz: 120, seconds: 6)
+        #expect(check.passed, "\(check.defects.prefix(3))")
+    }
+}
