@@ -27,6 +27,11 @@ public indirect enum DrawCommand: Sendable {
 public struct ClipPath: Sendable {
     public var paths: [BezierPath]
     public var transform: Affine
+
+    public init(paths: [BezierPath], transform: Affine) {
+        self.paths = paths
+        self.transform = transform
+    }
 }
 
 /// How a fill or stroke is coloured.

@@ -112,7 +112,7 @@ public final class LottieRenderer {
         for v in [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)] { rect.append(v) }
         appendPath(ctx, rect.transformed(root))
         ctx.clip()
-        let clip = Clip(paths: [(Self.rasterPath([rect]), root)], parent: nil)
+        let clip = Clip(paths: [ClipPath(paths: [rect], transform: .identity)], root: root, parent: nil)
         let commands = try evaluator.commands(at: time)
         try execute(commands, ctx: ctx, root: root, size: size, direct: Direct(surface: surface, clip: clip))
         try ctx.status()
@@ -137,18 +137,22 @@ public final class LottieRenderer {
     /// A clip's coverage, worked out the first time something is drawn through it (many
     /// clipped groups hold only what cairo draws, or nothing).
     private final class Clip {
-        let paths: [(RasterPath, Affine)]
+        let paths: [ClipPath]
+        let root: Affine
         let parent: Clip?
         private var made: ClipMask?
 
-        init(paths: [(RasterPath, Affine)], parent: Clip?) {
+        init(paths: [ClipPath], root: Affine, parent: Clip?) {
             self.paths = paths
+            self.root = root
             self.parent = parent
         }
 
         func mask(_ raster: Rasterizer) -> ClipMask {
             if let made { return made }
-            let mask = raster.clip(paths, within: parent?.mask(raster))
+            let mask = raster.clip(
+                paths.map { (LottieRenderer.rasterPath($0.paths), $0.transform.concatenating(root)) },
+                within: parent?.mask(raster))
             made = mask
             return mask
         }
@@ -251,9 +255,9 @@ public final class LottieRenderer {
                 ctx.clip()
                 var inside: Direct? = nil
                 if let direct {
-                    let paths = clip.map { (Self.rasterPath($0.paths), $0.transform.concatenating(root)) }
                     inside = Direct(
-                        surface: direct.surface, clip: Clip(paths: paths, parent: direct.clip), drawn: direct.drawn)
+                        surface: direct.surface, clip: Clip(paths: clip, root: root, parent: direct.clip),
+                        drawn: direct.drawn)
                 }
                 try execute(inner, ctx: ctx, root: root, size: size, direct: inside)
                 ctx.restore()

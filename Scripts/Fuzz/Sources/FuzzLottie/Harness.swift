@@ -26,9 +26,9 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     limits.maxKeyframes = 50_000
     limits.maxLayers = 2000
     limits.maxImageBytes = 1 << 20
-    // A fortieth of the default work per frame: deep self-nested precompositions reach it fast,
-    // and every path they draw is rasterised by instrumented code here.
-    limits.maxFrameWork = 5_000
+    // A hundredth of the default work per frame: deep self-nested precompositions reach it
+    // fast, and every layer and path is evaluated and drawn by instrumented code here.
+    limits.maxFrameWork = 2_000
     guard let source = try? LottieFrameSource(bytes: bytes, name: "fuzz", options: LottieOptions(limits: limits)) else {
         return 0
     }

@@ -80,7 +80,10 @@ public enum TimerMaskExporter {
         manifest.route = "timer-mask"
         manifest.timerMask = section
         manifest.timing = timing
-        try AtomicFile.write(try WidgetFolder.manifestJSON(manifest), to: folder.url(for: WidgetFolder.manifestFile))
+        // The manifest and the code again, now with the lanes.
+        for (name, bytes) in try ExportCode.files(manifest, names: r.rotation.names, family: r.rotation.widgetFamily) {
+            try AtomicFile.write(bytes, to: folder.url(for: name))
+        }
         return manifest
     }
 

@@ -78,4 +78,21 @@ import Testing
         let check = TimerMaskCheck.run(plan, hz: 120, seconds: 6)
         #expect(check.passed, "\(check.defects.prefix(3))")
     }
+
+    @Test("the code written plays the lanes from the bundle too, and type-checks against the stub SDK in Swift 5 and 6")
+    func code() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 10)
+        let (url, m) = try export(source, dir, fps: 8)
+        let names = CodeNames.standard
+        let plan = try String(contentsOf: url.appendingPathComponent(names.planFile), encoding: .utf8)
+        #expect(plan.contains("timerMasks: .init(") && plan.contains("prefersTimerMasks: true"))
+        #expect(plan.contains("\"\(m.timerMask!.fonts[0].postScriptName)\""))
+        let sdk = try StubSDK(in: dir)
+        let files = [CodeNames.animationFile, names.planFile, names.widgetFile].map { url.appendingPathComponent($0) }
+        for version in [5, 6] {
+            let result = try sdk.typecheck(files, swiftVersion: version)
+            #expect(result.status == 0, "Swift \(version): \(result.output.prefix(3000))")
+        }
+    }
 }

@@ -63,10 +63,105 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     public let layers: [Layer]
     /// One per frame.
     public let cells: [Cell]
+    /// The same images under live timer masks (public API), where the export carries them.
+    public let timerMasks: TimerMasks?
+    /// The export was made for the timer masks (`--route timer-mask`): `.automatic` plays them
+    /// first.
+    public let prefersTimerMasks: Bool
+
+    /// Pictures under live timer-text masks: lane by lane, bottom to top, each lane's image under
+    /// timers set in mask fonts whose glyphs have ink only on the second that opens a period, so
+    /// the system's renderer uncovers one picture after another (no private API; measured on a
+    /// phone by cifyr/motionary, docs/widget-animation-surface.md §4.1). The fonts must be in the
+    /// extension and listed under `UIAppFonts`.
+    public struct TimerMasks: Sendable, Equatable {
+        public struct Mask: Sendable, Equatable {
+            /// The mask font's PostScript name.
+            public let font: String
+            public let periodSeconds: Int
+            /// The timer starts this long before the reference date.
+            public let leadSeconds: Double
+
+            public init(font: String, periodSeconds: Int, leadSeconds: Double) {
+                self.font = font
+                self.periodSeconds = periodSeconds
+                self.leadSeconds = leadSeconds
+            }
+        }
+
+        public struct Lane: Sendable, Equatable {
+            /// Which cell's image the lane shows.
+            public let cell: Int
+            /// It draws where all of these have ink (none: always).
+            public let masks: [Mask]
+
+            public init(cell: Int, masks: [Mask]) {
+                self.cell = cell
+                self.masks = masks
+            }
+        }
+
+        public let loopSeconds: Int
+        /// Bottom to top.
+        public let lanes: [Lane]
+
+        public init(loopSeconds: Int, lanes: [Lane]) {
+            self.loopSeconds = loopSeconds
+            self.lanes = lanes
+        }
+
+        /// The date every timer counts from: `date` rounded down to a whole loop since
+        /// 2001-01-01, so the phase follows the wall clock and survives timeline reloads.
+        public func referenceDate(for date: Date) -> Date {
+            let loops = (date.timeIntervalSinceReferenceDate / Double(loopSeconds)).rounded(.down)
+            return Date(timeIntervalSinceReferenceDate: loops * Double(loopSeconds))
+        }
+
+        /// Whether a mask's timer has ink `t` seconds after the reference date: its text shows
+        /// ⌊t + lead⌋ whole seconds, and the font inks the seconds field when it opens a period.
+        public func inks(_ mask: Mask, at t: Double) -> Bool {
+            let x = (t + mask.leadSeconds).rounded(.down)
+            guard x.isFinite, abs(x) < 1e15, mask.periodSeconds > 0 else { return false }
+            let seconds = ((Int(x) % 60) + 60) % 60
+            return seconds % mask.periodSeconds == 0
+        }
+
+        /// The lane shown `t` seconds after the reference date: the topmost whose masks all have
+        /// ink (nil: none draws).
+        public func topLane(at t: Double) -> Int? {
+            lanes.indices.reversed().first { i in lanes[i].masks.allSatisfy { inks($0, at: t) } }
+        }
+    }
+
+    /// What a view plays the folder with.
+    public enum Engine: String, Sendable, CaseIterable {
+        /// The rotation where WidgetKit's type resolves and a payload decodes, otherwise the timer
+        /// masks (first when the export was made for them), otherwise the first frame still.
+        case automatic
+        /// The clock-hand rotation only (private API).
+        case rotation
+        /// The timer masks only (public API).
+        case timerMasks = "timer-masks"
+        /// The first frame, still.
+        case still
+    }
+
+    /// The engine that plays when `requested` is asked for and the rotation resolves here or not.
+    public func engine(_ requested: Engine, rotationResolves: Bool) -> Engine {
+        switch requested {
+        case .rotation: return rotationResolves ? .rotation : .still
+        case .timerMasks: return timerMasks != nil ? .timerMasks : .still
+        case .still: return .still
+        case .automatic:
+            if timerMasks != nil && (prefersTimerMasks || !rotationResolves) { return .timerMasks }
+            return rotationResolves ? .rotation : .still
+        }
+    }
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, radius: Double, lineWidth: Double,
-        centerOffset: Double, periodSeconds: Double, squareCaps: Bool, strip: String?, layers: [Layer], cells: [Cell]
+        centerOffset: Double, periodSeconds: Double, squareCaps: Bool, strip: String?, layers: [Layer], cells: [Cell],
+        timerMasks: TimerMasks? = nil, prefersTimerMasks: Bool = false
     ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
@@ -79,6 +174,8 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         self.strip = strip
         self.layers = layers
         self.cells = cells
+        self.timerMasks = timerMasks
+        self.prefersTimerMasks = prefersTimerMasks
     }
 
     /// What is wrong with a manifest, as a JSON path and a problem.
@@ -113,12 +210,32 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
                 var height: Int
                 var file: String
             }
+            struct TimerMask: Decodable {
+                struct Font: Decodable {
+                    var file: String
+                    var postScriptName: String
+                    var periodSeconds: Int
+                }
+                struct Mask: Decodable {
+                    var font: String
+                    var leadSeconds: Double
+                }
+                struct Lane: Decodable {
+                    var image: String
+                    var masks: [Mask]
+                }
+                var loopSeconds: Int
+                var fonts: [Font]
+                var lanes: [Lane]
+            }
+            var route: String?
             var viewWidth: Double
             var viewHeight: Double
             var scale: Double
             var plan: Plan
             var frames: [Frame]
             var strip: String?
+            var timerMask: TimerMask?
         }
         let m: Manifest
         do {
@@ -153,12 +270,51 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         if let strip = m.strip, strip.isEmpty || strip.contains("/") || strip.hasPrefix(".") {
             throw Invalid(path: "$.strip", problem: "is not a file in the folder")
         }
+        var timerMasks: TimerMasks? = nil
+        if let t = m.timerMask {
+            guard m.strip == nil else {
+                throw Invalid(path: "$.timerMask", problem: "lanes need a file per image, not a strip")
+            }
+            guard [2, 3, 4, 5, 6, 10, 12, 15, 20, 30].contains(t.loopSeconds) else {
+                throw Invalid(path: "$.timerMask.loopSeconds", problem: "\(t.loopSeconds) s does not divide a minute")
+            }
+            var fonts: [String: (String, Int)] = [:]
+            for (k, f) in t.fonts.enumerated() {
+                guard f.periodSeconds > 0, 60 % f.periodSeconds == 0, !f.postScriptName.isEmpty else {
+                    throw Invalid(path: "$.timerMask.fonts[\(k)]", problem: "is not a mask font of a period dividing 60")
+                }
+                fonts[f.file] = (f.postScriptName, f.periodSeconds)
+            }
+            let cellOf = Dictionary(m.frames.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { a, _ in a })
+            guard !t.lanes.isEmpty, t.lanes.count <= 4096 else {
+                throw Invalid(path: "$.timerMask.lanes", problem: "holds \(t.lanes.count) lanes, not 1 to 4,096")
+            }
+            var lanes: [TimerMasks.Lane] = []
+            for (i, lane) in t.lanes.enumerated() {
+                guard let cell = cellOf[lane.image] else {
+                    throw Invalid(path: "$.timerMask.lanes[\(i)].image", problem: "is not one of the frames' files")
+                }
+                var masks: [TimerMasks.Mask] = []
+                for (k, mask) in lane.masks.enumerated() {
+                    guard let (name, period) = fonts[mask.font], mask.leadSeconds.isFinite, mask.leadSeconds >= 0,
+                        mask.leadSeconds <= 86_400
+                    else {
+                        throw Invalid(
+                            path: "$.timerMask.lanes[\(i)].masks[\(k)]", problem: "names no font of timerMask.fonts or no lead of 0 to 86,400 s")
+                    }
+                    masks.append(TimerMasks.Mask(font: name, periodSeconds: period, leadSeconds: mask.leadSeconds))
+                }
+                lanes.append(TimerMasks.Lane(cell: cell, masks: masks))
+            }
+            timerMasks = TimerMasks(loopSeconds: t.loopSeconds, lanes: lanes)
+        }
         self.init(
             viewWidth: m.viewWidth, viewHeight: m.viewHeight, scale: m.scale, radius: m.plan.radius,
             lineWidth: m.plan.lineWidth, centerOffset: m.plan.centerOffset, periodSeconds: m.plan.periodSeconds,
             squareCaps: m.plan.cap == "square", strip: m.strip,
             layers: m.plan.layers.map { Layer(frame: $0.frame, startDegrees: $0.startAngle, endDegrees: $0.endAngle) },
-            cells: m.frames.map { Cell(x: $0.x, y: $0.y, width: $0.width, height: $0.height, file: $0.file) })
+            cells: m.frames.map { Cell(x: $0.x, y: $0.y, width: $0.width, height: $0.height, file: $0.file) },
+            timerMasks: timerMasks, prefersTimerMasks: m.route == "timer-mask")
     }
 
     /// Larger manifests are not read.
@@ -285,6 +441,18 @@ struct ArcMaskArc: Shape {
     }
 }
 
+extension View {
+    /// A timer's text changes without a crossfade (iOS 16 or later; earlier systems do not fade).
+    @ViewBuilder
+    func arcMaskNoTransition() -> some View {
+        if #available(iOS 16.0, macOS 13.0, *) {
+            contentTransition(.identity)
+        } else {
+            self
+        }
+    }
+}
+
 extension Image {
     /// On tinted and clear home screens (iOS 18 or later) the frames keep their colours or join
     /// the tint (only an `Image` can choose). The iOS 18 SDK (Xcode 16, Swift 6 compilers)
@@ -311,11 +479,17 @@ public struct ArcMaskAnimation: View {
     private let images: [Image]
     private let accented: ArcMaskAccentedRendering
     private let rotation: ArcMaskRotation
+    private let engine: ArcMaskAnimationPlan.Engine
+    private let date: Date
 
     /// Plays the folder at `folder` (its `manifest.json` and images, such as a folder in the App
-    /// Group container); nil when the manifest or an image is missing or damaged.
+    /// Group container); nil when the manifest or an image is missing or damaged. `engine`:
+    /// by default the rotation where it turns, else the timer masks the folder carries (their
+    /// fonts listed under `UIAppFonts`), else the first frame still; `date`: the entry's date
+    /// (any date gives the timer masks the same phase).
     public init?(
-        folder: URL, accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime
+        folder: URL, accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime,
+        engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date()
     ) {
         func contents(_ name: String, limit: Int) -> Data? {
             let url = folder.appendingPathComponent(name)
@@ -329,15 +503,17 @@ public struct ArcMaskAnimation: View {
         guard let data = contents("manifest.json", limit: ArcMaskAnimationPlan.maxManifestBytes),
             let plan = try? ArcMaskAnimationPlan(manifest: data)
         else { return nil }
-        self.init(plan: plan, accented: accented, rotation: rotation) { contents($0, limit: Self.maxImageBytes) }
+        self.init(plan: plan, accented: accented, rotation: rotation, engine: engine, date: date) {
+            contents($0, limit: Self.maxImageBytes)
+        }
     }
 
     /// Plays an export's frames from `bundle` (the widget extension's own resources).
     public init?(
         plan: ArcMaskAnimationPlan, bundle: Bundle = .main, accented: ArcMaskAccentedRendering = .fullColor,
-        rotation: ArcMaskRotation = .runtime
+        rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date()
     ) {
-        self.init(plan: plan, accented: accented, rotation: rotation) { name in
+        self.init(plan: plan, accented: accented, rotation: rotation, engine: engine, date: date) { name in
             bundle.url(forResource: name, withExtension: nil).flatMap { try? Data(contentsOf: $0) }
         }
     }
@@ -347,7 +523,7 @@ public struct ArcMaskAnimation: View {
 
     private init?(
         plan: ArcMaskAnimationPlan, accented: ArcMaskAccentedRendering, rotation: ArcMaskRotation,
-        data: (String) -> Data?
+        engine: ArcMaskAnimationPlan.Engine, date: Date, data: (String) -> Data?
     ) {
         var images: [Image] = []
         if let strip = plan.strip {
@@ -372,6 +548,8 @@ public struct ArcMaskAnimation: View {
         self.images = images
         self.accented = accented
         self.rotation = rotation
+        self.engine = engine
+        self.date = date
     }
 
     /// A layer file's image. On iOS the encoded bytes go to SwiftUI as they are: the system
@@ -388,14 +566,64 @@ public struct ArcMaskAnimation: View {
     }
 
     public var body: some View {
-        if let turn = rotation.resolve(plan.periodSeconds) {
+        // The rotation is looked up only when it may play.
+        let turn = engine == .timerMasks || engine == .still ? nil : rotation.resolve(plan.periodSeconds)
+        let played = plan.engine(engine, rotationResolves: turn != nil)
+        if played == .rotation, let turn {
             masks(turn)
+        } else if played == .timerMasks, let lanes = plan.timerMasks {
+            timerMasks(lanes)
         } else {
             images[0]
                 .resizable()
                 .arcMaskAccentedRendering(accented)
                 .frame(width: plan.viewWidth, height: plan.viewHeight)
         }
+    }
+
+    /// Every lane's image under its timers, bottom to top: the system's renderer uncovers one
+    /// after another as the timers' seconds turn.
+    @MainActor
+    private func timerMasks(_ t: ArcMaskAnimationPlan.TimerMasks) -> some View {
+        let reference = t.referenceDate(for: date)
+        return ZStack {
+            ForEach(0..<t.lanes.count, id: \.self) { i in
+                lane(t.lanes[i], reference: reference)
+            }
+        }
+        .frame(width: plan.viewWidth, height: plan.viewHeight)
+        .clipped()
+        .environment(\.locale, Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// One lane: its image under each of its masks in turn.
+    @MainActor
+    private func lane(_ lane: ArcMaskAnimationPlan.TimerMasks.Lane, reference: Date) -> AnyView {
+        var view = AnyView(
+            images[lane.cell]
+                .resizable()
+                .arcMaskAccentedRendering(accented)
+                .frame(width: plan.viewWidth, height: plan.viewHeight))
+        for mask in lane.masks {
+            let under = view
+            view = AnyView(under.mask(alignment: .center) { timer(mask, reference: reference) })
+        }
+        return view
+    }
+
+    /// A timer counting up from `lead` seconds before the reference date in the mask font, one
+    /// em as tall as the view: digits and separators draw nothing and take no room, so the
+    /// seconds' glyph (a full square, or nothing) is all it shows.
+    @MainActor
+    private func timer(_ mask: ArcMaskAnimationPlan.TimerMasks.Mask, reference: Date) -> some View {
+        Text(reference.addingTimeInterval(-mask.leadSeconds), style: .timer)
+            .font(.custom(mask.font, fixedSize: plan.viewHeight))
+            .foregroundStyle(Color.black)
+            .lineLimit(1)
+            .arcMaskNoTransition()
+            .fixedSize()
+            .frame(width: plan.viewWidth, height: plan.viewHeight, alignment: .trailing)
+            .clipped()
     }
 
     /// Every frame, each masked by its arc; the arcs turn together. On the main actor, as the

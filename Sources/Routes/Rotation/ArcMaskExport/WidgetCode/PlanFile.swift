@@ -23,6 +23,32 @@ public enum PlanFile {
             "            .init(x: \($0.x), y: \($0.y), width: \($0.width), height: \($0.height), file: \"\($0.file)\"),"
         }.joined(separator: "\n")
         let routeNotes = route.notes.map { "// \($0)" }.joined(separator: "\n")
+        // The timer-mask lanes over the same images, where the export carries them.
+        var timerMasks = ""
+        if let t = m.timerMask {
+            let cellOf = Dictionary(m.frames.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { a, _ in a })
+            let fonts = Dictionary(t.fonts.map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
+            let lanes = t.lanes.map { lane in
+                let masks = lane.masks.compactMap { mask in
+                    fonts[mask.font].map {
+                        ".init(font: \"\($0.postScriptName)\", periodSeconds: \($0.periodSeconds), leadSeconds: \(num(mask.leadSeconds)))"
+                    }
+                }
+                return
+                    "                .init(cell: \(cellOf[lane.image] ?? 0), masks: [\(masks.joined(separator: ", "))]),"
+            }.joined(separator: "\n")
+            timerMasks =
+                "," + """
+
+                            // The same images under live timer masks (public API): lanes bottom to top.
+                            timerMasks: .init(
+                                loopSeconds: \(t.loopSeconds),
+                                lanes: [
+                    \(lanes)
+                                ]),
+                            prefersTimerMasks: \(m.route == "timer-mask")
+                    """
+        }
         let imports = (["SwiftUI"] + route.imports).sorted().map { "import \($0)" }.joined(separator: "\n")
         return """
             // \(n.planFile), written by `arcmask export` for \(CodeText.fileName(m.source)).
@@ -54,7 +80,7 @@ public enum PlanFile {
                     // Where each frame's image lies, in pixels (its own file, or a cell of the strip).
                     cells: [
             \(cells)
-                    ])
+                    ]\(timerMasks))
             }
 
             #if canImport(SwiftUI) && canImport(WidgetKit) && canImport(ImageIO)
