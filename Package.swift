@@ -233,8 +233,8 @@ let package = Package(
             [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder",
                 "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskRuntime",
-                "ArcMaskSources", "ArcMaskText", "ArcMaskTimerFont", "ArcMaskTimerFontPlan", "ArcMaskValues",
-                "ArcMaskWidgetCode", argumentParser,
+                "ArcMaskSources", "ArcMaskText", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
+                "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWidgetCode", argumentParser,
             ]),
         .executableTarget(
             name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"], path: "Sources/FrontEnds/arcmask"),

@@ -182,8 +182,9 @@ public final class Rasterizer {
         if let clip { rows = rows.clamped(to: clip.y0..<clip.y1) }
         let drawnRows = converter.rows.clamped(to: rows)
         if !drawnRows.isEmpty, converter.minX.isFinite, converter.maxX.isFinite {
-            let lo = max(Int(max(converter.minX, -1).rounded(.down)), clip?.x0 ?? 0, 0)
-            let right = Int(min(converter.maxX, Double(target.width)).rounded(.up)) + 1
+            let w = Double(target.width)
+            let lo = max(Int(min(max(converter.minX, -1), w).rounded(.down)), clip?.x0 ?? 0, 0)
+            let right = Int(min(max(converter.maxX, -1), w).rounded(.up)) + 1
             let hi = min(right, target.width, clip?.x1 ?? target.width)
             if lo < hi { lastBounds = (lo, drawnRows.lowerBound, hi, drawnRows.upperBound) }
         }

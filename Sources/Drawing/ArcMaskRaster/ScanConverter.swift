@@ -57,7 +57,8 @@ final class ScanConverter {
     /// One edge of a polygon, in device pixels; its direction gives its winding.
     @inline(__always)
     func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        guard ay != by else { return }
+        // A transform can carry finite points past the range of a Double: such an edge is left out.
+        guard ay != by, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
         if ay < by {
             edges.append(Edge(x0: ax, y0: ay, x1: bx, y1: by, dxdy: (bx - ax) / (by - ay), dir: 1))
         } else {
@@ -84,8 +85,8 @@ final class ScanConverter {
     /// The rows the edges touch, clipped to the raster.
     var rows: Range<Int> {
         guard !edges.isEmpty, minY.isFinite, maxY.isFinite else { return 0..<0 }
-        let lo = max(0, Int(max(minY, -1).rounded(.down)))
-        let hi = min(height, Int(min(maxY, Double(height) + 1).rounded(.up)))
+        let lo = max(0, Int(min(max(minY, -1), Double(height) + 1).rounded(.down)))
+        let hi = min(height, Int(min(max(maxY, -1), Double(height) + 1).rounded(.up)))
         return lo < hi ? lo..<hi : 0..<0
     }
 
@@ -237,7 +238,7 @@ final class ScanConverter {
         } else {
             let density = h / (v - u)
             let cu = u < 0 ? -1 : Int(u)
-            let cv = v >= Double(w) ? w : Int(v)
+            let cv = v >= Double(w) ? w : v < 0 ? -1 : Int(v)
             let start = max(cu, 0)
             let end = min(cv, w - 1)
             var previous = 0.0

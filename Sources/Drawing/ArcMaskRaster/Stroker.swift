@@ -47,8 +47,20 @@ struct Stroker {
     }
 
     func stroke(_ lines: [Polyline]) {
-        guard geometry.width > 0 else { return }
-        for line in lines { stroke(line) }
+        guard geometry.width > 0, geometry.width < Self.farthest else { return }
+        // Points this far out have offsets past a Double's range; nothing of them can show.
+        for line in lines
+        where line.xs.allSatisfy({ abs($0) < Self.farthest }) && line.ys.allSatisfy({ abs($0) < Self.farthest }) {
+            stroke(line)
+        }
+    }
+
+    static let farthest = 1e150
+
+    /// Segments of an arc: at least one, at most 1,000 (NaN: one).
+    static func steps(_ x: Double) -> Int {
+        guard x.isFinite else { return 1 }
+        return Int(min(max(x.rounded(.up), 1), 1_000))
     }
 
     typealias Direction = (dx: Double, dy: Double)
@@ -240,7 +252,7 @@ struct Stroker {
             while sweep > .pi { sweep -= 2 * .pi }
             while sweep < -.pi { sweep += 2 * .pi }
             if abs(cross) < 1e-12 { sweep = -.pi }
-            let steps = max(1, Int((abs(sweep) / arcStep).rounded(.up)))
+            let steps = Self.steps(abs(sweep) / arcStep)
             for k in 1..<steps {
                 let t = start + sweep * Double(k) / Double(steps)
                 px.append(x + r * cos(t))
@@ -282,7 +294,7 @@ struct Stroker {
             py.append(y - ny + d.dy * r)
         case .round:
             let start = atan2(ny, nx)
-            let steps = max(1, Int((Double.pi / arcStep).rounded(.up)))
+            let steps = Self.steps(Double.pi / arcStep)
             for k in 1..<steps {
                 let t = start - .pi * Double(k) / Double(steps)
                 px.append(x + r * cos(t))
@@ -308,7 +320,7 @@ struct Stroker {
     /// An arc of the pen round (x, y) as a polygon: a pie slice from the centre, or the whole
     /// circle.
     private func arc(_ x: Double, _ y: Double, from start: Double, sweep: Double, center: Bool) {
-        let steps = max(1, Int((abs(sweep) / arcStep).rounded(.up)))
+        let steps = Self.steps(abs(sweep) / arcStep)
         var px: [Double] = [], py: [Double] = []
         px.reserveCapacity(steps + 2)
         py.reserveCapacity(steps + 2)

@@ -2,10 +2,12 @@ import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskExport
+import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
+import ArcMaskTimerMask
 import ArcMaskValues
 import ArcMaskWidgetCode
 import ArgumentParser
@@ -42,7 +44,7 @@ struct Emulate: ParsableCommand {
 
     @Option(
         help:
-            "rotation (an animation's arc masks; needs --view) or timer-font (a folder written by export --route timer-font)."
+            "rotation (an animation's arc masks; needs --view), timer-font (a folder written by export --route timer-font) or timer-mask (a folder written by export --route timer-mask)."
     )
     var route: WidgetRoute = .rotation
 
@@ -140,6 +142,10 @@ struct Emulate: ParsableCommand {
     var isExportFolder: Bool { TimerFontFolder.isExport(options.file) }
 
     func validate() throws {
+        if route == .timerMask && !isExportFolder {
+            throw ValidationError(
+                "--route timer-mask takes a folder written by `export --route timer-mask` (or use `arcmask check DIR`)")
+        }
         if route == .rotation && !isExportFolder { try options.requireSize() }
         if mode == .raster { try options.validateViewPixels() }
         guard criteria != nil else { throw ValidationError("--fail-on takes torn, gap and wrong-frame") }
@@ -192,8 +198,45 @@ struct Emulate: ParsableCommand {
                 absolutePhase: absolutePhase, toleranceMs: tolerance)
             return try ExportFolderCheck.run(options.file, settings: settings)
         }
-        emit(reporting.json ? try jsonString(check) : Self.describe(check))
-        if !check.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+        // The timer-mask lanes the folder carries, played with its font.
+        let lanes: TimerMaskFolderCheck? = try reportingFailures {
+            let data = try FileReader.contents(
+                of: manifest, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
+            guard let m = try? JSONDecoder().decode(ExportManifest.self, from: Data(data)), m.timerMask != nil,
+                check.problems.isEmpty
+            else { return nil }
+            return try TimerMaskFolderCheck.run(
+                folder: options.file, manifest: m, rates: rates!.map { Int($0.rounded()) })
+        }
+        if reporting.json {
+            struct Both: Encodable {
+                let folder: ExportFolderCheck
+                let timerMasks: TimerMaskFolderCheck?
+            }
+            emit(lanes == nil ? try jsonString(check) : try jsonString(Both(folder: check, timerMasks: lanes)))
+        } else {
+            emit(Self.describe(check))
+            if let lanes {
+                emit("  \(lanes.summary)")
+                for d in lanes.defects { emit("    \(d)") }
+            }
+        }
+        // A timer-mask export is judged by its lanes; the rotation is its second engine.
+        let passed = lanes.map { $0.passed && check.problems.isEmpty && route(of: check) == "timer-mask" } ?? false
+        if !(passed || (check.passed && lanes?.passed != false)) {
+            throw ExitCode(ExitStatus.defectsFound.rawValue)
+        }
+    }
+
+    /// The route the folder's manifest names.
+    private func route(of check: ExportFolderCheck) -> String? {
+        struct Route: Decodable { var route: String? }
+        let manifest = (options.file as NSString).appendingPathComponent("manifest.json")
+        guard
+            let data = try? FileReader.contents(
+                of: manifest, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
+        else { return nil }
+        return (try? JSONDecoder().decode(Route.self, from: Data(data)))?.route
     }
 
     static func describe(_ c: ExportFolderCheck) -> String {

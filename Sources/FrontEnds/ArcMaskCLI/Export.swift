@@ -3,8 +3,11 @@ import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskRuntime
+import ArcMaskTimerClock
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
+import ArcMaskTimerMask
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import ArcMaskWidgetCode
 import ArgumentParser
@@ -120,6 +123,12 @@ struct Export: ParsableCommand {
 
     @OptionGroup(title: "Timer-font route") var timerFontRoute: TimerFontRouteOptions
 
+    @Option(
+        name: .customLong("max-lanes"), parsing: .unconditional,
+        help: "Timer-mask route: the most lanes written, 1 to 1,000 (default 320, the most seen drawn on a phone).",
+        transform: LaneCount.parse)
+    var maxLanesOption: LaneCount?
+
     // The groups' settings, by the names the rest of the command uses.
     var layout: LayerLayout { rotationRoute.layout }
     var imageFormat: ImageFormat { rotationRoute.imageFormat }
@@ -155,7 +164,9 @@ struct Export: ParsableCommand {
         help: """
             rotation (arc masks turned by WidgetKit's private clock-hand rotation; any frame rate) or \
             timer-font (frames as colour glyphs of timer fonts: public API, 1–15 fps, loops dividing 60 s, \
-            iOS 18 or later). Each route's own settings are in its group below.
+            iOS 18 or later) or timer-mask (the rotation route's layers, one per lane, under live timer-text \
+            masks: public API, 1–30 fps, loops of 2 to 30 s dividing 60, at most --max-lanes lanes). Each \
+            route's own settings are in its group below.
             """)
     var route: WidgetRoute = .rotation
 
@@ -212,12 +223,30 @@ struct Export: ParsableCommand {
         if layout == .strip && background != nil {
             throw ValidationError("--background applies to --layout files (a strip keeps transparency)")
         }
+        if route != .timerMask, maxLanesOption != nil {
+            throw ValidationError("--max-lanes applies to --route timer-mask")
+        }
         if route == .rotation {
             for (given, name) in [
                 (loop != nil, "--loop-seconds"), (timing != nil, "--timing"),
                 (timerFontRoute.widgetFPS != nil, "--widget-fps"),
             ] where given {
-                throw ValidationError("\(name) applies to --route timer-font")
+                throw ValidationError("\(name) applies to --route timer-font and --route timer-mask")
+            }
+        } else if route == .timerMask {
+            if let fps = timerFontRoute.widgetFPS?.value,
+                !(fps == fps.rounded() && TimerMaskPlan.rates.contains(Int(fps)))
+            {
+                throw ValidationError(
+                    "--widget-fps takes 1 to 30 frames a second with --route timer-mask, not \(fmt(fps))")
+            }
+            if let loop, !TimerMaskPlan.loops.contains(loop) {
+                throw ValidationError(
+                    "--loop-seconds takes \(TimerMaskPlan.loops.map(String.init).joined(separator: ", ")) with --route timer-mask, not \(loop)"
+                )
+            }
+            if layout != .files {
+                throw ValidationError("--route timer-mask writes a layer file per lane: --layout files")
             }
         } else {
             if let fps = widgetFPS, !(fps == fps.rounded() && TimerFontPlan.rates.contains(Int(fps))) {
@@ -286,11 +315,36 @@ struct Export: ParsableCommand {
             request.background = background.flatMap { Color(hex: $0) }
             request.displayName = displayName
             request.widgetDescription = widgetDescription
-            let manifest = try finish(frames, into: folder, total: frames.frameCount, advice: advice) {
-                line in
-                try Exporter.run(
-                    source: frames, request: request, into: folder,
-                    progress: ExportProgress(stage: { line.stage($0, total: $1) }, advance: { line.advance() }))
+            let manifest: ExportManifest
+            if route == .timerMask {
+                let masks = TimerMaskRequest(
+                    rotation: request, fps: timerFontRoute.widgetFPS.map { Int($0.value) }, loopSeconds: loop,
+                    timing: timing.map { TimerLoopTiming.Mode(rawValue: $0.rawValue) ?? .auto } ?? .auto,
+                    maxLanes: maxLanesOption?.value ?? TimerMaskPlan.defaultMaxLanes)
+                let lanes = try TimerMaskExporter.schedule(frames, masks).plan.lanes.count
+                manifest = try finish(frames, into: folder, total: lanes, advice: advice) { line in
+                    try TimerMaskExporter.run(
+                        source: frames, request: masks, into: folder,
+                        progress: ExportProgress(stage: { line.stage($0, total: $1) }, advance: { line.advance() }))
+                }
+            } else {
+                manifest = try finish(frames, into: folder, total: frames.frameCount, advice: advice) { line in
+                    try Exporter.run(
+                        source: frames, request: request, into: folder,
+                        progress: ExportProgress(stage: { line.stage($0, total: $1) }, advance: { line.advance() }))
+                }
+            }
+            if route == .timerMask {
+                // The route's own proof: the written font shaped at every refresh of two hours.
+                let proof = try TimerMaskFolderCheck.run(folder: try output.path, manifest: manifest)
+                if !reporting.json {
+                    emit(Self.timerMaskSummary(manifest, proof: proof, path: try output.path).joined(separator: "\n"))
+                }
+                if !proof.passed && !rotationRoute.allowDefects {
+                    warn("the timer masks' verdict is FAIL: \(proof.defects.first ?? "")")
+                    throw ExitCode(ExitStatus.defectsFound.rawValue)
+                }
+                return
             }
             if !reporting.json { emit(Self.summary(manifest, path: try output.path).joined(separator: "\n")) }
             // The folder is written either way (to look at); a FAIL is an exit status, as emulate's.
@@ -327,6 +381,25 @@ struct Export: ParsableCommand {
         lines += m.limits.lines.map { "  \($0)" }
         lines.append(
             "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL (\(e.failures.joined(separator: ", ")))")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
+        )
+        lines += m.budgetActions.map { "  budget: \($0)" }
+        return lines
+    }
+
+    /// The timer-mask export's summary: the lanes, the loop and its timing, the font, the limit
+    /// figures, the proof with the written font, and the rotation's verdict for where it turns.
+    static func timerMaskSummary(_ m: ExportManifest, proof: TimerMaskFolderCheck, path: String) -> [String] {
+        guard let t = m.timerMask, let timing = m.timing else { return summary(m, path: path) }
+        let e = m.emulator
+        var lines = [
+            "wrote \(path): \(m.images.count) layer images, \(t.fonts.map(\.file).joined(separator: ", ")), manifest.json, \(m.codeFiles.joined(separator: ", ")) (route: timer-mask)",
+            "  \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop: the animation plays \(timing.plays) time\(timing.plays == 1 ? "" : "s") a loop at \(fmt(timing.speed))× its pace; \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", m.quality.meanSSIM))",
+        ]
+        lines += m.limits.lines.map { "  \($0)" }
+        lines.append("  \(proof.summary)")
+        lines += proof.defects.prefix(5).map { "    \($0)" }
+        lines.append(
+            "  rotation, where it turns (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL"); the view plays the timer masks first"
         )
         lines += m.budgetActions.map { "  budget: \($0)" }
         return lines
@@ -434,8 +507,9 @@ extension Export {
         guard seconds > 60.05 else { return nil }
         let length = String(format: "%.1f", seconds)
         switch route {
-        case .timerFont:
-            return "the clip plays \(length) s; a timer-font loop lasts at most 60 s, so it is sped up to fit: "
+        case .timerFont, .timerMask:
+            return
+                "the clip plays \(length) s; a \(route.rawValue) loop lasts at most \(route == .timerMask ? 30 : 60) s, so it is sped up to fit: "
                 + "cut it with --start and --length (for example --length 6) to keep its pace"
         case .rotation:
             return "the clip plays \(length) s; the rotation keeps its length by dropping frames to fit the "

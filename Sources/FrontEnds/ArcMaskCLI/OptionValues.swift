@@ -337,6 +337,14 @@ struct LoopSeconds: IntOption {
     init(checked value: Int) { self.value = value }
 }
 
+/// Timer-mask lanes: 1 to 1,000.
+struct LaneCount: IntOption {
+    static let range = 1...1_000
+    static let unit = "lanes"
+    let value: Int
+    init(checked value: Int) { self.value = value }
+}
+
 /// Turns of the test pattern: 1 to 1,000.
 struct TurnCount: IntOption {
     static let range = 1...1_000

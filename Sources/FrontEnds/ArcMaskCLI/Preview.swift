@@ -46,6 +46,10 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var sampling: SampleLimit
 
     func validate() throws {
+        if route == .timerMask {
+            throw ValidationError(
+                "preview does not draw the timer-mask route yet: `arcmask check DIR` plays a timer-mask folder's lanes")
+        }
         if route == .rotation { try options.requireSize() }
         try output.requireOut()
     }

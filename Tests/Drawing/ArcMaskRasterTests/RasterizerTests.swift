@@ -252,4 +252,35 @@ struct RasterizerTests {
         #expect(alpha(ours, 55, 55) == 255)
         #expect(alpha(ours, 12, 50) == 0)
     }
+
+    @Test("coordinates far outside, past a Double's range or not numbers draw what they can and never trap")
+    func hostile() throws {
+        let huge: [Double] = [-1e300, 1e300, -1e18, 1e18, .greatestFiniteMagnitude, -.greatestFiniteMagnitude]
+        let surface = try draw(16, 16) { r, t in
+            for a in huge {
+                for b in huge {
+                    var p = RasterPath()
+                    p.move(to: a, b)
+                    p.line(to: b, 3)
+                    p.curve(a, a, b, b, 8, 8)
+                    p.close()
+                    let transforms = [Affine.identity, Affine(a: 1e300, b: 0, c: 0, d: 1e300, tx: 0, ty: 0)]
+                    for m in transforms {
+                        r.fill(p, transform: m, evenOdd: false, color: white, clip: nil, into: t)
+                        r.fill(p, transform: m, evenOdd: true, color: white, clip: nil, into: t)
+                        r.stroke(
+                            p, transform: m, geometry: StrokeGeometry(width: 1e300, cap: .round, join: .round),
+                            color: white, clip: nil, into: t)
+                        let clip = r.clip([(p, m)], within: nil)
+                        r.fill(p, transform: m, evenOdd: false, color: white, clip: clip, into: t)
+                    }
+                }
+            }
+            var nan = RasterPath()
+            nan.move(to: .nan, 1)
+            nan.line(to: 4, .infinity)
+            r.fill(nan, transform: .identity, evenOdd: false, color: white, clip: nil, into: t)
+        }
+        #expect(surface.width == 16)
+    }
 }

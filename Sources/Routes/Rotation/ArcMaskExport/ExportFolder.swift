@@ -44,10 +44,12 @@ public struct ExportFolderCheck: Codable, Sendable {
     /// The settings `export` judges its plan with.
     public static let exportSettings = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
 
-    /// Whether `data` is a rotation export's manifest (rather than a timer-font one's).
+    /// Whether `data` is the manifest of a folder of layers: a rotation export's, or a timer-mask
+    /// export's (the same layers, played under timer masks), rather than a timer-font one's.
     public static func isRotationManifest(_ data: [UInt8]) -> Bool {
         struct Route: Decodable { var route: String? }
-        return (try? JSONDecoder().decode(Route.self, from: Data(data)))?.route == "rotation"
+        let route = (try? JSONDecoder().decode(Route.self, from: Data(data)))?.route
+        return route == "rotation" || route == "timer-mask"
     }
 
     /// Refreshes the check may emulate; a manifest whose loop needs more is refused as a problem.

@@ -65,6 +65,41 @@ public enum InstallGuide {
             Every route rests on private API: WidgetKit may change or remove the rotation in any iOS
             release. Two exports can share one extension when they have different `--name`s.
             `manifest.json` holds the plan and the emulator's verdict on it.
+            \(timerMasks(m))
+            """
+    }
+
+    /// The timer-mask lanes' part: the fonts to add and which engine plays where.
+    static func timerMasks(_ m: ExportManifest) -> String {
+        guard let t = m.timerMask else { return "" }
+        let files = t.fonts.map { "`\($0.file)`" }.joined(separator: ", ")
+        let entries = t.fonts.map { "       <string>\($0.file)</string>" }.joined(separator: "\n")
+        let first =
+            m.route == "timer-mask"
+            ? "the timer masks first (this export was made for them)"
+            : "the rotation where it turns, else the timer masks"
+        return """
+
+            ## Timer masks (public API)
+            The same images also play as \(t.lanes.count) lanes under live timer-text masks over a \(t.loopSeconds) s loop:
+            `Text(date, style: .timer)` in a mask font whose glyph is a full square on the second that opens
+            a period and nothing on the others, so the system's renderer uncovers one lane after another.
+            `ArcMaskAnimation` (engine `.automatic`) plays \(first); \
+            `.rotation` and `.timerMasks` ask for one.
+
+            5. Add \(files) to the widget extension target too, and list \(t.fonts.count == 1 ? "it" : "them") in the extension's
+               Info.plist (a font registered at run time is not drawn by the widget's renderer):
+
+                   <key>UIAppFonts</key>
+                   <array>
+            \(entries)
+                   </array>
+
+            Every lane's image counts in the archive (the figures above count them). Measured on a phone by
+            cifyr/motionary (iPhone 17 Pro, iOS 27.0): 60 to 320 lanes draw at 16 and 32 fps, and masks
+            whose periods divide 60 hold up to 30 s. Written from those measurements and Apple's
+            documentation, not run on a phone here; Low Power Mode and Always-On are not verified.
+            `arcmask check <this folder>` shapes the font at every refresh of two hours.
 
             """
     }

@@ -6,4 +6,7 @@ public enum WidgetRoute: String, CaseIterable, Sendable {
     /// Frames as colour glyphs of timer fonts, uncovered by mask timers (public API only; 1 to 15
     /// fps, loops dividing 60 s, iOS 18 or later, opaque frames).
     case timerFont = "timer-font"
+    /// The layers as the rotation route writes them, stacked one per lane under live timer-text
+    /// masks (public API only; 1 to 30 fps, loops dividing 60 s, up to 320 lanes).
+    case timerMask = "timer-mask"
 }

@@ -1,0 +1,61 @@
+import ArcMaskCore
+import ArcMaskFolder
+import ArcMaskTimerMaskPlan
+import ArcMaskValues
+import Foundation
+
+/// A folder's timer-mask lanes played back as a phone would: its manifest's `timerMask` section
+/// read on its own, each mask font read from the folder and every mask's timer text shaped by
+/// HarfBuzz, and the topmost drawn lane checked at every refresh over `seconds` and around the
+/// timer's wraps into hours (`TimerMaskProof`). A wrong frame, a hand-off more than 1 ms off or no
+/// lane drawn fails, named with the instant.
+public struct TimerMaskFolderCheck: Sendable, Encodable {
+    public let lanes: Int
+    public let loopSeconds: Int
+    public let refreshHz: [Int]
+    public let seconds: Int
+    public let refreshes: Int
+    public let handOffs: Int
+    public let stringsShaped: Int
+    /// The first defects, in words (at most 20).
+    public let defects: [String]
+    public var passed: Bool { defects.isEmpty }
+
+    /// Two hours of refreshes: every minute wrap and the first two hour wraps.
+    public static let provenSeconds = 2 * 60 * 60
+    /// Mask fonts larger than this are not read.
+    public static let maxFontBytes = 16 << 20
+
+    /// - Parameters:
+    ///   - folder: the folder, for reading its fonts and for messages.
+    ///   - manifest: its manifest, which carries the section.
+    public static func run(
+        folder: String, manifest m: ExportManifest, rates: [Int] = [60, 120], seconds: Int = provenSeconds
+    ) throws -> TimerMaskFolderCheck {
+        let file = (folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
+        guard let section = m.timerMask else { throw InputError(file: file, location: "timerMask", "is missing") }
+        if let (location, problem) = section.problems(images: Set(m.images.map(\.file))).first {
+            throw InputError(file: file, location: location, problem)
+        }
+        guard let plan = TimerMaskPlan(section: section) else {
+            throw InputError(file: file, location: "timerMask", "does not describe lanes")
+        }
+        var fonts: [Int: [UInt8]] = [:]
+        for font in section.fonts {
+            let path = (folder as NSString).appendingPathComponent(font.file)
+            fonts[font.periodSeconds] = try FileReader.contents(of: path, limit: maxFontBytes, kind: "fonts")
+        }
+        let proof = try TimerMaskProof(
+            plan: plan, fonts: fonts, cell: PixelSize(width: m.pixelWidth, height: m.pixelHeight))
+        let check = proof.run(rates: rates, seconds: Double(seconds))
+        return TimerMaskFolderCheck(
+            lanes: section.lanes.count, loopSeconds: section.loopSeconds, refreshHz: rates, seconds: seconds,
+            refreshes: check.refreshes, handOffs: check.handOffs, stringsShaped: proof.stringsShaped,
+            defects: check.defects.map(\.description))
+    }
+
+    /// One line for the summary.
+    public var summary: String {
+        "timer masks, font shaped by HarfBuzz: \(lanes) lanes over a \(loopSeconds) s loop, \(refreshes) refreshes at \(refreshHz.map(String.init).joined(separator: "/")) Hz over \(seconds) s and around the wraps into hours, \(handOffs) hand-offs → \(passed ? "PASS" : "FAIL")"
+    }
+}

@@ -1,0 +1,92 @@
+import ArcMaskCore
+import ArcMaskGIF
+import ArcMaskValues
+import Foundation
+import Testing
+
+@testable import ArcMaskCLI
+
+@Suite("export and check by the timer-mask route", .serialized)
+struct TimerMaskCommandsTests {
+    /// A 2 s, 30-frame GIF.
+    func twoSeconds(_ s: Scratch) throws -> String {
+        let path = s.path("two.gif")
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: path), size: PixelSize(width: 40, height: 40), frames: 30, delays: [7, 7, 6])
+        return path
+    }
+
+    @Test("export writes lanes, the mask font and the code; check shapes the font over two hours and passes")
+    func exportAndCheck() throws {
+        let s = try Scratch()
+        let file = try twoSeconds(s)
+        let out = s.path("out")
+        let export = try output([
+            "export", file, "--route", "timer-mask", "--widget-fps", "8", "--view", "40x40", "--out", out,
+        ])
+        #expect(export.status == 0)
+        #expect(export.stdout.contains("(route: timer-mask)") && export.stdout.contains("→ PASS"))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+        let m = try #require(json as? [String: Any])
+        #expect(m["route"] as? String == "timer-mask")
+        let lanes = try #require((m["timerMask"] as? [String: Any])?["lanes"] as? [[String: Any]])
+        #expect(lanes.count == 16)
+        #expect((m["timing"] as? [String: Any])?["plays"] as? Int == 1)
+        let fonts = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".ttf") }
+        #expect(fonts == ["ArcMaskMask2-Regular.ttf"])
+        let install = try String(contentsOfFile: out + "/INSTALL.md", encoding: .utf8)
+        #expect(install.contains("<string>ArcMaskMask2-Regular.ttf</string>"))
+        let check = try output(["check", out])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("16 lanes over a 2 s loop") && check.stdout.contains("→ PASS"))
+    }
+
+    @Test("a lane whose font lost a second is caught by check: exit 2 and the instant named")
+    func wrongFont() throws {
+        let s = try Scratch()
+        let file = try twoSeconds(s)
+        let out = s.path("out")
+        #expect(
+            run(["export", file, "--route", "timer-mask", "--widget-fps", "4", "--view", "40x40", "--out", out]) == 0)
+        // The mask timers started a second late: every lane comes on top a second off.
+        let url = URL(fileURLWithPath: out + "/manifest.json")
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        var section = json["timerMask"] as! [String: Any]
+        var lanes = section["lanes"] as! [[String: Any]]
+        for i in lanes.indices {
+            lanes[i]["masks"] = (lanes[i]["masks"] as! [[String: Any]]).map {
+                var mask = $0
+                mask["leadSeconds"] = ($0["leadSeconds"] as! Double) + 1
+                return mask
+            }
+        }
+        section["lanes"] = lanes
+        json["timerMask"] = section
+        try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: url)
+        let check = try output(["check", out])
+        #expect(check.status == 2)
+        #expect(check.stdout.contains("→ FAIL") && check.stdout.contains("at "))
+    }
+
+    @Test("options of other routes, and settings the route cannot play, are refused naming the option")
+    func refused() throws {
+        let s = try Scratch()
+        let file = try twoSeconds(s)
+        for (arguments, message) in [
+            (["--route", "timer-mask", "--widget-fps", "31"], "--widget-fps takes 1 to 30"),
+            (
+                ["--route", "timer-mask", "--loop-seconds", "60"],
+                "--loop-seconds takes 2, 3, 4, 5, 6, 10, 12, 15, 20, 30"
+            ),
+            (["--route", "timer-mask", "--layout", "strip"], "--layout files"),
+            (["--max-lanes", "10"], "--max-lanes applies to --route timer-mask"),
+            (["--route", "timer-mask", "--max-lanes", "0"], "--max-lanes"),
+        ] {
+            let result = try errors(["export", file, "--view", "40x40", "--out", s.path("x")] + arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: s.path("x")))
+        }
+    }
+}
