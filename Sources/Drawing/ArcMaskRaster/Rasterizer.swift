@@ -45,7 +45,7 @@ public final class Rasterizer {
     let converter: ScanConverter
     private let strokeBuffers = Stroker.Contour()
     /// The box the last fill or stroke may have drawn in (whole pixels), nil when it drew nothing.
-    public private(set) var lastBounds: (x0: Int, y0: Int, x1: Int, y1: Int)?
+    @exclusivity(unchecked) public private(set) var lastBounds: (x0: Int, y0: Int, x1: Int, y1: Int)?
 
     public init(width: Int, height: Int) {
         self.width = max(1, width)

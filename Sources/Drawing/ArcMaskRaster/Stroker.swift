@@ -68,11 +68,15 @@ struct Stroker {
     /// A contour ready to stroke: no repeated points, and at each point the direction the
     /// path arrives and leaves by where a curve sets it.
     final class Contour {
-        var xs: [Double] = [], ys: [Double] = []
-        var smooth: [Bool] = []
-        var arrive: [Direction?] = [], leave: [Direction?] = []
+        // One stroke at a time uses them (the rasterizer's): no exclusivity bookkeeping.
+        @exclusivity(unchecked) var xs: [Double] = []
+        @exclusivity(unchecked) var ys: [Double] = []
+        @exclusivity(unchecked) var smooth: [Bool] = []
+        @exclusivity(unchecked) var arrive: [Direction?] = []
+        @exclusivity(unchecked) var leave: [Direction?] = []
         /// The outline's points, built here.
-        var px: [Double] = [], py: [Double] = []
+        @exclusivity(unchecked) var px: [Double] = []
+        @exclusivity(unchecked) var py: [Double] = []
 
         var count: Int { xs.count }
 
