@@ -4,7 +4,8 @@ import FuzzDriver
 
 /// `manifest.json` as ArcMaskKit's view reads it (`ArcMaskAnimationPlan(manifest:)`: the file a
 /// widget opens from the App Group folder). A manifest it accepts is then used as the view uses
-/// it: every layer's frame indexes the cells, and the rotation is computed.
+/// it: every layer's frame and every timer-mask lane's cell index the cells, the rotation is
+/// computed, and the lanes are played at a few instants.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = input(data, size)
@@ -13,6 +14,16 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for layer in plan.layers { sum &+= plan.cells[layer.frame].width &+ Int(layer.startDegrees.rounded(.towardZero).magnitude.truncatingRemainder(dividingBy: 1e9)) }
     let angle = plan.rotation(at: 12.5)
     precondition(angle.isNaN || (angle >= 0 && angle <= 360), "rotation out of range: \(angle)")
+    if let masks = plan.timerMasks {
+        for lane in masks.lanes { sum &+= plan.cells[lane.cell].height }
+        for t in [0.0, 0.5, 1.999, 3_600.25, 1e9] {
+            if let top = masks.topLane(at: t) { precondition(masks.lanes.indices.contains(top)) }
+        }
+        _ = masks.referenceDate(for: Date(timeIntervalSinceReferenceDate: 1e9))
+        for engine in ArcMaskAnimationPlan.Engine.allCases {
+            _ = plan.engine(engine, rotationResolves: false)
+        }
+    }
     return sum == Int.min ? 1 : 0
 }
 

@@ -281,7 +281,8 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             var fonts: [String: (String, Int)] = [:]
             for (k, f) in t.fonts.enumerated() {
                 guard f.periodSeconds > 0, 60 % f.periodSeconds == 0, !f.postScriptName.isEmpty else {
-                    throw Invalid(path: "$.timerMask.fonts[\(k)]", problem: "is not a mask font of a period dividing 60")
+                    throw Invalid(
+                        path: "$.timerMask.fonts[\(k)]", problem: "is not a mask font of a period dividing 60")
                 }
                 fonts[f.file] = (f.postScriptName, f.periodSeconds)
             }
@@ -300,7 +301,8 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
                         mask.leadSeconds <= 86_400
                     else {
                         throw Invalid(
-                            path: "$.timerMask.lanes[\(i)].masks[\(k)]", problem: "names no font of timerMask.fonts or no lead of 0 to 86,400 s")
+                            path: "$.timerMask.lanes[\(i)].masks[\(k)]",
+                            problem: "names no font of timerMask.fonts or no lead of 0 to 86,400 s")
                     }
                     masks.append(TimerMasks.Mask(font: name, periodSeconds: period, leadSeconds: mask.leadSeconds))
                 }
