@@ -83,6 +83,29 @@ public struct RasterPath: Sendable {
         return out
     }
 
+    /// Equal steps of its parameter that keep a cubic's polyline within `tolerance` of it
+    /// (Wang's bound), 1 to 1,000.
+    static func cubicSteps(
+        _ p0: (x: Double, y: Double), _ p1: (x: Double, y: Double), _ p2: (x: Double, y: Double),
+        _ p3: (x: Double, y: Double), tolerance: Double
+    ) -> Int {
+        let ddx = max(abs(p0.x - 2 * p1.x + p2.x), abs(p1.x - 2 * p2.x + p3.x))
+        let ddy = max(abs(p0.y - 2 * p1.y + p2.y), abs(p1.y - 2 * p2.y + p3.y))
+        let steps = (0.75 * (ddx * ddx + ddy * ddy).squareRoot() / tolerance).squareRoot().rounded(.up)
+        return steps.isFinite ? Int(min(max(steps, 1), 1_000)) : 1
+    }
+
+    /// The cubic's point at parameter t.
+    @inline(__always)
+    static func cubicPoint(
+        _ p0: (x: Double, y: Double), _ p1: (x: Double, y: Double), _ p2: (x: Double, y: Double),
+        _ p3: (x: Double, y: Double), at t: Double
+    ) -> (x: Double, y: Double) {
+        let u = 1 - t
+        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        return (a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+
     /// A cubic split into equal steps of its parameter; the number of steps is Wang's bound for
     /// a polyline within `tolerance` of the curve.
     static func flattenCubic(
@@ -97,11 +120,7 @@ public struct RasterPath: Sendable {
         if let t = toward(p0, [p1, p2, p3]) { line.outTangent[line.count - 1] = t }
         let arriving = toward(p3, [p2, p1, p0]).map { (-$0.0, -$0.1) }
         defer { line.inTangent[line.count - 1] = arriving }
-        let ddx = max(abs(p0.x - 2 * p1.x + p2.x), abs(p1.x - 2 * p2.x + p3.x))
-        let ddy = max(abs(p0.y - 2 * p1.y + p2.y), abs(p1.y - 2 * p2.y + p3.y))
-        let dd = (ddx * ddx + ddy * ddy).squareRoot()
-        let steps = (0.75 * dd / tolerance).squareRoot().rounded(.up)
-        let n = steps.isFinite ? Int(min(max(steps, 1), 1_000)) : 1
+        let n = cubicSteps(p0, p1, p2, p3, tolerance: tolerance)
         if n == 1 {
             line.append(p3.x, p3.y)
             return
@@ -109,9 +128,8 @@ public struct RasterPath: Sendable {
         let inv = 1 / Double(n)
         for k in 1..<n {
             let t = Double(k) * inv, u = 1 - t
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            line.append(
-                a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y, smooth: true)
+            let p = cubicPoint(p0, p1, p2, p3, at: t)
+            line.append(p.x, p.y, smooth: true)
             // The curve's direction there: a stroke offsets each point along it, as cairo's
             // stroker offsets the points of a curve.
             let tx = u * u * (p1.x - p0.x) + 2 * u * t * (p2.x - p1.x) + t * t * (p3.x - p2.x)

@@ -133,18 +133,11 @@ public final class Rasterizer {
                 open = true
             case let .curve(x1, y1, x2, y2, x, y):
                 let c1 = t.apply(x1, y1), c2 = t.apply(x2, y2), p = t.apply(x, y)
-                let ddx = max(abs(last.x - 2 * c1.x + c2.x), abs(c1.x - 2 * c2.x + p.x))
-                let ddy = max(abs(last.y - 2 * c1.y + c2.y), abs(c1.y - 2 * c2.y + p.y))
-                let steps = (0.75 * (ddx * ddx + ddy * ddy).squareRoot() / tolerance).squareRoot().rounded(.up)
-                let n = steps.isFinite ? Int(min(max(steps, 1), 1_000)) : 1
+                let n = RasterPath.cubicSteps(last, c1, c2, p, tolerance: tolerance)
                 var q = last
                 let inv = 1 / Double(n)
                 for k in 1..<n {
-                    let s = Double(k) * inv, u = 1 - s
-                    let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
-                    let r = (
-                        x: a * last.x + b * c1.x + c * c2.x + d * p.x, y: a * last.y + b * c1.y + c * c2.y + d * p.y
-                    )
+                    let r = RasterPath.cubicPoint(last, c1, c2, p, at: Double(k) * inv)
                     converter.addEdge(q.x, q.y, r.x, r.y)
                     q = r
                 }

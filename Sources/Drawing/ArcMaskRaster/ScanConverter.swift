@@ -70,18 +70,6 @@ final class ScanConverter {
         maxX = max(maxX, ax, bx)
     }
 
-    /// A closed polygon through the points.
-    func addPolygon(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>) {
-        let n = xs.count
-        guard n > 1 else { return }
-        var px = xs[n - 1], py = ys[n - 1]
-        for k in 0..<n {
-            addEdge(px, py, xs[k], ys[k])
-            px = xs[k]
-            py = ys[k]
-        }
-    }
-
     /// The rows the edges touch, clipped to the raster.
     var rows: Range<Int> {
         guard !edges.isEmpty, minY.isFinite, maxY.isFinite else { return 0..<0 }

@@ -341,7 +341,8 @@ struct Stroker {
         polygon(px, py)
     }
 
-    /// A convex piece, turned to wind positively, then placed in device pixels.
+    /// A convex piece (a dot or a square cap's end), turned to wind positively, then placed in
+    /// device pixels.
     private func polygon(_ xs: [Double], _ ys: [Double]) {
         var area = 0.0
         let n = xs.count
@@ -350,13 +351,6 @@ struct Stroker {
             area += xs[k] * ys[j] - xs[j] * ys[k]
         }
         guard abs(area) > 1e-18 else { return }
-        let t = transform
-        var dx = [Double](repeating: 0, count: n), dy = dx
-        for k in 0..<n {
-            let i = area > 0 ? k : n - 1 - k
-            dx[k] = t.a * xs[i] + t.c * ys[i] + t.tx
-            dy[k] = t.b * xs[i] + t.d * ys[i] + t.ty
-        }
-        dx.withUnsafeBufferPointer { bx in dy.withUnsafeBufferPointer { by in converter.addPolygon(bx, by) } }
+        if area > 0 { loop(xs, ys) } else { loop(xs.reversed(), ys.reversed()) }
     }
 }

@@ -184,12 +184,11 @@ struct Emulate: ParsableCommand {
 
     /// A folder written by `export`: a rotation export is checked here, a timer-font one shaped.
     func runExportFolder() throws {
-        let manifest = (options.file as NSString).appendingPathComponent("manifest.json")
-        let isRotation = try reportingFailures {
-            ExportFolderCheck.isRotationManifest(
-                try FileReader.contents(of: manifest, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests"))
+        let path = (options.file as NSString).appendingPathComponent("manifest.json")
+        let data = try reportingFailures {
+            try FileReader.contents(of: path, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
         }
-        guard isRotation else { return try runTimerFont() }
+        guard ExportFolderCheck.isRotationManifest(data) else { return try runTimerFont() }
         let check: ExportFolderCheck = try reportingFailures {
             var phases = [phase]
             phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
@@ -198,15 +197,13 @@ struct Emulate: ParsableCommand {
                 absolutePhase: absolutePhase, toleranceMs: tolerance)
             return try ExportFolderCheck.run(options.file, settings: settings)
         }
-        // The timer-mask lanes the folder carries, played with its font.
+        // The timer-mask lanes the folder carries, played with its font (once the folder itself
+        // has no problem).
+        let manifest = try? JSONDecoder().decode(ExportManifest.self, from: Data(data))
         let lanes: TimerMaskFolderCheck? = try reportingFailures {
-            let data = try FileReader.contents(
-                of: manifest, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
-            guard let m = try? JSONDecoder().decode(ExportManifest.self, from: Data(data)), m.timerMask != nil,
-                check.problems.isEmpty
-            else { return nil }
+            guard let manifest, manifest.timerMask != nil, check.problems.isEmpty else { return nil }
             return try TimerMaskFolderCheck.run(
-                folder: options.file, manifest: m, rates: rates!.map { Int($0.rounded()) })
+                folder: options.file, manifest: manifest, rates: rates!.map { Int($0.rounded()) })
         }
         if reporting.json {
             struct Both: Encodable {
@@ -222,21 +219,13 @@ struct Emulate: ParsableCommand {
             }
         }
         // A timer-mask export is judged by its lanes; the rotation is its second engine.
-        let passed = lanes.map { $0.passed && check.problems.isEmpty && route(of: check) == "timer-mask" } ?? false
-        if !(passed || (check.passed && lanes?.passed != false)) {
-            throw ExitCode(ExitStatus.defectsFound.rawValue)
+        let passed: Bool
+        if let lanes, manifest?.route == "timer-mask" {
+            passed = lanes.passed && check.problems.isEmpty
+        } else {
+            passed = check.passed && lanes?.passed != false
         }
-    }
-
-    /// The route the folder's manifest names.
-    private func route(of check: ExportFolderCheck) -> String? {
-        struct Route: Decodable { var route: String? }
-        let manifest = (options.file as NSString).appendingPathComponent("manifest.json")
-        guard
-            let data = try? FileReader.contents(
-                of: manifest, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
-        else { return nil }
-        return (try? JSONDecoder().decode(Route.self, from: Data(data)))?.route
+        if !passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
     }
 
     static func describe(_ c: ExportFolderCheck) -> String {

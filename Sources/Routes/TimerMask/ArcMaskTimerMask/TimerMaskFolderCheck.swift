@@ -45,8 +45,15 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
             let path = (folder as NSString).appendingPathComponent(font.file)
             fonts[font.periodSeconds] = try FileReader.contents(of: path, limit: maxFontBytes, kind: "fonts")
         }
-        let proof = try TimerMaskProof(
-            plan: plan, fonts: fonts, cell: PixelSize(width: m.pixelWidth, height: m.pixelHeight))
+        let proof: TimerMaskProof
+        do {
+            proof = try TimerMaskProof(
+                plan: plan, fonts: fonts, cell: PixelSize(width: m.pixelWidth, height: m.pixelHeight))
+        } catch let error as InputError {
+            // Said of the folder's font files, not of the proof's names for them.
+            let files = section.fonts.map { (folder as NSString).appendingPathComponent($0.file) }
+            throw InputError(file: files.joined(separator: ", "), error.problem)
+        }
         let check = proof.run(rates: rates, seconds: Double(seconds))
         return TimerMaskFolderCheck(
             lanes: section.lanes.count, loopSeconds: section.loopSeconds, refreshHz: rates, seconds: seconds,
