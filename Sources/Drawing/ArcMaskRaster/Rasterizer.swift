@@ -53,25 +53,26 @@ public final class Rasterizer {
         converter = ScanConverter(width: self.width, height: self.height)
     }
 
-    /// The interior of `path` (under `transform`) painted over `target` in `color`.
+    /// The interior of `path` (under `transform`) painted over `target` in `color`, blended
+    /// by `blend`.
     public func fill(
-        _ path: RasterPath, transform: Affine, evenOdd: Bool, color: SolidColor, clip: ClipMask?,
-        into target: PixelTarget
+        _ path: RasterPath, transform: Affine, evenOdd: Bool, color: SolidColor, blend: RasterBlend = .normal,
+        clip: ClipMask?, into target: PixelTarget
     ) {
         lastBounds = nil
         guard prepareFill(path, transform) else { return }
-        composite(evenOdd: evenOdd, color: color, clip: clip, into: target)
+        composite(evenOdd: evenOdd, color: color, blend: blend, clip: clip, into: target)
     }
 
     /// The outline of `path` of `geometry` (in user units, under `transform`) painted over
-    /// `target` in `color`.
+    /// `target` in `color`, blended by `blend`.
     public func stroke(
-        _ path: RasterPath, transform: Affine, geometry: StrokeGeometry, color: SolidColor, clip: ClipMask?,
-        into target: PixelTarget
+        _ path: RasterPath, transform: Affine, geometry: StrokeGeometry, color: SolidColor,
+        blend: RasterBlend = .normal, clip: ClipMask?, into target: PixelTarget
     ) {
         lastBounds = nil
         guard prepareStroke(path, transform, geometry) else { return }
-        composite(evenOdd: false, color: color, clip: clip, into: target)
+        composite(evenOdd: false, color: color, blend: blend, clip: clip, into: target)
     }
 
     /// The area the paths enclose together (non-zero winding over all of them), within `parent`.
@@ -165,8 +166,10 @@ public final class Rasterizer {
     }
 
     /// The converter's coverage, through the clip, painted over the target in the colour: the
-    /// arithmetic of pixman's OVER with a solid source and an 8-bit mask.
-    private func composite(evenOdd: Bool, color: SolidColor, clip: ClipMask?, into target: PixelTarget) {
+    /// arithmetic of pixman's OVER (or the blend) with a solid source and an 8-bit mask.
+    private func composite(
+        evenOdd: Bool, color: SolidColor, blend: RasterBlend, clip: ClipMask?, into target: PixelTarget
+    ) {
         lastBounds = nil
         guard color.alpha > 0 else { return }
         let src = color.pixel
@@ -187,7 +190,10 @@ public final class Rasterizer {
             let paint = { (a: Int, b: Int, alpha: UInt32) in
                 let b = min(b, right)
                 guard a < b else { return }
-                if alpha == 255 && opaque {
+                if blend != .normal {
+                    let s = alpha == 255 ? src : Pixel.scale(src, alpha)
+                    for x in a..<b { row[x] = blend.apply(s, row[x]) }
+                } else if alpha == 255 && opaque {
                     (row + a).update(repeating: src, count: b - a)
                 } else {
                     Pixel.over(alpha == 255 ? src : Pixel.scale(src, alpha), row + a, count: b - a)

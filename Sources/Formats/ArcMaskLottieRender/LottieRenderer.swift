@@ -11,7 +11,7 @@ import Foundation
 /// composited from separate layers). One renderer draws on one thread at a time.
 public final class LottieRenderer {
     /// Changes whenever the same file would draw differently (it keys the render cache).
-    public static let revision = 4
+    public static let revision = 5
 
     public let animation: LottieAnimation
     let evaluator: LottieEvaluator
@@ -173,13 +173,16 @@ public final class LottieRenderer {
         for command in commands {
             switch command {
             case .fill(let paths, let paint, let evenOdd, let alpha, let blend, let transform):
-                if let direct, case .color(let r, let g, let b, let a) = paint, Self.blend(blend) == .normal {
+                if let direct, case .color(let r, let g, let b, let a) = paint,
+                    let rasterBlend = Self.rasterBlend(blend)
+                {
                     let m = transform.concatenating(root)
                     guard m.isInvertible else { continue }
                     direct.surface.flush()
                     rasterizer(size).fill(
                         Self.rasterPath(paths), transform: m, evenOdd: evenOdd,
-                        color: SolidColor(r: r, g: g, b: b, a: a * alpha), clip: direct.clip?.mask(rasterizer(size)),
+                        color: SolidColor(r: r, g: g, b: b, a: a * alpha), blend: rasterBlend,
+                        clip: direct.clip?.mask(rasterizer(size)),
                         into: Self.target(direct.surface))
                     direct.surface.markDirty()
                     direct.drawn?.add(rasterizer(size).lastBounds)
@@ -190,7 +193,8 @@ public final class LottieRenderer {
                 ctx.fill(evenOdd: evenOdd)
                 ctx.restore()
             case .stroke(let paths, let paint, let stroke, let alpha, let blend, let transform):
-                if let direct, case .color(let r, let g, let b, let a) = paint, Self.blend(blend) == .normal,
+                if let direct, case .color(let r, let g, let b, let a) = paint,
+                    let rasterBlend = Self.rasterBlend(blend),
                     stroke.dashes.isEmpty
                 {
                     let m = transform.concatenating(root)
@@ -202,8 +206,8 @@ public final class LottieRenderer {
                     direct.surface.flush()
                     rasterizer(size).stroke(
                         Self.rasterPath(paths), transform: m, geometry: geometry,
-                        color: SolidColor(r: r, g: g, b: b, a: a * alpha), clip: direct.clip?.mask(rasterizer(size)),
-                        into: Self.target(direct.surface))
+                        color: SolidColor(r: r, g: g, b: b, a: a * alpha), blend: rasterBlend,
+                        clip: direct.clip?.mask(rasterizer(size)), into: Self.target(direct.surface))
                     direct.surface.markDirty()
                     direct.drawn?.add(rasterizer(size).lastBounds)
                     continue
@@ -296,7 +300,8 @@ public final class LottieRenderer {
                 ctx.restore()
             case .matted(let mode, let matte, let content, let alpha):
                 let region = try drawMatted(
-                    mode: mode, matte: matte, content: content, alpha: alpha, ctx: ctx, root: root, size: size)
+                    mode: mode, matte: matte, content: content, alpha: alpha, ctx: ctx, root: root, size: size,
+                    direct: direct)
                 direct?.drawn?.add(region)
             }
         }
@@ -311,9 +316,12 @@ public final class LottieRenderer {
     /// Only the part that can show is worked on: where the content was drawn, and for the
     /// modes whose coverage is 0 outside the matte, where the matte was drawn too. Returns that
     /// box (all of the frame below `alpha` 1).
+    ///
+    /// At full opacity onto a surface drawn on directly, the rasterizer paints it (the same
+    /// arithmetic as cairo's mask, without a coverage canvas); otherwise cairo does.
     private func drawMatted(
         mode: MatteMode, matte: [DrawCommand], content: [DrawCommand], alpha: Double, ctx: Context, root: Affine,
-        size: PixelSize
+        size: PixelSize, direct: Direct?
     ) throws -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         let (contentSurface, contentDrawn) = try scratch(size)
         defer { spare.append((contentSurface, contentDrawn)) }
@@ -340,6 +348,23 @@ public final class LottieRenderer {
         if let r = region, r.x0 >= r.x1 || r.y0 >= r.y1 { region = nil }
         if alpha >= 1 && region == nil { return nil }
         let box = alpha < 1 ? whole : region!
+        if alpha >= 1, let direct {
+            let raster = rasterizer(size)
+            let gate: MatteCoverage =
+                switch mode {
+                case .alpha: .alpha
+                case .alphaInverted: .inverseAlpha
+                case .luma: .luminance
+                case .lumaInverted: .inverseLuminance
+                }
+            contentSurface.flush()
+            direct.surface.flush()
+            raster.paint(
+                Self.target(contentSurface), through: Self.target(matteSurface), gate, box: box,
+                clip: direct.clip?.mask(raster), into: Self.target(direct.surface))
+            direct.surface.markDirty()
+            return box
+        }
         // An alpha matte is its own coverage; the others are worked out pixel by pixel.
         let coverage: Surface
         if mode == .alpha {
@@ -498,6 +523,22 @@ public final class LottieRenderer {
 
     private static func stops(_ stops: [GradientStop], _ alpha: Double) -> [Pattern.Stop] {
         stops.map { Pattern.Stop(offset: $0.offset, r: $0.r, g: $0.g, b: $0.b, a: $0.a * alpha) }
+    }
+
+    /// The blend when the rasterizer draws it (nil for those cairo draws).
+    static func rasterBlend(_ b: BlendMode) -> RasterBlend? {
+        switch b {
+        case .normal, .hardMix: .normal
+        case .multiply: .multiply
+        case .screen: .screen
+        case .overlay: .overlay
+        case .darken: .darken
+        case .lighten: .lighten
+        case .hardLight: .hardLight
+        case .difference: .difference
+        case .exclusion: .exclusion
+        default: nil
+        }
     }
 
     static func blend(_ b: BlendMode) -> Context.Blend {

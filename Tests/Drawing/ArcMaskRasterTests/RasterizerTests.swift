@@ -178,6 +178,132 @@ struct RasterizerTests {
         }
     }
 
+    @Test(
+        "each blend mode, over random premultiplied pixels and across partly covered edges, gives cairo's result within two steps"
+    )
+    func blendModes() throws {
+        var seed: UInt64 = 777
+        func next() -> UInt32 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: seed >> 29)
+        }
+        func pixel() -> UInt32 {
+            let a = next() & 0xFF
+            func c() -> UInt32 { a == 0 ? 0 : next() % (a + 1) }
+            return a << 24 | c() << 16 | c() << 8 | c()
+        }
+        let (w, h) = (48, 40)
+        let backdrop = (0..<(w * h)).map { _ in pixel() }
+        func surface() throws -> Surface {
+            let s = try Surface(width: w, height: h)
+            s.flush()
+            for y in 0..<h {
+                let row = UnsafeMutableRawPointer(s.data + y * s.stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { row[x] = backdrop[y * w + x] }
+            }
+            s.markDirty()
+            return s
+        }
+        func cairoBlend(_ b: RasterBlend) -> Context.Blend {
+            switch b {
+            case .normal: .normal
+            case .multiply: .multiply
+            case .screen: .screen
+            case .overlay: .overlay
+            case .darken: .darken
+            case .lighten: .lighten
+            case .hardLight: .hardLight
+            case .difference: .difference
+            case .exclusion: .exclusion
+            }
+        }
+        var path = RasterPath()
+        path.move(to: 3.3, 2.6)
+        path.line(to: 44.5, 2.6)
+        path.line(to: 44.5, 37.25)
+        path.line(to: 3.3, 37.25)
+        path.close()
+        for blend in RasterBlend.allCases {
+            for (r, g, b, a) in [(0.9, 0.2, 0.5, 1.0), (0.1, 0.8, 0.3, 0.6), (1.0, 1.0, 1.0, 0.35)] {
+                let ours = try surface()
+                ours.flush()
+                Rasterizer(width: w, height: h).fill(
+                    path, transform: .identity, evenOdd: false, color: SolidColor(r: r, g: g, b: b, a: a),
+                    blend: blend, clip: nil,
+                    into: PixelTarget(data: ours.data, width: w, height: h, stride: ours.stride))
+                ours.markDirty()
+                let theirs = try surface()
+                let ctx = try Context(theirs)
+                ctx.setSource(Color(r: r, g: g, b: b, a: a))
+                ctx.setBlend(cairoBlend(blend))
+                ctx.rectangle(3.3, 2.6, 44.5 - 3.3, 37.25 - 2.6)
+                ctx.fill()
+                theirs.flush()
+                var worst = 0
+                for y in 0..<h {
+                    let p = UnsafeRawPointer(ours.data + y * ours.stride).assumingMemoryBound(to: UInt32.self)
+                    let q = UnsafeRawPointer(theirs.data + y * theirs.stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w {
+                        for shift in [24, 16, 8, 0] as [UInt32] {
+                            worst = max(worst, abs(Int(p[x] >> shift & 0xFF) - Int(q[x] >> shift & 0xFF)))
+                        }
+                    }
+                }
+                #expect(worst <= 2, "\(blend) in (\(r), \(g), \(b), \(a)): a channel \(worst) off")
+            }
+        }
+    }
+
+    @Test("content painted through an alpha matte gives cairo's masked OVER exactly")
+    func mattePaint() throws {
+        var seed: UInt64 = 99
+        func next() -> UInt32 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: seed >> 29)
+        }
+        func pixel() -> UInt32 {
+            let a = next() % 4 == 0 ? 255 : next() & 0xFF
+            func c() -> UInt32 { a == 0 ? 0 : next() % (a + 1) }
+            return a << 24 | c() << 16 | c() << 8 | c()
+        }
+        let (w, h) = (37, 29)
+        func random() throws -> Surface {
+            let s = try Surface(width: w, height: h)
+            s.flush()
+            for y in 0..<h {
+                let row = UnsafeMutableRawPointer(s.data + y * s.stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { row[x] = pixel() }
+            }
+            s.markDirty()
+            return s
+        }
+        func target(_ s: Surface) -> PixelTarget {
+            PixelTarget(data: s.data, width: w, height: h, stride: s.stride)
+        }
+        let content = try random(), matte = try random(), backdrop = try random()
+        let ours = try Surface(width: w, height: h), theirs = try Surface(width: w, height: h)
+        for copy in [ours, theirs] {
+            copy.flush()
+            for y in 0..<h {
+                (copy.data + y * copy.stride).update(from: backdrop.data + y * backdrop.stride, count: w * 4)
+            }
+            copy.markDirty()
+        }
+        ours.flush()
+        Rasterizer(width: w, height: h).paint(
+            target(content), through: target(matte), .alpha, box: (0, 0, w, h), clip: nil, into: target(ours))
+        ours.markDirty()
+        let ctx = try Context(theirs)
+        ctx.setSource(content)
+        ctx.mask(surface: matte)
+        theirs.flush()
+        for y in 0..<h {
+            let p = UnsafeRawPointer(ours.data + y * ours.stride).assumingMemoryBound(to: UInt32.self)
+            let q = UnsafeRawPointer(theirs.data + y * theirs.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { #expect(p[x] == q[x], "pixel (\(x), \(y))") }
+        }
+    }
+
     @Test("a shape taller than a band of rows is drawn whole, across the bands")
     func tallShape() throws {
         var triangle = RasterPath()
