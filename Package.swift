@@ -204,7 +204,7 @@ let package = Package(
         module(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskTimerClock",
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock",
                 "ArcMaskTimerFont", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
@@ -347,8 +347,8 @@ let package = Package(
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskRouteTesting", "ArcMaskTimerFont",
-                "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskRouteTesting", "ArcMaskTimerClock",
+                "ArcMaskTimerFont", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         tests("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
@@ -361,8 +361,8 @@ let package = Package(
         tests(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCLI", "ArcMaskCore", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO", "ArcMaskRuntime",
-                "ArcMaskValues", argumentParser,
+                "ArcMaskCLI", "ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
+                "ArcMaskRuntime", "ArcMaskValues", argumentParser,
             ]),
         // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
         tests(

@@ -38,7 +38,8 @@ public enum RotationRoute: String, Sendable, CaseIterable, Codable {
                 "through the function that iOS 26.1 switched off for apps built with Xcode 26.1 or later",
                 "(giljihun/ClockHandKit documents the route and reports it turning on iOS 26.1 and 26.5).",
                 "When this iOS has no such type, or none of the known payloads decodes, it logs",
-                "(subsystem \"arcmask\", category \"rotation\") and shows the first frame still.",
+                "(subsystem \"arcmask\", category \"rotation\") and plays the export's timer masks (below),",
+                "or shows the first frame still when the export carries none.",
             ]
         case .silgen:
             return [

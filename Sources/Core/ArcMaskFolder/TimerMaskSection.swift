@@ -74,6 +74,15 @@ public struct TimerMaskSection: Codable, Sendable, Equatable {
     /// damage, not as a choice).
     public static let maxLanes = 4096
 
+    /// The view's archive when it plays the lanes: every lane's image counted as its own
+    /// (nothing measured shows the archive sharing one image between lanes) plus the view's
+    /// reserve per lane, as the rotation's figure counts layers. `imageBytes` by file.
+    public func archiveBytes(imageBytes: [String: Int]) -> Int {
+        lanes.reduce(0) {
+            saturatingSum($0, saturatingSum(imageBytes[$1.image] ?? 0, WidgetLimits.viewBytesPerLayer))
+        }
+    }
+
     /// What is wrong with the section, each said where (`timerMask.lanes[3].masks[0].font`);
     /// empty when a player can take it as it is. `images` are the folder's image files.
     public func problems(images: Set<String>? = nil) -> [(location: String, problem: String)] {

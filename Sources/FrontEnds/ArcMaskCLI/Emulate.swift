@@ -206,11 +206,19 @@ struct Emulate: ParsableCommand {
                 folder: options.file, manifest: manifest, rates: rates!.map { Int($0.rounded()) })
         }
         if reporting.json {
+            // The folder's figures as ever, and the lanes' proof beside them when there are lanes.
             struct Both: Encodable {
                 let folder: ExportFolderCheck
                 let timerMasks: TimerMaskFolderCheck?
+                enum Keys: String, CodingKey { case timerMasks }
+
+                func encode(to encoder: Encoder) throws {
+                    try folder.encode(to: encoder)
+                    var c = encoder.container(keyedBy: Keys.self)
+                    try c.encodeIfPresent(timerMasks, forKey: .timerMasks)
+                }
             }
-            emit(lanes == nil ? try jsonString(check) : try jsonString(Both(folder: check, timerMasks: lanes)))
+            emit(try jsonString(Both(folder: check, timerMasks: lanes)))
         } else {
             emit(Self.describe(check))
             if let lanes {

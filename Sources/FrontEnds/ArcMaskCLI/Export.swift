@@ -223,32 +223,45 @@ struct Export: ParsableCommand {
         if layout == .strip && background != nil {
             throw ValidationError("--background applies to --layout files (a strip keeps transparency)")
         }
-        if route != .timerMask, maxLanesOption != nil {
-            throw ValidationError("--max-lanes applies to --route timer-mask")
+        if let fallback = rotationRoute.fallbackOption {
+            if route != .rotation { throw ValidationError("--fallback applies to --route rotation") }
+            if fallback == .timerMask && layout == .strip {
+                throw ValidationError("--fallback timer-mask needs a layer file per frame: --layout files")
+            }
         }
-        if route == .rotation {
+        let lanes = route == .timerMask || (route == .rotation && fallback == .timerMask)
+        if !lanes, maxLanesOption != nil {
+            throw ValidationError(
+                "--max-lanes applies to --route timer-mask and to a rotation export's timer masks (--fallback timer-mask)"
+            )
+        }
+        if route == .rotation && fallback == .none {
             for (given, name) in [
                 (loop != nil, "--loop-seconds"), (timing != nil, "--timing"),
                 (timerFontRoute.widgetFPS != nil, "--widget-fps"),
             ] where given {
-                throw ValidationError("\(name) applies to --route timer-font and --route timer-mask")
+                throw ValidationError(
+                    "\(name) applies to --route timer-font, --route timer-mask and a rotation export's timer masks (--fallback timer-mask with --layout files)"
+                )
             }
-        } else if route == .timerMask {
+        }
+        if lanes {
             if let fps = timerFontRoute.widgetFPS?.value,
                 !(fps == fps.rounded() && TimerMaskPlan.rates.contains(Int(fps)))
             {
                 throw ValidationError(
-                    "--widget-fps takes 1 to 30 frames a second with --route timer-mask, not \(fmt(fps))")
+                    "--widget-fps takes 1 to 30 frames a second for timer masks, not \(fmt(fps))")
             }
             if let loop, !TimerMaskPlan.loops.contains(loop) {
                 throw ValidationError(
-                    "--loop-seconds takes \(TimerMaskPlan.loops.map(String.init).joined(separator: ", ")) with --route timer-mask, not \(loop)"
+                    "--loop-seconds takes \(TimerMaskPlan.loops.map(String.init).joined(separator: ", ")) for timer masks, not \(loop)"
                 )
             }
-            if layout != .files {
+            if route == .timerMask && layout != .files {
                 throw ValidationError("--route timer-mask writes a layer file per lane: --layout files")
             }
-        } else {
+        }
+        if route == .timerFont {
             if let fps = widgetFPS, !(fps == fps.rounded() && TimerFontPlan.rates.contains(Int(fps))) {
                 throw ValidationError(
                     "\(fpsMeansWidgetRate ? "--fps" : "--widget-fps") takes 1 to 15 frames a second with --route timer-font, not \(fmt(fps))"
@@ -316,11 +329,11 @@ struct Export: ParsableCommand {
             request.displayName = displayName
             request.widgetDescription = widgetDescription
             let manifest: ExportManifest
+            let masks = TimerMaskRequest(
+                rotation: request, fps: timerFontRoute.widgetFPS.map { Int($0.value) }, loopSeconds: loop,
+                timing: timing.map { TimerLoopTiming.Mode(rawValue: $0.rawValue) ?? .auto } ?? .auto,
+                maxLanes: maxLanesOption?.value ?? TimerMaskPlan.defaultMaxLanes)
             if route == .timerMask {
-                let masks = TimerMaskRequest(
-                    rotation: request, fps: timerFontRoute.widgetFPS.map { Int($0.value) }, loopSeconds: loop,
-                    timing: timing.map { TimerLoopTiming.Mode(rawValue: $0.rawValue) ?? .auto } ?? .auto,
-                    maxLanes: maxLanesOption?.value ?? TimerMaskPlan.defaultMaxLanes)
                 let lanes = try TimerMaskExporter.schedule(frames, masks).plan.lanes.count
                 manifest = try finish(frames, into: folder, total: lanes, advice: advice) { line in
                     try TimerMaskExporter.run(
@@ -328,10 +341,13 @@ struct Export: ParsableCommand {
                         progress: ExportProgress(stage: { line.stage($0, total: $1) }, advance: { line.advance() }))
                 }
             } else {
+                let fallback = self.fallback
                 manifest = try finish(frames, into: folder, total: frames.frameCount, advice: advice) { line in
-                    try Exporter.run(
+                    let rotation = try Exporter.run(
                         source: frames, request: request, into: folder,
                         progress: ExportProgress(stage: { line.stage($0, total: $1) }, advance: { line.advance() }))
+                    guard fallback == .timerMask else { return rotation }
+                    return try TimerMaskExporter.fallback(rotation, source: frames, request: masks, into: folder)
                 }
             }
             if route == .timerMask {
@@ -346,7 +362,29 @@ struct Export: ParsableCommand {
                 }
                 return
             }
-            if !reporting.json { emit(Self.summary(manifest, path: try output.path).joined(separator: "\n")) }
+            // The timer masks a rotation export carries, proved with the written font.
+            let proof = try manifest.timerMask.map { _ in
+                try TimerMaskFolderCheck.run(folder: try output.path, manifest: manifest)
+            }
+            if !reporting.json {
+                var lines = Self.summary(manifest, path: try output.path)
+                if let proof, let t = manifest.timerMask, let timing = manifest.timing {
+                    lines.append(
+                        "  where the rotation is missing, timer masks: \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop (\(fmt((Double(t.lanes.count) / Double(t.loopSeconds) * 10).rounded() / 10)) a second; the animation \(timing.sentence)), \(t.fonts.map(\.file).joined(separator: ", ")) to add to the extension"
+                    )
+                    lines.append("  \(proof.summary)")
+                    lines += proof.defects.prefix(5).map { "    \($0)" }
+                } else {
+                    lines.append(
+                        "  no timer masks: where the rotation is missing the view shows the first frame"
+                    )
+                }
+                emit(lines.joined(separator: "\n"))
+            }
+            if let proof, !proof.passed && !rotationRoute.allowDefects {
+                warn("the timer masks' verdict is FAIL: \(proof.defects.first ?? "")")
+                throw ExitCode(ExitStatus.defectsFound.rawValue)
+            }
             // The folder is written either way (to look at); a FAIL is an exit status, as emulate's.
             if !manifest.emulator.passed && !rotationRoute.allowDefects {
                 warn(
@@ -355,6 +393,13 @@ struct Export: ParsableCommand {
                 throw ExitCode(ExitStatus.defectsFound.rawValue)
             }
         }
+    }
+
+    /// What a rotation export carries for phones without the rotation: timer masks unless
+    /// `--fallback none` or a strip (which has no file per lane).
+    var fallback: ExportFallback {
+        guard route == .rotation else { return .none }
+        return rotationRoute.fallbackOption ?? (layout == .files ? .timerMask : .none)
     }
 
     /// The phone's limits as the options set them.

@@ -40,6 +40,15 @@ struct RotationRouteOptions: ParsableArguments {
             """)
     var rotation: RotationRoute = .runtime
 
+    @Option(
+        name: .customLong("fallback"),
+        help: """
+            timer-mask (default with --layout files: the mask font and the lanes go with the layers, so the \
+            view plays by live timer-text masks where the rotation is missing; --widget-fps, --loop-seconds, \
+            --timing and --max-lanes shape them) or none.
+            """)
+    var fallbackOption: ExportFallback?
+
     @Flag(
         help: """
             Write the folder and exit 0 even when the emulator's verdict is FAIL (for the presets that \
@@ -72,4 +81,10 @@ struct TimerFontRouteOptions: ParsableArguments {
             """)
     var timing: TimerFontTiming.Mode?
 
+}
+
+/// What a rotation export carries for phones where the rotation is missing.
+enum ExportFallback: String, CaseIterable, ExpressibleByArgument {
+    case timerMask = "timer-mask"
+    case none
 }

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskValues
 import Foundation
@@ -42,6 +43,32 @@ struct TimerMaskCommandsTests {
         #expect(check.stdout.contains("16 lanes over a 2 s loop") && check.stdout.contains("→ PASS"))
     }
 
+    @Test("a rotation export carries the timer masks by default, proved; --fallback none leaves them out")
+    func rotationFallback() throws {
+        let s = try Scratch()
+        let file = try twoSeconds(s)
+        let out = s.path("out")
+        let export = try output(["export", file, "--view", "40x40", "--out", out])
+        #expect(export.status == 0, "\(export.stdout)")
+        #expect(export.stdout.contains("where the rotation is missing, timer masks:"))
+        #expect(export.stdout.contains("timer masks, font shaped by HarfBuzz") && export.stdout.contains("→ PASS"))
+        let m = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+        #expect(m.route == "rotation")
+        let section = try #require(m.timerMask)
+        #expect(Set(section.lanes.map(\.image)).isSubset(of: Set(m.images.map(\.file))))
+        #expect(FileManager.default.fileExists(atPath: out + "/" + section.fonts[0].file))
+        let check = try output(["check", out])
+        #expect(check.status == 0 && check.stdout.contains("timer masks, font shaped by HarfBuzz"), "\(check.stdout)")
+        let bare = s.path("bare")
+        let none = try output(["export", file, "--view", "40x40", "--fallback", "none", "--out", bare])
+        #expect(none.status == 0 && none.stdout.contains("no timer masks"))
+        let plain = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: URL(fileURLWithPath: bare + "/manifest.json")))
+        #expect(plain.timerMask == nil && plain.timing == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bare).allSatisfy { !$0.hasSuffix(".ttf") })
+    }
+
     @Test("a lane whose font lost a second is caught by check: exit 2 and the instant named")
     func wrongFont() throws {
         let s = try Scratch()
@@ -80,7 +107,11 @@ struct TimerMaskCommandsTests {
                 "--loop-seconds takes 2, 3, 4, 5, 6, 10, 12, 15, 20, 30"
             ),
             (["--route", "timer-mask", "--layout", "strip"], "--layout files"),
-            (["--max-lanes", "10"], "--max-lanes applies to --route timer-mask"),
+            (["--max-lanes", "10", "--fallback", "none"], "--max-lanes applies to --route timer-mask"),
+            (["--route", "timer-mask", "--fallback", "none"], "--fallback applies to --route rotation"),
+            (["--fallback", "timer-mask", "--layout", "strip"], "--fallback timer-mask needs a layer file per frame"),
+            (["--fallback", "none", "--loop-seconds", "2"], "--loop-seconds applies to"),
+            (["--fallback", "sometimes"], "--fallback"),
             (["--route", "timer-mask", "--max-lanes", "0"], "--max-lanes"),
         ] {
             let result = try errors(["export", file, "--view", "40x40", "--out", s.path("x")] + arguments)

@@ -17,6 +17,10 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
     public let refreshes: Int
     public let handOffs: Int
     public let stringsShaped: Int
+    /// The archive the view makes when it plays the lanes (`TimerMaskSection.archiveBytes`),
+    /// and its budget: over it, the lanes fail.
+    public let archiveBytes: Int
+    public let archiveLimit: Int
     /// The first defects, in words (at most 20).
     public let defects: [String]
     public var passed: Bool { defects.isEmpty }
@@ -55,14 +59,22 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
             throw InputError(file: files.joined(separator: ", "), error.problem)
         }
         let check = proof.run(rates: rates, seconds: Double(seconds))
+        let archive = section.archiveBytes(
+            imageBytes: Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a }))
+        var defects = check.defects.map(\.description)
+        if m.strip == nil && archive > m.limits.archiveLimit {
+            defects.insert(
+                "the lanes make an archive of \(FrameBudget.megabytes(archive)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget (each lane's image counts)",
+                at: 0)
+        }
         return TimerMaskFolderCheck(
             lanes: section.lanes.count, loopSeconds: section.loopSeconds, refreshHz: rates, seconds: seconds,
             refreshes: check.refreshes, handOffs: check.handOffs, stringsShaped: proof.stringsShaped,
-            defects: check.defects.map(\.description))
+            archiveBytes: archive, archiveLimit: m.limits.archiveLimit, defects: defects)
     }
 
     /// One line for the summary.
     public var summary: String {
-        "timer masks, font shaped by HarfBuzz: \(lanes) lanes over a \(loopSeconds) s loop, \(refreshes) refreshes at \(refreshHz.map(String.init).joined(separator: "/")) Hz over \(seconds) s and around the wraps into hours, \(handOffs) hand-offs → \(passed ? "PASS" : "FAIL")"
+        "timer masks, font shaped by HarfBuzz: \(lanes) lanes over a \(loopSeconds) s loop (archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit))), \(refreshes) refreshes at \(refreshHz.map(String.init).joined(separator: "/")) Hz over \(seconds) s and around the wraps into hours, \(handOffs) hand-offs → \(passed ? "PASS" : "FAIL")"
     }
 }

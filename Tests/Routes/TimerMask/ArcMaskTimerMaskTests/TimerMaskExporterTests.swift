@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskRouteTesting
+import ArcMaskTimerClock
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
@@ -53,6 +54,76 @@ import Testing
         let disk = try JSONDecoder().decode(
             ExportManifest.self, from: Data(contentsOf: url.appendingPathComponent("manifest.json")))
         #expect(disk.timerMask == section && disk.route == "timer-mask")
+    }
+
+    /// A rotation export, then its timer masks, as `export` writes them by default.
+    func rotationWithFallback(
+        _ source: FrameSource, _ dir: TempDir, archive: Int = WidgetLimits.archiveAimBytes
+    ) throws -> (URL, ExportManifest, ExportManifest) {
+        let url = dir.path("rotation")
+        let folder = try OutputFolder(url, force: false)
+        var rotation = ExportRequest(viewWidth: 30, viewHeight: 20, scale: 2)
+        rotation.limits = WidgetLimits(
+            archiveBytes: archive, layerPixels: WidgetLimits.smallestPixelCap,
+            extensionBytes: WidgetLimits.extensionMemoryBytes)
+        let request = TimerMaskRequest(rotation: rotation)
+        let turned = try Exporter.run(source: source, request: rotation, into: folder)
+        let m = try TimerMaskExporter.fallback(turned, source: source, request: request, into: folder)
+        try folder.commit()
+        return (url, turned, m)
+    }
+
+    @Test("a rotation export carries timer masks over its own layers: no image added, the loop seamless")
+    func fallback() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 10)
+        let (url, turned, m) = try rotationWithFallback(source, dir)
+        #expect(m.route == "rotation" && m.frames == turned.frames && m.images == turned.images)
+        let section = try #require(m.timerMask)
+        let timing = try #require(m.timing)
+        #expect(section.loopSeconds == timing.loopSeconds)
+        #expect(section.problems(images: Set(m.images.map(\.file))).isEmpty)
+        // Each lane shows the layer on screen when its turn starts.
+        let files = Set(m.frames.map(\.file))
+        #expect(section.lanes.allSatisfy { files.contains($0.image) })
+        for lane in section.lanes.prefix(12) {
+            let ms = timing.animationTime(atLoopSeconds: lane.onTopFromSeconds)
+            let layer = m.frames[TimerLoopTiming.frame(at: ms, durations: m.frames.map(\.durationMs))]
+            #expect(lane.image == layer.file, "lane at \(lane.onTopFromSeconds) s")
+        }
+        let check = try TimerMaskFolderCheck.run(folder: url.path, manifest: m, seconds: 60)
+        #expect(check.passed, "\(check.defects.prefix(3))")
+        #expect(
+            check.archiveBytes
+                == section.archiveBytes(
+                    imageBytes: Dictionary(uniqueKeysWithValues: m.images.map { ($0.file, $0.bytes) })))
+        #expect(FileManager.default.fileExists(atPath: url.appendingPathComponent(section.fonts[0].file).path))
+        let disk = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: url.appendingPathComponent("manifest.json")))
+        #expect(disk.timerMask == section && disk.route == "rotation")
+        let install = try String(contentsOf: url.appendingPathComponent("INSTALL.md"), encoding: .utf8)
+        #expect(install.contains("plays the rotation where it turns, else the timer masks"))
+    }
+
+    @Test("each lane's image counts in the archive: over the budget every n-th lane goes, and the loop still plays")
+    func fallbackBudget() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 10)
+        let full = try rotationWithFallback(source, try TempDir()).2
+        let lanes = try #require(full.timerMask).lanes.count
+        let perLane = full.images.map(\.bytes).max()! + WidgetLimits.viewBytesPerLayer
+        // A budget that holds the layers but not every lane.
+        let budget = max(
+            full.images.reduce(0) { $0 + $1.bytes } + 16 * WidgetLimits.viewBytesPerLayer, lanes * perLane / 3)
+        let (url, _, m) = try rotationWithFallback(source, dir, archive: budget)
+        let section = try #require(m.timerMask)
+        let bytes = section.archiveBytes(
+            imageBytes: Dictionary(uniqueKeysWithValues: m.images.map { ($0.file, $0.bytes) }))
+        #expect(section.lanes.count < lanes)
+        #expect(bytes <= budget, "\(bytes) B over \(budget) B")
+        #expect(abs(section.lanes.last!.onTopToSeconds - Double(section.loopSeconds)) < 1e-9)
+        let check = try TimerMaskFolderCheck.run(folder: url.path, manifest: m, seconds: 60)
+        #expect(check.passed, "\(check.defects.prefix(3))")
     }
 
     @Test("over the lane limit every n-th lane is kept, and the loop keeps its length")

@@ -353,7 +353,8 @@ import UIKit
 /// How the masks reach WidgetKit's clock-hand rotation.
 public struct ArcMaskRotation: Sendable {
     /// For a period of this many seconds: what turns a view once per period, or nil when the
-    /// rotation cannot turn here (the view then shows the first frame still). Asked once per
+    /// rotation cannot turn here (the view then plays its timer masks, or shows the first frame
+    /// still when the folder has none). Asked once per
     /// render of the view.
     let resolve: @MainActor @Sendable (Double) -> ((AnyView) -> AnyView)?
 
@@ -376,7 +377,8 @@ public struct ArcMaskRotation: Sendable {
     /// that iOS 26.1 switched off for apps built with Xcode 26.1 or later (giljihun/ClockHandKit
     /// documents the route and reports it turning on iOS 26.1 and 26.5). When this system has no
     /// such type, or none of the known payloads decodes, it logs that when the view is drawn
-    /// (subsystem "arcmask", category "rotation") and the view shows the first frame still.
+    /// (subsystem "arcmask", category "rotation") and the view plays its timer masks, or shows
+    /// the first frame still when the folder has none.
     public static let runtime = ArcMaskRotation { period in
         // Looked up and decoded once per render; every layer's mask applies the same value.
         guard let effect = ArcMaskClockHand.effect(period: period) else { return nil }

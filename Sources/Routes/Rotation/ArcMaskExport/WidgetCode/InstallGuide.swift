@@ -74,6 +74,10 @@ public enum InstallGuide {
         guard let t = m.timerMask else { return "" }
         let files = t.fonts.map { "`\($0.file)`" }.joined(separator: ", ")
         let entries = t.fonts.map { "       <string>\($0.file)</string>" }.joined(separator: "\n")
+        let archive = FrameBudget.megabytes(
+            t.archiveBytes(
+                imageBytes: Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a })))
+        let budget = FrameBudget.megabytes(m.limits.archiveLimit)
         let first =
             m.route == "timer-mask"
             ? "the timer masks first (this export was made for them)"
@@ -87,7 +91,7 @@ public enum InstallGuide {
             `ArcMaskAnimation` (engine `.automatic`) plays \(first); \
             `.rotation` and `.timerMasks` ask for one.
 
-            5. Add \(files) to the widget extension target too, and list \(t.fonts.count == 1 ? "it" : "them") in the extension's
+            4. Add \(files) to the widget extension target too, and list \(t.fonts.count == 1 ? "it" : "them") in the extension's
                Info.plist (a font registered at run time is not drawn by the widget's renderer):
 
                    <key>UIAppFonts</key>
@@ -95,7 +99,7 @@ public enum InstallGuide {
             \(entries)
                    </array>
 
-            Every lane's image counts in the archive (the figures above count them). Measured on a phone by
+            Every lane's image counts in the archive as its own: the lanes make \(archive) of the \(budget) budget\(m.route == "timer-mask" ? " (the figures above count them)" : "; over it, every n-th lane goes"). Measured on a phone by
             cifyr/motionary (iPhone 17 Pro, iOS 27.0): 60 to 320 lanes draw at 16 and 32 fps, and masks
             whose periods divide 60 hold up to 30 s. Written from those measurements and Apple's
             documentation, not run on a phone here; Low Power Mode and Always-On are not verified.
