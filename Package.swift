@@ -204,8 +204,8 @@ let package = Package(
         module(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock",
-                "ArcMaskTimerFont", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskIO",
+                "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
         // proof (every refresh shaped by HarfBuzz) and its preview.

@@ -1,11 +1,13 @@
 import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskExport
+import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskIO
 import ArcMaskPreview
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
+import ArcMaskTimerMask
 import ArcMaskValues
 import ArgumentParser
 import Foundation
@@ -18,14 +20,17 @@ struct PreviewCommand: ParsableCommand {
             --out names the folder to write them to. With --route timer-font, FILE is a folder written by \
             `export --route timer-font`, and the pictures are timeline.png (what the widget shows in each \
             frame of the loop, drawn from the fonts) and layers.png (two seconds of the stacked timers and \
-            their masks).
+            their masks). With --route timer-mask, FILE is a folder that carries timer masks (written by \
+            `export --route timer-mask`, or any rotation export with layer files), and the pictures are \
+            timeline.png (the lane on top in each turn, as the mask font draws it), lanes.png (the lanes \
+            over the loop's first seconds) and index.html (the loop played offline).
             """)
 
     @OptionGroup var options: PlanOptions
 
     @Option(
         help:
-            "rotation (an animation's arc masks; needs --view) or timer-font (a folder written by export --route timer-font)."
+            "rotation (an animation's arc masks; needs --view), timer-font (a folder written by export --route timer-font) or timer-mask (a folder that carries timer masks)."
     )
     var route: WidgetRoute = .rotation
 
@@ -46,16 +51,13 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var sampling: SampleLimit
 
     func validate() throws {
-        if route == .timerMask {
-            throw ValidationError(
-                "preview does not draw the timer-mask route yet: `arcmask check DIR` plays a timer-mask folder's lanes")
-        }
         if route == .rotation { try options.requireSize() }
         try output.requireOut()
     }
 
     func run() throws {
         if route == .timerFont { return try runTimerFont() }
+        if route == .timerMask { return try runTimerMask() }
         try reportingFailures {
             let (source, plan) = try options.load()
             _ = try sampling.check(plan, EmulationSettings(refreshRates: [refresh]), fix: "give a lower --refresh")
@@ -90,6 +92,77 @@ struct PreviewCommand: ParsableCommand {
                 wrote \(try output.path): timeline.png, arcs.png, handoff.png, index.html
                   \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes → \(r.verdictText)
                   phase: \(r.phaseText)
+                """)
+        }
+    }
+
+    func runTimerMask() throws {
+        try reportingFailures {
+            let path = options.file
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw InputError(file: path, "is not a folder: --route timer-mask previews an export folder")
+            }
+            let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
+            let data = try FileReader.contents(
+                of: manifestPath, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
+            let manifest: ExportManifest
+            do {
+                manifest = try JSONDecoder().decode(ExportManifest.self, from: Data(data))
+            } catch {
+                throw InputError(file: manifestPath, "is not an export's manifest (\(error))")
+            }
+            guard manifest.timerMask != nil else {
+                throw InputError(
+                    file: manifestPath, location: "timerMask",
+                    "is missing: the folder carries no timer masks (a strip, or exported with --fallback none)")
+            }
+            let preview = try TimerMaskPreview(folder: path, manifest: manifest)
+            let inputs =
+                [path] + manifest.images.map { (path as NSString).appendingPathComponent($0.file) }
+                + (manifest.timerMask?.fonts ?? []).map { (path as NSString).appendingPathComponent($0.file) }
+            let folder = try output.folder(protecting: inputs)
+            let progress = reporting.progress("preview", total: 3)
+            let pipeline = ImagePipeline(jobs: 1, writingInto: folder)
+            let done: @Sendable () -> Void = { progress.advance() }
+            let sheet = try preview.timelineSheet()
+            try pipeline.write({ sheet }, to: folder.url(for: "timeline.png"), completion: done)
+            let chart = try preview.laneChart()
+            try pipeline.write({ chart }, to: folder.url(for: "lanes.png"), completion: done)
+            let page = try preview.page()
+            try pipeline.finish()
+            try AtomicFile.write(Array(page.utf8), to: folder.url(for: "index.html"))
+            progress.advance()
+            progress.finish()
+            try folder.commit()
+            let section = preview.section
+            let changes = preview.handOffs()
+            let black = changes.filter { $0.lane == nil }.count
+            if reporting.json {
+                struct Report: Encodable {
+                    let lanes: Int
+                    let loopSeconds: Int
+                    let handOffs: [HandOff]
+                    struct HandOff: Encodable {
+                        let fromSeconds: Double
+                        let lane: Int?
+                        let frame: Int?
+                    }
+                }
+                emit(
+                    try jsonString(
+                        Report(
+                            lanes: section.lanes.count, loopSeconds: section.loopSeconds,
+                            handOffs: changes.map {
+                                .init(
+                                    fromSeconds: $0.from, lane: $0.lane, frame: $0.lane.map { section.lanes[$0].frame })
+                            })))
+                return
+            }
+            emit(
+                """
+                wrote \(try output.path): timeline.png, lanes.png, index.html
+                  timer masks: \(section.lanes.count) lanes over a \(section.loopSeconds) s loop, \(changes.count) turns on top as the mask font draws them\(black > 0 ? ", \(black) with no lane (BLACK)" : "")
                 """)
         }
     }

@@ -69,6 +69,38 @@ struct TimerMaskCommandsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: bare).allSatisfy { !$0.hasSuffix(".ttf") })
     }
 
+    @Test("preview draws a folder's lanes as its font draws them: each turn's lane, the chart and an offline player")
+    func preview() throws {
+        let s = try Scratch()
+        let file = try twoSeconds(s)
+        let out = s.path("out")
+        #expect(
+            run(["export", file, "--route", "timer-mask", "--widget-fps", "8", "--view", "40x40", "--out", out]) == 0)
+        let result = try output(["preview", "--route", "timer-mask", out, "--out", s.path("pv")])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("timer masks: 16 lanes over a 2 s loop, 16 turns on top"))
+        #expect(!result.stdout.contains("BLACK"))
+        for name in ["timeline.png", "lanes.png", "index.html"] {
+            #expect(FileManager.default.fileExists(atPath: s.path("pv/" + name)), "\(name)")
+        }
+        let page = try String(contentsOfFile: s.path("pv/index.html"), encoding: .utf8)
+        #expect(page.contains("data:image/") && page.contains("const steps = [[0.0,0,"))
+        // The turns in JSON: each lane on top from the start of its turn, in order.
+        let json = try output(["preview", "--route", "timer-mask", out, "--out", s.path("pv2"), "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let turns = try #require(report["handOffs"] as? [[String: Any]])
+        #expect(turns.map { $0["lane"] as? Int } == (0..<16).map { $0 })
+        for (k, turn) in turns.enumerated() {
+            #expect(abs((turn["fromSeconds"] as? Double ?? -1) - Double(k) / 8) < 0.001, "turn \(k)")
+        }
+        // A folder without lanes is refused, naming what is missing; nothing is written.
+        let bare = s.path("bare")
+        #expect(run(["export", file, "--view", "40x40", "--fallback", "none", "--out", bare, "--quiet"]) == 0)
+        let refused = try errors(["preview", "--route", "timer-mask", bare, "--out", s.path("pv3")])
+        #expect(refused.status == 1 && refused.stderr.contains("timerMask"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.path("pv3")))
+    }
+
     @Test("a lane whose font lost a second is caught by check: exit 2 and the instant named")
     func wrongFont() throws {
         let s = try Scratch()

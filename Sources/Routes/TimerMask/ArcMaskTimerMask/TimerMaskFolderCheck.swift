@@ -36,6 +36,25 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
     public static func run(
         folder: String, manifest m: ExportManifest, rates: [Int] = [60, 120], seconds: Int = provenSeconds
     ) throws -> TimerMaskFolderCheck {
+        let (section, proof) = try Self.proof(folder: folder, manifest: m)
+        let check = proof.run(rates: rates, seconds: Double(seconds))
+        let archive = section.archiveBytes(
+            imageBytes: Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a }))
+        var defects = check.defects.map(\.description)
+        if m.strip == nil && archive > m.limits.archiveLimit {
+            defects.insert(
+                "the lanes make an archive of \(FrameBudget.megabytes(archive)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget (each lane's image counts)",
+                at: 0)
+        }
+        return TimerMaskFolderCheck(
+            lanes: section.lanes.count, loopSeconds: section.loopSeconds, refreshHz: rates, seconds: seconds,
+            refreshes: check.refreshes, handOffs: check.handOffs, stringsShaped: proof.stringsShaped,
+            archiveBytes: archive, archiveLimit: m.limits.archiveLimit, defects: defects)
+    }
+
+    /// The folder's section and its proof with the folder's own mask fonts; what is wrong with
+    /// either is said of the manifest or of the font files.
+    public static func proof(folder: String, manifest m: ExportManifest) throws -> (TimerMaskSection, TimerMaskProof) {
         let file = (folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         guard let section = m.timerMask else { throw InputError(file: file, location: "timerMask", "is missing") }
         if let (location, problem) = section.problems(images: Set(m.images.map(\.file))).first {
@@ -58,19 +77,7 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
             let files = section.fonts.map { (folder as NSString).appendingPathComponent($0.file) }
             throw InputError(file: files.joined(separator: ", "), error.problem)
         }
-        let check = proof.run(rates: rates, seconds: Double(seconds))
-        let archive = section.archiveBytes(
-            imageBytes: Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a }))
-        var defects = check.defects.map(\.description)
-        if m.strip == nil && archive > m.limits.archiveLimit {
-            defects.insert(
-                "the lanes make an archive of \(FrameBudget.megabytes(archive)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget (each lane's image counts)",
-                at: 0)
-        }
-        return TimerMaskFolderCheck(
-            lanes: section.lanes.count, loopSeconds: section.loopSeconds, refreshHz: rates, seconds: seconds,
-            refreshes: check.refreshes, handOffs: check.handOffs, stringsShaped: proof.stringsShaped,
-            archiveBytes: archive, archiveLimit: m.limits.archiveLimit, defects: defects)
+        return (section, proof)
     }
 
     /// One line for the summary.
