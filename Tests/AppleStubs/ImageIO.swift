@@ -12,6 +12,7 @@ public enum CGImageSourceStatus: Int32, Sendable {
 public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? { nil }
 public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int { 0 }
 public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus { .statusComplete }
+public func CGImageSourceCopyProperties(_ isrc: CGImageSource, _ options: CFDictionary?) -> CFDictionary? { nil }
 public func CGImageSourceCopyPropertiesAtIndex(
     _ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?
 ) -> CFDictionary? { nil }
@@ -43,6 +44,7 @@ public let kCGImagePropertyWebPUnclampedDelayTime: CFString = "UnclampedDelayTim
 public let kCGImagePropertyHEICSDictionary: CFString = "{HEICS}"
 public let kCGImagePropertyHEICSDelayTime: CFString = "DelayTime"
 public let kCGImagePropertyHEICSUnclampedDelayTime: CFString = "UnclampedDelayTime"
+public let kCGImagePropertyHEICSFrameInfoArray: CFString = "FrameInfo"
 public let kCGImagePropertyAVISDictionary: CFString = "{AVIS}"
 
 public let kCGImageDestinationLossyCompressionQuality: CFString = "kCGImageDestinationLossyCompressionQuality"

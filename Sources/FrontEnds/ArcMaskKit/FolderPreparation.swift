@@ -142,3 +142,16 @@ extension PrepareError {
         }
     }
 }
+
+/// Which of a frame's delays ImageIO reports is its duration: the sequence's own entry for the
+/// frame (where HEIF sequences keep timing), else the frame's properties, else nothing (0, a
+/// still). Plain Swift, so it is tested where ImageIO is not.
+public enum FrameTiming {
+    /// - Parameters:
+    ///   - own: the frame's delay from its own properties, ms (0 when it has none).
+    ///   - sequence: the delay the file's frame-info array gives the frame, seconds.
+    public static func delayMs(own: Double, sequence: Double?) -> Double {
+        if let sequence, sequence.isFinite, sequence > 0 { return sequence * 1000 }
+        return own
+    }
+}

@@ -34,6 +34,13 @@ final class ImageIOFrames {
         }
         var width = 0, height = 0
         var durations: [Double] = []
+        // HEIF sequences (HEICS, and AVIF's AVIS) keep their timing in the file's container
+        // dictionary, one entry per frame (`kCGImagePropertyHEICSFrameInfoArray`), not in each
+        // frame's properties; WebKit reads it there too (ImageDecoderCG's frameDurationAtIndex).
+        let file = CGImageSourceCopyProperties(source, nil) as? [CFString: Any] ?? [:]
+        let sequence =
+            ((file[kCGImagePropertyHEICSDictionary] ?? file[kCGImagePropertyAVISDictionary]) as? [CFString: Any])?[
+                kCGImagePropertyHEICSFrameInfoArray] as? [[CFString: Any]] ?? []
         for i in 0..<count {
             let properties = CGImageSourceCopyPropertiesAtIndex(source, i, nil) as? [CFString: Any] ?? [:]
             let w = (properties[kCGImagePropertyPixelWidth] as? NSNumber)?.intValue ?? 0
@@ -47,7 +54,13 @@ final class ImageIOFrames {
             }
             width = max(width, w)
             height = max(height, h)
-            durations.append(FrameDelay.browserMs(Self.delayMs(properties)))
+            let entry = i < sequence.count ? sequence[i] : [:]
+            durations.append(
+                FrameDelay.browserMs(
+                    FrameTiming.delayMs(
+                        own: Self.delayMs(properties),
+                        sequence: Self.seconds(entry[kCGImagePropertyHEICSUnclampedDelayTime])
+                            ?? Self.seconds(entry[kCGImagePropertyHEICSDelayTime]))))
         }
         self.source = source
         self.name = name
@@ -74,6 +87,12 @@ final class ImageIOFrames {
             if let s = (d[clamped] as? NSNumber)?.doubleValue { return s * 1000 }
         }
         return 0
+    }
+
+    /// A positive number of seconds, or nil.
+    static func seconds(_ value: Any?) -> Double? {
+        guard let s = (value as? NSNumber)?.doubleValue, s.isFinite, s > 0 else { return nil }
+        return s
     }
 
     static func status(_ source: CGImageSource) -> String {
