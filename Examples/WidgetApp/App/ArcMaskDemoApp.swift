@@ -29,6 +29,11 @@ struct PickerView: View {
                 .multilineTextAlignment(.center)
             Button("Choose an animation") { picking = true }
                 .disabled(work != nil)
+            // A fresh simulator's Files app is empty: the app carries one sample.
+            if let sample = Bundle.main.url(forResource: "orbit", withExtension: "gif") {
+                Button("Use the sample (orbit.gif)") { prepare(sample) }
+                    .disabled(work != nil)
+            }
             if work != nil {
                 Button("Cancel") { work?.cancel() }
             }

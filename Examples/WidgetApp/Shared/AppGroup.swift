@@ -1,9 +1,11 @@
 import Foundation
 
 /// The folder the app prepares and the widget plays, in the App Group both targets share.
-/// Change the identifier to your own group (and in both entitlements in project.yml).
+/// The group is set once, as `ARCMASK_APP_GROUP` in project.yml: the entitlements and both
+/// Info.plists (`ArcMaskAppGroup`) take it from there.
 enum AppGroup {
-    static let identifier = "group.org.example.arcmask"
+    static let identifier =
+        Bundle.main.object(forInfoDictionaryKey: "ArcMaskAppGroup") as? String ?? "group.org.example.arcmask"
 
     /// nil when the entitlement is missing or names another group (iOS returns nil then).
     static var animationFolder: URL? {
