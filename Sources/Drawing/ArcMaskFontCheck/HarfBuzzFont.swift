@@ -79,6 +79,9 @@ public final class HarfBuzzFont {
         return (Int(e.x_bearing), Int(e.y_bearing), Int(e.width), Int(e.height))
     }
 
+    /// Font units per em (what `shape` and `outlineBox` measure in).
+    public var unitsPerEm: Int { Int(hb_face_get_upem(face)) }
+
     /// The font's PostScript name (name ID 6), as an app names it.
     public var postScriptName: String? {
         var size: UInt32 = 256

@@ -118,6 +118,22 @@ public struct TimerFonts: Sendable {
         return File(fileName: "\(name)-Regular.ttf", postScriptName: "\(name)-Regular", bytes: try font.encoded())
     }
 
+    /// The em of `laneMaskFont`, in font units.
+    public static let laneMaskEm = 1000
+    /// How many ems wide `laneMaskFont`'s square is: a view up to this many times as wide as
+    /// it is high is covered (widgets are at most about 2.3 times).
+    public static let laneMaskWidthInEms = 4
+
+    /// The timer-mask route's mask font of period `periodSeconds`: as `maskFont`, but the same
+    /// for every picture, so one file serves every export and every folder ArcMaskKit prepares.
+    /// Its solid glyph is one em high and `laneMaskWidthInEms` ems wide; set at the view's
+    /// height and aligned to the view's trailing edge, it covers any view up to that aspect.
+    public static func laneMaskFont(periodSeconds: Int, name: String, family: String) throws -> File {
+        try maskFont(
+            periodSeconds: periodSeconds, size: PixelSize(width: laneMaskEm * laneMaskWidthInEms, height: laneMaskEm),
+            name: name, family: family)
+    }
+
     /// A font whose em is the picture's height in pixels: digits and separators blank, every
     /// seconds pair "00" … "59" a ligature (`ligatureFor(seconds)`).
     private static func font(

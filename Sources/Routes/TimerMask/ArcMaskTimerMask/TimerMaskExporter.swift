@@ -174,17 +174,21 @@ public enum TimerMaskExporter {
         return (timing, turns)
     }
 
-    /// The mask font of the loop's period for the export's pictures: its em is the picture's
-    /// height in pixels, which OpenType holds to 16,384.
+    /// The mask font of the loop's period (the same for every picture: `TimerFonts.laneMaskFont`);
+    /// pictures wider than it covers are refused.
     static func maskFont(_ m: ExportManifest, loopSeconds: Int, names: CodeNames) throws -> TimerFonts.File {
-        do {
-            return try TimerFonts.maskFont(
-                periodSeconds: loopSeconds, size: PixelSize(width: m.pixelWidth, height: m.pixelHeight),
-                name: "\(names.prefix)Mask\(loopSeconds)", family: "\(names.prefix) Mask \(loopSeconds)")
-        } catch let error as FontError {
+        guard m.pixelHeight > 0, m.pixelWidth <= m.pixelHeight * TimerFonts.laneMaskWidthInEms else {
             throw InputError(
                 file: "",
-                "a mask font cannot hold pictures of \(m.pixelWidth)×\(m.pixelHeight) px (\(error.description))")
+                "pictures of \(m.pixelWidth)×\(m.pixelHeight) px are more than \(TimerFonts.laneMaskWidthInEms) times as wide as high, more than a mask covers"
+            )
+        }
+        do {
+            return try TimerFonts.laneMaskFont(
+                periodSeconds: loopSeconds, name: "\(names.prefix)Mask\(loopSeconds)",
+                family: "\(names.prefix) Mask \(loopSeconds)")
+        } catch let error as FontError {
+            throw InputError(file: "", "the mask font cannot be written (\(error.description))")
         }
     }
 

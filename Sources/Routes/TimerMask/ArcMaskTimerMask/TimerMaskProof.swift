@@ -12,7 +12,8 @@ import ArcMaskValues
 /// shape.
 public final class TimerMaskProof {
     public let plan: TimerMaskPlan
-    /// The cell a mask glyph fills, in the fonts' units (their em is its height).
+    /// The view's pictures, pixels: what a mask glyph must cover, in proportion (the view sets
+    /// the text at its height).
     public let cell: PixelSize
     private let fonts: [Int: HarfBuzzFont]
     private var memo: [Int: [Int: Bool]] = [:]
@@ -38,8 +39,10 @@ public final class TimerMaskProof {
         self.fonts = shaped
     }
 
-    /// Whether the mask's timer text has ink over its whole cell at `t`: the last glyph one cell
-    /// wide and a rectangle over it (the view clips the text to that cell).
+    /// Whether the mask's timer text has ink over the whole view at `t`. The view sets the text
+    /// at its height and aligns its end to its trailing edge, clipped to the view: the last
+    /// glyph's ink must span the cell's width back from the end of its advance, and the cell's
+    /// height from the baseline.
     public func draws(_ mask: TimerMaskPlan.Mask, at t: Double) -> Bool {
         let e = TimerClock.elapsed(at: t, lead: mask.leadSeconds)
         if let hit = memo[mask.periodSeconds]?[e] { return hit }
@@ -47,8 +50,12 @@ public final class TimerMaskProof {
         stringsShaped += 1
         let glyphs = font.shape(TimerClock.text(elapsed: e))
         var full = false
-        if let last = glyphs.last, last.advance == cell.width, let box = font.outlineBox(last.glyph) {
-            full = box.x == 0 && box.width == cell.width && box.y == cell.height && box.height == -cell.height
+        // The view's cell in font units: one em high, as wide as the view is for its height.
+        let em = Double(font.unitsPerEm), width = em * Double(cell.width) / Double(max(cell.height, 1))
+        if let last = glyphs.last, Double(last.advance) >= width - 1e-9, let box = font.outlineBox(last.glyph) {
+            full =
+                Double(box.x) <= Double(last.advance) - width + 1e-9 && box.x + box.width >= last.advance
+                && Double(box.y) >= em && box.y + box.height <= 0
         }
         memo[mask.periodSeconds, default: [:]][e] = full
         return full

@@ -11,9 +11,8 @@ import Testing
     static func fonts(for plan: TimerMaskPlan, periodOf: (Int) -> Int = { $0 }) throws -> [Int: [UInt8]] {
         var out: [Int: [UInt8]] = [:]
         for p in Set(plan.masks.map(\.periodSeconds)) {
-            out[p] = try TimerFonts.maskFont(
-                periodSeconds: periodOf(p), size: cell, name: "Mask\(p)", family: "Mask \(p)"
-            ).bytes
+            out[p] = try TimerFonts.laneMaskFont(periodSeconds: periodOf(p), name: "Mask\(p)", family: "Mask \(p)")
+                .bytes
         }
         return out
     }
