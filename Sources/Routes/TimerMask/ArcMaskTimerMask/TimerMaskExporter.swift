@@ -90,88 +90,55 @@ public enum TimerMaskExporter {
     }
 
     /// A rotation export's timer masks, so that its view plays where WidgetKit's rotation is
-    /// missing: the lanes of the loop `request` asks for, each showing the rotation layer on
-    /// screen at the start of its turn (no image is added; consecutive lanes of one layer are
-    /// one turn), the mask font written into `folder`, and the manifest's `timerMask` and
-    /// `timing` set. The manifest's route stays rotation.
+    /// missing (`TimerMaskLayers`: no image added, every lane's image counted in the archive),
+    /// the mask font written into `folder`, and the manifest's `timerMask` and `timing` set. The
+    /// manifest's route stays rotation. When even a lane a second is over the archive budget, or
+    /// the pictures are wider than a mask covers, the export goes without, with a warning.
     public static func fallback(
         _ rotation: ExportManifest, source: FrameSource, request r: TimerMaskRequest, into folder: OutputFolder
     ) throws -> ExportManifest {
         guard rotation.strip == nil, !rotation.frames.isEmpty else {
             throw InputError(file: source.name, "the timer masks need a layer file per frame, not a strip")
         }
-        let imageBytes = Dictionary(rotation.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        var request = r
-        var (timing, turns) = try fallbackTurns(rotation, source: source, request: request)
-        // The loop follows from the animation's length and the timing asked for, not the lanes.
+        func without(_ why: String) -> ExportManifest {
+            var manifest = rotation
+            manifest.warnings.append(
+                "no timer masks: \(why); where the rotation is missing the view shows the first frame")
+            return manifest
+        }
+        let fitted: TimerMaskLayers.Fitted
+        do {
+            fitted = try TimerMaskLayers.fitted(
+                rotation, durationsMs: source.durations, fps: r.fps, loopSeconds: r.loopSeconds, mode: r.timing,
+                maxLanes: r.maxLanes, font: { maskFontEntry(names: r.rotation.names, loopSeconds: $0) })
+        } catch {
+            throw InputError(file: source.name, "\(error.problem); \(error.suggestion)")
+        }
+        guard fitted.fits else {
+            return without(
+                "even a lane a second makes an archive of \(FrameBudget.megabytes(fitted.archiveBytes)), over its \(FrameBudget.megabytes(rotation.limits.archiveLimit)) budget"
+            )
+        }
         let font: TimerFonts.File
         do {
-            font = try maskFont(rotation, loopSeconds: timing.loopSeconds, names: r.rotation.names)
+            font = try maskFont(rotation, loopSeconds: fitted.timing.loopSeconds, names: r.rotation.names)
         } catch let error as InputError {
-            var manifest = rotation
-            manifest.warnings.append(
-                "no timer masks: \(error.problem); where the rotation is missing the view shows the first frame")
-            return manifest
-        }
-        let fontEntry = TimerMaskSection.Font(
-            file: font.fileName, postScriptName: font.postScriptName, periodSeconds: timing.loopSeconds)
-        var section = stack(turns, loopSeconds: timing.loopSeconds, font: fontEntry)
-        // Every lane's image counts in the archive: over budget, every n-th lane goes.
-        var bytes = section.archiveBytes(imageBytes: imageBytes)
-        // A lane a second at the least, or a second would go without one coming on top.
-        let fewest = timing.loopSeconds
-        while bytes > rotation.limits.archiveLimit, request.maxLanes > fewest {
-            request.maxLanes = max(
-                fewest, min(request.maxLanes - 1, section.lanes.count * rotation.limits.archiveLimit / max(bytes, 1)))
-            (timing, turns) = try fallbackTurns(rotation, source: source, request: request)
-            section = stack(turns, loopSeconds: timing.loopSeconds, font: fontEntry)
-            bytes = section.archiveBytes(imageBytes: imageBytes)
-        }
-        guard bytes <= rotation.limits.archiveLimit else {
-            // The rotation fits; its timer masks cannot, even at a lane a second: left out.
-            var manifest = rotation
-            manifest.warnings.append(
-                "no timer masks: even a lane a second makes an archive of \(FrameBudget.megabytes(bytes)), over its \(FrameBudget.megabytes(rotation.limits.archiveLimit)) budget; where the rotation is missing the view shows the first frame"
-            )
-            return manifest
+            return without(error.problem)
         }
         try AtomicFile.write(font.bytes, to: folder.url(for: font.fileName))
         var manifest = rotation
-        manifest.timerMask = section
-        manifest.timing = timing
+        manifest.timerMask = fitted.section
+        manifest.timing = fitted.timing
         for (name, bytes) in try ExportCode.files(manifest, names: r.rotation.names, family: r.rotation.widgetFamily) {
             try AtomicFile.write(bytes, to: folder.url(for: name))
         }
         return manifest
     }
 
-    /// The rotation's layers in the turns of the loop `r` asks for: each lane shows the layer on
-    /// screen at the start of its turn, and consecutive lanes of one layer are one turn.
-    static func fallbackTurns(
-        _ rotation: ExportManifest, source: FrameSource, request r: TimerMaskRequest
-    ) throws -> (TimerLoopTiming, [Turn]) {
-        let (timing, plan, _) = try schedule(source, r)
-        let sourceTotal = source.durations.reduce(0, +)
-        let layerDurations = rotation.frames.map(\.durationMs)
-        let rotationTotal = layerDurations.reduce(0, +)
-        var turns: [Turn] = []
-        for lane in plan.lanes {
-            // The rotation's layers span its own period; the animation's time maps onto it.
-            let ms = timing.animationTime(atLoopSeconds: lane.onTopFromSeconds)
-            let k = TimerLoopTiming.frame(
-                at: sourceTotal > 0 ? ms * rotationTotal / sourceTotal : 0, durations: layerDurations)
-            let layer = rotation.frames[k]
-            if let last = turns.last, last.image == layer.file {
-                turns[turns.count - 1].to = lane.onTopToSeconds
-            } else {
-                turns.append(
-                    Turn(
-                        image: layer.file, frame: layer.shownFrame ?? layer.sourceFrames.first ?? k,
-                        from: lane.onTopFromSeconds, to: lane.onTopToSeconds))
-            }
-        }
-        turns[turns.count - 1].to = Double(timing.loopSeconds)
-        return (timing, turns)
+    /// The manifest's entry for the mask font of a period, named as `maskFont` writes it.
+    static func maskFontEntry(names: CodeNames, loopSeconds: Int) -> TimerMaskSection.Font {
+        let name = "\(names.prefix)Mask\(loopSeconds)-Regular"
+        return TimerMaskSection.Font(file: name + ".ttf", postScriptName: name, periodSeconds: loopSeconds)
     }
 
     /// The mask font of the loop's period (the same for every picture: `TimerFonts.laneMaskFont`);
@@ -213,7 +180,7 @@ public enum TimerMaskExporter {
         _ m: ExportManifest, laneFrames: [Int], loopSeconds: Int, font: TimerMaskSection.Font
     ) throws -> TimerMaskSection {
         let period = Double(loopSeconds)
-        var turns: [Turn] = []
+        var turns: [TimerMaskLayers.Turn] = []
         var start = 0.0
         for (k, layer) in m.frames.enumerated() {
             let end = k == m.frames.count - 1 ? period : start + layer.durationMs / 1000
@@ -221,40 +188,9 @@ public enum TimerMaskExporter {
             guard laneFrames.indices.contains(lane) else {
                 throw InputError(file: WidgetFolder.manifestFile, location: "frames[\(k)]", "holds no lane")
             }
-            turns.append(Turn(image: layer.file, frame: laneFrames[lane], from: start, to: end))
+            turns.append(TimerMaskLayers.Turn(image: layer.file, frame: laneFrames[lane], from: start, to: end))
             start = end
         }
-        return stack(turns, loopSeconds: loopSeconds, font: font)
-    }
-
-    /// The turns as lanes, bottom to top. A turn of more than a second (after the first, which
-    /// lies under everything and needs no mask) is stacked again each further second, since a
-    /// mask draws for one second.
-    static func stack(_ turns: [Turn], loopSeconds: Int, font: TimerMaskSection.Font) -> TimerMaskSection {
-        let period = Double(loopSeconds)
-        var pieces: [Turn] = []
-        for (k, turn) in turns.enumerated() {
-            var from = turn.from
-            repeat {
-                let to = k > 0 ? min(turn.to, from + 1) : turn.to
-                pieces.append(Turn(image: turn.image, frame: turn.frame, from: from, to: to))
-                from = to
-            } while from < turn.to - 1e-9
-        }
-        let lanes = pieces.enumerated().map { i, turn in
-            var masks: [TimerMaskSection.Mask] = []
-            if i > 0 {
-                // Lead P − a: the timer's seconds open a period at a; the wrap mask (lead 1)
-                // cuts a lane of the last second off at the loop's end.
-                masks.append(TimerMaskSection.Mask(font: font.file, leadSeconds: period - turn.from))
-                if turn.from > period - 1 {
-                    masks.append(TimerMaskSection.Mask(font: font.file, leadSeconds: 1))
-                }
-            }
-            return TimerMaskSection.Lane(
-                image: turn.image, frame: turn.frame, onTopFromSeconds: turn.from, onTopToSeconds: turn.to,
-                masks: masks)
-        }
-        return TimerMaskSection(loopSeconds: loopSeconds, fonts: [font], lanes: lanes)
+        return TimerMaskLayers.stack(turns, loopSeconds: loopSeconds, font: font)
     }
 }
