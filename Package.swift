@@ -241,7 +241,8 @@ let package = Package(
         // The library an iOS or macOS app links: `prepare` (ImageIO) and the `ArcMaskAnimation`
         // view (SwiftUI, WidgetKit). Apple frameworks and the Foundation-only core, no C libraries;
         // on Linux only its platform-neutral part builds.
-        module("FrontEnds", "ArcMaskKit", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
+        module(
+            "FrontEnds", "ArcMaskKit", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskTimerMaskPlan", "ArcMaskValues"]),
 
         // MARK: Tools — lanes and measurements.
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
@@ -369,7 +370,8 @@ let package = Package(
             "FrontEnds", "ArcMaskKit",
             [
                 "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskKit", "ArcMaskValues",
+                "ArcMaskIO", "ArcMaskKit", "ArcMaskTimerFont", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan",
+                "ArcMaskValues",
             ]),
         // The package itself: each target declares exactly what its files import.
         .testTarget(name: "PackageTests", path: "Tests/PackageTests"),

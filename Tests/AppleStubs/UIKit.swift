@@ -11,3 +11,7 @@ open class UIImage: @unchecked Sendable {
     public init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation) {}
     open var cgImage: CGImage? { nil }
 }
+
+open class UIFont: @unchecked Sendable {
+    public init?(name fontName: String, size fontSize: CGFloat) { return nil }
+}

@@ -140,14 +140,17 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         case still
     }
 
-    /// The engine that plays when `requested` is asked for and the rotation resolves here or not.
-    public func engine(_ requested: Engine, rotationResolves: Bool) -> Engine {
+    /// The engine that plays when `requested` is asked for, the rotation resolves here or not,
+    /// and the masks' fonts are registered or not (without them the timers would draw their
+    /// digits in another font).
+    public func engine(_ requested: Engine, rotationResolves: Bool, masksDrawable: Bool = true) -> Engine {
+        let masks = timerMasks != nil && masksDrawable
         switch requested {
         case .rotation: return rotationResolves ? .rotation : .still
-        case .timerMasks: return timerMasks != nil ? .timerMasks : .still
+        case .timerMasks: return masks ? .timerMasks : .still
         case .still: return .still
         case .automatic:
-            if timerMasks != nil && (prefersTimerMasks || !rotationResolves) { return .timerMasks }
+            if masks && (prefersTimerMasks || !rotationResolves) { return .timerMasks }
             return rotationResolves ? .rotation : .still
         }
     }
@@ -566,7 +569,8 @@ public struct ArcMaskAnimation: View {
     public var body: some View {
         // The rotation is looked up only when it may play.
         let turn = engine == .timerMasks || engine == .still ? nil : rotation.resolve(plan.periodSeconds)
-        let played = plan.engine(engine, rotationResolves: turn != nil)
+        let played = plan.engine(
+            engine, rotationResolves: turn != nil, masksDrawable: plan.timerMasks.map(Self.fontsRegistered) ?? false)
         if played == .rotation, let turn {
             masks(turn)
         } else if played == .timerMasks, let lanes = plan.timerMasks {
@@ -577,6 +581,16 @@ public struct ArcMaskAnimation: View {
                 .arcMaskAccentedRendering(accented)
                 .frame(width: plan.viewWidth, height: plan.viewHeight)
         }
+    }
+
+    /// Whether every mask font is registered (bundled with the extension and listed in its
+    /// `UIAppFonts`): UIKit finds a font by its PostScript name only then.
+    private static func fontsRegistered(_ t: ArcMaskAnimationPlan.TimerMasks) -> Bool {
+        #if canImport(UIKit)
+        return Set(t.lanes.flatMap { $0.masks.map(\.font) }).allSatisfy { UIFont(name: $0, size: 12) != nil }
+        #else
+        return true
+        #endif
     }
 
     /// Every lane's image under its timers, bottom to top: the system's renderer uncovers one

@@ -1,5 +1,6 @@
 import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
 
@@ -76,12 +77,18 @@ public enum FolderPreparation {
             } catch let failure as PlanFailure {
                 throw PrepareError(.input, failure.message(.plain))
             }
+            var manifest = outcome.manifest
+            if let masks = options.timerMasks {
+                manifest = try timerMasks(masks, over: manifest, durationsMs: source.durationsMs, names: names)
+                try Data(try WidgetFolder.manifestJSON(manifest)).write(
+                    to: staging.url(for: WidgetFolder.manifestFile))
+            }
             do {
                 try staging.commit()
             } catch let failure as StagedFolder.Failure {
                 throw PrepareError(failure)
             }
-            return outcome.manifest
+            return manifest
         } catch {
             staging.abort()
             throw error
@@ -90,6 +97,34 @@ public enum FolderPreparation {
 }
 
 extension FolderPreparation {
+    /// The manifest with timer masks over its layers, decided as `arcmask export` decides a
+    /// rotation export's (`TimerMaskLayers`), among the loops whose fonts the extension carries;
+    /// without them (even a lane a second over the archive budget) it says so in its warnings.
+    static func timerMasks(
+        _ masks: PrepareOptions.TimerMaskOptions, over m: ExportManifest, durationsMs: [Double], names: CodeNames
+    ) throws -> ExportManifest {
+        var manifest = m
+        let fitted: TimerMaskLayers.Fitted
+        do {
+            fitted = try TimerMaskLayers.fitted(
+                m, durationsMs: durationsMs, fps: masks.fps, loopSeconds: nil, mode: .auto, maxLanes: masks.maxLanes,
+                loops: masks.loops.sorted(), font: { TimerMaskLayers.font(prefix: names.prefix, periodSeconds: $0) })
+        } catch {
+            throw PrepareError(.options, "timerMasks: \(error.problem)")
+        }
+        guard fitted.fits, m.pixelWidth <= m.pixelHeight * 4 else {
+            manifest.warnings.append(
+                fitted.fits
+                    ? "no timer masks: the pictures are more than 4 times as wide as high, more than a mask covers"
+                    : "no timer masks: even a lane a second makes an archive of \(FrameBudget.megabytes(fitted.archiveBytes)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget"
+            )
+            return manifest
+        }
+        manifest.timerMask = fitted.section
+        manifest.timing = fitted.timing
+        return manifest
+    }
+
     /// A source's figures, checked before anything is allocated for them.
     static func validate(_ source: PreparedSource) throws {
         guard !source.durationsMs.isEmpty else { throw PrepareError(.input, "holds no frames") }

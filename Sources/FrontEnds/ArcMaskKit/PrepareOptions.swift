@@ -25,12 +25,37 @@ public struct PrepareOptions: Sendable {
     public var imageFormat: ImageFormat
     /// A fixed JPEG quality; nil lets the archive budget step down `ImageFormat.qualityLadder`.
     public var jpegQuality: Int?
+    /// Timer masks over the layers, so that `ArcMaskAnimation` keeps playing where WidgetKit's
+    /// rotation is missing (nil: none). Their fonts must be in the widget extension.
+    public var timerMasks: TimerMaskOptions?
+
+    /// The timer masks `prepare` writes: lanes of a loop whose mask font the widget extension
+    /// carries. A font registered at run time is not drawn by the widget's renderer
+    /// (cifyr/motionary, docs/widget-animation-surface.md §6.2), so the extension bundles
+    /// `ArcMaskMask<P>-Regular.ttf` for each loop P listed here and names it in `UIAppFonts`;
+    /// `arcmask export --route timer-mask --loop-seconds P` writes it (the same file for every
+    /// picture). Without the font the view does not play the masks.
+    public struct TimerMaskOptions: Sendable, Equatable {
+        /// The loops, seconds, whose fonts the extension carries (each a divisor of 60, 2 to 30).
+        public var loops: [Int]
+        /// The most lanes (320 were seen drawn on a phone).
+        public var maxLanes: Int
+        /// Lanes a second, 1 to 30 (nil: the animation's own rate).
+        public var fps: Int?
+
+        public init(loops: [Int] = [10], maxLanes: Int = 320, fps: Int? = nil) {
+            self.loops = loops
+            self.maxLanes = maxLanes
+            self.fps = fps
+        }
+    }
 
     public init(
         size: ViewSize = .family(.small), scale: Double = 3, preset: Preset = .arcmask, fit: FitMode = .fill,
         limits: WidgetLimits = .standard, budget: BudgetPolicy = BudgetPolicy(), imageFormat: ImageFormat = .auto,
-        jpegQuality: Int? = nil
+        jpegQuality: Int? = nil, timerMasks: TimerMaskOptions? = nil
     ) {
+        self.timerMasks = timerMasks
         self.size = size
         self.scale = scale
         self.preset = preset
@@ -81,6 +106,21 @@ public struct PrepareOptions: Sendable {
         }
         guard limits.archiveBytes > 0, limits.layerPixels > 0, limits.extensionBytes > 0 else {
             throw PrepareError(.options, "limits must be positive")
+        }
+        if let masks = timerMasks {
+            let allowed = TimerMaskSection.loops
+            guard !masks.loops.isEmpty, masks.loops.allSatisfy(allowed.contains) else {
+                throw PrepareError(
+                    .options,
+                    "timerMasks.loops \(masks.loops) is not a list of \(allowed.map(String.init).joined(separator: ", ")) s"
+                )
+            }
+            guard (1...1000).contains(masks.maxLanes) else {
+                throw PrepareError(.options, "timerMasks.maxLanes \(masks.maxLanes) is not 1 to 1,000")
+            }
+            if let fps = masks.fps, !(1...30).contains(fps) {
+                throw PrepareError(.options, "timerMasks.fps \(fps) is not 1 to 30")
+            }
         }
     }
 }

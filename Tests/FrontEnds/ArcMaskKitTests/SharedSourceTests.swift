@@ -5,6 +5,9 @@ import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskKit
+import ArcMaskTimerFont
+import ArcMaskTimerMask
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
 import Testing
@@ -140,6 +143,65 @@ struct SharedSourceTests {
         for cell in plan.cells {
             #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent(cell.file).path))
         }
+    }
+
+    @Test("prepare writes timer masks both engines play, decided as export decides a rotation export's")
+    func preparedTimerMasks() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try GIFFrameSource(path: Self.orbit)
+        let layers = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
+        defer { layers.abort() }
+        let target = dir.appendingPathComponent("prepared")
+        let options = PrepareOptions(size: .family(.small), timerMasks: .init(loops: [10]))
+        let m = try FolderPreparation.run(
+            source: PreparedSource(
+                name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
+                durationsMs: source.durations),
+            options: options, destination: target, replacing: false
+        ) { staging in
+            CopyingWriter(
+                inner: SourceLayerWriter(
+                    source: source, viewWidth: 170, viewHeight: 170, format: .auto, fit: .fill, compression: .balanced,
+                    jobs: 2, names: .standard, folder: layers),
+                from: layers.staging, to: staging)
+        }
+        let section = try #require(m.timerMask)
+        #expect(section.loopSeconds == 10 && section.fonts.map(\.file) == ["ArcMaskMask10-Regular.ttf"])
+        #expect(section.problems(images: Set(m.images.map(\.file))).isEmpty)
+        // The same lanes the CLI's rotation export computes over these layers.
+        let cli = try TimerMaskLayers.fitted(
+            m, durationsMs: source.durations, fps: nil, loopSeconds: 10, mode: .auto, maxLanes: 320,
+            font: { TimerMaskLayers.font(prefix: "ArcMask", periodSeconds: $0) })
+        #expect(cli.section == section && cli.fits)
+        // On disk, read by the view: the rotation where it resolves, else the masks once their font is there.
+        let plan = try ArcMaskAnimationPlan(
+            manifest: try Data(contentsOf: target.appendingPathComponent("manifest.json")))
+        #expect(plan.engine(.automatic, rotationResolves: false) == .timerMasks)
+        #expect(plan.engine(.automatic, rotationResolves: true) == .rotation)
+        #expect(plan.engine(.automatic, rotationResolves: false, masksDrawable: false) == .still)
+        // With the font the extension carries (the CLI writes the same file), the lanes prove.
+        let font = try TimerFonts.laneMaskFont(periodSeconds: 10, name: "ArcMaskMask10", family: "ArcMask Mask 10")
+        try Data(font.bytes).write(to: target.appendingPathComponent(font.fileName))
+        let proof = try TimerMaskFolderCheck.run(folder: target.path, manifest: m, seconds: 60)
+        #expect(proof.passed, "\(proof.defects.prefix(3))")
+        // Loops outside the route's are refused before anything is written.
+        for bad in [PrepareOptions.TimerMaskOptions(loops: [7]), .init(loops: []), .init(maxLanes: 0), .init(fps: 31)] {
+            #expect(throws: PrepareError.self) {
+                _ = try FolderPreparation.run(
+                    source: PreparedSource(name: "x.gif", canvasWidth: 10, canvasHeight: 10, durationsMs: [100]),
+                    options: PrepareOptions(timerMasks: bad), destination: dir.appendingPathComponent("bad"),
+                    replacing: false
+                ) { _ in
+                    CopyingWriter(
+                        inner: SourceLayerWriter(
+                            source: source, viewWidth: 170, viewHeight: 170, format: .auto, fit: .fill,
+                            compression: .balanced,
+                            jobs: 2, names: .standard, folder: layers), from: layers.staging, to: dir)
+                }
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad").path))
     }
 
     @Test("a damaged manifest is refused with its JSON path, never indexed past its images")

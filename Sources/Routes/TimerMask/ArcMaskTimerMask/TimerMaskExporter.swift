@@ -137,8 +137,7 @@ public enum TimerMaskExporter {
 
     /// The manifest's entry for the mask font of a period, named as `maskFont` writes it.
     static func maskFontEntry(names: CodeNames, loopSeconds: Int) -> TimerMaskSection.Font {
-        let name = "\(names.prefix)Mask\(loopSeconds)-Regular"
-        return TimerMaskSection.Font(file: name + ".ttf", postScriptName: name, periodSeconds: loopSeconds)
+        TimerMaskLayers.font(prefix: names.prefix, periodSeconds: loopSeconds)
     }
 
     /// The mask font of the loop's period (the same for every picture: `TimerFonts.laneMaskFont`);

@@ -23,6 +23,13 @@ public enum TimerMaskLayers {
         }
     }
 
+    /// The manifest's entry for the mask font of a period, named `<prefix>Mask<P>-Regular` as
+    /// the CLI writes it (the file is the same for every picture: `TimerFonts.laneMaskFont`).
+    public static func font(prefix: String, periodSeconds p: Int) -> TimerMaskSection.Font {
+        let name = "\(prefix)Mask\(p)-Regular"
+        return TimerMaskSection.Font(file: name + ".ttf", postScriptName: name, periodSeconds: p)
+    }
+
     /// What the lanes come to: the loop's timing, the section, and the archive the view makes
     /// playing them; `fits` is false when even a lane a second is over the budget.
     public struct Fitted: Sendable {
