@@ -26,7 +26,8 @@ public struct PrepareOptions: Sendable {
     /// A fixed JPEG quality; nil lets the archive budget step down `ImageFormat.qualityLadder`.
     public var jpegQuality: Int?
     /// Timer masks over the layers, so that `ArcMaskAnimation` keeps playing where WidgetKit's
-    /// rotation is missing (nil: none). Their fonts must be in the widget extension.
+    /// rotation is missing (nil: none), as every rotation export of the CLI carries them. They
+    /// play only where their fonts are in the widget extension; elsewhere the view ignores them.
     public var timerMasks: TimerMaskOptions?
 
     /// The timer masks `prepare` writes: lanes of a loop whose mask font the widget extension
@@ -43,7 +44,9 @@ public struct PrepareOptions: Sendable {
         /// Lanes a second, 1 to 30 (nil: the animation's own rate).
         public var fps: Int?
 
-        public init(loops: [Int] = [10], maxLanes: Int = 320, fps: Int? = nil) {
+        /// By default every loop the route plays (2 to 30 s): the extension carries all ten fonts
+        /// (1.7 kB each; the example app's `Widget/Fonts`).
+        public init(loops: [Int] = TimerMaskSection.loops, maxLanes: Int = 320, fps: Int? = nil) {
             self.loops = loops
             self.maxLanes = maxLanes
             self.fps = fps
@@ -53,7 +56,7 @@ public struct PrepareOptions: Sendable {
     public init(
         size: ViewSize = .family(.small), scale: Double = 3, preset: Preset = .arcmask, fit: FitMode = .fill,
         limits: WidgetLimits = .standard, budget: BudgetPolicy = BudgetPolicy(), imageFormat: ImageFormat = .auto,
-        jpegQuality: Int? = nil, timerMasks: TimerMaskOptions? = nil
+        jpegQuality: Int? = nil, timerMasks: TimerMaskOptions? = TimerMaskOptions()
     ) {
         self.timerMasks = timerMasks
         self.size = size

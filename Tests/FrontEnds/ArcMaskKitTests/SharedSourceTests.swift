@@ -65,7 +65,8 @@ struct SharedSourceTests {
         let source = try GIFFrameSource(path: Self.orbit)
         let layersFolder = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
         defer { layersFolder.abort() }
-        let options = PrepareOptions(size: .points(width: 80, height: 80), scale: 2, limits: limits)
+        // The export is a rotation export without timer masks (`--fallback none`): so is this.
+        let options = PrepareOptions(size: .points(width: 80, height: 80), scale: 2, limits: limits, timerMasks: nil)
         let prepared = try FolderPreparation.run(
             source: PreparedSource(
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
@@ -202,6 +203,21 @@ struct SharedSourceTests {
             }
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad").path))
+    }
+
+    @Test("the example app's mask fonts are the ones the writer makes, one per loop")
+    func exampleFonts() throws {
+        let folder = Self.root.appendingPathComponent("Examples/WidgetApp/Widget/Fonts")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ttf") }
+        #expect(Set(files) == Set(TimerMaskSection.loops.map { "ArcMaskMask\($0)-Regular.ttf" }))
+        for p in TimerMaskSection.loops {
+            let font = try TimerFonts.laneMaskFont(
+                periodSeconds: p, name: "ArcMaskMask\(p)", family: "ArcMask Mask \(p)")
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(font.fileName)))
+            #expect(
+                bytes == font.bytes,
+                "\(font.fileName): regenerate with arcmask export --route timer-mask --loop-seconds \(p)")
+        }
     }
 
     @Test("a damaged manifest is refused with its JSON path, never indexed past its images")
