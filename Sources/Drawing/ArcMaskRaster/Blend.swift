@@ -17,13 +17,11 @@ public enum RasterBlend: Sendable, CaseIterable {
         if self == .normal { return Pixel.over(s, d) }
         let sa = Int(s >> 24), da = Int(d >> 24)
         let isa = 255 - sa, ida = 255 - da
-        var out = UInt32(Self.divide(sa * 255 + da * 255 - sa * da)) << 24
-        for shift in [16, 8, 0] as [UInt32] {
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
             let sc = Int(s >> shift & 0xFF), dc = Int(d >> shift & 0xFF)
-            let t = isa * dc + ida * sc + term(sc, sa, dc, da)
-            out |= UInt32(Self.divide(t)) << shift
+            return UInt32(Self.divide(isa * dc + ida * sc + term(sc, sa, dc, da))) << shift
         }
-        return out
+        return UInt32(Self.divide(sa * 255 + da * 255 - sa * da)) << 24 | channel(16) | channel(8) | channel(0)
     }
 
     /// αs·αb·B(cs/αs, cb/αb), in units of 1/255².

@@ -104,14 +104,7 @@ struct PreviewCommand: ParsableCommand {
                 throw InputError(file: path, "is not a folder: --route timer-mask previews an export folder")
             }
             let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
-            let data = try FileReader.contents(
-                of: manifestPath, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
-            let manifest: ExportManifest
-            do {
-                manifest = try JSONDecoder().decode(ExportManifest.self, from: Data(data))
-            } catch {
-                throw InputError(file: manifestPath, "is not an export's manifest (\(error))")
-            }
+            let manifest = try ExportFolderCheck.manifest(inFolder: path)
             guard manifest.timerMask != nil else {
                 throw InputError(
                     file: manifestPath, location: "timerMask",

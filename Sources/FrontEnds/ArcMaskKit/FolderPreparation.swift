@@ -112,12 +112,8 @@ extension FolderPreparation {
         } catch {
             throw PrepareError(.options, "timerMasks: \(error.problem)")
         }
-        guard fitted.fits, m.pixelWidth <= m.pixelHeight * 4 else {
-            manifest.warnings.append(
-                fitted.fits
-                    ? "no timer masks: the pictures are more than 4 times as wide as high, more than a mask covers"
-                    : "no timer masks: even a lane a second makes an archive of \(FrameBudget.megabytes(fitted.archiveBytes)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget"
-            )
+        if let problem = fitted.problem {
+            manifest.warnings.append("no timer masks: \(problem)")
             return manifest
         }
         manifest.timerMask = fitted.section

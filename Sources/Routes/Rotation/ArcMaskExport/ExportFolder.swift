@@ -126,6 +126,13 @@ public struct ExportFolderCheck: Codable, Sendable {
             emulator: verdict, problems: check.problems, notes: check.notes)
     }
 
+    /// The manifest of the export folder at `folder`, read as `run` reads it (its size held to
+    /// `maxManifestBytes`; what is wrong said with its JSON path).
+    public static func manifest(inFolder folder: String) throws -> ExportManifest {
+        let path = (folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
+        return try decode(try FileReader.contents(of: path, limit: maxManifestBytes, kind: "manifests"), path: path)
+    }
+
     static func decode(_ data: [UInt8], path: String) throws -> ExportManifest {
         guard isRotationManifest(data) else {
             throw InputError(

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskFolder
 import ArcMaskFont
 import ArcMaskGeometry
 import ArcMaskIO
@@ -122,7 +123,7 @@ public struct TimerFonts: Sendable {
     public static let laneMaskEm = 1000
     /// How many ems wide `laneMaskFont`'s square is: a view up to this many times as wide as
     /// it is high is covered (widgets are at most about 2.3 times).
-    public static let laneMaskWidthInEms = 4
+    public static let laneMaskWidthInEms = TimerMaskSection.maskWidthInEms
 
     /// The timer-mask route's mask font of period `periodSeconds`: as `maskFont`, but the same
     /// for every picture, so one file serves every export and every folder ArcMaskKit prepares.

@@ -114,11 +114,7 @@ public enum TimerMaskExporter {
         } catch {
             throw InputError(file: source.name, "\(error.problem); \(error.suggestion)")
         }
-        guard fitted.fits else {
-            return without(
-                "even a lane a second makes an archive of \(FrameBudget.megabytes(fitted.archiveBytes)), over its \(FrameBudget.megabytes(rotation.limits.archiveLimit)) budget"
-            )
-        }
+        if let problem = fitted.problem { return without(problem) }
         let font: TimerFonts.File
         do {
             font = try maskFont(rotation, loopSeconds: fitted.timing.loopSeconds, names: r.rotation.names)
@@ -143,10 +139,10 @@ public enum TimerMaskExporter {
     /// The mask font of the loop's period (the same for every picture: `TimerFonts.laneMaskFont`);
     /// pictures wider than it covers are refused.
     static func maskFont(_ m: ExportManifest, loopSeconds: Int, names: CodeNames) throws -> TimerFonts.File {
-        guard m.pixelHeight > 0, m.pixelWidth <= m.pixelHeight * TimerFonts.laneMaskWidthInEms else {
+        guard m.pixelHeight > 0, m.pixelWidth <= m.pixelHeight * TimerMaskSection.maskWidthInEms else {
             throw InputError(
                 file: "",
-                "pictures of \(m.pixelWidth)×\(m.pixelHeight) px are more than \(TimerFonts.laneMaskWidthInEms) times as wide as high, more than a mask covers"
+                "pictures of \(m.pixelWidth)×\(m.pixelHeight) px are more than \(TimerMaskSection.maskWidthInEms) times as wide as high, more than a mask covers"
             )
         }
         do {
@@ -155,21 +151,6 @@ public enum TimerMaskExporter {
                 family: "\(names.prefix) Mask \(loopSeconds)")
         } catch let error as FontError {
             throw InputError(file: "", "the mask font cannot be written (\(error.description))")
-        }
-    }
-
-    /// One image on top from `from` to `to` seconds into the loop, showing source frame `frame`.
-    public struct Turn: Sendable, Equatable {
-        public var image: String
-        public var frame: Int
-        public var from: Double
-        public var to: Double
-
-        public init(image: String, frame: Int, from: Double, to: Double) {
-            self.image = image
-            self.frame = frame
-            self.from = from
-            self.to = to
         }
     }
 

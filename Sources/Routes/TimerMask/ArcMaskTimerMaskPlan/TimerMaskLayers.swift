@@ -31,12 +31,14 @@ public enum TimerMaskLayers {
     }
 
     /// What the lanes come to: the loop's timing, the section, and the archive the view makes
-    /// playing them; `fits` is false when even a lane a second is over the budget.
+    /// playing them; `problem` says why there can be none (pictures wider than a mask covers,
+    /// or even a lane a second over the archive budget).
     public struct Fitted: Sendable {
         public let timing: TimerLoopTiming
         public let section: TimerMaskSection
         public let archiveBytes: Int
-        public let fits: Bool
+        public let problem: String?
+        public var fits: Bool { problem == nil }
     }
 
     /// The lanes over `m`'s layers for an animation of frames `durationsMs`.
@@ -70,8 +72,15 @@ public enum TimerMaskLayers {
             current = try section(limit)
             bytes = current.archiveBytes(imageBytes: imageBytes)
         }
-        return Fitted(
-            timing: timing, section: current, archiveBytes: bytes, fits: bytes <= m.limits.archiveLimit)
+        var problem: String? = nil
+        if m.pixelHeight <= 0 || m.pixelWidth > m.pixelHeight * TimerMaskSection.maskWidthInEms {
+            problem =
+                "pictures of \(m.pixelWidth)×\(m.pixelHeight) px are more than \(TimerMaskSection.maskWidthInEms) times as wide as high, more than a mask covers"
+        } else if bytes > m.limits.archiveLimit {
+            problem =
+                "even a lane a second makes an archive of \(FrameBudget.megabytes(bytes)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget"
+        }
+        return Fitted(timing: timing, section: current, archiveBytes: bytes, problem: problem)
     }
 
     /// The layers of `m` in the turns of `plan`'s lanes: each lane shows the layer on screen at
