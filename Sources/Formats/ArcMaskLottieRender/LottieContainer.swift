@@ -43,16 +43,7 @@ public struct LottieContainer {
         head.starts(with: [0x1F, 0x8B]) || isDotLottie(head) || LottieAnimation.matches(head)
     }
 
-    /// A ZIP whose first entry is a dotLottie's (`manifest.json`, `animations/`, `a/`, `i/`,
-    /// `images/`, and v2's `t/` themes and `s/` state machines).
-    static func isDotLottie(_ head: [UInt8]) -> Bool {
-        guard head.starts(with: [0x50, 0x4B, 0x03, 0x04]), head.count > 30 else { return false }
-        let nameLength = Int(head[26]) | Int(head[27]) << 8
-        guard 30 + nameLength <= head.count else { return false }
-        let first = String(decoding: head[30..<(30 + nameLength)], as: UTF8.self)
-        return first == "manifest.json"
-            || ["animations/", "a/", "i/", "images/", "t/", "s/"].contains { first.hasPrefix($0) }
-    }
+    static func isDotLottie(_ head: [UInt8]) -> Bool { DotLottieChoice.matches(head) }
 
     /// - Parameters:
     ///   - directory: where a JSON file lies (its images are looked for there, never outside it).
@@ -88,65 +79,23 @@ public struct LottieContainer {
             compressedBytes = bytes.count
             let zip = try ZIPArchive(bytes: bytes, name: name)
             archive = zip
-            let m = try Self.json(zip, "manifest.json")
-            let version2 = m["version"]?.string?.hasPrefix("2") == true
-            let ids = (m["animations"]?.array ?? []).compactMap { $0["id"]?.string }
-            guard !ids.isEmpty else {
-                throw InputError(file: name, location: "manifest.json $.animations", "lists no animation")
+            let choice: DotLottieChoice
+            do {
+                choice = try DotLottieChoice(ZIPEntries(zip: zip), animation: animation, theme: theme, state: state)
+            } catch let error as LottieChoiceError {
+                throw InputError(file: name, location: error.location, error.problem)
             }
-            animationIDs = ids
-            func entries(_ key: String) -> [String] { (m[key]?.array ?? []).compactMap { $0["id"]?.string } }
-            themeIDs = version2 ? entries("themes") : []
-            stateMachineIDs = version2 ? entries("stateMachines") : []
-            // The state first: it may name the animation. The initial state is the player's
-            // start; one that cannot be read is passed over with a note, a state asked for is not.
-            let machineID = m["initial"]?["stateMachine"]?.string ?? (state != nil ? stateMachineIDs.first : nil)
-            if let machineID {
-                do {
-                    (stateNames, self.state) = try DotLottieV2.state(
-                        Self.json(zip, "s/\(machineID).json"), named: state, file: name, machineID: machineID)
-                } catch let error as InputError where state == nil {
-                    notes.append(
-                        "the initial state machine '\(machineID)' is not played (\(error.location.map { "\($0): " } ?? "")\(error.problem)): the animation plays whole"
-                    )
-                    self.state = nil
-                }
-            } else if state != nil {
-                throw InputError(file: name, location: "--state", "names a state, but the file has no state machine")
-            }
-            if let played = self.state?.animation, let animation, played != animation {
-                // The animation asked for is not the state's: a state asked for is refused, the
-                // initial one is not played.
-                if state != nil {
-                    throw InputError(
-                        file: name, location: "--state",
-                        "'\(self.state!.name)' plays the animation '\(played)', not '\(animation)' (--animation)")
-                }
-                self.state = nil
-            }
-            let manifestInitial = version2 ? m["initial"]?["animation"]?.string : m["activeAnimationId"]?.string
-            let initial = self.state?.animation.flatMap { ids.contains($0) ? $0 : nil } ?? manifestInitial
-            let chosen = animation ?? initial.flatMap { ids.contains($0) ? $0 : nil } ?? ids[0]
-            guard ids.contains(chosen) else {
-                throw InputError(
-                    file: name, location: "--animation",
-                    "no animation '\(chosen)'; the file has \(ids.map { "'\($0)'" }.joined(separator: ", "))")
-            }
-            animationID = chosen
-            let listed = (m["animations"]?.array ?? []).first { $0["id"]?.string == chosen }
-            if let wanted = theme ?? listed?["initialTheme"]?.string {
-                guard themeIDs.contains(wanted) else {
-                    throw InputError(
-                        file: name, location: theme == nil ? "manifest.json initialTheme" : "--theme",
-                        "no theme '\(wanted)'; the file has "
-                            + (themeIDs.isEmpty ? "none" : themeIDs.map { "'\($0)'" }.joined(separator: ", ")))
-                }
-                themeFile = try Self.json(zip, "t/\(wanted).json")
-                self.theme = wanted
-            }
-            let folder = version2 ? "a/" : "animations/"
-            imageFolder = version2 ? "i/" : "images/"
-            json = try Self.entry(zip, folder + chosen + ".json", limit: limits.maxJSONBytes)
+            animationIDs = choice.animationIDs
+            animationID = choice.animationID
+            themeIDs = choice.themeIDs
+            self.theme = choice.theme
+            themeFile = choice.themeFile
+            stateMachineIDs = choice.stateMachineIDs
+            stateNames = choice.stateNames
+            self.state = choice.state
+            notes = choice.notes
+            imageFolder = choice.imageFolder
+            json = try Self.entry(zip, choice.animationPath, limit: limits.maxJSONBytes)
         } else {
             kind = .json
             compressedBytes = bytes.count
@@ -173,18 +122,7 @@ public struct LottieContainer {
         }
     }
 
-    /// A small JSON entry (the manifest, a theme, a state machine), read and parsed; a syntax
-    /// error is placed by entry, line and column.
-    private static func json(_ zip: ZIPArchive, _ path: String) throws -> JSONValue {
-        let text = try entry(zip, path, limit: 1 << 20)
-        do { return try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
-            throw InputError(
-                file: zip.name, location: "\(path) \(error.path)",
-                "line \(error.line), column \(error.column): \(error.message)")
-        }
-    }
-
-    private static func entry(_ zip: ZIPArchive, _ path: String, limit: Int) throws -> [UInt8] {
+    fileprivate static func entry(_ zip: ZIPArchive, _ path: String, limit: Int) throws -> [UInt8] {
         guard let e = zip.entries[path] else {
             throw InputError(file: zip.name, location: "ZIP", "has no entry '\(path)'")
         }
@@ -254,5 +192,16 @@ public struct LottieContainer {
                 InputError(
                     file: name, location: "image '\(asset.id)'", "'\(asset.folder + file)' cannot be read (\(error))"))
         }
+    }
+}
+
+/// The command line's ZIP reader as the dotLottie chooser reads entries.
+private struct ZIPEntries: DotLottieEntries {
+    let zip: ZIPArchive
+
+    func has(_ path: String) -> Bool { zip.entries[path] != nil }
+
+    func contents(_ path: String, limit: Int) throws -> [UInt8] {
+        try LottieContainer.entry(zip, path, limit: limit)
     }
 }

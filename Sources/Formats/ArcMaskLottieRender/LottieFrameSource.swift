@@ -71,89 +71,28 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
             bytes: bytes, name: name, directory: directory, animation: options.animation, theme: options.theme,
             state: options.state, limits: options.limits)
         var decoded: LottieAnimation
-        var themeNotes: [String] = []
+        let container = self.container
         do throws(LottieError) {
-            if let rules = container.themeFile {
-                // A theme sets slot values: the document is read as JSON, its slots set, then decoded.
-                let json: JSONValue
-                do { json = try JSONParser.parse(container.json, limits: options.limits.json) } catch {
-                    throw LottieError("line \(error.line), column \(error.column): \(error.message)", at: error.path)
-                }
-                let themed = DotLottieV2.apply(
-                    theme: rules, id: container.theme ?? "", animation: container.animationID ?? "", to: json)
-                themeNotes = themed.notes
-                decoded = try LottieAnimation.decode(themed.0, limits: options.limits)
-            } else {
-                decoded = try LottieAnimation.decode(container.json, limits: options.limits)
-            }
+            decoded = try LottieAnimation.decode(
+                container.json, theme: container.themeFile.map { (container.theme ?? "", $0) },
+                animationID: container.animationID, limits: options.limits)
         } catch {
             throw InputError(file: name, location: error.path.description, error.message)
         }
-        decoded.readingNotes += themeNotes
         do {
             animation = try LottieKeypaths.apply(options.overrides, to: decoded)
         } catch {
             throw InputError(file: name, location: "--set-color/--set-opacity", error.message)
         }
         canvasSize = PixelSize(width: animation.width, height: animation.height)
-        // The frames to play: all, or one marker's segment.
-        var first = animation.inPoint.rounded(), count = animation.frameCount
-        let state = container.state
-        if options.marker == nil, let frames = state?.frames {
-            // A state's segment in frames: those of the composition it covers.
-            let lo = max(first, frames.lowerBound.rounded()),
-                hi = min(first + Double(count - 1), frames.upperBound.rounded())
-            guard lo <= hi else {
-                throw InputError(
-                    file: name, location: "state '\(state!.name)'",
-                    "its segment \(String(format: "%g", frames.lowerBound))…\(String(format: "%g", frames.upperBound)) "
-                        + "is outside the animation's frames")
-            }
-            first = lo
-            count = Int(hi - lo) + 1
-        }
-        if let markerName = options.marker ?? state?.marker {
-            guard let marker = animation.markers.first(where: { $0.name == markerName }) else {
-                let names = animation.markers.map { "'\($0.name)'" }
-                throw InputError(
-                    file: name, location: options.marker == nil ? "state '\(state?.name ?? "")'" : "--marker",
-                    names.isEmpty
-                        ? "the animation has no markers"
-                        : "no marker '\(markerName)'; it has \(names.joined(separator: ", "))")
-            }
-            first = marker.time.rounded()
-            // A marker longer than the animation plays to its end (and a hostile length is no count).
-            count = max(1, Int(min(Double(animation.frameCount), max(0, marker.duration)).rounded(.down)))
-        }
-        guard count > 0 else { throw InputError(file: name, "the animation has no frames (op − ip < 1)") }
-        var base = (0..<count).map { first + Double($0) }
-        if let range = options.range {
-            guard range.lowerBound >= 0, range.upperBound < count else {
-                throw InputError(
-                    file: name, location: "--range",
-                    "\(range.lowerBound)..\(range.upperBound) is outside frames 0..\(count - 1)")
-            }
-            base = Array(base[range])
-        }
-        if options.reverse != (state?.reverse ?? false) { base.reverse() }
-        // A state's speed plays the same frames faster or slower, within the players' frame rates.
-        let fr = animation.frameRate * (state?.speed ?? 1)
-        guard fr > 0, fr <= 1000 else {
-            throw InputError(
-                file: name, location: "state '\(state?.name ?? "")'",
-                "its speed plays \(String(format: "%g", fr)) frames a second, outside (0, 1000]")
-        }
-        if let fps = options.fps {
-            guard fps > 0, fps <= 240 else {
-                throw InputError(file: name, location: "--fps", "\(fps) must be in (0, 240]")
-            }
-            let seconds = Double(base.count) / fr
-            let n = max(1, Int((seconds * fps).rounded()))
-            times = (0..<n).map { j in base[min(base.count - 1, Int((Double(j) / fps * fr).rounded(.down)))] }
-            stepMs = 1000 / fps
-        } else {
-            times = base
-            stepMs = 1000 / fr
+        do {
+            let playback = try LottiePlayback(
+                animation, state: container.state, marker: options.marker, range: options.range,
+                reverse: options.reverse, fps: options.fps)
+            times = playback.times
+            stepMs = playback.stepMs
+        } catch {
+            throw InputError(file: name, location: error.location, error.problem)
         }
         var decodedImages: [String: PixelBuffer] = [:]
         var problems: [String] = []

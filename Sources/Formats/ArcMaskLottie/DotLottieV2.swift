@@ -1,13 +1,12 @@
-import ArcMaskCore
 import ArcMaskJSON
-import ArcMaskLottie
 
 /// What dotLottie v2 adds to an animation (dotlottie.io/spec/2.0): themes, JSON files in `t/`
 /// whose rules set the values of an animation's slots, and state machines, JSON files in `s/`
 /// whose playback states each play an animation's segment. A widget plays one look and one
-/// segment, so a theme and a state are chosen once: `--theme ID` (default: the manifest's
-/// `initialTheme` of the animation) and `--state NAME` (default: the initial state of the
-/// manifest's initial state machine, as the players start it). Written from the published
+/// segment, so a theme and a state are chosen once (`--theme ID`, `--state NAME`; ArcMaskKit's
+/// `PrepareOptions.lottie`): by default the animation's `initialTheme` and the initial state of
+/// the manifest's initial state machine, as the players start it. Plain Swift, shared by both
+/// front ends (`DotLottieChoice` reads the manifest; each front end brings its ZIP reader). Written from the published
 /// specifications (the theme specification 1.0 and the state machine specification 1.0 on
 /// docs.lottiefiles.com); transitions, inputs and interactions are not played.
 public enum DotLottieV2 {
@@ -26,22 +25,22 @@ public enum DotLottieV2 {
 
     /// The names of a state machine's states and its initial one; the chosen playback state.
     static func state(
-        _ machine: JSONValue, named wanted: String?, file: String, machineID: String
-    ) throws -> (names: [String], state: State?) {
+        _ machine: JSONValue, named wanted: String?, machineID: String, option: String
+    ) throws(LottieChoiceError) -> (names: [String], state: State?) {
         let location = "s/\(machineID).json"
         let states = machine["states"]?.array ?? []
         let names = states.compactMap { $0["name"]?.string }
         guard let chosen = wanted ?? machine["initial"]?.string else { return (names, nil) }
         guard let entry = states.first(where: { $0["name"]?.string == chosen }) else {
-            throw InputError(
-                file: file, location: wanted == nil ? "\(location) $.initial" : "--state",
+            throw LottieChoiceError(
+                wanted == nil ? "\(location) $.initial" : option,
                 "no state '\(chosen)'; the state machine '\(machineID)' has "
                     + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")))
         }
         let type = entry["type"]?.string ?? "PlaybackState"
         guard type == "PlaybackState" else {
-            throw InputError(
-                file: file, location: wanted == nil ? "\(location) $.initial" : "--state",
+            throw LottieChoiceError(
+                wanted == nil ? "\(location) $.initial" : option,
                 "'\(chosen)' is a \(type), not a PlaybackState: it plays nothing of its own")
         }
         var state = State(
@@ -63,7 +62,7 @@ public enum DotLottieV2 {
     /// The animation JSON with `rules` (a theme file's `rules`) set into its `slots`, each as
     /// a static value or keyframes; rules limited to other animations are passed over. Returns
     /// what could not be applied, as warnings.
-    static func apply(
+    public static func apply(
         theme rules: JSONValue, id: String, animation: String, to document: JSONValue
     ) -> (JSONValue, notes: [String]) {
         guard case .object(var root) = document else { return (document, []) }

@@ -1,0 +1,169 @@
+import ArcMaskJSON
+
+/// A choice of animation, theme, state or segment that the file cannot meet, and where: an
+/// entry of the file (`manifest.json $.animations`) or the option that asked (`--theme`,
+/// `lottie.theme`). Each front end adds the file's name and its own error type.
+public struct LottieChoiceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var location: String?
+    public var problem: String
+
+    public init(_ location: String?, _ problem: String) {
+        self.location = location
+        self.problem = problem
+    }
+
+    public var description: String { location.map { "\($0): \(problem)" } ?? problem }
+}
+
+/// What a front end calls the choices in its messages: the command line's options, or
+/// ArcMaskKit's `PrepareOptions` properties.
+public struct LottieOptionNames: Sendable, Equatable {
+    public var animation: String
+    public var theme: String
+    public var state: String
+    public var marker: String
+    public var range: String
+    public var fps: String
+
+    public init(animation: String, theme: String, state: String, marker: String, range: String, fps: String) {
+        self.animation = animation
+        self.theme = theme
+        self.state = state
+        self.marker = marker
+        self.range = range
+        self.fps = fps
+    }
+
+    public static let commandLine = LottieOptionNames(
+        animation: "--animation", theme: "--theme", state: "--state", marker: "--marker", range: "--range",
+        fps: "--fps")
+}
+
+/// A dotLottie's entries as the chooser reads them; each front end brings its ZIP reader (the
+/// command line its own, ArcMaskKit ZIPFoundation's).
+public protocol DotLottieEntries {
+    func has(_ path: String) -> Bool
+    /// The entry's bytes, refused before inflating when it declares more than `limit` bytes.
+    func contents(_ path: String, limit: Int) throws -> [UInt8]
+}
+
+/// Which animation of a dotLottie plays, in which theme and state, read from its manifest the
+/// way the players start it (dotlottie.io/spec/2.0; v1's `animations/` and `activeAnimationId`
+/// too): the state first, since it may name the animation; then the animation asked for, the
+/// state's, the manifest's initial one, or the first listed; then the theme asked for or the
+/// animation's `initialTheme`.
+public struct DotLottieChoice {
+    /// The animation read, and every id the manifest lists.
+    public let animationID: String
+    public let animationIDs: [String]
+    /// Where its JSON and its images are.
+    public let animationPath: String
+    public let imageFolder: String
+    /// v2: the themes listed, the one applied and its file.
+    public let themeIDs: [String]
+    public let theme: String?
+    public let themeFile: JSONValue?
+    /// v2: the state machines listed, the states of the one read, and the playback state chosen.
+    public let stateMachineIDs: [String]
+    public let stateNames: [String]
+    public let state: DotLottieV2.State?
+    /// What was passed over (warnings).
+    public let notes: [String]
+
+    /// - Parameters: `animation`, `theme`, `state`: what the user asked for (nil: the file's start).
+    /// - Throws: `LottieChoiceError` for a choice the file cannot meet or a manifest that does not
+    ///   read; whatever `entries` throws for an entry that cannot be had.
+    public init(
+        _ entries: some DotLottieEntries, animation: String?, theme: String?, state: String?,
+        names: LottieOptionNames = .commandLine
+    ) throws {
+        let m = try Self.json(entries, "manifest.json")
+        let version2 = m["version"]?.string?.hasPrefix("2") == true
+        let ids = (m["animations"]?.array ?? []).compactMap { $0["id"]?.string }
+        guard !ids.isEmpty else { throw LottieChoiceError("manifest.json $.animations", "lists no animation") }
+        animationIDs = ids
+        func listed(_ key: String) -> [String] { (m[key]?.array ?? []).compactMap { $0["id"]?.string } }
+        themeIDs = version2 ? listed("themes") : []
+        stateMachineIDs = version2 ? listed("stateMachines") : []
+        var notes: [String] = []
+        var stateNames: [String] = []
+        var chosenState: DotLottieV2.State?
+        // The initial state is the player's start; one that cannot be read is passed over with a
+        // note, a state asked for is not.
+        let machineID = m["initial"]?["stateMachine"]?.string ?? (state != nil ? stateMachineIDs.first : nil)
+        if let machineID {
+            do {
+                (stateNames, chosenState) = try DotLottieV2.state(
+                    Self.json(entries, "s/\(machineID).json"), named: state, machineID: machineID,
+                    option: names.state)
+            } catch  where state == nil {
+                notes.append(
+                    "the initial state machine '\(machineID)' is not played (\(error)): the animation plays whole"
+                )
+                chosenState = nil
+            }
+        } else if state != nil {
+            throw LottieChoiceError(names.state, "names a state, but the file has no state machine")
+        }
+        if let played = chosenState?.animation, let animation, played != animation {
+            // The animation asked for is not the state's: a state asked for is refused, the
+            // initial one is not played.
+            if state != nil {
+                throw LottieChoiceError(
+                    names.state,
+                    "'\(chosenState!.name)' plays the animation '\(played)', not '\(animation)' (\(names.animation))")
+            }
+            chosenState = nil
+        }
+        let manifestInitial = version2 ? m["initial"]?["animation"]?.string : m["activeAnimationId"]?.string
+        let initial = chosenState?.animation.flatMap { ids.contains($0) ? $0 : nil } ?? manifestInitial
+        let chosen = animation ?? initial.flatMap { ids.contains($0) ? $0 : nil } ?? ids[0]
+        guard ids.contains(chosen) else {
+            throw LottieChoiceError(
+                names.animation,
+                "no animation '\(chosen)'; the file has \(ids.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        animationID = chosen
+        let entry = (m["animations"]?.array ?? []).first { $0["id"]?.string == chosen }
+        if let wanted = theme ?? entry?["initialTheme"]?.string {
+            guard themeIDs.contains(wanted) else {
+                throw LottieChoiceError(
+                    theme == nil ? "manifest.json initialTheme" : names.theme,
+                    "no theme '\(wanted)'; the file has "
+                        + (themeIDs.isEmpty ? "none" : themeIDs.map { "'\($0)'" }.joined(separator: ", ")))
+            }
+            themeFile = try Self.json(entries, "t/\(wanted).json")
+            self.theme = wanted
+        } else {
+            themeFile = nil
+            self.theme = nil
+        }
+        animationPath = (version2 ? "a/" : "animations/") + chosen + ".json"
+        imageFolder = version2 ? "i/" : "images/"
+        self.stateNames = stateNames
+        self.state = chosenState
+        self.notes = notes
+    }
+
+    /// A small JSON entry (the manifest, a theme, a state machine), read and parsed; a syntax
+    /// error is placed by entry, line and column.
+    static func json(_ entries: some DotLottieEntries, _ path: String) throws -> JSONValue {
+        guard entries.has(path) else { throw LottieChoiceError("ZIP", "has no entry '\(path)'") }
+        let text = try entries.contents(path, limit: 1 << 20)
+        do { return try JSONParser.parse(text, limits: JSONLimits(maxBytes: 1 << 20)) } catch {
+            throw LottieChoiceError(
+                "\(path) \(error.path)", "line \(error.line), column \(error.column): \(error.message)")
+        }
+    }
+
+    /// A ZIP whose first entry is a dotLottie's (`manifest.json`, `animations/`, `a/`, `i/`,
+    /// `images/`, and v2's `t/` themes and `s/` state machines), from its first bytes.
+    public static func matches(_ head: [UInt8]) -> Bool {
+        guard head.starts(with: [0x50, 0x4B, 0x03, 0x04]), head.count > 30 else { return false }
+        let nameLength = Int(head[26]) | Int(head[27]) << 8
+        guard 30 + nameLength <= head.count else { return false }
+        let first = String(decoding: head[30..<(30 + nameLength)], as: UTF8.self)
+        return first == "manifest.json"
+            || ["animations/", "a/", "i/", "images/", "t/", "s/"].contains { first.hasPrefix($0) }
+    }
+}
