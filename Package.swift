@@ -46,7 +46,8 @@ let package = Package(
             name: "ArcMask",
             targets: [
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskJSON",
-                "ArcMaskCore", "ArcMaskCairo", "ArcMaskIO", "ArcMaskText", "ArcMaskCompositor", "ArcMaskPreview",
+                "ArcMaskCore", "ArcMaskCairo", "ArcMaskZIP", "ArcMaskIO", "ArcMaskText", "ArcMaskCompositor",
+                "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
                 "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
@@ -119,11 +120,14 @@ let package = Package(
         module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
         module("Drawing", "ArcMaskCairo", ["ArcMaskCore", "ArcMaskValues", "CCairo", "CUnpremultiply"]),
+        // zlib's one wrapper: inflate with a ceiling, deflate, CRC-32, and ZIP archives read in
+        // memory. It needs nothing else, so ArcMaskKit reads dotLottie files with it on a phone.
+        module("Drawing", "ArcMaskZIP", ["CLibZ"]),
         // Bytes in and out: PNG (libpng reads; our encoder over libdeflate writes), JPEG (libturbojpeg),
-        // zlib and CRC, ZIP archives, the render cache, the image pipeline.
+        // the command line's ZIP archives, the render cache, the image pipeline.
         module(
             "Drawing", "ArcMaskIO",
-            ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues", "CDeflate", "CJPEG", "CLibZ", "CPNG"]),
+            ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues", "ArcMaskZIP", "CDeflate", "CJPEG", "CLibZ", "CPNG"]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
         module("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskValues", "CPango"]),
         // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
@@ -146,7 +150,7 @@ let package = Package(
         // giflib-backed frame source and GIF writer.
         module("Formats", "ArcMaskGIF", ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
         // APNG: chunks read and checked here, each frame's data decoded by libpng, composited per the spec.
-        module("Formats", "ArcMaskAPNG", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues"]),
+        module("Formats", "ArcMaskAPNG", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP"]),
         // Animated and still WebP through libwebp's demuxer and animation decoder.
         module("Formats", "ArcMaskWebP", ["ArcMaskCore", "ArcMaskValues", "CWebP"]),
         // SVG rasterised by librsvg onto cairo, with its memory and disk caches.
@@ -154,7 +158,10 @@ let package = Package(
         // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, dynamic content.
         module(
             "Formats", "ArcMaskSVGA",
-            ["ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskText", "ArcMaskValues", "CBlit", protobuf],
+            [
+                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskText", "ArcMaskValues", "ArcMaskZIP", "CBlit",
+                protobuf,
+            ],
             exclude: ["Proto"]),
         // Numbered image sequences (PNG, JPEG, SVG files), decoded one frame at a time.
         module("Formats", "ArcMaskSequence", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
@@ -171,7 +178,7 @@ let package = Package(
             "Formats", "ArcMaskLottieRender",
             [
                 "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskRaster",
-                "ArcMaskText", "ArcMaskValues",
+                "ArcMaskText", "ArcMaskValues", "ArcMaskZIP",
             ]),
         // The one entry point for frames: reads a file once and picks its format from its bytes.
         module(
@@ -238,11 +245,17 @@ let package = Package(
             ]),
         .executableTarget(
             name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"], path: "Sources/FrontEnds/arcmask"),
-        // The library an iOS or macOS app links: `prepare` (ImageIO) and the `ArcMaskAnimation`
-        // view (SwiftUI, WidgetKit). Apple frameworks and the Foundation-only core, no C libraries;
-        // on Linux only its platform-neutral part builds.
+        // The library an iOS or macOS app links: `prepare` (ImageIO; Lottie drawn on Core Graphics
+        // from ArcMaskLottie's commands) and the `ArcMaskAnimation` view (SwiftUI, WidgetKit).
+        // Apple frameworks, the Foundation-only core and plain-Swift modules; of C only zlib
+        // (ArcMaskZIP), which every Apple platform ships. On Linux only its platform-neutral part builds.
         module(
-            "FrontEnds", "ArcMaskKit", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskTimerMaskPlan", "ArcMaskValues"]),
+            "FrontEnds", "ArcMaskKit",
+            [
+                "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskRaster", "ArcMaskTimerMaskPlan",
+                "ArcMaskValues",
+                "ArcMaskZIP",
+            ]),
 
         // MARK: Tools — lanes and measurements.
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.
@@ -259,7 +272,7 @@ let package = Package(
             name: "ArcMaskBench",
             dependencies: [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
-                "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskValues",
+                "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskValues", "ArcMaskZIP",
             ],
             path: "Sources/Tools/ArcMaskBench"),
 
@@ -289,7 +302,7 @@ let package = Package(
         tests("Drawing", "ArcMaskCore", ["ArcMaskCore", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskRaster", ["ArcMaskCairo", "ArcMaskRaster", "ArcMaskValues"]),
-        tests("Drawing", "ArcMaskIO", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues", zipFoundation]),
+        tests("Drawing", "ArcMaskIO", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP", zipFoundation]),
         tests("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskText", "ArcMaskValues"]),
         tests(
             "Drawing", "ArcMaskCompositor",
@@ -312,7 +325,7 @@ let package = Package(
             "Formats", "ArcMaskSVGA",
             [
                 "ArcMaskCore", "ArcMaskIO", "ArcMaskSVGA", "ArcMaskSVGAPlayer", "ArcMaskText", "ArcMaskValues",
-                "CPango",
+                "ArcMaskZIP", "CPango",
                 protobuf, zipFoundation,
             ]),
         tests("Formats", "ArcMaskSequence", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSequence", "ArcMaskValues", "CJPEG"]),
@@ -321,7 +334,10 @@ let package = Package(
         tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript", "ArcMaskValues"]),
         tests(
             "Formats", "ArcMaskLottieRender",
-            ["ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues", zipFoundation]),
+            [
+                "ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues", "ArcMaskZIP",
+                zipFoundation,
+            ]),
         tests(
             "Formats", "ArcMaskSources",
             [
@@ -363,15 +379,16 @@ let package = Package(
             "FrontEnds", "ArcMaskCLI",
             [
                 "ArcMaskCLI", "ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
-                "ArcMaskRuntime", "ArcMaskValues", argumentParser,
+                "ArcMaskRuntime", "ArcMaskValues", "ArcMaskZIP", argumentParser,
             ]),
         // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
         tests(
             "FrontEnds", "ArcMaskKit",
             [
                 "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskKit", "ArcMaskTimerFont", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan",
-                "ArcMaskValues",
+                "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskTimerFont",
+                "ArcMaskTimerMask",
+                "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP", zipFoundation,
             ]),
         // The package itself: each target declares exactly what its files import.
         .testTarget(name: "PackageTests", path: "Tests/PackageTests"),

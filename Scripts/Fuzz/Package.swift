@@ -19,6 +19,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzExpression", [.product(name: "ArcMask", package: "main")]),
     ("FuzzVideo", [.product(name: "ArcMask", package: "main")]),
     ("FuzzKitManifest", [.product(name: "ArcMaskKit", package: "main")]),
+    ("FuzzKitLottie", [.product(name: "ArcMaskKit", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 

@@ -210,15 +210,18 @@ struct ManifestTests {
         }
     }
 
-    @Test("the front ends read frames through the entry point, never a format's module")
+    @Test("the front ends read frames through their entry point, never a format's module")
     func frontEndsUseTheEntryPoint() throws {
         let formats = Set(targets.filter { $0.path.hasPrefix("Sources/Formats/") }.map(\.name)).subtracting([
             "ArcMaskSources"
         ])
-        for name in ["ArcMaskCLI", "ArcMaskKit"] {
+        // ArcMaskKit's entry point is `ArcMaskPreparer` (ImageIO, or Lottie by the bytes): on a
+        // phone it draws Lottie's commands itself, from the one format module that is plain Swift.
+        let allowed = ["ArcMaskCLI": Set<String>(), "ArcMaskKit": ["ArcMaskLottie"]]
+        for (name, exceptions) in allowed {
             let t = try #require(targets.first { $0.name == name })
-            #expect(
-                t.dependencies.isDisjoint(with: formats), "\(name): \(t.dependencies.intersection(formats).sorted())")
+            let used = t.dependencies.intersection(formats).subtracting(exceptions)
+            #expect(used.isEmpty, "\(name): \(used.sorted())")
         }
     }
 

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskZIP
 import Foundation
 
 /// An embedded ICC profile of the matrix/TRC kind (ICC.1:2010 §F.3: three tone curves and

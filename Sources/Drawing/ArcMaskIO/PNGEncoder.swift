@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskZIP
 
 /// Writes PNG files from straight RGBA pixels with the smallest lossless layout that holds them:
 ///

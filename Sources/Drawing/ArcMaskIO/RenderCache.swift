@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskPlatform
 import ArcMaskValues
+import ArcMaskZIP
 import Foundation
 
 /// Rendered frames kept on disk between runs, keyed by the input's content, the frame and

@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskValues
+import ArcMaskZIP
 
 /// What one pass over an APNG's chunks found, before any pixel is decoded.
 struct APNGStructure {

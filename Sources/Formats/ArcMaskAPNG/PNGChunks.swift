@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskZIP
 
 /// One chunk of a PNG file: where it lies and what it says it is. The data is read on demand.
 public struct PNGChunk: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ArcMaskJSON
+import Foundation
 
 /// A choice of animation, theme, state or segment that the file cannot meet, and where: an
 /// entry of the file (`manifest.json $.animations`) or the option that asked (`--theme`,
@@ -165,5 +166,30 @@ public struct DotLottieChoice {
         let first = String(decoding: head[30..<(30 + nameLength)], as: UTF8.self)
         return first == "manifest.json"
             || ["animations/", "a/", "i/", "images/", "t/", "s/"].contains { first.hasPrefix($0) }
+    }
+}
+
+extension ImageAsset {
+    /// The bytes of an image the file carries in a `data:` URI (base64 or percent-encoded), nil
+    /// when it names a file; refused when over `limit` bytes (judged from the text's length
+    /// before decoding) or when the data does not decode.
+    public func embeddedBytes(limit: Int) -> Result<[UInt8], LottieChoiceError>? {
+        guard file.hasPrefix("data:") else { return nil }
+        let place = "image '\(id)'"
+        guard let comma = file.firstIndex(of: ",") else {
+            return .failure(LottieChoiceError(place, "its data URI has no data"))
+        }
+        let header = file[..<comma]
+        let payload = String(file[file.index(after: comma)...])
+        guard payload.utf8.count / 4 * 3 <= limit else {
+            return .failure(LottieChoiceError(place, "is over the limit of \(limit) bytes"))
+        }
+        if header.hasSuffix(";base64") {
+            guard let data = Data(base64Encoded: payload, options: .ignoreUnknownCharacters) else {
+                return .failure(LottieChoiceError(place, "its base64 data does not decode"))
+            }
+            return .success(Array(data))
+        }
+        return .success(Array((payload.removingPercentEncoding ?? payload).utf8))
     }
 }

@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskIO
 import ArcMaskJSON
 import ArcMaskLottie
+import ArcMaskZIP
 import Foundation
 
 /// A Lottie file as it arrives: JSON, a Telegram sticker (gzip of JSON) or a dotLottie (a ZIP
@@ -137,24 +138,8 @@ public struct LottieContainer {
     /// file beside the JSON (inside its folder). nil with the reason when it cannot be had.
     public func imageBytes(_ asset: ImageAsset, limit: Int) -> Result<[UInt8], InputError> {
         let file = asset.file
-        if file.hasPrefix("data:") {
-            guard let comma = file.firstIndex(of: ",") else {
-                return .failure(InputError(file: name, location: "image '\(asset.id)'", "its data URI has no data"))
-            }
-            let header = file[..<comma]
-            let payload = String(file[file.index(after: comma)...])
-            guard payload.utf8.count / 4 * 3 <= limit else {
-                return .failure(
-                    InputError(file: name, location: "image '\(asset.id)'", "is over the limit of \(limit) bytes"))
-            }
-            if header.hasSuffix(";base64") {
-                guard let data = Data(base64Encoded: payload, options: .ignoreUnknownCharacters) else {
-                    return .failure(
-                        InputError(file: name, location: "image '\(asset.id)'", "its base64 data does not decode"))
-                }
-                return .success(Array(data))
-            }
-            return .success(Array((payload.removingPercentEncoding ?? payload).utf8))
+        if let embedded = asset.embeddedBytes(limit: limit) {
+            return embedded.mapError { InputError(file: name, location: $0.location, $0.problem) }
         }
         let base = (file as NSString).lastPathComponent
         if let archive {

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskZIP
 import Foundation
 
 /// A small gift banner in the SVGA 2.x container, with the keys apps fill at run time — made

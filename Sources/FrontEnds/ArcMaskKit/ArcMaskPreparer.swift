@@ -3,7 +3,8 @@ import ArcMaskFolder
 import Foundation
 
 /// Turns an animation the user chose (GIF, APNG, HEICS, WebP, AVIF sequence: what ImageIO
-/// decodes) into a folder a widget plays with `ArcMaskAnimation(folder:)`: frames downsampled to
+/// decodes; and Lottie JSON, dotLottie and Telegram stickers, drawn on Core Graphics in the
+/// theme and state `PrepareOptions.lottie` chooses) into a folder a widget plays with `ArcMaskAnimation(folder:)`: frames downsampled to
 /// the widget's pixels on the way in, delays as browsers play them, fitted to the phone's limits,
 /// planned, checked by the emulator, encoded and written all at once. The same budget, plan,
 /// verdict and manifest as `arcmask export` (ArcMaskFolder decides for both).
@@ -35,10 +36,24 @@ public enum ArcMaskPreparer {
         replacing: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil
     ) async throws -> ExportManifest {
         try Task.checkCancellation()
-        let frames = try ImageIOFrames(data: data, name: name)
-        let source = PreparedSource(
-            name: name, canvasWidth: frames.canvasWidth, canvasHeight: frames.canvasHeight,
-            durationsMs: frames.durationsMs)
+        // The format is decided by the bytes: a Lottie file (JSON, dotLottie, sticker) is drawn
+        // here; everything else goes to ImageIO.
+        let frames: any KitFrames
+        let source: PreparedSource
+        if LottieSupply.matches([UInt8](data.prefix(4096))) {
+            let supply = try LottieSupply(data: data, name: name, choice: options.lottie)
+            frames = CoreGraphicsLottie(supply)
+            source = supply.source
+        } else {
+            if options.lottie != LottieChoice() {
+                throw PrepareError(.options, "lottie: \(name) is not a Lottie file; its choices do not apply")
+            }
+            let decoded = try ImageIOFrames(data: data, name: name)
+            frames = decoded
+            source = PreparedSource(
+                name: name, canvasWidth: decoded.canvasWidth, canvasHeight: decoded.canvasHeight,
+                durationsMs: decoded.durationsMs)
+        }
         let view = try options.resolved()
         return try FolderPreparation.run(
             source: source, options: options, destination: folder, replacing: replacing

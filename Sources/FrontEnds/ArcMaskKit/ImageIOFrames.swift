@@ -4,11 +4,21 @@ import CoreGraphics
 import Foundation
 import ImageIO
 
+/// Where `prepare`'s frames come from: ImageIO's decoders, or the Lottie canvas. Each frame is
+/// drawn on its own at the size asked for, premultiplied RGBA.
+protocol KitFrames {
+    var name: String { get }
+    var count: Int { get }
+    var canvasWidth: Int { get }
+    var canvasHeight: Int { get }
+    func frame(_ index: Int, width: Int, height: Int, fit: FitMode) throws -> LayerPixels
+}
+
 /// An animation ImageIO decodes (GIF, APNG, HEICS, WebP, AVIF sequences): its frames' delays
 /// read as browsers read them, and each frame decoded on its own, downsampled on the way in.
 /// Written from Apple's documentation: ImageIO does not exist on Linux, where only stub
 /// modules type-check this file.
-final class ImageIOFrames {
+final class ImageIOFrames: KitFrames {
     let source: CGImageSource
     let name: String
     let count: Int
@@ -154,15 +164,23 @@ struct LayerPixels {
     static let bitmapInfo = CGImageAlphaInfo.premultipliedLast.rawValue | CGBitmapInfo.byteOrder32Big.rawValue
 
     mutating func draw(_ image: CGImage, in rect: CGRect) throws {
+        try withContext { context in
+            context.interpolationQuality = .high
+            context.draw(image, in: rect)
+        }
+    }
+
+    /// `body` drawing on these pixels through a Core Graphics bitmap context (y up, origin at
+    /// the bottom left, as Core Graphics has it).
+    mutating func withContext(_ body: (CGContext) throws -> Void) throws {
         let (w, h) = (width, height)
-        let drawn: Bool = bytes.withUnsafeMutableBytes { p in
+        let drawn: Bool = try bytes.withUnsafeMutableBytes { p in
             guard
                 let context = CGContext(
                     data: p.baseAddress, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: Self.bitmapInfo)
             else { return false }
-            context.interpolationQuality = .high
-            context.draw(image, in: rect)
+            try body(context)
             return true
         }
         guard drawn else { throw PrepareError(.options, "Core Graphics cannot draw a \(w)×\(h) px layer") }

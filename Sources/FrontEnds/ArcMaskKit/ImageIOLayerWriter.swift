@@ -6,12 +6,12 @@ import Foundation
 import ImageIO
 import UniformTypeIdentifiers
 
-/// `prepare`'s layer writer for `ArchiveFitter`: frames decoded and downsampled by ImageIO,
-/// encoded as JPEG or PNG by ImageIO, written into the staging folder. One frame at a time,
+/// `prepare`'s layer writer for `ArchiveFitter`: frames decoded and downsampled by ImageIO (or
+/// drawn by the Lottie canvas), encoded as JPEG or PNG by ImageIO, written into the staging folder. One frame at a time,
 /// checking for cancellation between frames. Written from Apple's documentation (type-checked
 /// here against stub modules and the iPhoneOS SDK, not run).
 struct ImageIOLayerWriter: LayerWriting {
-    let frames: ImageIOFrames
+    let frames: any KitFrames
     let folder: URL
     let viewWidth: Double
     let viewHeight: Double

@@ -29,6 +29,9 @@ public struct PrepareOptions: Sendable {
     /// rotation is missing (nil: none), as every rotation export of the CLI carries them. They
     /// play only where their fonts are in the widget extension; elsewhere the view ignores them.
     public var timerMasks: TimerMaskOptions?
+    /// For a Lottie file: the dotLottie animation, theme and state, and the marker, to play
+    /// (by default what its players start with). Other files take none.
+    public var lottie: LottieChoice
 
     /// The timer masks `prepare` writes: lanes of a loop whose mask font the widget extension
     /// carries. A font registered at run time is not drawn by the widget's renderer
@@ -56,9 +59,11 @@ public struct PrepareOptions: Sendable {
     public init(
         size: ViewSize = .family(.small), scale: Double = 3, preset: Preset = .arcmask, fit: FitMode = .fill,
         limits: WidgetLimits = .standard, budget: BudgetPolicy = BudgetPolicy(), imageFormat: ImageFormat = .auto,
-        jpegQuality: Int? = nil, timerMasks: TimerMaskOptions? = TimerMaskOptions()
+        jpegQuality: Int? = nil, timerMasks: TimerMaskOptions? = TimerMaskOptions(),
+        lottie: LottieChoice = LottieChoice()
     ) {
         self.timerMasks = timerMasks
+        self.lottie = lottie
         self.size = size
         self.scale = scale
         self.preset = preset

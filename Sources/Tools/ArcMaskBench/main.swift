@@ -8,6 +8,7 @@ import ArcMaskLottieRender
 import ArcMaskSVGA
 import ArcMaskSources
 import ArcMaskValues
+import ArcMaskZIP
 import Foundation
 
 // Measures arcmask's own engines for Scripts/bench, which runs the peers beside it and

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskZIP
 import Foundation
 import Testing
 

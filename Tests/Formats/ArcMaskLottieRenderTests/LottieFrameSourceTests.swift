@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskIO
 import ArcMaskLottie
 import ArcMaskValues
+import ArcMaskZIP
 import Foundation
 import Testing
 import ZIPFoundation

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskIO
+import ArcMaskZIP
 import Foundation
 import SwiftProtobuf
 import ZIPFoundation

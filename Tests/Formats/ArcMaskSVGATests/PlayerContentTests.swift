@@ -3,6 +3,7 @@ import ArcMaskIO
 import ArcMaskSVGAPlayer
 import ArcMaskText
 import ArcMaskValues
+import ArcMaskZIP
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskSVGAPlayer
+import ArcMaskZIP
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskValues
+import ArcMaskZIP
 import Foundation
 import Testing
 

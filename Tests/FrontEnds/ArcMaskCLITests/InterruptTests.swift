@@ -3,6 +3,7 @@ import ArcMaskGIF
 import ArcMaskIO
 import ArcMaskRuntime
 import ArcMaskValues
+import ArcMaskZIP
 import Foundation
 import Testing
 

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 
 /// ArcMaskKit's Apple-only files, type-checked here against the stub modules in `Tests/AppleStubs`
-/// (ImageIO, CoreGraphics, UniformTypeIdentifiers, SwiftUI, WidgetKit, UIKit, os; declared from
+/// (ImageIO, CoreGraphics, CoreText, UniformTypeIdentifiers, SwiftUI, WidgetKit, UIKit, os; declared from
 /// Apple's documented signatures) and against the core modules this build made. `Scripts/
 /// typecheck-ios-sdk` checks the same files against a real iPhoneOS SDK.
 struct KitStubs {
-    static let order = ["CoreGraphics", "ImageIO", "UniformTypeIdentifiers", "os", "UIKit", "SwiftUI", "WidgetKit"]
+    static let order = [
+        "CoreGraphics", "CoreText", "ImageIO", "UniformTypeIdentifiers", "os", "UIKit", "SwiftUI", "WidgetKit",
+    ]
     /// The repository: Tests/FrontEnds/ArcMaskKitTests/ is three folders below it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -58,6 +60,8 @@ struct KitStubs {
             [
                 "-typecheck", "-parse-as-library", "-swift-version", String(swiftVersion), "-module-name", module,
                 "-I", modules.path, "-I", Self.built.path,
+                // zlib's module map, which ArcMaskZIP imports (Apple's SDKs carry zlib itself).
+                "-I", Self.root.appendingPathComponent("Sources/C/CLibZ").path,
             ] + files.map(\.path))
     }
 
