@@ -133,6 +133,15 @@ public struct Color: View, ShapeStyle {
 
 public protocol ShapeStyle {}
 
+public struct GeometryReader<Content: View>: View {
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+public struct GeometryProxy {
+    public var size: CGSize { .zero }
+}
+
 public struct ZStack<Content: View>: View {
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
@@ -224,6 +233,7 @@ extension View {
     }
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
     public func clipped(antialiased: Bool = false) -> some View { self }
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { self }
     public func font(_ font: Font?) -> some View { self }
     @available(iOS 15.0, *)
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }

@@ -181,6 +181,18 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         self.prefersTimerMasks = prefersTimerMasks
     }
 
+    /// How much the view's drawing (`viewWidth` × `viewHeight` points, the largest device class
+    /// of its family by default) is scaled to the container the widget gives it, points per
+    /// point: `fill` covers the container and crops what overflows, `fit` shows all of it. The
+    /// arcs and masks are drawn in the same points, so the construction is unchanged by the
+    /// scale. An empty container (the size is not known yet) keeps the drawing's own size.
+    /// The real size is `TimelineProviderContext.displaySize` (Apple's WidgetKit documentation).
+    public func scale(toWidth width: Double, height: Double, mode: ArcMaskContentMode) -> Double {
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else { return 1 }
+        let sx = width / viewWidth, sy = height / viewHeight
+        return mode == .fill ? max(sx, sy) : min(sx, sy)
+    }
+
     /// What is wrong with a manifest, as a JSON path and a problem.
     public struct Invalid: Error, Sendable, Equatable, CustomStringConvertible {
         public let path: String
@@ -336,6 +348,13 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     }
 }
 
+/// How the drawing meets a container of another size: covering it (cropping the overflow) or
+/// inside it whole.
+public enum ArcMaskContentMode: String, Sendable, CaseIterable {
+    case fill
+    case fit
+}
+
 /// How the frames draw on the tinted and clear home screens of iOS 18 and later.
 public enum ArcMaskAccentedRendering: String, Sendable, CaseIterable {
     /// The frames keep their colours instead of turning into a tinted silhouette.
@@ -488,15 +507,17 @@ public struct ArcMaskAnimation: View {
     private let rotation: ArcMaskRotation
     private let engine: ArcMaskAnimationPlan.Engine
     private let date: Date
+    private let contentMode: ArcMaskContentMode
 
     /// Plays the folder at `folder` (its `manifest.json` and images, such as a folder in the App
     /// Group container); nil when the manifest or an image is missing or damaged. `engine`:
     /// by default the rotation where it turns, else the timer masks the folder carries (their
     /// fonts listed under `UIAppFonts`), else the first frame still; `date`: the entry's date
-    /// (any date gives the timer masks the same phase).
+    /// (any date gives the timer masks the same phase); `contentMode`: how the drawing meets
+    /// the size the widget is given (it scales to any container; `.fill` crops, `.fit` does not).
     public init?(
         folder: URL, accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime,
-        engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date()
+        engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(), contentMode: ArcMaskContentMode = .fill
     ) {
         func contents(_ name: String, limit: Int) -> Data? {
             let url = folder.appendingPathComponent(name)
@@ -510,17 +531,20 @@ public struct ArcMaskAnimation: View {
         guard let data = contents("manifest.json", limit: ArcMaskAnimationPlan.maxManifestBytes),
             let plan = try? ArcMaskAnimationPlan(manifest: data)
         else { return nil }
-        self.init(plan: plan, accented: accented, rotation: rotation, engine: engine, date: date) {
-            contents($0, limit: Self.maxImageBytes)
-        }
+        self.init(
+            plan: plan, accented: accented, rotation: rotation, engine: engine, date: date, contentMode: contentMode
+        ) { contents($0, limit: Self.maxImageBytes) }
     }
 
     /// Plays an export's frames from `bundle` (the widget extension's own resources).
     public init?(
         plan: ArcMaskAnimationPlan, bundle: Bundle = .main, accented: ArcMaskAccentedRendering = .fullColor,
-        rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date()
+        rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(),
+        contentMode: ArcMaskContentMode = .fill
     ) {
-        self.init(plan: plan, accented: accented, rotation: rotation, engine: engine, date: date) { name in
+        self.init(
+            plan: plan, accented: accented, rotation: rotation, engine: engine, date: date, contentMode: contentMode
+        ) { name in
             bundle.url(forResource: name, withExtension: nil).flatMap { try? Data(contentsOf: $0) }
         }
     }
@@ -530,7 +554,7 @@ public struct ArcMaskAnimation: View {
 
     private init?(
         plan: ArcMaskAnimationPlan, accented: ArcMaskAccentedRendering, rotation: ArcMaskRotation,
-        engine: ArcMaskAnimationPlan.Engine, date: Date, data: (String) -> Data?
+        engine: ArcMaskAnimationPlan.Engine, date: Date, contentMode: ArcMaskContentMode, data: (String) -> Data?
     ) {
         var images: [Image] = []
         if let strip = plan.strip {
@@ -557,6 +581,7 @@ public struct ArcMaskAnimation: View {
         self.rotation = rotation
         self.engine = engine
         self.date = date
+        self.contentMode = contentMode
     }
 
     /// A layer file's image. On iOS the encoded bytes go to SwiftUI as they are: the system
@@ -572,7 +597,23 @@ public struct ArcMaskAnimation: View {
         #endif
     }
 
+    /// The drawing at its own size, scaled to the container the widget gives it (158 pt on one
+    /// phone, 170 on another for the same family) and centred; `.fill` crops what overflows.
     public var body: some View {
+        GeometryReader { proxy in
+            drawing
+                .scaleEffect(
+                    CGFloat(
+                        plan.scale(
+                            toWidth: Double(proxy.size.width), height: Double(proxy.size.height), mode: contentMode)))
+                .frame(width: proxy.size.width, height: proxy.size.height)
+                .clipped()
+        }
+    }
+
+    /// What plays, at the plan's size.
+    @MainActor @ViewBuilder
+    private var drawing: some View {
         // The rotation is looked up only when it may play.
         let turn = engine == .timerMasks || engine == .still ? nil : rotation.resolve(plan.periodSeconds)
         let played = plan.engine(
