@@ -605,7 +605,8 @@ public struct ArcMaskAnimation: View {
                 .scaleEffect(
                     CGFloat(
                         plan.scale(
-                            toWidth: Double(proxy.size.width), height: Double(proxy.size.height), mode: contentMode)))
+                            toWidth: Double(proxy.size.width), height: Double(proxy.size.height), mode: contentMode))
+                )
                 .frame(width: proxy.size.width, height: proxy.size.height)
                 .clipped()
         }
