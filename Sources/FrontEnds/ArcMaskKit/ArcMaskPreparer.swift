@@ -21,6 +21,9 @@ public enum ArcMaskPreparer {
         public let stage: Stage
         public let done: Int
         public let total: Int
+        /// How far the whole preparation is, 0 to 1; it never goes back, though `done` starts
+        /// again when a written pass comes out over the budget.
+        public let fractionCompleted: Double
     }
 
     /// Prepares `data` into `folder` (for instance a folder in the App Group container that the
@@ -58,10 +61,14 @@ public enum ArcMaskPreparer {
         return try FolderPreparation.run(
             source: source, options: options, destination: folder, replacing: replacing
         ) { staging in
-            ImageIOLayerWriter(
+            let meter = ProgressMeter()
+            return ImageIOLayerWriter(
                 frames: frames, folder: staging, viewWidth: view.width, viewHeight: view.height,
                 format: options.imageFormat, fit: options.fit, names: .standard,
-                progress: { stage, done, total in progress?(Progress(stage: stage, done: done, total: total)) })
+                progress: { stage, done, total in
+                    let fraction = meter.advance(writing: stage == .writing, done: done, total: total)
+                    progress?(Progress(stage: stage, done: done, total: total, fractionCompleted: fraction))
+                })
         }
     }
 

@@ -53,7 +53,7 @@ public enum FolderPreparation {
     ) throws -> ExportManifest {
         try options.validate()
         let view = try options.resolved()
-        try validate(source)
+        try validate(source, acceptsStill: options.acceptsStill)
         let staging = try stage(destination, replacing: replacing)
         do {
             let request = WidgetPreparation.Request(
@@ -122,10 +122,12 @@ extension FolderPreparation {
     }
 
     /// A source's figures, checked before anything is allocated for them.
-    static func validate(_ source: PreparedSource) throws {
+    static func validate(_ source: PreparedSource, acceptsStill: Bool = false) throws {
         guard !source.durationsMs.isEmpty else { throw PrepareError(.input, "holds no frames") }
         guard source.durationsMs.count <= maxFrames else {
-            throw PrepareError(.input, "holds \(source.durationsMs.count) frames, over the limit of \(maxFrames)")
+            throw PrepareError(
+                .input, "holds \(source.durationsMs.count) frames, over the limit of \(maxFrames)", code: .tooManyFrames
+            )
         }
         if let k = source.durationsMs.firstIndex(where: { !($0.isFinite && $0 > 0 && $0 <= maxDurationMs) }) {
             throw PrepareError(
@@ -134,6 +136,11 @@ extension FolderPreparation {
         }
         guard source.canvasWidth > 0, source.canvasHeight > 0 else {
             throw PrepareError(.input, "its canvas \(source.canvasWidth)×\(source.canvasHeight) px is empty")
+        }
+        guard source.durationsMs.count > 1 || acceptsStill else {
+            throw PrepareError(
+                .input, "\(source.name) holds one picture, not an animation (acceptsStill takes it as a still)",
+                code: .notAnimated)
         }
     }
 }
@@ -148,7 +155,7 @@ extension FolderPreparation {
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue,
             !replacing
         {
-            throw PrepareError(place, "exists; pass replacing: true to replace it")
+            throw PrepareError(place, "exists; pass replacing: true to replace it", code: .destinationExists)
         }
         do {
             return try StagedFolder(destination, existing: replacing ? .replace : .refuse)
@@ -170,6 +177,25 @@ extension PrepareError {
         case .cannotStage(let why): self.init(place, "cannot create a folder beside it (\(why))")
         case .cannotMove(let why): self.init(place, "cannot be replaced (\(why))")
         case .folderInTheWay: self.init(place, "cannot be replaced (a folder is in the way)")
+        }
+    }
+}
+
+/// How far `prepare` is, 0 to 1, never going back: surveying samples fills the first fifth,
+/// writing layers the rest. A pass of writing that starts again (the fitter stepped down after a
+/// pass came out over the budget) holds the fraction where it was until it passes it.
+final class ProgressMeter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fraction = 0.0
+    static let surveyShare = 0.2
+
+    /// The fraction after `done` of `total` in a stage (`writing` false: surveying).
+    func advance(writing: Bool, done: Int, total: Int) -> Double {
+        let part = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
+        let value = writing ? Self.surveyShare + (1 - Self.surveyShare) * part : Self.surveyShare * part
+        return lock.withLock {
+            fraction = max(fraction, value)
+            return fraction
         }
     }
 }

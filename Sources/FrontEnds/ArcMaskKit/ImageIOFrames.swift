@@ -33,14 +33,17 @@ final class ImageIOFrames: KitFrames {
         // Decoded frames are not cached by ImageIO: each is drawn once per scale and let go.
         let options = [kCGImageSourceShouldCache: false] as CFDictionary
         guard let source = CGImageSourceCreateWithData(data as CFData, options) else {
-            throw PrepareError(.input, "\(name) is not an image ImageIO reads")
+            throw PrepareError(.input, "\(name) is not an image ImageIO reads", code: .unsupportedFormat)
         }
         let count = CGImageSourceGetCount(source)
         guard count > 0 else {
-            throw PrepareError(.input, "\(name) holds no frames ImageIO can read (\(Self.status(source)))")
+            throw PrepareError(
+                .input, "\(name) holds no frames ImageIO can read (\(Self.status(source)))",
+                code: CGImageSourceGetStatus(source) == .statusUnknownType ? .unsupportedFormat : .damaged)
         }
         guard count <= Self.maxFrames else {
-            throw PrepareError(.input, "\(name) holds \(count) frames, over the limit of \(Self.maxFrames)")
+            throw PrepareError(
+                .input, "\(name) holds \(count) frames, over the limit of \(Self.maxFrames)", code: .tooManyFrames)
         }
         var width = 0, height = 0
         var durations: [Double] = []
@@ -60,7 +63,8 @@ final class ImageIOFrames: KitFrames {
             }
             guard w * h <= Self.maxCanvasPixels else {
                 throw PrepareError(
-                    .frame(i), "of \(name) is \(w)×\(h) px, over the limit of \(Self.maxCanvasPixels) px")
+                    .frame(i), "of \(name) is \(w)×\(h) px, over the limit of \(Self.maxCanvasPixels) px",
+                    code: .tooLarge)
             }
             width = max(width, w)
             height = max(height, h)

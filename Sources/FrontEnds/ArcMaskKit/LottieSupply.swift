@@ -148,7 +148,10 @@ struct LottieSupply {
                 json, theme: picked?.themeFile.map { (picked?.theme ?? "", $0) }, animationID: picked?.animationID,
                 limits: Self.limits)
         } catch {
-            throw PrepareError(.input, "\(name): \(error.path): \(error.message)")
+            // A JSON document that is not Lottie is another format, not a damaged file.
+            throw PrepareError(
+                .input, "\(name): \(error.path): \(error.message)",
+                code: error.message.contains("not a Lottie animation") ? .unsupportedFormat : .damaged)
         }
         json = []
         animation = decoded

@@ -32,6 +32,9 @@ public struct PrepareOptions: Sendable {
     /// For a Lottie file: the dotLottie animation, theme and state, and the marker, to play
     /// (by default what its players start with). Other files take none.
     public var lottie: LottieChoice
+    /// Take a file that holds one picture as a one-layer folder (the view shows it still);
+    /// otherwise it is refused with `.notAnimated`.
+    public var acceptsStill = false
 
     /// The timer masks `prepare` writes: lanes of a loop whose mask font the widget extension
     /// carries. A font registered at run time is not drawn by the widget's renderer
@@ -133,7 +136,8 @@ public struct PrepareOptions: Sendable {
     }
 }
 
-/// What went wrong preparing a folder: where (the input, a frame, the options, the folder) and what.
+/// What went wrong preparing a folder: what kind of failure (`code`, for an app to switch on),
+/// where (the input, a frame, the options, the folder) and what, in a sentence.
 public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     public enum Place: Sendable, Equatable {
         /// The animation's bytes as a whole.
@@ -147,12 +151,46 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
         case budget
     }
 
+    /// What kind of failure, whatever the sentence says.
+    public enum Code: String, Sendable, CaseIterable {
+        /// Neither ImageIO nor the Lottie reader takes the bytes.
+        case unsupportedFormat
+        /// One picture, not an animation (`PrepareOptions.acceptsStill` takes it).
+        case notAnimated
+        /// More frames, or a larger canvas, than `prepare` takes.
+        case tooManyFrames
+        case tooLarge
+        /// The file is damaged, cut short, or a frame does not decode.
+        case damaged
+        /// An option is out of range, or names something the file does not have.
+        case invalidOptions
+        /// Not even the smallest layers fit the phone's limits.
+        case doesNotFit
+        /// The destination exists and `replacing` is false.
+        case destinationExists
+        /// The folder cannot be written or moved into place.
+        case cannotWrite
+    }
+
     public let place: Place
     public let problem: String
+    public let code: Code
 
-    public init(_ place: Place, _ problem: String) {
+    /// - Parameter code: by default the place's usual kind (input and frames: damaged; options:
+    ///   invalid; the folder: cannot write; the budget: does not fit).
+    public init(_ place: Place, _ problem: String, code: Code? = nil) {
         self.place = place
         self.problem = problem
+        self.code =
+            code
+            ?? {
+                switch place {
+                case .input, .frame: .damaged
+                case .options: .invalidOptions
+                case .folder: .cannotWrite
+                case .budget: .doesNotFit
+                }
+            }()
     }
 
     public var description: String {
@@ -166,4 +204,20 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
     }
 
     public var errorDescription: String? { description }
+
+    /// What the user can do about it, in a sentence an app can show.
+    public var recoverySuggestion: String? {
+        switch code {
+        case .unsupportedFormat:
+            "Choose a GIF, APNG, WebP, HEIC or AVIF sequence, or a Lottie, dotLottie or Telegram sticker file."
+        case .notAnimated: "Choose an animation, or prepare it as a still picture."
+        case .tooManyFrames: "Shorten the animation or lower its frame rate before preparing it."
+        case .tooLarge: "Choose a smaller animation."
+        case .damaged: "The file may be cut short or damaged: try another copy."
+        case .invalidOptions: "Check the options named in the message."
+        case .doesNotFit: "Allow fewer frames or a lower scale (PrepareOptions.budget), or choose a shorter animation."
+        case .destinationExists: "Pass replacing: true to replace the folder, or choose another."
+        case .cannotWrite: "Check that the folder's parent exists and that the app may write there."
+        }
+    }
 }
