@@ -57,17 +57,14 @@ struct PickerView: View {
                 let scoped = url.startAccessingSecurityScopedResource()
                 defer { if scoped { url.stopAccessingSecurityScopedResource() } }
                 let data = try Data(contentsOf: url)
-                let manifest = try await ArcMaskPreparer.prepare(
+                let prepared = try await ArcMaskPreparer.prepare(
                     data, name: name, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
                 ) { progress in
-                    let text =
-                        progress.stage == .surveying
-                        ? "Measuring sample \(progress.done) of \(progress.total)…"
-                        : "Writing layer \(progress.done) of \(progress.total)…"
+                    let text = "Preparing… \(Int(progress.fractionCompleted * 100)) %"
                     Task { @MainActor in status = text }
                 }
                 WidgetCenter.shared.reloadTimelines(ofKind: AppGroup.widgetKind)
-                status = "\(name): \(manifest.frames.count) layers, \(manifest.emulator.passed ? "seamless" : "check failed"). Add the widget to the home screen."
+                status = "\(name): \(prepared.layerCount) layers, \(prepared.passed ? "seamless" : "check failed"). Add the widget to the home screen."
             } catch is CancellationError {
                 status = "Cancelled; the widget keeps its animation."
             } catch {

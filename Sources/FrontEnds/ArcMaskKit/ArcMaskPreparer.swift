@@ -33,11 +33,11 @@ public enum ArcMaskPreparer {
     ///   - name: the animation's name, recorded in the manifest (a file name; no path).
     ///   - replacing: replace a folder already at `folder` in one step; otherwise it is an error.
     ///   - progress: called on the preparing task as samples are surveyed and layers written.
-    /// - Returns: the manifest written (`manifest.json`).
+    /// - Returns: what was written (its `manifest` is `manifest.json`).
     public static func prepare(
         _ data: Data, name: String, into folder: URL, options: PrepareOptions = PrepareOptions(),
         replacing: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil
-    ) async throws -> ExportManifest {
+    ) async throws -> PreparedAnimation {
         try Task.checkCancellation()
         // The format is decided by the bytes: a Lottie file (JSON, dotLottie, sticker) is drawn
         // here; everything else goes to ImageIO.
@@ -58,7 +58,7 @@ public enum ArcMaskPreparer {
                 durationsMs: decoded.durationsMs)
         }
         let view = try options.resolved()
-        return try FolderPreparation.run(
+        let manifest = try FolderPreparation.run(
             source: source, options: options, destination: folder, replacing: replacing
         ) { staging in
             let meter = ProgressMeter()
@@ -70,9 +70,10 @@ public enum ArcMaskPreparer {
                     progress?(Progress(stage: stage, done: done, total: total, fractionCompleted: fraction))
                 })
         }
+        return PreparedAnimation(folder: folder, manifest: manifest)
     }
 
-    /// `prepare` as a stream: progress as it goes, then the manifest; cancelling the consuming
+    /// `prepare` as a stream: progress as it goes, then what was written; cancelling the consuming
     /// task (or dropping the stream) cancels the work.
     public static func events(
         _ data: Data, name: String, into folder: URL, options: PrepareOptions = PrepareOptions(),
@@ -81,10 +82,10 @@ public enum ArcMaskPreparer {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let manifest = try await prepare(
+                    let prepared = try await prepare(
                         data, name: name, into: folder, options: options, replacing: replacing
                     ) { continuation.yield(.progress($0)) }
-                    continuation.yield(.finished(manifest))
+                    continuation.yield(.finished(prepared))
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -96,7 +97,7 @@ public enum ArcMaskPreparer {
 
     public enum Event: Sendable {
         case progress(Progress)
-        case finished(ExportManifest)
+        case finished(PreparedAnimation)
     }
 }
 #endif

@@ -11,6 +11,9 @@ public struct PrepareOptions: Sendable {
         /// A WidgetKit family on a device of `WidgetSizeTable` (nil: the family's default device).
         case family(WidgetFamily, device: String? = nil)
         case points(width: Double, height: Double)
+        /// A WidgetKit family `prepare` has no size table for yet (the accessory families);
+        /// refused with `.invalidOptions`.
+        case unsupported(family: String)
     }
 
     public var size: ViewSize
@@ -101,6 +104,10 @@ public struct PrepareOptions: Sendable {
                 throw PrepareError(.options, "device \(device.id) has no \(family.rawValue) widget")
             }
             return (size.width, size.height, family, device.id)
+        case let .unsupported(name):
+            throw PrepareError(
+                .options, "size: the \(name) family has no size table yet; give its size in points (.size(displaySize))"
+            )
         }
     }
 

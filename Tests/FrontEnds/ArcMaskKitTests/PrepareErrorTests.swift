@@ -71,3 +71,20 @@ struct PrepareErrorTests {
         #expect(meter.advance(writing: true, done: 0, total: 0) == 1)
     }
 }
+
+@Suite("The sizes prepare takes, as an app has them")
+struct ViewSizeTests {
+    @Test("a size in points (TimelineProviderContext.displaySize) is taken as it is")
+    func displaySize() throws {
+        let size = try PrepareOptions(size: .size(CGSize(width: 158, height: 158))).resolved()
+        #expect(size.width == 158 && size.height == 158 && size.family == nil)
+    }
+
+    @Test("a WidgetKit family without a size table is refused as an option, naming what to give instead")
+    func unsupported() {
+        let error = #expect(throws: PrepareError.self) {
+            _ = try PrepareOptions(size: .unsupported(family: "accessoryCircular")).resolved()
+        }
+        #expect(error?.code == .invalidOptions && error?.problem.contains(".size(displaySize)") == true)
+    }
+}

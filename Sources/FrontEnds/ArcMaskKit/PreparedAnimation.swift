@@ -1,0 +1,50 @@
+import ArcMaskFolder
+import Foundation
+
+/// What `ArcMaskPreparer.prepare` wrote, in ArcMaskKit's own words: enough for an app to tell its
+/// user what the widget will play, with the whole manifest beside it for anything more.
+public struct PreparedAnimation: Sendable {
+    /// The folder the widget reads (`ArcMaskAnimation(folder:)`).
+    public let folder: URL
+    /// Layers written (frames that look alike share one) and the source's frames.
+    public let layerCount: Int
+    public let sourceFrameCount: Int
+    /// One loop of the animation as the widget plays it, seconds.
+    public let durationSeconds: Double
+    /// The drawing's size in points and its pixels per point.
+    public let viewWidth: Double
+    public let viewHeight: Double
+    public let scale: Double
+    /// The folder's images together, and the phone's budget for them.
+    public let archiveBytes: Int
+    public let archiveLimit: Int
+    /// Whether timer masks were written (the engine that plays where the rotation does not).
+    public let hasTimerMasks: Bool
+    /// Whether the emulator saw every refresh show the right frame.
+    public let passed: Bool
+    /// What the budget gave up, and anything else worth telling.
+    public let warnings: [String]
+    /// `manifest.json` as written: every figure `arcmask check` reads.
+    public let manifest: ExportManifest
+
+    init(folder: URL, manifest m: ExportManifest) {
+        self.folder = folder
+        layerCount = m.frames.count
+        sourceFrameCount = Set(m.frames.flatMap(\.sourceFrames)).count
+        durationSeconds = m.frames.reduce(0) { $0 + $1.durationMs } / 1000
+        viewWidth = m.viewWidth
+        viewHeight = m.viewHeight
+        scale = m.scale
+        archiveBytes = m.limits.archiveBytes
+        archiveLimit = m.limits.archiveLimit
+        hasTimerMasks = m.timerMask != nil
+        passed = m.emulator.passed
+        warnings = m.budgetActions + m.warnings
+        manifest = m
+    }
+}
+
+extension PrepareOptions.ViewSize {
+    /// The size `TimelineProviderContext.displaySize` gives (or any size in points).
+    public static func size(_ size: CGSize) -> Self { .points(width: Double(size.width), height: Double(size.height)) }
+}
