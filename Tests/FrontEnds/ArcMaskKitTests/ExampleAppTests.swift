@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// The example app's XcodeGen spec, read as iOS will judge the project it generates.
+@Suite("The example app's project installs")
+struct ExampleAppTests {
+    static let spec = KitStubs.root.appendingPathComponent("Examples/WidgetApp/project.yml")
+
+    /// `KEY: value` lines of the spec, by key (the last of each), with `$(VAR)` resolved from the
+    /// spec's own settings.
+    static func settings() throws -> (values: [String: String], lines: [String]) {
+        let lines = try String(contentsOf: spec, encoding: .utf8).components(separatedBy: "\n")
+        var values: [String: String] = [:]
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("#"), let colon = trimmed.firstIndex(of: ":") else { continue }
+            let key = String(trimmed[..<colon]),
+                value = trimmed[trimmed.index(after: colon)...]
+                    .trimmingCharacters(in: .whitespaces)
+            if !value.isEmpty { values[key] = value } else if key == "DEVELOPMENT_TEAM" { values[key] = "" }
+        }
+        return (values, lines)
+    }
+
+    static func resolve(_ value: String, _ values: [String: String]) -> String {
+        var out = value
+        for (key, v) in values where out.contains("$(\(key))") {
+            out = out.replacingOccurrences(of: "$(\(key))", with: v)
+        }
+        return out.trimmingCharacters(in: CharacterSet(charactersIn: "\"[]"))
+    }
+
+    @Test("the widget's bundle identifier is the app's followed by one more part, as iOS requires of an extension")
+    func bundleIdentifiers() throws {
+        let (values, lines) = try Self.settings()
+        let ids = lines.filter { $0.contains("PRODUCT_BUNDLE_IDENTIFIER:") }.map {
+            Self.resolve(String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces), values)
+        }
+        #expect(ids.count == 2)
+        let app = try #require(ids.first), widget = try #require(ids.last)
+        #expect(!app.contains("$(") && widget.hasPrefix(app + "."))
+        #expect(!widget.dropFirst(app.count + 1).contains(".") && !widget.dropFirst(app.count + 1).isEmpty)
+        // The team is a setting to fill, said once; so is the App Group, which every place reads.
+        #expect(values["DEVELOPMENT_TEAM"] != nil)
+        let group = try #require(values["ARCMASK_APP_GROUP"])
+        #expect(group.hasPrefix("group."))
+        let groupUses = lines.filter { $0.contains("group.") && !$0.contains("ARCMASK_APP_GROUP:") }
+        #expect(groupUses.isEmpty, "the App Group is written out again: \(groupUses)")
+        #expect(lines.filter { $0.contains("$(ARCMASK_APP_GROUP)") }.count >= 3)
+    }
+}
