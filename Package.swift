@@ -388,7 +388,7 @@ let package = Package(
                 "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
                 "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskTimerFont",
                 "ArcMaskTimerMask",
-                "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP", zipFoundation,
+                "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWebP", "ArcMaskZIP", "CWebP", zipFoundation,
             ]),
         // The package itself: each target declares exactly what its files import.
         .testTarget(name: "PackageTests", path: "Tests/PackageTests"),

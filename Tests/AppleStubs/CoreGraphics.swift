@@ -3,6 +3,7 @@ import Foundation
 // Core Foundation types as this code meets them: toll-free bridged on Apple systems, so `x as
 // CFData` is a coercion there; here they are the Swift types themselves.
 public typealias CFData = Data
+public typealias CFURL = URL
 public typealias CFMutableData = NSMutableData
 public typealias CFString = String
 public typealias CFDictionary = [String: Any]

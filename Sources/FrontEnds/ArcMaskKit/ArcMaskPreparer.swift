@@ -40,23 +40,97 @@ public enum ArcMaskPreparer {
     ) async throws -> PreparedAnimation {
         try Task.checkCancellation()
         // The format is decided by the bytes: a Lottie file (JSON, dotLottie, sticker) is drawn
-        // here; everything else goes to ImageIO.
-        let frames: any KitFrames
-        let source: PreparedSource
-        if LottieSupply.matches([UInt8](data.prefix(4096))) {
-            let supply = try LottieSupply(data: data, name: name, choice: options.lottie)
-            frames = CoreGraphicsLottie(supply)
-            source = supply.source
-        } else {
-            if options.lottie != LottieChoice() {
-                throw PrepareError(.options, "lottie: \(name) is not a Lottie file; its choices do not apply")
-            }
-            let decoded = try ImageIOFrames(data: data, name: name)
-            frames = decoded
-            source = PreparedSource(
-                name: name, canvasWidth: decoded.canvasWidth, canvasHeight: decoded.canvasHeight,
-                durationsMs: decoded.durationsMs)
+        // here; a movie needs a file (`prepare(contentsOf:)`); everything else goes to ImageIO.
+        let (frames, source): (any KitFrames, PreparedSource)
+        switch KitFormat.decide([UInt8](data.prefix(4096))) {
+        case .lottie:
+            (frames, source) = try lottie(data, name: name, options: options)
+        case .movie:
+            throw PrepareError(
+                .input, "\(name) is a movie: pass its file to prepare(contentsOf:), which AVFoundation reads",
+                code: .unsupportedFormat)
+        case .image:
+            try refuseLottieChoice(options, name: name)
+            (frames, source) = try images(data, name: name)
         }
+        return try write(frames, source, into: folder, options: options, replacing: replacing, progress: progress)
+    }
+
+    /// Prepares the file at `url`: a movie or a Live Photo's paired video (AVFoundation; the
+    /// part `options.clip` cuts), an image sequence ImageIO reads from the file as it needs it
+    /// (not held whole), or a Lottie file. The format is decided by the file's first bytes.
+    /// - Parameter name: recorded in the manifest (default: the file's name).
+    public static func prepare(
+        contentsOf url: URL, name: String? = nil, into folder: URL, options: PrepareOptions = PrepareOptions(),
+        replacing: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil
+    ) async throws -> PreparedAnimation {
+        try Task.checkCancellation()
+        let name = name ?? url.lastPathComponent
+        let head: [UInt8]
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            head = [UInt8](try handle.read(upToCount: 4096) ?? Data())
+        } catch {
+            throw PrepareError(.input, "\(name) cannot be read (\(error.localizedDescription))", code: .damaged)
+        }
+        let (frames, source): (any KitFrames, PreparedSource)
+        switch KitFormat.decide(head) {
+        case .lottie:
+            let data: Data
+            do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
+                throw PrepareError(.input, "\(name) cannot be read (\(error.localizedDescription))", code: .damaged)
+            }
+            (frames, source) = try lottie(data, name: name, options: options)
+        case .movie:
+            try refuseLottieChoice(options, name: name)
+            let clip = try await AVFoundationFrames.load(url: url, name: name, cut: options.clip)
+            (frames, source) = (clip, clip.clip.source(name: name, width: clip.canvasWidth, height: clip.canvasHeight))
+        case .image:
+            try refuseLottieChoice(options, name: name)
+            if WebPAnimation.isAnimated(head) {
+                let data: Data
+                do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
+                    throw PrepareError(.input, "\(name) cannot be read (\(error.localizedDescription))", code: .damaged)
+                }
+                (frames, source) = try images(data, name: name)
+            } else {
+                let decoded = try ImageIOFrames(url: url, name: name)
+                (frames, source) = (decoded, decoded.prepared)
+            }
+        }
+        return try write(frames, source, into: folder, options: options, replacing: replacing, progress: progress)
+    }
+
+    private static func lottie(
+        _ data: Data, name: String, options: PrepareOptions
+    ) throws -> (any KitFrames, PreparedSource) {
+        let supply = try LottieSupply(data: data, name: name, choice: options.lottie)
+        return (CoreGraphicsLottie(supply), supply.source)
+    }
+
+    /// What ImageIO reads; an animated WebP's frames assembled here (`ImageIOWebPFrames`).
+    private static func images(_ data: Data, name: String) throws -> (any KitFrames, PreparedSource) {
+        let head = [UInt8](data.prefix(32))
+        if WebPAnimation.isAnimated(head) {
+            let webp = try ImageIOWebPFrames(bytes: [UInt8](data), name: name)
+            return (webp, webp.prepared)
+        }
+        let decoded = try ImageIOFrames(data: data, name: name)
+        return (decoded, decoded.prepared)
+    }
+
+    private static func refuseLottieChoice(_ options: PrepareOptions, name: String) throws {
+        if options.lottie != LottieChoice() {
+            throw PrepareError(.options, "lottie: \(name) is not a Lottie file; its choices do not apply")
+        }
+    }
+
+    /// The frames fitted, planned, checked and written: the same for every reader.
+    private static func write(
+        _ frames: any KitFrames, _ source: PreparedSource, into folder: URL, options: PrepareOptions,
+        replacing: Bool, progress: (@Sendable (Progress) -> Void)?
+    ) throws -> PreparedAnimation {
         let view = try options.resolved()
         let manifest = try FolderPreparation.run(
             source: source, options: options, destination: folder, replacing: replacing

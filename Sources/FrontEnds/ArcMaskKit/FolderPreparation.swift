@@ -11,12 +11,16 @@ public struct PreparedSource: Sendable, Equatable {
     public var canvasWidth: Int
     public var canvasHeight: Int
     public var durationsMs: [Double]
+    /// What reading it passed over or noticed (a long clip, an image not drawn): the manifest's
+    /// warnings.
+    public var warnings: [String]
 
-    public init(name: String, canvasWidth: Int, canvasHeight: Int, durationsMs: [Double]) {
+    public init(name: String, canvasWidth: Int, canvasHeight: Int, durationsMs: [Double], warnings: [String] = []) {
         self.name = name
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
         self.durationsMs = durationsMs
+        self.warnings = warnings
     }
 }
 
@@ -80,6 +84,9 @@ public enum FolderPreparation {
             var manifest = outcome.manifest
             if let masks = options.timerMasks {
                 manifest = try timerMasks(masks, over: manifest, durationsMs: source.durationsMs, names: names)
+            }
+            manifest.warnings = source.warnings + manifest.warnings
+            if options.timerMasks != nil || !source.warnings.isEmpty {
                 try Data(try WidgetFolder.manifestJSON(manifest)).write(
                     to: staging.url(for: WidgetFolder.manifestFile))
             }

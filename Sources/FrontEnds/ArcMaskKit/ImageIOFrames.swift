@@ -29,12 +29,25 @@ final class ImageIOFrames: KitFrames {
     static let maxFrames = FolderPreparation.maxFrames
     static let maxCanvasPixels = 100_000_000
 
-    init(data: Data, name: String) throws {
-        // Decoded frames are not cached by ImageIO: each is drawn once per scale and let go.
-        let options = [kCGImageSourceShouldCache: false] as CFDictionary
-        guard let source = CGImageSourceCreateWithData(data as CFData, options) else {
+    /// Decoded frames are not cached by ImageIO: each is drawn once per scale and let go.
+    static var sourceOptions: CFDictionary { [kCGImageSourceShouldCache: false] as CFDictionary }
+
+    convenience init(data: Data, name: String) throws {
+        guard let source = CGImageSourceCreateWithData(data as CFData, Self.sourceOptions) else {
             throw PrepareError(.input, "\(name) is not an image ImageIO reads", code: .unsupportedFormat)
         }
+        try self.init(source: source, name: name)
+    }
+
+    /// From the file: ImageIO reads what each frame needs, the file is never held whole.
+    convenience init(url: URL, name: String) throws {
+        guard let source = CGImageSourceCreateWithURL(url as CFURL, Self.sourceOptions) else {
+            throw PrepareError(.input, "\(name) is not an image ImageIO reads", code: .unsupportedFormat)
+        }
+        try self.init(source: source, name: name)
+    }
+
+    private init(source: CGImageSource, name: String) throws {
         let count = CGImageSourceGetCount(source)
         guard count > 0 else {
             throw PrepareError(
@@ -82,6 +95,11 @@ final class ImageIOFrames: KitFrames {
         canvasWidth = width
         canvasHeight = height
         durationsMs = durations
+    }
+
+    /// The animation as `FolderPreparation` sees it.
+    var prepared: PreparedSource {
+        PreparedSource(name: name, canvasWidth: canvasWidth, canvasHeight: canvasHeight, durationsMs: durationsMs)
     }
 
     /// A frame's delay in milliseconds as written: the container's unclamped delay (ImageIO's
@@ -139,12 +157,7 @@ final class ImageIOFrames: KitFrames {
         guard let image = CGImageSourceCreateThumbnailAtIndex(source, index, options) else {
             throw PrepareError(.frame(index), "of \(name) cannot be decoded (\(Self.status(source)))")
         }
-        var pixels = try LayerPixels(width: width, height: height)
-        let iw = Double(image.width), ih = Double(image.height)
-        let k = cover ? max(Double(width) / iw, Double(height) / ih) : min(Double(width) / iw, Double(height) / ih)
-        let w = iw * k, h = ih * k
-        let rect = CGRect(x: (Double(width) - w) / 2, y: (Double(height) - h) / 2, width: w, height: h)
-        try pixels.draw(image, in: rect)
+        let pixels = try LayerPixels(placing: image, width: width, height: height, fit: fit)
         CGImageSourceRemoveCacheAtIndex(source, index)
         return pixels
     }
@@ -166,6 +179,18 @@ struct LayerPixels {
     }
 
     static let bitmapInfo = CGImageAlphaInfo.premultipliedLast.rawValue | CGBitmapInfo.byteOrder32Big.rawValue
+
+    /// `image` drawn into `width`×`height` pixels as `fit` asks (fill crops, fit leaves
+    /// transparent bars), centred.
+    init(placing image: CGImage, width: Int, height: Int, fit: FitMode) throws {
+        try self.init(width: width, height: height)
+        let iw = Double(image.width), ih = Double(image.height)
+        guard iw > 0, ih > 0 else { return }
+        let sx = Double(width) / iw, sy = Double(height) / ih
+        let k = fit == .fill ? max(sx, sy) : min(sx, sy)
+        let w = iw * k, h = ih * k
+        try draw(image, in: CGRect(x: (Double(width) - w) / 2, y: (Double(height) - h) / 2, width: w, height: h))
+    }
 
     mutating func draw(_ image: CGImage, in rect: CGRect) throws {
         try withContext { context in

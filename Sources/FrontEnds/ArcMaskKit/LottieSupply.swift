@@ -196,7 +196,7 @@ struct LottieSupply {
     var source: PreparedSource {
         PreparedSource(
             name: name, canvasWidth: animation.width, canvasHeight: animation.height,
-            durationsMs: playback.times.map { _ in playback.stepMs })
+            durationsMs: playback.times.map { _ in playback.stepMs }, warnings: contents.warnings)
     }
 }
 

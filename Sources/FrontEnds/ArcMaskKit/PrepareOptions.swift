@@ -38,6 +38,8 @@ public struct PrepareOptions: Sendable {
     /// Take a file that holds one picture as a one-layer folder (the view shows it still);
     /// otherwise it is refused with `.notAnimated`.
     public var acceptsStill = false
+    /// For a clip (a movie, a Live Photo's video): the part to play.
+    public var clip = ClipCut()
 
     /// The timer masks `prepare` writes: lanes of a loop whose mask font the widget extension
     /// carries. A font registered at run time is not drawn by the widget's renderer

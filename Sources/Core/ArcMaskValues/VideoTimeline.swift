@@ -1,6 +1,7 @@
 /// When each frame of a clip is on screen, from its presentation timestamps, and the frames a
-/// cut (`--start`, `--length`) or a constant rate (`--fps`) shows: the rules alone, in pure
-/// Swift, for video and AVIF sequences alike.
+/// cut (a start and a length) or a constant rate shows: the rules alone, in pure Swift, for
+/// video and AVIF sequences alike, read by FFmpeg and libavif on the command line and by
+/// AVFoundation in ArcMaskKit.
 public struct VideoTimeline: Sendable, Equatable {
     /// Presentation times in seconds, ascending and distinct, counted from the first frame's
     /// (frame k is on screen from `times[k]` until `times[k + 1]`).
