@@ -16,6 +16,15 @@ open class CGImage: @unchecked Sendable {
     ) { return nil }
     public var width: Int { 0 }
     public var height: Int { 0 }
+    public var bitsPerComponent: Int { 8 }
+    public var bitsPerPixel: Int { 32 }
+    public var bytesPerRow: Int { 0 }
+    public var colorSpace: CGColorSpace? { nil }
+    public var alphaInfo: CGImageAlphaInfo { .none }
+    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: 0) }
+    public var dataProvider: CGDataProvider? { nil }
+    public var shouldInterpolate: Bool { false }
+    public var renderingIntent: CGColorRenderingIntent { .defaultIntent }
     public func cropping(to rect: CGRect) -> CGImage? { nil }
 }
 
@@ -34,6 +43,7 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+    public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
 }
 
 public enum CGColorRenderingIntent: Int32, Sendable {

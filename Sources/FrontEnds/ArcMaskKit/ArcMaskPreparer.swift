@@ -95,7 +95,7 @@ public enum ArcMaskPreparer {
                 }
                 (frames, source) = try images(data, name: name)
             } else {
-                let decoded = try ImageIOFrames(url: url, name: name)
+                let decoded = try ImageIOFrames(url: url, name: name, head: head)
                 (frames, source) = (decoded, decoded.prepared)
             }
         }

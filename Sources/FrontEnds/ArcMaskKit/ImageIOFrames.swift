@@ -32,27 +32,53 @@ final class ImageIOFrames: KitFrames {
     /// Decoded frames are not cached by ImageIO: each is drawn once per scale and let go.
     static var sourceOptions: CFDictionary { [kCGImageSourceShouldCache: false] as CFDictionary }
 
+    /// Indexed PNG frames are taken as premultiplied where this ImageIO mislabels them
+    /// (`ImageIOQuirks.probePNG`): decided once, by drawing the probe.
+    let relabelsAlpha: Bool
+
     convenience init(data: Data, name: String) throws {
         guard let source = CGImageSourceCreateWithData(data as CFData, Self.sourceOptions) else {
             throw PrepareError(.input, "\(name) is not an image ImageIO reads", code: .unsupportedFormat)
         }
-        try self.init(source: source, name: name)
+        try self.init(source: source, name: name, head: [UInt8](data.prefix(64)))
     }
 
     /// From the file: ImageIO reads what each frame needs, the file is never held whole.
-    convenience init(url: URL, name: String) throws {
+    /// `head`: the file's first bytes.
+    convenience init(url: URL, name: String, head: [UInt8]) throws {
         guard let source = CGImageSourceCreateWithURL(url as CFURL, Self.sourceOptions) else {
             throw PrepareError(.input, "\(name) is not an image ImageIO reads", code: .unsupportedFormat)
         }
-        try self.init(source: source, name: name)
+        try self.init(source: source, name: name, head: head)
     }
 
-    private init(source: CGImageSource, name: String) throws {
+    /// Whether this ImageIO plays AVIF sequences (Safari 16.4's release added them).
+    static var readsAVIFSequences: Bool {
+        if #available(iOS 16.4, macOS 13.3, *) { return true }
+        return false
+    }
+
+    /// Whether this ImageIO hands back indexed PNGs premultiplied but labelled straight.
+    static let paletteAlphaMislabelled: Bool = {
+        guard let source = CGImageSourceCreateWithData(Data(ImageIOQuirks.probePNG) as CFData, nil),
+            let image = CGImageSourceCreateImageAtIndex(source, 0, nil),
+            var pixels = try? LayerPixels(width: 1, height: 1),
+            (try? pixels.draw(image, in: CGRect(x: 0, y: 0, width: 1, height: 1))) != nil
+        else { return false }
+        return ImageIOQuirks.alphaMislabelled(probe: pixels.bytes)
+    }()
+
+    private init(source: CGImageSource, name: String, head: [UInt8]) throws {
         let count = CGImageSourceGetCount(source)
         guard count > 0 else {
             throw PrepareError(
                 .input, "\(name) holds no frames ImageIO can read (\(Self.status(source)))",
                 code: CGImageSourceGetStatus(source) == .statusUnknownType ? .unsupportedFormat : .damaged)
+        }
+        if let refusal = ImageIOQuirks.avifSequenceRefusal(
+            head: head, frameCount: count, readsSequences: Self.readsAVIFSequences)
+        {
+            throw PrepareError(.input, "\(name) \(refusal)", code: .unsupportedFormat)
         }
         guard count <= Self.maxFrames else {
             throw PrepareError(
@@ -91,6 +117,7 @@ final class ImageIOFrames: KitFrames {
         }
         self.source = source
         self.name = name
+        relabelsAlpha = ImageIOQuirks.isPalettePNG(head) && Self.paletteAlphaMislabelled
         self.count = count
         canvasWidth = width
         canvasHeight = height
@@ -121,6 +148,22 @@ final class ImageIOFrames: KitFrames {
         return 0
     }
 
+    /// `image` with its alpha labelled premultiplied (the same pixels, not redrawn), when it
+    /// says straight.
+    static func premultipliedAsLabelled(_ image: CGImage) -> CGImage {
+        let alpha = image.alphaInfo
+        guard alpha == .last || alpha == .first, let space = image.colorSpace, let provider = image.dataProvider
+        else { return image }
+        let premultiplied: CGImageAlphaInfo = alpha == .last ? .premultipliedLast : .premultipliedFirst
+        let info = CGBitmapInfo(
+            rawValue: image.bitmapInfo.rawValue & ~CGBitmapInfo.alphaInfoMask.rawValue | premultiplied.rawValue)
+        return CGImage(
+            width: image.width, height: image.height, bitsPerComponent: image.bitsPerComponent,
+            bitsPerPixel: image.bitsPerPixel, bytesPerRow: image.bytesPerRow, space: space, bitmapInfo: info,
+            provider: provider, decode: nil, shouldInterpolate: image.shouldInterpolate, intent: image.renderingIntent)
+            ?? image
+    }
+
     /// A positive number of seconds, or nil.
     static func seconds(_ value: Any?) -> Double? {
         guard let s = (value as? NSNumber)?.doubleValue, s.isFinite, s > 0 else { return nil }
@@ -143,6 +186,15 @@ final class ImageIOFrames: KitFrames {
     /// transparent bars), premultiplied RGBA. ImageIO downsamples it on the way in (a thumbnail
     /// no larger than needed), so the full canvas is never held.
     func frame(_ index: Int, width: Int, height: Int, fit: FitMode) throws -> LayerPixels {
+        if relabelsAlpha {
+            // Decoded whole (a thumbnail would already have premultiplied it twice), taken as
+            // the premultiplied pixels it is, and scaled here.
+            guard let image = CGImageSourceCreateImageAtIndex(source, index, nil) else {
+                throw PrepareError(.frame(index), "of \(name) cannot be decoded (\(Self.status(source)))")
+            }
+            defer { CGImageSourceRemoveCacheAtIndex(source, index) }
+            return try LayerPixels(placing: Self.premultipliedAsLabelled(image), width: width, height: height, fit: fit)
+        }
         let cover = fit == .fill
         let sx = Double(width) / Double(canvasWidth), sy = Double(height) / Double(canvasHeight)
         let s = cover ? max(sx, sy) : min(sx, sy)
