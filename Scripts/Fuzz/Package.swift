@@ -20,6 +20,7 @@ let harness: [(String, [Target.Dependency])] = [
     ("FuzzVideo", [.product(name: "ArcMask", package: "main")]),
     ("FuzzKitManifest", [.product(name: "ArcMaskKit", package: "main")]),
     ("FuzzKitLottie", [.product(name: "ArcMaskKit", package: "main")]),
+    ("FuzzKitImage", [.product(name: "ArcMaskKit", package: "main")]),
     ("FuzzPlan", [.product(name: "ArcMaskGeometry", package: "main"), .product(name: "ArcMask", package: "main")]),
 ]
 
