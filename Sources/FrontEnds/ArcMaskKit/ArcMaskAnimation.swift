@@ -62,6 +62,9 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     /// The export was made for the timer masks (`--route timer-mask`): `.automatic` plays them
     /// first.
     public let prefersTimerMasks: Bool
+    /// Each image file's digest as the manifest records it (FNV-1a, 64 bits, 16 hex digits):
+    /// the view reads only files written with this manifest.
+    public let digests: [String: String]
 
     /// Pictures under live timer-text masks: lane by lane, bottom to top, each lane's image under
     /// timers set in mask fonts whose glyphs have ink only on the second that opens a period, so
@@ -158,8 +161,9 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, radius: Double, lineWidth: Double,
         centerOffset: Double, periodSeconds: Double, squareCaps: Bool, strip: String?, layers: [Layer], cells: [Cell],
-        timerMasks: TimerMasks? = nil, prefersTimerMasks: Bool = false
+        timerMasks: TimerMasks? = nil, prefersTimerMasks: Bool = false, digests: [String: String] = [:]
     ) {
+        self.digests = digests
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
         self.scale = scale
@@ -245,6 +249,11 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             var frames: [Frame]
             var strip: String?
             var timerMask: TimerMask?
+            struct Image: Decodable {
+                var file: String
+                var digest: String
+            }
+            var images: [Image]?
         }
         let m: Manifest
         do {
@@ -325,7 +334,58 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             squareCaps: m.plan.cap == "square", strip: m.strip,
             layers: m.plan.layers.map { Layer(frame: $0.frame, startDegrees: $0.startAngle, endDegrees: $0.endAngle) },
             cells: m.frames.map { Cell(x: $0.x, y: $0.y, width: $0.width, height: $0.height, file: $0.file) },
-            timerMasks: timerMasks, prefersTimerMasks: m.route == "timer-mask")
+            timerMasks: timerMasks, prefersTimerMasks: m.route == "timer-mask",
+            digests: Dictionary(
+                (m.images ?? []).map { ($0.file, $0.digest.lowercased()) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// The manifest and every file it names, each checked against the manifest's digest. A
+    /// folder replaced while it is read (the app prepared a new animation) gives files of
+    /// another manifest: it is read once more, from the new manifest, so two animations are
+    /// never mixed; nil when it still does not agree. `contents(name, limit)`: a file of the
+    /// folder, nil when it is missing or over `limit` bytes.
+    public static func read(
+        _ contents: (String, Int) -> Data?
+    ) -> (ArcMaskAnimationPlan, [String: Data])? {
+        for _ in 0..<2 {
+            guard let data = contents("manifest.json", maxManifestBytes),
+                let plan = try? ArcMaskAnimationPlan(manifest: data)
+            else { return nil }
+            var files: [String: Data] = [:]
+            for name in plan.files {
+                guard let bytes = contents(name, maxImageBytes), plan.verifies(name, bytes) else { break }
+                files[name] = bytes
+            }
+            if files.count == plan.files.count { return (plan, files) }
+        }
+        return nil
+    }
+
+    /// Image files larger than this are not read.
+    public static let maxImageBytes = 64 << 20
+
+    /// The image files the view reads: the strip, or each cell's file once.
+    public var files: [String] {
+        if let strip { return [strip] }
+        var seen = Set<String>()
+        return cells.map(\.file).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether `data` is the file the manifest recorded as `file` (true when it records none).
+    public func verifies(_ file: String, _ data: Data) -> Bool {
+        guard let digest = digests[file] else { return true }
+        return Self.digest(data) == digest
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits: the digest an export and `prepare` record per file.
+    public static func digest(_ data: Data) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in data {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Larger manifests are not read.
@@ -491,6 +551,33 @@ extension Image {
     }
 }
 
+/// `ArcMaskAnimation(folder:)`, or `placeholder` until the folder holds an animation it can
+/// play (none prepared yet, or one being replaced): a view that is always there.
+@available(iOS 15.0, macOS 12.0, *)
+public struct ArcMaskFolderView<Placeholder: View>: View {
+    private let animation: ArcMaskAnimation?
+    private let placeholder: Placeholder
+
+    public init(
+        folder: URL, accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime,
+        engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(), contentMode: ArcMaskContentMode = .fill,
+        @ViewBuilder placeholder: () -> Placeholder
+    ) {
+        animation = ArcMaskAnimation(
+            folder: folder, accented: accented, rotation: rotation, engine: engine, date: date,
+            contentMode: contentMode)
+        self.placeholder = placeholder()
+    }
+
+    public var body: some View {
+        if let animation {
+            animation
+        } else {
+            placeholder
+        }
+    }
+}
+
 /// Plays arc-masked layers inside a widget (iOS 15 or later): a folder written by `arcmask
 /// export` or by ArcMaskKit's `prepare`, or an export's frames in the extension's bundle.
 @available(iOS 15.0, macOS 12.0, *)
@@ -522,12 +609,10 @@ public struct ArcMaskAnimation: View {
             else { return nil }
             return try? Data(contentsOf: url)
         }
-        guard let data = contents("manifest.json", limit: ArcMaskAnimationPlan.maxManifestBytes),
-            let plan = try? ArcMaskAnimationPlan(manifest: data)
-        else { return nil }
+        guard let (plan, files) = ArcMaskAnimationPlan.read(contents) else { return nil }
         self.init(
             plan: plan, accented: accented, rotation: rotation, engine: engine, date: date, contentMode: contentMode
-        ) { contents($0, limit: Self.maxImageBytes) }
+        ) { files[$0] }
     }
 
     /// Plays an export's frames from `bundle` (the widget extension's own resources).
@@ -544,7 +629,24 @@ public struct ArcMaskAnimation: View {
     }
 
     /// Image files larger than this are not read.
-    public static let maxImageBytes = 64 << 20
+    public static let maxImageBytes = ArcMaskAnimationPlan.maxImageBytes
+
+    /// What the folder would play on this system, without loading its images: the rotation,
+    /// the timer masks (their fonts registered), or its first frame still; nil when there is
+    /// no readable manifest. For an app to tell its user when this iOS shows a still.
+    public static func diagnose(
+        folder: URL, rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic
+    ) -> ArcMaskAnimationPlan.Engine? {
+        let url = folder.appendingPathComponent("manifest.json")
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? NSNumber, size.intValue <= ArcMaskAnimationPlan.maxManifestBytes,
+            let data = try? Data(contentsOf: url), let plan = try? ArcMaskAnimationPlan(manifest: data)
+        else { return nil }
+        let turns = engine == .timerMasks || engine == .still ? false : rotation.resolve(plan.periodSeconds) != nil
+        return plan.engine(
+            engine, rotationResolves: turns, masksDrawable: plan.timerMasks.map(fontsRegistered) ?? false)
+    }
 
     private init?(
         plan: ArcMaskAnimationPlan, accented: ArcMaskAccentedRendering, rotation: ArcMaskRotation,
