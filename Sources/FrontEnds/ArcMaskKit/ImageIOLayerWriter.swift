@@ -27,10 +27,22 @@ struct ImageIOLayerWriter: LayerWriting {
         for (n, i) in samples.enumerated() {
             progress(.surveying, n, samples.count)
             var row = [Int](repeating: 0, count: steps.count)
+            // Each sample is decoded once, at the largest scale; the smaller scales are drawn
+            // from those pixels (a frame decoded again per scale costs ImageIO the frames
+            // before it too, for GIF and APNG).
+            var largest: LayerPixels?
             for scale in scales {
                 try Task.checkCancellation()
                 let size = ArchiveFitter.pixels(viewWidth, viewHeight, scale)
-                let pixels = try frames.frame(i, width: size.width, height: size.height, fit: fit)
+                let pixels = try Self.perFrame {
+                    if let largest, let image = largest.image(largest.bytes, opaque: false) {
+                        // Already placed as `fit` asks: only scaled.
+                        return try LayerPixels(placing: image, width: size.width, height: size.height, fit: .fill)
+                    }
+                    let decoded = try frames.frame(i, width: size.width, height: size.height, fit: fit)
+                    largest = decoded
+                    return decoded
+                }
                 var lossless: Int? = nil
                 for (k, step) in steps.enumerated() where step.scale == scale {
                     if let lossless {
@@ -55,8 +67,10 @@ struct ImageIOLayerWriter: LayerWriting {
         for i in 0..<frames.count {
             try Task.checkCancellation()
             let w = frames.canvasWidth, h = frames.canvasHeight
-            let pixels = try frames.frame(i, width: w, height: h, fit: .fill)
-            runs.add(pixels.bytes, width: w, height: h, premultiplied: true)
+            try Self.perFrame {
+                let pixels = try frames.frame(i, width: w, height: h, fit: .fill)
+                runs.add(pixels.bytes, width: w, height: h, premultiplied: true)
+            }
         }
         return runs
     }
@@ -66,8 +80,10 @@ struct ImageIOLayerWriter: LayerWriting {
         do {
             for (g, group) in groups.enumerated() {
                 try Task.checkCancellation()
-                let pixels = try frames.frame(group.shown, width: size.width, height: size.height, fit: fit)
-                let layer = try encode(pixels, quality: step.quality, frame: group.shown, measure: true)
+                let layer = try Self.perFrame {
+                    let pixels = try frames.frame(group.shown, width: size.width, height: size.height, fit: fit)
+                    return try encode(pixels, quality: step.quality, frame: group.shown, measure: true)
+                }
                 let file = names.layerFile(g, fileExtension: layer.lossy ? "jpg" : "png")
                 do {
                     try Data(layer.bytes).write(to: folder.appendingPathComponent(file), options: .atomic)
@@ -82,6 +98,17 @@ struct ImageIOLayerWriter: LayerWriting {
             throw error
         }
         return records
+    }
+
+    /// One frame's work, its Core Foundation and Objective-C temporaries (decoded images, data
+    /// providers, encoders) released as soon as it is done rather than at the end of the task,
+    /// where an autorelease pool exists (Apple's systems).
+    static func perFrame<T>(_ work: () throws -> T) throws -> T {
+        #if canImport(ObjectiveC)
+        return try autoreleasepool { try work() }
+        #else
+        return try work()
+        #endif
     }
 
     func remove(_ records: [LayerRecord]) {
