@@ -343,13 +343,15 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     /// folder replaced while it is read (the app prepared a new animation) gives files of
     /// another manifest: it is read once more, from the new manifest, so two animations are
     /// never mixed; nil when it still does not agree. `contents(name, limit)`: a file of the
-    /// folder, nil when it is missing or over `limit` bytes.
+    /// folder, nil when it is missing or over `limit` bytes; `size`: a file's size, to drop
+    /// frames evenly from a folder whose images total past `maxArchiveBytes` (`thinned`).
     public static func read(
-        _ contents: (String, Int) -> Data?
+        _ contents: (String, Int) -> Data?, size: ((String) -> Int?)? = nil
     ) -> (ArcMaskAnimationPlan, [String: Data])? {
         for _ in 0..<2 {
             guard let data = contents("manifest.json", maxManifestBytes),
-                let plan = try? ArcMaskAnimationPlan(manifest: data)
+                let read = try? ArcMaskAnimationPlan(manifest: data),
+                let plan = size.map({ read.thinned(maxBytes: maxArchiveBytes, bytes: $0) }) ?? read
             else { return nil }
             var files: [String: Data] = [:]
             for name in plan.files {
@@ -364,11 +366,63 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     /// Image files larger than this are not read.
     public static let maxImageBytes = 64 << 20
 
-    /// The image files the view reads: the strip, or each cell's file once.
+    /// The cells a layer or a lane shows.
+    public var shownCells: Set<Int> { Set(layers.map(\.frame)).union(timerMasks?.lanes.map(\.cell) ?? []) }
+
+    /// The image files the view reads: the strip, or the file of each cell shown, once.
     public var files: [String] {
         if let strip { return [strip] }
         var seen = Set<String>()
-        return cells.map(\.file).filter { seen.insert($0).inserted }
+        let shown = shownCells
+        return cells.indices.filter(shown.contains).map { cells[$0].file }.filter { seen.insert($0).inserted }
+    }
+
+    /// The most image bytes a view hands to the widget's renderer: an archive of 9.32 MB was
+    /// photographed black where 7.48 MB drew (cifyr/motionary, docs/widget-animation-surface.md;
+    /// docs/limits.md), and `prepare` and `export` refuse past 9 MB.
+    public static let maxArchiveBytes = 9_000_000
+
+    /// The plan with frames dropped evenly (every second kept, else every third, …) until the
+    /// files it shows total at most `maxBytes`, rather than an archive drawn black: a dropped
+    /// frame's layers and lanes show the kept frame before it, so every arc and lane keeps its
+    /// time. A strip is one file and stays whole; a file whose size is unknown leaves the plan
+    /// as it is (reading it will tell). Nil when the first frame alone is over.
+    public func thinned(maxBytes: Int, bytes: (String) -> Int?) -> ArcMaskAnimationPlan? {
+        guard strip == nil, !cells.isEmpty else { return self }
+        var sizes: [String: Int] = [:]
+        for file in files {
+            guard let n = bytes(file) else { return self }
+            sizes[file] = n
+        }
+        func total(_ kept: [Int]) -> Int {
+            var seen = Set<String>()
+            return kept.map { cells[$0].file }.filter { seen.insert($0).inserted }.reduce(0) { $0 + (sizes[$1] ?? 0) }
+        }
+        let shown = shownCells.sorted()
+        if total(shown) <= maxBytes { return self }
+        for step in 2...max(2, cells.count) {
+            let kept = shown.filter { $0 % step == 0 }
+            guard !kept.isEmpty else { break }
+            if total(kept) <= maxBytes || kept == [0] {
+                guard total(kept) <= maxBytes else { return nil }
+                // Each cell shows the kept cell at or before it (cell 0 is always kept).
+                func map(_ i: Int) -> Int { kept.last { $0 <= i } ?? kept[0] }
+                return ArcMaskAnimationPlan(
+                    viewWidth: viewWidth, viewHeight: viewHeight, scale: scale, radius: radius, lineWidth: lineWidth,
+                    centerOffset: centerOffset, periodSeconds: periodSeconds, squareCaps: squareCaps, strip: strip,
+                    layers: layers.map {
+                        Layer(frame: map($0.frame), startDegrees: $0.startDegrees, endDegrees: $0.endDegrees)
+                    },
+                    cells: cells,
+                    timerMasks: timerMasks.map {
+                        TimerMasks(
+                            loopSeconds: $0.loopSeconds,
+                            lanes: $0.lanes.map { TimerMasks.Lane(cell: map($0.cell), masks: $0.masks) })
+                    },
+                    prefersTimerMasks: prefersTimerMasks, digests: digests)
+            }
+        }
+        return nil
     }
 
     /// Whether `data` is the file the manifest recorded as `file` (true when it records none).
@@ -609,7 +663,11 @@ public struct ArcMaskAnimation: View {
             else { return nil }
             return try? Data(contentsOf: url)
         }
-        guard let (plan, files) = ArcMaskAnimationPlan.read(contents) else { return nil }
+        let size = { (name: String) -> Int? in
+            (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.size]
+                .flatMap { ($0 as? NSNumber)?.intValue }
+        }
+        guard let (plan, files) = ArcMaskAnimationPlan.read(contents, size: size) else { return nil }
         self.init(
             plan: plan, accented: accented, rotation: rotation, engine: engine, date: date, contentMode: contentMode
         ) { files[$0] }
@@ -665,10 +723,20 @@ public struct ArcMaskAnimation: View {
                 images.append(Image(decorative: cell, scale: CGFloat(plan.scale), orientation: .up))
             }
         } else {
-            for c in plan.cells {
+            // Only the cells shown are read (a thinned plan shows fewer); the others are never
+            // drawn and take the first shown cell's image.
+            let shown = plan.shownCells
+            var loaded: [Image?] = []
+            for (i, c) in plan.cells.enumerated() {
+                guard shown.contains(i) else {
+                    loaded.append(nil)
+                    continue
+                }
                 guard let bytes = data(c.file), let image = Self.image(bytes, scale: plan.scale) else { return nil }
-                images.append(image)
+                loaded.append(image)
             }
+            guard let first = loaded.compactMap({ $0 }).first else { return nil }
+            images = loaded.map { $0 ?? first }
         }
         guard !images.isEmpty else { return nil }
         self.plan = plan

@@ -52,3 +52,35 @@ struct FolderReadTests {
         #expect(ArcMaskAnimationPlan.read { name, _ in old[name] }?.1.count == oldPlan.files.count)
     }
 }
+
+@Suite("A folder over the archive the renderer draws is thinned evenly, not drawn black")
+struct ThinnedPlanTests {
+    func plan(frames: Int, lanes: [Int] = []) -> ArcMaskAnimationPlan {
+        let step = 360 / Double(frames)
+        return ArcMaskAnimationPlan(
+            viewWidth: 170, viewHeight: 170, scale: 3, radius: 200, lineWidth: 400, centerOffset: 0, periodSeconds: 60,
+            squareCaps: false, strip: nil,
+            layers: (0..<frames).map {
+                .init(frame: $0, startDegrees: Double($0) * step, endDegrees: Double($0 + 1) * step)
+            },
+            cells: (0..<frames).map { .init(x: 0, y: 0, width: 510, height: 510, file: "f\($0).jpg") },
+            timerMasks: lanes.isEmpty
+                ? nil : .init(loopSeconds: 10, lanes: lanes.map { .init(cell: $0, masks: []) }))
+    }
+
+    @Test("frames are dropped evenly until the files fit; arcs and lanes keep their times")
+    func thinning() throws {
+        let p = plan(frames: 8, lanes: [1, 3, 7])
+        let twoMB = try #require(p.thinned(maxBytes: 9_000_000) { _ in 2_000_000 })
+        #expect(twoMB.layers.map(\.frame) == [0, 0, 2, 2, 4, 4, 6, 6])
+        #expect(twoMB.layers.map(\.startDegrees) == p.layers.map(\.startDegrees))
+        #expect(twoMB.timerMasks?.lanes.map(\.cell) == [0, 2, 6])
+        #expect(twoMB.files == ["f0.jpg", "f2.jpg", "f4.jpg", "f6.jpg"])
+        let threeMB = try #require(p.thinned(maxBytes: 9_000_000) { _ in 3_000_000 })
+        #expect(threeMB.layers.map(\.frame) == [0, 0, 0, 3, 3, 3, 6, 6] && threeMB.files.count == 3)
+        // Under the cap, or sizes unknown: as it is. The first frame alone over: nothing to play.
+        #expect(p.thinned(maxBytes: 9_000_000) { _ in 1_000_000 } == p)
+        #expect(p.thinned(maxBytes: 9_000_000) { _ in nil } == p)
+        #expect(p.thinned(maxBytes: 9_000_000) { _ in 10_000_000 } == nil)
+    }
+}
