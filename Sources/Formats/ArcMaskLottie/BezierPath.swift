@@ -20,6 +20,14 @@ public struct BezierPath: Sendable, Equatable {
     public var isEmpty: Bool { vertices.isEmpty }
     public var count: Int { vertices.count }
 
+    /// Whether a segment's control points sit on its ends (to within rounding: trim paths round
+    /// cut points to thousandths): then every canvas draws it as a line (a stroker would turn the
+    /// stray tangent into a visible notch where a canvas draws a straight stroke).
+    @inlinable
+    public static func isStraight(_ p0: Vec2, _ c1: Vec2, _ c2: Vec2, _ p3: Vec2) -> Bool {
+        c1.distance(to: p0) < 0.005 && c2.distance(to: p3) < 0.005
+    }
+
     public mutating func append(_ v: Vec2, in i: Vec2? = nil, out o: Vec2? = nil) {
         vertices.append(v)
         inPoints.append(i ?? v)

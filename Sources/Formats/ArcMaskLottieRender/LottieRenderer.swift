@@ -458,7 +458,7 @@ public final class LottieRenderer {
                 p.inPoints.withUnsafeBufferPointer { i in
                     p.outPoints.withUnsafeBufferPointer { o in
                         func segment(_ p0: Vec2, _ c1: Vec2, _ c2: Vec2, _ p3: Vec2) {
-                            if isStraight(p0, c1, c2, p3) {
+                            if BezierPath.isStraight(p0, c1, c2, p3) {
                                 out.line(to: p3.x, p3.y)
                             } else {
                                 out.curve(c1.x, c1.y, c2.x, c2.y, p3.x, p3.y)
@@ -492,18 +492,11 @@ public final class LottieRenderer {
         }
     }
 
-    /// Whether a segment's control points sit on its ends (to within rounding: trim paths round
-    /// cut points to thousandths): then it is drawn as a line, by cairo and by the rasterizer.
-    @inline(__always)
-    static func isStraight(_ p0: Vec2, _ c1: Vec2, _ c2: Vec2, _ p3: Vec2) -> Bool {
-        c1.distance(to: p0) < 0.005 && c2.distance(to: p3) < 0.005
-    }
-
     /// A segment whose control points sit on its ends (to within rounding: trim paths round cut
     /// points to thousandths) is a line; cairo's stroker would turn the stray tangent into a
     /// visible notch where a canvas draws a straight stroke.
     private func segment(_ ctx: Context, _ p0: Vec2, _ c1: Vec2, _ c2: Vec2, _ p3: Vec2) {
-        if Self.isStraight(p0, c1, c2, p3) {
+        if BezierPath.isStraight(p0, c1, c2, p3) {
             ctx.line(to: p3.x, p3.y)
         } else {
             ctx.curve(c1.x, c1.y, c2.x, c2.y, p3.x, p3.y)

@@ -80,23 +80,11 @@ final class CoreGraphicsLottie: KitFrames {
         for command in commands {
             switch command {
             case .fill(let paths, let paint, let evenOdd, let alpha, let blend, let transform):
-                let m = transform.concatenating(root)
-                guard m.isInvertible else { continue }
-                ctx.saveGState()
-                ctx.concatenate(Self.cg(m))
-                ctx.beginPath()
-                for p in paths { Self.add(p, to: ctx) }
-                ctx.setBlendMode(Self.blend(blend))
+                guard Self.begin(ctx, paths, blend, transform.concatenating(root)) else { continue }
                 fill(ctx, paint, alpha: alpha, rule: evenOdd ? .evenOdd : .winding)
                 ctx.restoreGState()
             case .stroke(let paths, let paint, let stroke, let alpha, let blend, let transform):
-                let m = transform.concatenating(root)
-                guard m.isInvertible else { continue }
-                ctx.saveGState()
-                ctx.concatenate(Self.cg(m))
-                ctx.beginPath()
-                for p in paths { Self.add(p, to: ctx) }
-                ctx.setBlendMode(Self.blend(blend))
+                guard Self.begin(ctx, paths, blend, transform.concatenating(root)) else { continue }
                 ctx.setLineWidth(CGFloat(stroke.width))
                 ctx.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
                 ctx.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
@@ -160,6 +148,18 @@ final class CoreGraphicsLottie: KitFrames {
                 try drawMatted(mode, matte: matte, content: content, alpha: alpha, ctx, root: root, width, height)
             }
         }
+    }
+
+    /// Saves the state and sets up a fill or stroke: transform, path, blend (false, and nothing
+    /// saved, when the transform collapses the plane).
+    private static func begin(_ ctx: CGContext, _ paths: [BezierPath], _ blend: BlendMode, _ m: Affine) -> Bool {
+        guard m.isInvertible else { return false }
+        ctx.saveGState()
+        ctx.concatenate(cg(m))
+        ctx.beginPath()
+        for p in paths { add(p, to: ctx) }
+        ctx.setBlendMode(Self.blend(blend))
+        return true
     }
 
     /// The path filled with a colour or a gradient (clipped to the path, padded past its ends as
@@ -226,6 +226,16 @@ final class CoreGraphicsLottie: KitFrames {
         }
     }
 
+    /// The rasterizer mattes are painted with, kept between mattes of one size.
+    private var raster: Rasterizer?
+
+    private func rasterizer(_ width: Int, _ height: Int) -> Rasterizer {
+        if let raster, raster.width == width, raster.height == height { return raster }
+        let made = Rasterizer(width: width, height: height)
+        raster = made
+        return made
+    }
+
     /// Content and matte drawn on canvases of their own, the content painted through the
     /// matte's coverage by the command line's arithmetic, and the result drawn over the frame
     /// (through the clip in force). Below `alpha` 1 the backdrop is first faded by it and the
@@ -258,7 +268,7 @@ final class CoreGraphicsLottie: KitFrames {
             mattePixels.bytes.withUnsafeMutableBufferPointer { m in
                 result.bytes.withUnsafeMutableBufferPointer { r in
                     guard let cb = c.baseAddress, let mb = m.baseAddress, let rb = r.baseAddress else { return }
-                    Rasterizer(width: width, height: height).paint(
+                    rasterizer(width, height).paint(
                         PixelTarget(data: cb, width: width, height: height, stride: width * 4),
                         through: PixelTarget(data: mb, width: width, height: height, stride: width * 4), gate,
                         box: (0, 0, width, height), clip: nil,
@@ -289,9 +299,7 @@ final class CoreGraphicsLottie: KitFrames {
         ctx.move(to: CGPoint(x: first.x, y: first.y))
         let n = p.count
         func segment(_ p0: Vec2, _ c1: Vec2, _ c2: Vec2, _ p3: Vec2) {
-            // Control points on the ends (trim paths round cut points): a line, as the
-            // command line draws it.
-            if c1.distance(to: p0) < 0.005 && c2.distance(to: p3) < 0.005 {
+            if BezierPath.isStraight(p0, c1, c2, p3) {
                 ctx.addLine(to: CGPoint(x: p3.x, y: p3.y))
             } else {
                 ctx.addCurve(

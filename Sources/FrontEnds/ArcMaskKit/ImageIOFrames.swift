@@ -289,6 +289,11 @@ struct LayerPixels {
 
     /// A Core Graphics image of `rgba` (this layer's size): premultiplied, or opaque.
     func image(_ rgba: [UInt8], opaque: Bool) -> CGImage? {
+        Self.image(rgba, width: width, height: height, opaque: opaque)
+    }
+
+    /// A Core Graphics image of `rgba`, `width`×`height` pixels: premultiplied, or opaque.
+    static func image(_ rgba: [UInt8], width: Int, height: Int, opaque: Bool) -> CGImage? {
         let info =
             (opaque ? CGImageAlphaInfo.noneSkipLast.rawValue : CGImageAlphaInfo.premultipliedLast.rawValue)
             | CGBitmapInfo.byteOrder32Big.rawValue

@@ -44,8 +44,8 @@ final class ImageIOWebPFrames: KitFrames {
             try own.draw(image, in: CGRect(x: 0, y: 0, width: f.width, height: f.height))
             canvas.draw(f, index: k, rgba: own.bytes)
         }
-        let whole = try LayerPixels(width: canvasWidth, height: canvasHeight)
-        guard let image = whole.image(canvas.pixels, opaque: false) else {
+        guard let image = LayerPixels.image(canvas.pixels, width: canvasWidth, height: canvasHeight, opaque: false)
+        else {
             throw PrepareError(.frame(index), "of \(name): its canvas cannot be made into an image")
         }
         return try LayerPixels(placing: image, width: width, height: height, fit: fit)
