@@ -66,6 +66,12 @@ public enum ArcMaskPreparer {
     ) async throws -> PreparedAnimation {
         try Task.checkCancellation()
         let name = name ?? url.lastPathComponent
+        // A regular file only: opening a FIFO would wait for a writer, a folder reads nothing.
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+        guard type == .typeRegular else {
+            throw PrepareError(
+                .input, "\(name) is \(type == nil ? "missing or unreadable" : "not a regular file")", code: .damaged)
+        }
         let head: [UInt8]
         do {
             let handle = try FileHandle(forReadingFrom: url)
