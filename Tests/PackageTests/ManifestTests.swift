@@ -158,7 +158,7 @@ struct ManifestTests {
         let fm = FileManager.default
         func folders(_ path: String) throws -> [String] {
             try fm.contentsOfDirectory(atPath: root.appendingPathComponent(path).path)
-                .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.map { "\(path)/\($0)" }
+                .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") && $0 != "Package.swift" }.map { "\(path)/\($0)" }
         }
         for layer in try folders("Sources") {
             // Each layer folder says in one paragraph what its modules are for.
@@ -223,6 +223,24 @@ struct ManifestTests {
             let used = t.dependencies.intersection(formats).subtracting(exceptions)
             #expect(used.isEmpty, "\(name): \(used.sorted())")
         }
+    }
+
+    @Test("Sources/Package.swift, ArcMaskKit alone, declares exactly its modules here and no package")
+    func kitPackage() throws {
+        let kit = try String(contentsOf: root.appendingPathComponent("Sources/Package.swift"), encoding: .utf8)
+        // Its module paths are relative to Sources/; the reader prefixes Sources/ as here.
+        let declared = ManifestReader.targets(in: kit)
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var closure: Set<String> = []
+        var next = ["ArcMaskKit"]
+        while let name = next.popLast() {
+            guard closure.insert(name).inserted, let t = byName[name] else { continue }
+            next += t.dependencies
+        }
+        #expect(Set(declared.map(\.name)).union(["CLibZ"]) == closure)
+        for t in declared { #expect(byName[t.name] == t, "\(t.name) differs from Package.swift's") }
+        #expect(kit.contains(".systemLibrary(name: \"CLibZ\", path: \"C/CLibZ\""))
+        #expect(!kit.contains(".package("), "ArcMaskKit's package depends on no package")
     }
 
     @Test("no shipped product lists a test-support module")

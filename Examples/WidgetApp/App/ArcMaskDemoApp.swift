@@ -15,12 +15,16 @@ struct ArcMaskDemoApp: App {
 /// Pick an animation; it is prepared into the App Group folder and the widget reloads.
 struct PickerView: View {
     @State private var picking = false
-    @State private var status = "Choose a GIF, APNG, WebP, HEICS or AVIF animation."
+    @State private var status = "Choose an animation: GIF, APNG, WebP, HEICS, AVIF, a video or a Lottie file."
     @State private var work: Task<Void, Never>?
 
-    /// What ImageIO decodes as animations (AVIF has no UTType constant before iOS 18's SDK).
+    /// What ImageIO decodes as animations (AVIF has no UTType constant before iOS 18's SDK), the
+    /// movies AVFoundation reads, and Lottie files (JSON, dotLottie, Telegram stickers).
     private var types: [UTType] {
-        [.gif, .png, .webP, .heic] + ["public.avif", "public.avis", "public.heics"].compactMap { UTType($0) }
+        [.gif, .png, .webP, .heic, .movie, .json]
+            + ["public.avif", "public.avis", "public.heics", "io.dotlottie.lottie", "org.telegram.tgs"].compactMap {
+                UTType($0)
+            }
     }
 
     var body: some View {
@@ -29,10 +33,12 @@ struct PickerView: View {
                 .multilineTextAlignment(.center)
             Button("Choose an animation") { picking = true }
                 .disabled(work != nil)
-            // A fresh simulator's Files app is empty: the app carries one sample.
-            if let sample = Bundle.main.url(forResource: "orbit", withExtension: "gif") {
-                Button("Use the sample (orbit.gif)") { prepare(sample) }
-                    .disabled(work != nil)
+            // A fresh simulator's Files app is empty: the app carries an animation and a clip.
+            ForEach(["orbit.gif", "orbit.mp4"], id: \.self) { file in
+                if let sample = Bundle.main.url(forResource: file, withExtension: nil) {
+                    Button("Use the sample (\(file))") { prepare(sample) }
+                        .disabled(work != nil)
+                }
             }
             if work != nil {
                 Button("Cancel") { work?.cancel() }
@@ -56,12 +62,12 @@ struct PickerView: View {
             do {
                 let scoped = url.startAccessingSecurityScopedResource()
                 defer { if scoped { url.stopAccessingSecurityScopedResource() } }
-                let data = try Data(contentsOf: url)
+                // From the file: ImageIO and AVFoundation read what each frame needs, never the
+                // whole file. Progress arrives on the main actor.
                 let prepared = try await ArcMaskPreparer.prepare(
-                    data, name: name, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
+                    contentsOf: url, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
                 ) { progress in
-                    let text = "Preparing… \(Int(progress.fractionCompleted * 100)) %"
-                    Task { @MainActor in status = text }
+                    status = "Preparing… \(Int(progress.fractionCompleted * 100)) %"
                 }
                 WidgetCenter.shared.reloadTimelines(ofKind: AppGroup.widgetKind)
                 status = "\(name): \(prepared.layerCount) layers, \(prepared.passed ? "seamless" : "check failed"). Add the widget to the home screen."

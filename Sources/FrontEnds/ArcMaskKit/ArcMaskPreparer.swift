@@ -2,41 +2,26 @@
 import ArcMaskFolder
 import Foundation
 
-/// Turns an animation the user chose (GIF, APNG, HEICS, WebP, AVIF sequence: what ImageIO
-/// decodes; and Lottie JSON, dotLottie and Telegram stickers, drawn on Core Graphics in the
-/// theme and state `PrepareOptions.lottie` chooses) into a folder a widget plays with `ArcMaskAnimation(folder:)`: frames downsampled to
-/// the widget's pixels on the way in, delays as browsers play them, fitted to the phone's limits,
-/// planned, checked by the emulator, encoded and written all at once. The same budget, plan,
-/// verdict and manifest as `arcmask export` (ArcMaskFolder decides for both).
-public enum ArcMaskPreparer {
-    /// Where the work is. Writing may run more than once when a written pass comes out over the
-    /// budget (the fitter then steps down and writes again).
-    public struct Progress: Sendable, Equatable {
-        public enum Stage: Sendable, Equatable {
-            /// Encoding sample layers to choose the scale and quality.
-            case surveying
-            /// Writing the layers.
-            case writing
-        }
-        public let stage: Stage
-        public let done: Int
-        public let total: Int
-        /// How far the whole preparation is, 0 to 1; it never goes back, though `done` starts
-        /// again when a written pass comes out over the budget.
-        public let fractionCompleted: Double
-    }
-
+extension ArcMaskPreparer {
     /// Prepares `data` into `folder` (for instance a folder in the App Group container that the
-    /// app and its widget extension share). Checks for cancellation between frames: a
-    /// cancelled task throws `CancellationError` and leaves no folder behind.
+    /// app and its widget extension share). `prepare(contentsOf:)` reads a file as it needs it
+    /// instead, and takes movies.
+    ///
+    /// The work runs on a queue of its own, off the caller's actor and Swift's cooperative
+    /// threads, with the time the system grants an app that leaves the foreground
+    /// (`ProcessInfo.performExpiringActivity`). It checks for cancellation between frames: a
+    /// cancelled task throws `CancellationError`, and background time running out throws
+    /// `PrepareError` with `.interrupted`; neither leaves a folder behind, and a folder already
+    /// at `folder` is kept.
     /// - Parameters:
     ///   - name: the animation's name, recorded in the manifest (a file name; no path).
     ///   - replacing: replace a folder already at `folder` in one step; otherwise it is an error.
-    ///   - progress: called on the preparing task as samples are surveyed and layers written.
+    ///   - progress: called on the main actor as frames are surveyed and layers written, in
+    ///     order; while the main actor is busy, only the newest progress is delivered.
     /// - Returns: what was written (its `manifest` is `manifest.json`).
     public static func prepare(
         _ data: Data, name: String, into folder: URL, options: PrepareOptions = PrepareOptions(),
-        replacing: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil
+        replacing: Bool = false, progress: (@MainActor @Sendable (Progress) -> Void)? = nil
     ) async throws -> PreparedAnimation {
         try Task.checkCancellation()
         // The format is decided by the bytes: a Lottie file (JSON, dotLottie, sticker) is drawn
@@ -53,7 +38,8 @@ public enum ArcMaskPreparer {
             try refuseLottieChoice(options, name: name)
             (frames, source) = try images(data, name: name)
         }
-        return try write(frames, source, into: folder, options: options, replacing: replacing, progress: progress)
+        return try await write(
+            frames, source, into: folder, options: options, replacing: replacing, progress: progress)
     }
 
     /// Prepares the file at `url`: a movie or a Live Photo's paired video (AVFoundation; the
@@ -62,7 +48,7 @@ public enum ArcMaskPreparer {
     /// - Parameter name: recorded in the manifest (default: the file's name).
     public static func prepare(
         contentsOf url: URL, name: String? = nil, into folder: URL, options: PrepareOptions = PrepareOptions(),
-        replacing: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil
+        replacing: Bool = false, progress: (@MainActor @Sendable (Progress) -> Void)? = nil
     ) async throws -> PreparedAnimation {
         try Task.checkCancellation()
         let name = name ?? url.lastPathComponent
@@ -105,7 +91,8 @@ public enum ArcMaskPreparer {
                 (frames, source) = (decoded, decoded.prepared)
             }
         }
-        return try write(frames, source, into: folder, options: options, replacing: replacing, progress: progress)
+        return try await write(
+            frames, source, into: folder, options: options, replacing: replacing, progress: progress)
     }
 
     private static func lottie(
@@ -132,25 +119,35 @@ public enum ArcMaskPreparer {
         }
     }
 
-    /// The frames fitted, planned, checked and written: the same for every reader.
+    /// The frames fitted, planned, checked and written (the same for every reader), on a queue
+    /// of its own with the app's background time.
     private static func write(
         _ frames: any KitFrames, _ source: PreparedSource, into folder: URL, options: PrepareOptions,
-        replacing: Bool, progress: (@Sendable (Progress) -> Void)?
-    ) throws -> PreparedAnimation {
+        replacing: Bool, progress: (@MainActor @Sendable (Progress) -> Void)?
+    ) async throws -> PreparedAnimation {
         let view = try options.resolved()
-        let manifest = try FolderPreparation.run(
-            source: source, options: options, destination: folder, replacing: replacing
-        ) { staging in
-            let meter = ProgressMeter()
-            return ImageIOLayerWriter(
-                frames: frames, folder: staging, viewWidth: view.width, viewHeight: view.height,
-                format: options.imageFormat, fit: options.fit, names: .standard,
-                progress: { stage, done, total in
-                    let fraction = meter.advance(writing: stage == .writing, done: done, total: total)
-                    progress?(Progress(stage: stage, done: done, total: total, fractionCompleted: fraction))
-                })
+        let relay = progress.map { deliver in
+            ProgressRelay(
+                schedule: { block in DispatchQueue.main.async { block() } },
+                deliver: { p in MainActor.assumeIsolated { deliver(p) } })
         }
-        return PreparedAnimation(folder: folder, manifest: manifest)
+        let reader = Handed(frames)
+        return try await BackgroundWork.run(reason: "Preparing an animation for a widget") { cancellation in
+            let meter = ProgressMeter()
+            let manifest = try FolderPreparation.run(
+                source: source, options: options, destination: folder, replacing: replacing
+            ) { staging in
+                try SpillingLayerWriter(
+                    codec: ImageIOLayerCodec(frames: reader.value, format: options.imageFormat),
+                    frameCount: reader.value.count, folder: staging, viewWidth: view.width, viewHeight: view.height,
+                    fit: options.fit, cancellation: cancellation,
+                    progress: { stage, done, total in
+                        let fraction = meter.advance(stage, done: done, total: total)
+                        relay?.post(Progress(stage: stage, done: done, total: total, fractionCompleted: fraction))
+                    })
+            }
+            return PreparedAnimation(folder: folder, manifest: manifest)
+        }
     }
 
     /// `prepare` as a stream: progress as it goes, then what was written; cancelling the consuming
@@ -173,11 +170,6 @@ public enum ArcMaskPreparer {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
-    }
-
-    public enum Event: Sendable {
-        case progress(Progress)
-        case finished(PreparedAnimation)
     }
 }
 #endif

@@ -188,25 +188,6 @@ extension PrepareError {
     }
 }
 
-/// How far `prepare` is, 0 to 1, never going back: surveying samples fills the first fifth,
-/// writing layers the rest. A pass of writing that starts again (the fitter stepped down after a
-/// pass came out over the budget) holds the fraction where it was until it passes it.
-final class ProgressMeter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fraction = 0.0
-    static let surveyShare = 0.2
-
-    /// The fraction after `done` of `total` in a stage (`writing` false: surveying).
-    func advance(writing: Bool, done: Int, total: Int) -> Double {
-        let part = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
-        let value = writing ? Self.surveyShare + (1 - Self.surveyShare) * part : Self.surveyShare * part
-        return lock.withLock {
-            fraction = max(fraction, value)
-            return fraction
-        }
-    }
-}
-
 /// Which of a frame's delays ImageIO reports is its duration: the sequence's own entry for the
 /// frame (where HEIF sequences keep timing), else the frame's properties, else nothing (0, a
 /// still). Plain Swift, so it is tested where ImageIO is not.

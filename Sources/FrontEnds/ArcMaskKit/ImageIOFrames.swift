@@ -215,21 +215,8 @@ final class ImageIOFrames: KitFrames {
     }
 }
 
-/// A layer's pixels: premultiplied RGBA in a buffer this process owns, drawn by Core Graphics.
-struct LayerPixels {
-    let width: Int
-    let height: Int
-    var bytes: [UInt8]
-
-    init(width: Int, height: Int) throws {
-        guard width > 0, height > 0, width <= 32_767, height <= 32_767 else {
-            throw PrepareError(.options, "a layer of \(width)×\(height) px cannot be drawn")
-        }
-        self.width = width
-        self.height = height
-        bytes = [UInt8](repeating: 0, count: width * height * 4)
-    }
-
+/// Drawing a layer's pixels with Core Graphics.
+extension LayerPixels {
     static let bitmapInfo = CGImageAlphaInfo.premultipliedLast.rawValue | CGBitmapInfo.byteOrder32Big.rawValue
 
     /// `image` drawn into `width`×`height` pixels as `fit` asks (fill crops, fit leaves
@@ -265,26 +252,6 @@ struct LayerPixels {
             return true
         }
         guard drawn else { throw PrepareError(.options, "Core Graphics cannot draw a \(w)×\(h) px layer") }
-    }
-
-    var isOpaque: Bool {
-        var i = 3
-        while i < bytes.count {
-            if bytes[i] != 255 { return false }
-            i += 4
-        }
-        return true
-    }
-
-    /// The pixels composited onto black, opaque: premultiplied colour is exactly that.
-    var onBlack: [UInt8] {
-        var out = bytes
-        var i = 3
-        while i < out.count {
-            out[i] = 255
-            i += 4
-        }
-        return out
     }
 
     /// A Core Graphics image of `rgba` (this layer's size): premultiplied, or opaque.

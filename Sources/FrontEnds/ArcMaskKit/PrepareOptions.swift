@@ -179,6 +179,9 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
         case destinationExists
         /// The folder cannot be written or moved into place.
         case cannotWrite
+        /// The system took back the time it gave the app in the background before the work
+        /// was done; nothing was written.
+        case interrupted
     }
 
     public let place: Place
@@ -218,7 +221,7 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
     public var recoverySuggestion: String? {
         switch code {
         case .unsupportedFormat:
-            "Choose a GIF, APNG, WebP, HEIC or AVIF sequence, or a Lottie, dotLottie or Telegram sticker file."
+            "Choose a GIF, APNG, WebP, HEIC or AVIF sequence, a video, or a Lottie, dotLottie or Telegram sticker file."
         case .notAnimated: "Choose an animation, or prepare it as a still picture."
         case .tooManyFrames: "Shorten the animation or lower its frame rate before preparing it."
         case .tooLarge: "Choose a smaller animation."
@@ -227,6 +230,7 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
         case .doesNotFit: "Allow fewer frames or a lower scale (PrepareOptions.budget), or choose a shorter animation."
         case .destinationExists: "Pass replacing: true to replace the folder, or choose another."
         case .cannotWrite: "Check that the folder's parent exists and that the app may write there."
+        case .interrupted: "Keep the app open until the animation is prepared, then try again."
         }
     }
 }

@@ -88,7 +88,7 @@ struct KitTypecheckTests {
         let sdk = try KitStubs()
         defer { sdk.remove() }
         let files = KitStubs.kitFiles
-        #expect(files.map(\.lastPathComponent).contains("ImageIOLayerWriter.swift"))
+        #expect(files.map(\.lastPathComponent).contains("ImageIOLayerCodec.swift"))
         for version in [5, 6] {
             let result = try sdk.typecheck(files, swiftVersion: version)
             #expect(result.status == 0, "Swift \(version): \(result.output.prefix(4000))")

@@ -62,13 +62,13 @@ struct PrepareErrorTests {
     func progress() {
         let meter = ProgressMeter()
         var seen: [Double] = []
-        for k in 0...4 { seen.append(meter.advance(writing: false, done: k, total: 4)) }
+        for k in 0...4 { seen.append(meter.advance(.surveying, done: k, total: 4)) }
         // A first pass of writing, then a pass after the fitter stepped down.
-        for k in 0...10 { seen.append(meter.advance(writing: true, done: k, total: 10)) }
-        for k in 0...8 { seen.append(meter.advance(writing: true, done: k, total: 8)) }
+        for k in 0...10 { seen.append(meter.advance(.writing, done: k, total: 10)) }
+        for k in 0...8 { seen.append(meter.advance(.writing, done: k, total: 8)) }
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(seen.first == 0 && seen.last == 1 && abs(seen[4] - ProgressMeter.surveyShare) < 1e-12)
-        #expect(meter.advance(writing: true, done: 0, total: 0) == 1)
+        #expect(meter.advance(.writing, done: 0, total: 0) == 1)
     }
 }
 

@@ -1,0 +1,52 @@
+import ArcMaskFolder
+
+/// A layer's pixels: premultiplied RGBA, row by row, in a buffer this process owns. Drawn by
+/// Core Graphics on Apple's systems (`ImageIOFrames.swift`); kept between passes by `FrameSpill`.
+@_spi(Measuring) public struct LayerPixels: Equatable {
+    public let width: Int
+    public let height: Int
+    public var bytes: [UInt8]
+
+    /// Transparent pixels; the side limit is checked before anything is allocated.
+    public init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= FolderPreparation.maxLayerSide, height <= FolderPreparation.maxLayerSide
+        else {
+            throw PrepareError(.options, "a layer of \(width)×\(height) px cannot be drawn")
+        }
+        self.width = width
+        self.height = height
+        bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// Pixels already made: `bytes` must hold `width`×`height`×4 of them.
+    public init(width: Int, height: Int, bytes: [UInt8]) throws {
+        guard width > 0, height > 0, width <= FolderPreparation.maxLayerSide, height <= FolderPreparation.maxLayerSide,
+            bytes.count == width * height * 4
+        else {
+            throw PrepareError(.options, "\(bytes.count) bytes are no layer of \(width)×\(height) px")
+        }
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
+    public var isOpaque: Bool {
+        var i = 3
+        while i < bytes.count {
+            if bytes[i] != 255 { return false }
+            i += 4
+        }
+        return true
+    }
+
+    /// The pixels composited onto black, opaque: premultiplied colour is exactly that.
+    public var onBlack: [UInt8] {
+        var out = bytes
+        var i = 3
+        while i < out.count {
+            out[i] = 255
+            i += 4
+        }
+        return out
+    }
+}

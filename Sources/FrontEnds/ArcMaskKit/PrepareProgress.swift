@@ -1,0 +1,105 @@
+import Foundation
+
+/// Turns an animation the user chose into a folder a widget plays with
+/// `ArcMaskAnimation(folder:)`: what ImageIO decodes (GIF, APNG, HEICS, WebP, AVIF sequences),
+/// movies and Live Photos (AVFoundation), and Lottie JSON, dotLottie and Telegram stickers (drawn
+/// on Core Graphics in the theme and state `PrepareOptions.lottie` chooses). Frames are decoded
+/// once, downsampled on the way in, timed as browsers play them, fitted to the phone's limits,
+/// planned, checked by the emulator, encoded and written all at once. The same budget, plan,
+/// verdict and manifest as `arcmask export` (ArcMaskFolder decides for both).
+public enum ArcMaskPreparer {
+    /// Where the work is.
+    public enum Stage: Sendable, Equatable {
+        /// Reading every frame once, encoding samples to choose the scale and quality.
+        case surveying
+        /// Writing the layers. It may run more than once: when a written pass comes out over the
+        /// budget, the fitter steps down and writes again (from the frames the survey kept).
+        case writing
+    }
+
+    /// How far `prepare` is, delivered on the main actor.
+    public struct Progress: Sendable, Equatable {
+        public typealias Stage = ArcMaskPreparer.Stage
+        public let stage: Stage
+        /// Frames surveyed, or layers written in this pass, of `total`.
+        public let done: Int
+        public let total: Int
+        /// How far the whole preparation is, 0 to 1; it never goes back, though `done` starts
+        /// again when a written pass comes out over the budget.
+        public let fractionCompleted: Double
+
+        public init(stage: Stage, done: Int, total: Int, fractionCompleted: Double) {
+            self.stage = stage
+            self.done = done
+            self.total = total
+            self.fractionCompleted = fractionCompleted
+        }
+    }
+
+    /// What `events` yields: progress as it goes, then what was written.
+    public enum Event: Sendable {
+        case progress(Progress)
+        case finished(PreparedAnimation)
+    }
+}
+
+/// How far `prepare` is, 0 to 1, never going back: the survey (which reads every frame once)
+/// fills the first `surveyShare`, writing layers the rest. A pass of writing that starts again
+/// (the fitter stepped down after a pass came out over the budget) holds the fraction where it
+/// was until it passes it.
+final class ProgressMeter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fraction = 0.0
+    /// Decoding every frame and keeping it weighs about as much as encoding the layers.
+    static let surveyShare = 0.5
+
+    /// The fraction after `done` of `total` in a stage.
+    func advance(_ stage: ArcMaskPreparer.Stage, done: Int, total: Int) -> Double {
+        let part = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
+        let value = stage == .writing ? Self.surveyShare + (1 - Self.surveyShare) * part : Self.surveyShare * part
+        return lock.withLock {
+            fraction = max(fraction, value)
+            return fraction
+        }
+    }
+}
+
+/// Progress handed from the preparing thread to the main actor, in order and without piling up:
+/// while one delivery waits for the main actor, newer progress replaces what it will deliver.
+final class ProgressRelay: @unchecked Sendable {
+    private let lock = NSLock()
+    private var latest: ArcMaskPreparer.Progress?
+    private var scheduled = false
+    private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
+    private let deliver: @Sendable (ArcMaskPreparer.Progress) -> Void
+
+    /// - Parameters:
+    ///   - schedule: runs its block on the main actor, in the order given (the main queue).
+    ///   - deliver: called there with the newest progress.
+    init(
+        schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        deliver: @escaping @Sendable (ArcMaskPreparer.Progress) -> Void
+    ) {
+        self.schedule = schedule
+        self.deliver = deliver
+    }
+
+    func post(_ progress: ArcMaskPreparer.Progress) {
+        let first: Bool = lock.withLock {
+            latest = progress
+            defer { scheduled = true }
+            return !scheduled
+        }
+        guard first else { return }
+        schedule { [self] in
+            let next: ArcMaskPreparer.Progress? = lock.withLock {
+                defer {
+                    latest = nil
+                    scheduled = false
+                }
+                return latest
+            }
+            if let next { deliver(next) }
+        }
+    }
+}
