@@ -271,8 +271,9 @@ let package = Package(
         .executableTarget(
             name: "ArcMaskBench",
             dependencies: [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
-                "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskValues", "ArcMaskZIP",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskIO", "ArcMaskKit", "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskValues",
+                "ArcMaskZIP",
             ],
             path: "Sources/Tools/ArcMaskBench"),
 

@@ -112,7 +112,7 @@ import Foundation
     public var decodes: Int { state.decodes }
     /// Written passes so far (more than one when a pass came out over the budget).
     public var passes: Int { state.passes }
-    /// The bytes the kept frames take on disk.
+    /// The bytes the kept frames took on disk (counted on, after they are removed).
     public var spilledBytes: Int { spill.storedBytes }
 
     public func survey(

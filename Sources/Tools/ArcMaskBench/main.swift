@@ -19,6 +19,9 @@ import Foundation
 //   arcmask-bench emulate [--samples N]           analytic emulator samples/s, one core
 //   arcmask-bench svga FILE...                    render every frame at the viewBox size, one core
 //                                                 (straight RGBA, then premultiplied)
+//   arcmask-bench kit-prepare FILE                ArcMaskKit's prepare for a small widget at 3x,
+//                                                 the CLI's codecs standing in for ImageIO:
+//                                                 decodes per frame, passes, kept bytes
 //   arcmask-bench composite [--count N]           raster composites/s at 510×510 with 100 frames,
 //                                                 reachable layers only and all layers
 
@@ -39,6 +42,11 @@ func option(_ name: String, _ fallback: Int) -> Int {
 }
 
 switch args.first {
+case "kit-prepare"?:
+    guard args.count >= 2 else {
+        FileHandle.standardError.write(Data("usage: arcmask-bench kit-prepare FILE\n".utf8)); exit(64)
+    }
+    json(try kitPrepare(args[1]))
 case "decode"?:
     guard args.count >= 2 else {
         FileHandle.standardError.write(Data("usage: arcmask-bench decode FILE [--repeats N]\n".utf8)); exit(64)
