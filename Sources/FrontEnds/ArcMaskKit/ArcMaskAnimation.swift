@@ -16,11 +16,17 @@ import Foundation
 /// degrees (0° = 3 o'clock, growing clockwise), where each frame's image lies. Read from a
 /// folder's `manifest.json`, or written out as constants by `arcmask export`.
 public struct ArcMaskAnimationPlan: Sendable, Equatable {
+    /// One image of the ZStack: a frame's picture, masked by the arc from `startDegrees` to
+    /// `endDegrees`.
     public struct Layer: Sendable, Equatable {
+        /// The cell whose image the layer shows: an index into `cells`.
         public let frame: Int
+        /// Where the layer's arc starts, degrees, before the rotation turns it.
         public let startDegrees: Double
+        /// Where the layer's arc ends, degrees, before the rotation turns it.
         public let endDegrees: Double
 
+        /// A layer showing cell `frame` under the arc from `startDegrees` to `endDegrees` (degrees).
         public init(frame: Int, startDegrees: Double, endDegrees: Double) {
             self.frame = frame
             self.startDegrees = startDegrees
@@ -30,9 +36,12 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
 
     /// Where a frame's image lies: its own file at (0, 0), or a cell of the strip, in pixels.
     public struct Cell: Sendable, Equatable {
+        /// The image's rectangle in `file`, px: its top-left corner at (`x`, `y`), then its size.
         public let x: Int, y: Int, width: Int, height: Int
+        /// The name of the file in the folder the image lies in (the strip's, for a cell of a strip).
         public let file: String
 
+        /// The cell at (`x`, `y`) of `width` × `height` px in `file`.
         public init(x: Int, y: Int, width: Int, height: Int, file: String) {
             self.x = x
             self.y = y
@@ -42,13 +51,21 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         }
     }
 
+    /// The view's width, pt: the drawing's own size, before it is scaled to the widget's container.
     public let viewWidth: Double
+    /// The view's height, pt.
     public let viewHeight: Double
+    /// The images' pixels per point: the scale the layers were drawn at.
     public let scale: Double
+    /// The arcs' radius, pt.
     public let radius: Double
+    /// The width each arc is stroked with, pt.
     public let lineWidth: Double
+    /// How far the arcs' centre lies below the view's centre, pt.
     public let centerOffset: Double
+    /// How long the arcs take to turn once, seconds.
     public let periodSeconds: Double
+    /// Whether the arcs are stroked with square caps (false: butt caps, flush with their ends).
     public let squareCaps: Bool
     /// The image holding every frame (nil: each frame is its own file, handed to SwiftUI as
     /// encoded bytes and decoded by the system, not by the extension).
@@ -72,13 +89,19 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     /// phone by cifyr/motionary, docs/widget-animation-surface.md §4.1). The fonts must be in the
     /// extension and listed under `UIAppFonts`.
     public struct TimerMasks: Sendable, Equatable {
+        /// One timer over a lane: set in a mask font, it has ink only on the seconds that open
+        /// the font's period.
         public struct Mask: Sendable, Equatable {
             /// The mask font's PostScript name.
             public let font: String
+            /// The font's period, seconds (a divisor of 60): the timer has ink when its seconds
+            /// field is a multiple of it.
             public let periodSeconds: Int
             /// The timer starts this long before the reference date.
             public let leadSeconds: Double
 
+            /// A timer in `font`, of period `periodSeconds`, started `leadSeconds` before the
+            /// reference date.
             public init(font: String, periodSeconds: Int, leadSeconds: Double) {
                 self.font = font
                 self.periodSeconds = periodSeconds
@@ -86,22 +109,26 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             }
         }
 
+        /// One picture of the stack: a cell's image, drawn where all of its masks have ink.
         public struct Lane: Sendable, Equatable {
             /// Which cell's image the lane shows.
             public let cell: Int
             /// It draws where all of these have ink (none: always).
             public let masks: [Mask]
 
+            /// The lane showing cell `cell` where all of `masks` have ink.
             public init(cell: Int, masks: [Mask]) {
                 self.cell = cell
                 self.masks = masks
             }
         }
 
+        /// One loop of the masks, seconds: a divisor of a minute, 2 to 30.
         public let loopSeconds: Int
         /// Bottom to top.
         public let lanes: [Lane]
 
+        /// Masks that loop every `loopSeconds` seconds over `lanes`, bottom to top.
         public init(loopSeconds: Int, lanes: [Lane]) {
             self.loopSeconds = loopSeconds
             self.lanes = lanes
@@ -158,6 +185,18 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         }
     }
 
+    /// A plan from its figures, as an export's plan file spells them out: sizes in points, angles
+    /// in degrees, the period in seconds.
+    /// - Parameters:
+    ///   - scale: the images' pixels per point.
+    ///   - squareCaps: stroke the arcs with square caps (false: butt caps).
+    ///   - strip: the image holding every frame, or nil when each frame is its own file.
+    ///   - layers: the ZStack's layers, bottom to top.
+    ///   - cells: where each frame's image lies, one per frame.
+    ///   - timerMasks: the same images under live timer masks, or nil (the default) for none.
+    ///   - prefersTimerMasks: `.automatic` plays the timer masks first (false by default).
+    ///   - digests: each image file's FNV-1a digest (16 hex digits) by file name; empty (the
+    ///     default) checks no file.
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, radius: Double, lineWidth: Double,
         centerOffset: Double, periodSeconds: Double, squareCaps: Bool, strip: String?, layers: [Layer], cells: [Cell],
@@ -193,8 +232,12 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
 
     /// What is wrong with a manifest, as a JSON path and a problem.
     public struct Invalid: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Where in the manifest the problem lies, as a JSON path such as `$.frames[2]` (`$`: the
+        /// whole document).
         public let path: String
+        /// What is wrong there, as a phrase such as "is missing".
         public let problem: String
+        /// "manifest.json: path: problem", for a log or a message.
         public var description: String { "manifest.json: \(path): \(problem)" }
     }
 
@@ -459,7 +502,9 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
 /// How the drawing meets a container of another size: covering it (cropping the overflow) or
 /// inside it whole.
 public enum ArcMaskContentMode: String, Sendable, CaseIterable {
+    /// Cover the container, cropping what overflows (the view's default).
     case fill
+    /// Show the whole drawing inside the container, leaving the rest of it empty.
     case fit
 }
 
@@ -612,6 +657,11 @@ public struct ArcMaskFolderView<Placeholder: View>: View {
     private let animation: ArcMaskAnimation?
     private let placeholder: Placeholder
 
+    /// Shows the animation in `folder`, or `placeholder` when it holds none the view can play;
+    /// the other parameters are `ArcMaskAnimation(folder:)`'s.
+    /// - Parameters:
+    ///   - folder: the folder `prepare` or `arcmask export` wrote (its `manifest.json` and images).
+    ///   - placeholder: the view shown instead when the folder cannot be played.
     public init(
         folder: URL, accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime,
         engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(), contentMode: ArcMaskContentMode = .fill,
@@ -623,6 +673,7 @@ public struct ArcMaskFolderView<Placeholder: View>: View {
         self.placeholder = placeholder()
     }
 
+    /// The animation, or the placeholder when the folder held none to play as the view was made.
     public var body: some View {
         if let animation {
             animation

@@ -5,9 +5,13 @@ extension PrepareOptions {
     /// The part of a clip `prepare` plays: from `start` seconds, for `length` seconds (nil: to
     /// the end), as `arcmask export --start --length` cuts one.
     public struct ClipCut: Sendable, Equatable {
+        /// Where the part starts, seconds from the clip's beginning (0 or more; 0 by default).
         public var start: Double
+        /// How long the part lasts, seconds (more than 0); nil, the default, plays to the end.
         public var length: Double?
 
+        /// The part from `start` seconds, for `length` seconds (nil: to the end); by default the
+        /// whole clip.
         public init(start: Double = 0, length: Double? = nil) {
             self.start = start
             self.length = length

@@ -7,14 +7,20 @@ import Foundation
 /// An animation as `prepare` sees it before drawing: its name, canvas and frame durations (the
 /// browsers' rule already applied).
 public struct PreparedSource: Sendable, Equatable {
+    /// The file's name (its last path component goes into the manifest), also used in messages.
     public var name: String
+    /// The canvas's width, px.
     public var canvasWidth: Int
+    /// The canvas's height, px.
     public var canvasHeight: Int
+    /// How long each frame shows, ms, in order: each more than 0 and at most an hour.
     public var durationsMs: [Double]
     /// What reading it passed over or noticed (a long clip, an image not drawn): the manifest's
     /// warnings.
     public var warnings: [String]
 
+    /// A source of `durationsMs.count` frames on a `canvasWidth` × `canvasHeight` px canvas;
+    /// `warnings` (none by default) go into the manifest.
     public init(name: String, canvasWidth: Int, canvasHeight: Int, durationsMs: [Double], warnings: [String] = []) {
         self.name = name
         self.canvasWidth = canvasWidth

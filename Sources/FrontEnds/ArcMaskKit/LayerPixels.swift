@@ -3,8 +3,12 @@ import ArcMaskFolder
 /// A layer's pixels: premultiplied RGBA, row by row, in a buffer this process owns. Drawn by
 /// Core Graphics on Apple's systems (`ImageIOFrames.swift`); kept between passes by `FrameSpill`.
 @_spi(Measuring) public struct LayerPixels: Equatable {
+    /// The layer's width, px (1 to `FolderPreparation.maxLayerSide`).
     public let width: Int
+    /// The layer's height, px (1 to `FolderPreparation.maxLayerSide`).
     public let height: Int
+    /// The pixels, 4 bytes each (red, green, blue, alpha, premultiplied), row by row from the
+    /// top: `width` × `height` × 4 bytes.
     public var bytes: [UInt8]
 
     /// Transparent pixels; the side limit is checked before anything is allocated.
@@ -30,6 +34,7 @@ import ArcMaskFolder
         self.bytes = bytes
     }
 
+    /// Whether every pixel's alpha is 255 (with the `.auto` image format, such a layer is written as JPEG).
     public var isOpaque: Bool {
         var i = 3
         while i < bytes.count {

@@ -7,11 +7,20 @@ import Foundation
 /// marker. The same choices as `arcmask export --animation --theme --state --marker`, decided
 /// by the same code (`DotLottieChoice`, `LottiePlayback` in ArcMaskLottie).
 public struct LottieChoice: Sendable, Equatable {
+    /// The dotLottie animation to play, by id (nil: the initial state's, else the manifest's
+    /// initial one, else the first listed).
     public var animation: String?
+    /// The dotLottie theme to apply, by id (v2; nil: the animation's `initialTheme`, if any).
     public var theme: String?
+    /// The dotLottie state to play, by name, in its initial state machine, else its first (v2;
+    /// nil: the initial state machine's start, if the file has one).
     public var state: String?
+    /// The marker whose segment plays, by name, in any Lottie file (nil: the state's segment,
+    /// else the whole animation).
     public var marker: String?
 
+    /// A choice of dotLottie `animation`, `theme` and `state`, and of any Lottie's `marker`; each
+    /// nil (the default) leaves it as the file's players start.
     public init(animation: String? = nil, theme: String? = nil, state: String? = nil, marker: String? = nil) {
         self.animation = animation
         self.theme = theme
@@ -28,27 +37,40 @@ public struct LottieChoice: Sendable, Equatable {
 /// What a Lottie file offers an app to choose from, and what a choice plays: for a picker of
 /// themes and states before `prepare` (`LottieContents(reading:name:choice:)`).
 public struct LottieContents: Sendable, Equatable {
+    /// Which kind of Lottie file it is, told apart by its bytes; the raw value names it in
+    /// messages.
     public enum Kind: String, Sendable {
+        /// A Lottie animation as plain JSON.
         case json = "Lottie JSON"
+        /// A dotLottie: a ZIP holding one or more animations, and (v2) themes and state machines.
         case dotLottie = "dotLottie"
+        /// A Telegram sticker: Lottie JSON compressed with gzip.
         case sticker = "Telegram sticker"
     }
 
+    /// Which kind of file was read.
     public var kind: Kind
-    /// A dotLottie's animations, themes, state machines and the states of the one read.
+    /// A dotLottie's animations, by id (empty for other files).
     public var animations: [String]
+    /// A dotLottie's themes, by id (v2; empty otherwise).
     public var themes: [String]
+    /// A dotLottie's state machines, by id (v2; empty otherwise).
     public var stateMachines: [String]
+    /// The states of the state machine read, by name (v2; empty otherwise).
     public var states: [String]
-    /// The animation's markers and the slots a theme can set.
+    /// The animation's markers, by name.
     public var markers: [String]
+    /// The slots a theme can set, by id.
     public var slots: [String]
-    /// What the choice plays: the animation, theme and state (nil: none).
+    /// The dotLottie animation the choice plays, by id (nil for other files).
     public var animation: String?
+    /// The theme the choice applies, by id (nil: none).
     public var theme: String?
+    /// The state the choice plays, by name (nil: none).
     public var state: String?
-    /// Frames played and how long each lasts, ms.
+    /// Frames played.
     public var frameCount: Int
+    /// How long each frame lasts, ms (every frame lasts the same).
     public var frameMs: Double
     /// What is passed over or not drawn.
     public var warnings: [String]

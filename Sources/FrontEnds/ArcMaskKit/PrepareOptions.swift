@@ -10,19 +10,26 @@ public struct PrepareOptions: Sendable {
     public enum ViewSize: Sendable, Equatable {
         /// A WidgetKit family on a device of `WidgetSizeTable` (nil: the family's default device).
         case family(WidgetFamily, device: String? = nil)
+        /// A size of your own, pt: each side more than 0 and at most 10,000.
         case points(width: Double, height: Double)
         /// A WidgetKit family `prepare` has no size table for yet (the accessory families);
         /// refused with `.invalidOptions`.
         case unsupported(family: String)
     }
 
+    /// The widget view's size: a family on a device (`.family(.small)` by default), or points.
     public var size: ViewSize
     /// Pixels per point of the layers (3 on most iPhones); the budget may lower it.
     public var scale: Double
+    /// How the masks are built (`.arcmask` by default: each frame's slice as long as it lasts).
     public var preset: Preset
+    /// How a frame meets a view of another shape: `.fill` (the default) covers it and crops the
+    /// overflow, `.fit` shows it whole between transparent bars.
     public var fit: FitMode
     /// The phone's limits the layers are fitted to.
     public var limits: WidgetLimits
+    /// How far the budget may go to fit the layers: the lowest scale (2 by default), and
+    /// whether to refuse rather than lower the frame rate.
     public var budget: BudgetPolicy
     /// JPEG, PNG, or each as the frame's transparency asks.
     public var imageFormat: ImageFormat
@@ -64,6 +71,13 @@ public struct PrepareOptions: Sendable {
         }
     }
 
+    /// The options, each by default as `arcmask export` has it.
+    /// - Parameters:
+    ///   - scale: pixels per point of the layers, 1 to 4 (3 by default); the budget may lower it.
+    ///   - limits: the phone's limits (`.standard`: a 7 MB archive, 718,080 px per image).
+    ///   - jpegQuality: a fixed JPEG quality, 1 to 100 (nil: the budget steps it down).
+    ///   - timerMasks: timer masks over the layers (by default for every loop, 2 to 30 s; nil: none).
+    ///   - lottie: which animation, theme, state and marker of a Lottie file play.
     public init(
         size: ViewSize = .family(.small), scale: Double = 3, preset: Preset = .arcmask, fit: FitMode = .fill,
         limits: WidgetLimits = .standard, budget: BudgetPolicy = BudgetPolicy(), imageFormat: ImageFormat = .auto,
@@ -148,11 +162,13 @@ public struct PrepareOptions: Sendable {
 /// What went wrong preparing a folder: what kind of failure (`code`, for an app to switch on),
 /// where (the input, a frame, the options, the folder) and what, in a sentence.
 public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// Where the failure lies.
     public enum Place: Sendable, Equatable {
         /// The animation's bytes as a whole.
         case input
         /// One frame of it.
         case frame(Int)
+        /// The options `prepare` was given.
         case options
         /// The folder being written.
         case folder(String)
@@ -166,8 +182,9 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
         case unsupportedFormat
         /// One picture, not an animation (`PrepareOptions.acceptsStill` takes it).
         case notAnimated
-        /// More frames, or a larger canvas, than `prepare` takes.
+        /// More frames than `prepare` takes.
         case tooManyFrames
+        /// A larger canvas than `prepare` takes (over 100 million pixels).
         case tooLarge
         /// The file is damaged, cut short, or a frame does not decode.
         case damaged
@@ -184,8 +201,11 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
         case interrupted
     }
 
+    /// Where it went wrong: the input, a frame, the options, the folder or the budget.
     public let place: Place
+    /// What went wrong, as a sentence without its place (such as "holds no frames").
     public let problem: String
+    /// What kind of failure it is, for an app to switch on.
     public let code: Code
 
     /// - Parameter code: by default the place's usual kind (input and frames: damaged; options:
@@ -205,6 +225,8 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
             }()
     }
 
+    /// The place and the problem in one line, such as "frame 3: cannot be decoded" (a folder's
+    /// place is its path).
     public var description: String {
         switch place {
         case .input: return "input: \(problem)"
@@ -215,6 +237,7 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
         }
     }
 
+    /// The same line as `description`, for `LocalizedError` (what `localizedDescription` gives).
     public var errorDescription: String? { description }
 
     /// What the user can do about it, in a sentence an app can show.

@@ -19,15 +19,20 @@ public enum ArcMaskPreparer {
 
     /// How far `prepare` is, delivered on the main actor.
     public struct Progress: Sendable, Equatable {
+        /// Where the work is: surveying the frames, or writing the layers.
         public typealias Stage = ArcMaskPreparer.Stage
+        /// The stage the work is in.
         public let stage: Stage
         /// Frames surveyed, or layers written in this pass, of `total`.
         public let done: Int
+        /// Frames to survey, or layers to write in this pass.
         public let total: Int
         /// How far the whole preparation is, 0 to 1; it never goes back, though `done` starts
         /// again when a written pass comes out over the budget.
         public let fractionCompleted: Double
 
+        /// Progress of `done` of `total` in `stage`, the whole preparation `fractionCompleted`
+        /// (0 to 1) of the way.
         public init(stage: Stage, done: Int, total: Int, fractionCompleted: Double) {
             self.stage = stage
             self.done = done
@@ -38,7 +43,9 @@ public enum ArcMaskPreparer {
 
     /// What `events` yields: progress as it goes, then what was written.
     public enum Event: Sendable {
+        /// How far the work is, as it goes.
         case progress(Progress)
+        /// What was written: the last event, once the folder is in place.
         case finished(PreparedAnimation)
     }
 }

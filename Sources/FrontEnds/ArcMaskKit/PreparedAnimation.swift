@@ -6,17 +6,23 @@ import Foundation
 public struct PreparedAnimation: Sendable {
     /// The folder the widget reads (`ArcMaskAnimation(folder:)`).
     public let folder: URL
-    /// Layers written (frames that look alike share one) and the source's frames.
+    /// Layers written (frames that look alike share one).
     public let layerCount: Int
+    /// The source's frames the layers stand for, each counted once.
     public let sourceFrameCount: Int
     /// One loop of the animation as the widget plays it, seconds.
     public let durationSeconds: Double
-    /// The drawing's size in points and its pixels per point.
+    /// The drawing's width, pt.
     public let viewWidth: Double
+    /// The drawing's height, pt.
     public let viewHeight: Double
+    /// The layers' pixels per point, as the budget left it.
     public let scale: Double
-    /// The folder's images together, and the phone's budget for them.
+    /// The folder's images together, bytes, with the view's reserve per layer: what the widget's
+    /// archive holds.
     public let archiveBytes: Int
+    /// The phone's budget for `archiveBytes`, bytes (`PrepareOptions.limits.archiveBytes`, 7 MB
+    /// by default).
     public let archiveLimit: Int
     /// Whether timer masks were written (the engine that plays where the rotation does not).
     public let hasTimerMasks: Bool

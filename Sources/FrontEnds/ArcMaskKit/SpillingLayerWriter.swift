@@ -18,16 +18,22 @@ import Foundation
 }
 
 @_spi(Measuring) extension LayerCodec {
+    /// Runs `work` as it is, for a codec with no per-frame temporaries to release.
     public func perFrame<T>(_ work: () throws -> T) throws -> T { try work() }
 }
 
 /// One encoded layer: its bytes, whether they are lossy (JPEG), and how alike the layer they
 /// decode to is (SSIM; 1 for PNG).
 @_spi(Measuring) public struct EncodedLayer {
+    /// The encoded file's bytes, as written into the folder.
     public var bytes: [UInt8]
+    /// Whether the bytes are lossy (JPEG; false: PNG).
     public var lossy: Bool
+    /// How alike the decoded bytes are to the layer (SSIM, at most 1): 1 for PNG, and for a
+    /// JPEG that was not measured.
     public var ssim: Double
 
+    /// An encoded layer of `bytes`, lossy or not, decoding to a layer `ssim` alike.
     public init(bytes: [UInt8], lossy: Bool, ssim: Double) {
         self.bytes = bytes
         self.lossy = lossy
@@ -38,12 +44,16 @@ import Foundation
 /// A flag the work checks between frames: set when the task that asked for the work is
 /// cancelled, or when the system takes the app's background time back.
 @_spi(Measuring) public final class CancellationFlag: @unchecked Sendable {
+    /// Why the work stops: its task was cancelled, or the app's background time ended.
     public enum Reason: Sendable { case cancelled, backgroundTimeEnded }
+    /// A flag not yet set.
     public init() {}
     private let lock = NSLock()
     private var reason: Reason?
 
+    /// Sets the flag for `why` (`.cancelled` by default); the first reason given stays.
     public func cancel(_ why: Reason = .cancelled) { lock.withLock { reason = reason ?? why } }
+    /// Whether the flag is set, for whatever reason.
     public var isCancelled: Bool { lock.withLock { reason != nil } }
 
     /// Throws `CancellationError` once cancelled, and `.interrupted` once the background time ended.
@@ -91,6 +101,17 @@ import Foundation
     /// The name of the spill's folder in the staging folder (removed before it is committed).
     static var spillFolderName: String { ".frames" }
 
+    /// A writer of the layers of `frameCount` frames into `folder`, the spill in a folder of its
+    /// own inside it.
+    /// - Parameters:
+    ///   - codec: decodes, scales and encodes the frames.
+    ///   - folder: the staging folder the layer files go into.
+    ///   - viewWidth: the view's width, pt (`viewHeight`: its height); each layer's pixels are
+    ///     these times the step's scale.
+    ///   - fit: how a frame meets a layer of another shape.
+    ///   - names: the layer files' names (`frame-0000.jpg` by default).
+    ///   - cancellation: checked before each frame; set, it stops the work with an error.
+    ///   - progress: called after each frame surveyed and each layer written: (stage, done, total).
     public init(
         codec: Codec, frameCount: Int, folder: URL, viewWidth: Double, viewHeight: Double, fit: FitMode,
         names: CodeNames = .standard, cancellation: CancellationFlag = CancellationFlag(),
@@ -115,6 +136,9 @@ import Foundation
     /// The bytes the kept frames took on disk (counted on, after they are removed).
     public var spilledBytes: Int { spill.storedBytes }
 
+    /// Reads every frame once, in order, at the largest step's size: compares it with its run's
+    /// first, keeps it in the spill, and encodes each of `samples` at every one of `steps`. The
+    /// encoded bytes of each sample per step (`[frame: [bytes per step]]`), and the runs.
     public func survey(
         samples: [Int], steps: [ArchiveStep]
     ) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?) {
@@ -165,6 +189,8 @@ import Foundation
         return runs
     }
 
+    /// Writes one layer file per group, from the kept frame it shows, scaled to `size` and
+    /// encoded at `step`, in group order; on a failure, it removes what this pass wrote.
     public func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
         state.passes += 1
         var records: [LayerRecord] = []
@@ -194,6 +220,8 @@ import Foundation
         return records
     }
 
+    /// Removes the layer files `write` wrote (a pass that did not fit); a file already gone is
+    /// passed over.
     public func remove(_ records: [LayerRecord]) {
         for r in records { try? FileManager.default.removeItem(at: folder.appendingPathComponent(r.file)) }
     }

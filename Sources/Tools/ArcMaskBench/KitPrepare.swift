@@ -2,11 +2,10 @@ import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskFolder
 import ArcMaskIO
+@_spi(Measuring) import ArcMaskKit
 import ArcMaskSources
 import ArcMaskValues
 import Foundation
-
-@_spi(Measuring) import ArcMaskKit
 
 /// ArcMaskKit's `prepare` writer as a phone runs it, with the command line's decoders,
 /// resampler and encoders standing in for ImageIO and Core Graphics (which Linux lacks): the
@@ -37,7 +36,8 @@ final class ProjectLayerCodec: LayerCodec {
         let bytes = try JPEG.encode(image, quality: quality)
         var ssim = 1.0
         if measure {
-            ssim = SSIM.mean(pixels.bytes, try JPEG.decode(bytes).image.bytes, width: pixels.width, height: pixels.height)
+            ssim = SSIM.mean(
+                pixels.bytes, try JPEG.decode(bytes).image.bytes, width: pixels.width, height: pixels.height)
         }
         return EncodedLayer(bytes: bytes, lossy: true, ssim: ssim)
     }
@@ -92,6 +92,7 @@ func kitPrepare(_ path: String) throws -> [String: Any] {
         "file": path, "frames": frames, "canvas": [codec.source.canvasSize.width, codec.source.canvasSize.height],
         "decodes": writer.decodes, "decodesPerFrame": Double(writer.decodes) / Double(max(1, frames)),
         "passes": writer.passes, "layers": manifest.frames.count, "scale": manifest.scale,
-        "layerBytes": manifest.images.reduce(0) { $0 + $1.bytes }, "spilledBytes": writer.spilledBytes, "seconds": seconds,
+        "layerBytes": manifest.images.reduce(0) { $0 + $1.bytes }, "spilledBytes": writer.spilledBytes,
+        "seconds": seconds,
     ]
 }

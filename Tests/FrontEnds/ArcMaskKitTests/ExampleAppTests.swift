@@ -48,4 +48,32 @@ struct ExampleAppTests {
         #expect(groupUses.isEmpty, "the App Group is written out again: \(groupUses)")
         #expect(lines.filter { $0.contains("$(ARCMASK_APP_GROUP)") }.count >= 3)
     }
+
+    @Test("the app links ArcMaskKit's own package, which depends on no package, and carries its samples")
+    func package() throws {
+        let (values, lines) = try Self.settings()
+        let folder = Self.spec.deletingLastPathComponent()
+        // packages: / ArcMaskKit: / path: ../../Sources
+        let packages = try #require(lines.firstIndex(of: "packages:"))
+        let pathLine = try #require(
+            lines[packages...].first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("path:") })
+        let path = Self.resolve(
+            String(pathLine.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces), values)
+        #expect(lines[packages + 1].trimmingCharacters(in: .whitespaces) == "ArcMaskKit:")
+        let manifest = folder.appendingPathComponent(path).appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(text.contains(".library(name: \"ArcMaskKit\"") && !text.contains(".package("))
+        #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "- package: ArcMaskKit" })
+        // The samples the app's "Use the sample" buttons find in its bundle.
+        let app = try String(
+            contentsOf: folder.appendingPathComponent("App/ArcMaskDemoApp.swift"), encoding: .utf8)
+        for sample in ["orbit.gif", "orbit.mp4"] {
+            #expect(lines.contains { $0.contains("path: ../\(sample)") }, "\(sample) is not a resource")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("../\(sample)").path))
+            #expect(app.contains("\"\(sample)\""))
+        }
+        // The app reads the chosen file as it needs it, never whole.
+        #expect(app.contains("prepare(\n                    contentsOf:") || app.contains("prepare(contentsOf:"))
+        #expect(!app.contains("Data(contentsOf:"))
+    }
 }

@@ -56,8 +56,7 @@ struct ViewPlacementTests {
     /// The plan `prepare` makes by default (drawn at the largest iPhone's widget), as the view
     /// shows it in each iPhone class's widget: its arcs scaled by the view's factor about the
     /// centre, seen through what shows (the widget with `.fill`, the scaled picture with `.fit`).
-    static func shown(_ plan: ArcPlan, in size: (width: Double, height: Double), mode: ArcMaskContentMode) -> ArcPlan
-    {
+    static func shown(_ plan: ArcPlan, in size: (width: Double, height: Double), mode: ArcMaskContentMode) -> ArcPlan {
         let sx = size.width / plan.viewWidth, sy = size.height / plan.viewHeight
         let k = mode == .fill ? max(sx, sy) : min(sx, sy)
         var shown = plan
@@ -91,7 +90,8 @@ struct ViewPlacementTests {
         #expect(checked >= 3 * 2 * 5)
         // The check can fail: a plan drawn for a 158-pt widget and shown unscaled in a 180-pt
         // container (its band has a point or so to spare, not 22) leaves the corners bare.
-        var unscaled = try ArcPlanner.plan(PlanRequest(viewWidth: 158, viewHeight: 158, scale: 3, durationsMs: durations))
+        var unscaled = try ArcPlanner.plan(
+            PlanRequest(viewWidth: 158, viewHeight: 158, scale: 3, durationsMs: durations))
         unscaled.viewWidth = 180
         unscaled.viewHeight = 180
         let bare = Emulator.run(
