@@ -32,10 +32,12 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
     public var body: Never { fatalError() }
 }
 
-public enum WidgetFamily: Sendable {
-    case systemSmall, systemMedium, systemLarge
-    @available(iOS 15.0, *) case systemExtraLarge
-    @available(iOS 16.0, *) case accessoryCircular, accessoryRectangular, accessoryInline
+// Raw values: WidgetKit's enum is Int-backed; only systemExtraLargePortrait's (4, not declared
+// on iOS by today's SDKs) is reported (cifyr/motionary); the others here are stand-ins.
+public enum WidgetFamily: Int, Sendable {
+    case systemSmall = 0, systemMedium = 1, systemLarge = 2
+    @available(iOS 15.0, *) case systemExtraLarge = 3
+    @available(iOS 16.0, *) case accessoryCircular = 10, accessoryRectangular = 11, accessoryInline = 12
 }
 
 extension WidgetConfiguration {

@@ -248,7 +248,8 @@ public enum WidgetFolder {
             frames: frames, images: layers.images, limits: layers.figures,
             quality: .init(meanSSIM: layers.meanSSIM, worstSSIM: layers.worstSSIM),
             budgetActions: (notes + layers.notes).actions(vocabulary),
-            warnings: (notes + layers.notes).warnings(vocabulary),
+            warnings: (notes + layers.notes).warnings(vocabulary)
+                + WidgetLimits.surfaceWarnings(family: d.widgetFamily, layers: frames.count),
             emulator: .init(verdict),
             resolution: layers.resolution
                 ?? ResolutionRecord(bound: .device, sourceScale: nil, deviceScale: layers.scale),

@@ -1,3 +1,4 @@
+import ArcMaskGeometry
 import ArcMaskValues
 
 /// The limits a phone puts on what a widget's view may hold, in one place. Each is a named value
@@ -42,6 +43,45 @@ public struct WidgetLimits: Sendable, Equatable, Codable {
 
     public static let standard = WidgetLimits(
         archiveBytes: archiveAimBytes, layerPixels: smallestPixelCap, extensionBytes: extensionMemoryBytes)
+
+    /// Bytes of a Live Activity's archive: about 2 MB. cifyr/motionary
+    /// (`docs/widget-animation-surface.md` §6.4, "observed", medium confidence): a Live Activity
+    /// archive past it fails with `archiveTooLarge(fileSize:)`; §6.3 cites a 109 KB font that
+    /// inflated one to 2.5 MB and the activity did not start (Apple Developer Forums thread
+    /// 715159). Apple documents no figure; ActivityKit says images larger than the presentation
+    /// may keep the activity from starting ("Displaying live data with Live Activities").
+    public static let liveActivityArchiveBytes = 2_000_000
+
+    /// Rotating views in one Live Activity card from which iOS 18 stalls: a hundred.
+    /// BasedHardware/omi (`OmiCaptureLiveActivity.swift`, its 32-frame flipbook): "iOS 18 stalls
+    /// with a hundred or more in a card". One report; no other source gives a figure.
+    public static let liveActivityRotatingViews = 100
+
+    /// The limits of the surface `family` is drawn on: a Live Activity's archive is ~2 MB, and
+    /// that is its ceiling too (past it the activity does not start); the others are `standard`.
+    public static func standard(for family: WidgetFamily?) -> WidgetLimits {
+        guard family?.surface == .liveActivity else { return standard }
+        return WidgetLimits(
+            archiveBytes: liveActivityArchiveBytes, archiveCeilingBytes: liveActivityArchiveBytes,
+            layerPixels: smallestPixelCap, extensionBytes: extensionMemoryBytes)
+    }
+
+    /// What a folder of `layers` rotating layers for `family` should be warned of on its surface.
+    public static func surfaceWarnings(family: WidgetFamily?, layers: Int) -> [String] {
+        guard let family else { return [] }
+        var out: [String] = []
+        if family.surface == .liveActivity, layers >= liveActivityRotatingViews {
+            out.append(
+                "\(layers) rotating layers in a Live Activity: iOS 18 was reported to stall from \(liveActivityRotatingViews) in a card (BasedHardware/omi); fewer frames (a lower frame rate) are safer"
+            )
+        }
+        if family.surface == .lockScreen {
+            out.append(
+                "the rotation on Lock Screen widgets is unverified (cifyr/motionary §5.2 verified it on Home Screen widgets only), and the Lock Screen draws the widget in its vibrant mode, not in colour"
+            )
+        }
+        return out
+    }
 
     /// - Parameter archiveCeilingBytes: nil: 9 MB, or the budget when that is higher.
     public init(archiveBytes: Int, archiveCeilingBytes: Int? = nil, layerPixels: Int, extensionBytes: Int) {

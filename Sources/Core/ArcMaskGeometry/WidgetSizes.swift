@@ -1,6 +1,37 @@
 /// Widget families, as WidgetKit names them.
 public enum WidgetFamily: String, Codable, Sendable, CaseIterable {
+    /// The Home Screen's widgets (and StandBy's, which shows small ones scaled up).
     case small, medium, large, extraLarge
+    /// The Lock Screen's round and rectangular widgets (iOS 16), drawn in the vibrant mode.
+    case accessoryCircular, accessoryRectangular
+    /// The tall widget that fills an iPhone's screen (iOS 27; visionOS 26).
+    case extraLargePortrait
+    /// A Live Activity's Lock Screen presentation (also the banner, and StandBy's at 2×).
+    case activity
+    /// A Live Activity in the Dynamic Island: compact (one side of the camera), minimal (one of
+    /// two activities), expanded (the island opened).
+    case islandCompact = "island-compact"
+    case islandMinimal = "island-minimal"
+    case islandExpanded = "island-expanded"
+
+    /// Where the family is shown.
+    public var surface: Surface {
+        switch self {
+        case .small, .medium, .large, .extraLarge, .extraLargePortrait: .homeScreen
+        case .accessoryCircular, .accessoryRectangular: .lockScreen
+        case .activity, .islandCompact, .islandMinimal, .islandExpanded: .liveActivity
+        }
+    }
+
+    /// The places a widget's view is drawn, each with its own look and limits.
+    public enum Surface: String, Sendable, Codable {
+        /// The Home Screen (full colour, or tinted and clear in the accented mode) and StandBy.
+        case homeScreen
+        /// The Lock Screen: the vibrant mode, Always-On at reduced luminance.
+        case lockScreen
+        /// A Live Activity: the Lock Screen card and the Dynamic Island (ActivityKit).
+        case liveActivity
+    }
 }
 
 /// Widget sizes in points per device screen class, with the phones and iPads of each class.
@@ -19,10 +50,32 @@ public enum WidgetFamily: String, Codable, Sendable, CaseIterable {
 /// 3 for iPhones since the X except the 2× iPhone XR and 11; 2 for every iPad. A class with
 /// phones of both scales takes the larger, and a phone's own name (`--device iphone-11`) takes its own.
 /// `extraLarge` exists on iPad only.
+///
+/// The Lock Screen and Live Activity sizes (`Device.surfaces`):
+/// - `accessoryCircular`, `accessoryRectangular`: the guidelines' iOS dimension table (the
+///   same Widgets page, December 2025), for every class it lists; the 402- and 440-pt classes
+///   and the 320-pt one have none there (the last has no Lock Screen widgets), so none here.
+/// - `activity`, `island-*`: Apple Human Interface Guidelines, "Live Activities", Specifications
+///   (iOS dimensions, December 2025), which list two screens: 430×932 and 393×852. The Lock
+///   Screen card and the expanded island are as wide as the table says and 84 to 160 pt high
+///   ("the system may truncate a Live Activity if its height exceeds 160 points": ActivityKit's
+///   "Displaying live data with Live Activities"); the tallest is taken. The minimal
+///   presentation is 36.67 to 45 pt wide; the widest is taken (its images "shouldn't exceed
+///   45x36.67 points", the same page).
+/// - `extraLargePortrait`: no size is published for iOS. cifyr/motionary measured 358×544 pt at
+///   3× on an iPhone 17 Pro under iOS 27 (`Shared/Model/DeviceGeometry.swift`), so the 402-pt
+///   class has it, as `measured`; visionOS's 338×450 pt (the Widgets page) is not a phone's.
 public struct WidgetSizeTable: Sendable {
     /// Where a row's sizes come from.
     public enum Source: String, Sendable, Codable {
         case guidelines, measured
+    }
+
+    /// A family's size on a device class, and where it comes from.
+    public struct SurfaceSize: Sendable, Equatable {
+        public let width: Double
+        public let height: Double
+        public let source: Source
     }
 
     /// A phone or iPad by name: `iphone-16-pro`, `ipad-mini-6`.
@@ -41,6 +94,8 @@ public struct WidgetSizeTable: Sendable {
         public let medium: (Double, Double)
         public let large: (Double, Double)
         public let extraLarge: (Double, Double)?
+        /// The Lock Screen, portrait and Live Activity families' sizes the class has.
+        public let surfaces: [WidgetFamily: SurfaceSize]
 
         /// The screen's pixels per point (the largest of the class's models).
         public var scale: Double { models.map(\.scale).max() ?? 3 }
@@ -54,7 +109,14 @@ public struct WidgetSizeTable: Sendable {
             case .medium: medium
             case .large: large
             case .extraLarge: extraLarge
+            default: surfaces[family].map { ($0.width, $0.height) }
             }
+        }
+
+        /// Where the class's size for `family` comes from (nil: it has none).
+        public func source(_ family: WidgetFamily) -> Source? {
+            guard size(family) != nil else { return nil }
+            return surfaces[family]?.source ?? source
         }
 
         public static func == (a: Device, b: Device) -> Bool { a.id == b.id }
@@ -68,55 +130,79 @@ public struct WidgetSizeTable: Sendable {
 
     private static func row(
         _ id: String, _ screen: String, _ source: Source, _ models: [(String, Double)],
-        small: Double, medium: (Double, Double), large: (Double, Double), extraLarge: (Double, Double)? = nil
+        small: Double, medium: (Double, Double), large: (Double, Double), extraLarge: (Double, Double)? = nil,
+        surfaces: [WidgetFamily: SurfaceSize] = [:]
     ) -> Device {
         Device(
             id: id, screen: screen, source: source, models: models.map { Model(name: $0.0, scale: $0.1) },
-            small: (small, small), medium: medium, large: large, extraLarge: extraLarge)
+            small: (small, small), medium: medium, large: large, extraLarge: extraLarge, surfaces: surfaces)
+    }
+
+    /// The guidelines' Lock Screen widgets: a circle `circle` pt across, a rectangle `rectangle`.
+    private static func lockScreen(_ circle: Double, _ rectangle: (Double, Double)) -> [WidgetFamily: SurfaceSize] {
+        [
+            .accessoryCircular: SurfaceSize(width: circle, height: circle, source: .guidelines),
+            .accessoryRectangular: SurfaceSize(width: rectangle.0, height: rectangle.1, source: .guidelines),
+        ]
+    }
+
+    /// The guidelines' Live Activity presentations on a screen whose card and expanded island
+    /// are `width` pt wide and whose compact sides are `compact` pt wide: each at its largest
+    /// (160 pt high; a minimal presentation 45 pt wide).
+    private static func liveActivity(width: Double, compact: Double) -> [WidgetFamily: SurfaceSize] {
+        [
+            .activity: SurfaceSize(width: width, height: 160, source: .guidelines),
+            .islandExpanded: SurfaceSize(width: width, height: 160, source: .guidelines),
+            .islandCompact: SurfaceSize(width: compact, height: 36.67, source: .guidelines),
+            .islandMinimal: SurfaceSize(width: 45, height: 36.67, source: .guidelines),
+        ]
     }
 
     public static let devices: [Device] = [
         row(
             "iphone-430", "430×932", .guidelines,
             [("iPhone 14 Pro Max", 3), ("iPhone 15 Plus", 3), ("iPhone 15 Pro Max", 3), ("iPhone 16 Plus", 3)],
-            small: 170, medium: (364, 170), large: (364, 382)),
+            small: 170, medium: (364, 170), large: (364, 382),
+            surfaces: lockScreen(76, (172, 76)).merging(liveActivity(width: 408, compact: 62.33)) { a, _ in a }),
         row(
             "iphone-440", "440×956", .measured, [("iPhone 16 Pro Max", 3), ("iPhone 17 Pro Max", 3)],
             small: 170, medium: (364, 170), large: (364, 382)),
         row(
             "iphone-428", "428×926", .guidelines,
             [("iPhone 12 Pro Max", 3), ("iPhone 13 Pro Max", 3), ("iPhone 14 Plus", 3)],
-            small: 170, medium: (364, 170), large: (364, 382)),
+            small: 170, medium: (364, 170), large: (364, 382), surfaces: lockScreen(76, (172, 76))),
         row(
             "iphone-414", "414×896", .guidelines,
             [("iPhone 11", 2), ("iPhone XR", 2), ("iPhone 11 Pro Max", 3), ("iPhone XS Max", 3)],
-            small: 169, medium: (360, 169), large: (360, 379)),
+            small: 169, medium: (360, 169), large: (360, 379), surfaces: lockScreen(76, (160, 72))),
         row(
             "iphone-402", "402×874", .measured, [("iPhone 16 Pro", 3), ("iPhone 17", 3), ("iPhone 17 Pro", 3)],
-            small: 162, medium: (344, 162), large: (344, 366)),
+            small: 162, medium: (344, 162), large: (344, 366),
+            surfaces: [.extraLargePortrait: SurfaceSize(width: 358, height: 544, source: .measured)]),
         row(
             "iphone-393", "393×852", .guidelines,
             [("iPhone 14 Pro", 3), ("iPhone 15", 3), ("iPhone 15 Pro", 3), ("iPhone 16", 3)],
-            small: 158, medium: (338, 158), large: (338, 354)),
+            small: 158, medium: (338, 158), large: (338, 354),
+            surfaces: lockScreen(72, (160, 72)).merging(liveActivity(width: 371, compact: 52.33)) { a, _ in a }),
         row(
             "iphone-390", "390×844", .guidelines,
             [
                 ("iPhone 12", 3), ("iPhone 12 Pro", 3), ("iPhone 13", 3), ("iPhone 13 Pro", 3), ("iPhone 14", 3),
                 ("iPhone 16e", 3),
             ],
-            small: 158, medium: (338, 158), large: (338, 354)),
+            small: 158, medium: (338, 158), large: (338, 354), surfaces: lockScreen(72, (160, 72))),
         row(
             "iphone-375", "375×812", .guidelines,
             [("iPhone X", 3), ("iPhone XS", 3), ("iPhone 11 Pro", 3), ("iPhone 12 mini", 3), ("iPhone 13 mini", 3)],
-            small: 155, medium: (329, 155), large: (329, 345)),
+            small: 155, medium: (329, 155), large: (329, 345), surfaces: lockScreen(72, (157, 72))),
         row(
             "iphone-414-plus", "414×736", .guidelines,
             [("iPhone 6s Plus", 3), ("iPhone 7 Plus", 3), ("iPhone 8 Plus", 3)],
-            small: 159, medium: (348, 157), large: (348, 357)),
+            small: 159, medium: (348, 157), large: (348, 357), surfaces: lockScreen(76, (170, 76))),
         row(
             "iphone-375-se", "375×667", .guidelines,
             [("iPhone SE 2", 2), ("iPhone SE 3", 2), ("iPhone 6s", 2), ("iPhone 7", 2), ("iPhone 8", 2)],
-            small: 148, medium: (321, 148), large: (321, 324)),
+            small: 148, medium: (321, 148), large: (321, 324), surfaces: lockScreen(68, (153, 68))),
         row(
             "iphone-320", "320×568", .guidelines, [("iPhone SE", 2), ("iPod touch 7", 2)],
             small: 141, medium: (292, 141), large: (292, 311)),
@@ -138,9 +224,18 @@ public struct WidgetSizeTable: Sendable {
     ]
 
     /// The default device: the largest iPhones (the 430-pt class; the 440-pt class measures the same),
-    /// and the largest iPad for extraLarge.
+    /// the largest iPad for extraLarge, and the one class measured for extraLargePortrait.
     public static func defaultDevice(for family: WidgetFamily) -> Device {
-        family == .extraLarge ? devices.first { $0.id == "ipad-1024" }! : devices[0]
+        switch family {
+        case .extraLarge: devices.first { $0.id == "ipad-1024" }!
+        case .extraLargePortrait: devices.first { $0.id == "iphone-402" }!
+        default: devices[0]
+        }
+    }
+
+    /// The device classes that have `family`, by id.
+    public static func classes(with family: WidgetFamily) -> [String] {
+        devices.filter { $0.size(family) != nil }.map(\.id)
     }
 
     /// A model's name as `--device` takes it: lower case, words joined by "-" ("iPhone 16 Pro" → iphone-16-pro).

@@ -46,7 +46,10 @@ struct Export: ParsableCommand {
         help: ArgumentHelp(AnimationArgument.help))
     var file: String?
 
-    @Option(help: "Widget family: small, medium, large, extraLarge.")
+    @Option(
+        help:
+            "Widget family: small, medium, large, extraLarge (iPad), extraLargePortrait (iOS 27), accessoryCircular, accessoryRectangular (Lock Screen)."
+    )
     var family: WidgetFamily = .small
 
     @Option(help: "Device class for the widget size (default: the largest iPhones; the largest iPad for extraLarge).")
@@ -283,6 +286,11 @@ struct Export: ParsableCommand {
         if let device, WidgetSizeTable.device(device) == nil {
             throw ValidationError(unknownDevice(device))
         }
+        if family.surface == .liveActivity {
+            throw ValidationError(
+                "--family \(family.rawValue): a Live Activity's code (ActivityConfiguration, its Lock Screen view and Dynamic Island regions) is not written by this version; plan, render and emulate take the family's size (--family \(family.rawValue))"
+            )
+        }
     }
 
     func run() throws {
@@ -296,7 +304,9 @@ struct Export: ParsableCommand {
                 view = s
             } else {
                 throw OutputError(
-                    path: try output.path, "\(dev.id) has no \(family.rawValue) widget (extraLarge is iPad only)")
+                    path: try output.path,
+                    "\(dev.id) has no \(family.rawValue) size in the table; the classes that have one: \(WidgetSizeTable.classes(with: family).joined(separator: ", "))"
+                )
             }
             // Until 0.11, --fps with the timer-font route and no --widget-fps is the widget's rate
             // (the source then plays at its own).
@@ -405,9 +415,11 @@ struct Export: ParsableCommand {
     /// The phone's limits as the options set them.
     var limits: WidgetLimits {
         // A budget the user gives is also the ceiling --keep-frames may not pass.
+        // Without one, the surface's: a Live Activity's archive is its own, smaller, ceiling.
         let archive = archiveBudget.map { Int($0 * 1_000_000) }
+        let surface = WidgetLimits.standard(for: family)
         return WidgetLimits(
-            archiveBytes: archive ?? WidgetLimits.archiveAimBytes, archiveCeilingBytes: archive,
+            archiveBytes: archive ?? surface.archiveBytes, archiveCeilingBytes: archive ?? surface.archiveCeilingBytes,
             layerPixels: maxLayerPixels, extensionBytes: Int(budget * 1_000_000))
     }
 
@@ -506,11 +518,33 @@ struct Export: ParsableCommand {
         let lines = rows.map { row in
             row.enumerated().map { c, cell in c == last ? cell : pad(cell, widths[c] + 2) }.joined()
         }
+        // The Lock Screen, portrait and Live Activity sizes, for the classes that have any.
+        let others: [WidgetFamily] = [
+            .accessoryCircular, .accessoryRectangular, .extraLargePortrait, .activity, .islandCompact, .islandMinimal,
+            .islandExpanded,
+        ]
+        let surfaceRows =
+            [["device"] + others.map(\.rawValue)]
+            + WidgetSizeTable.devices.filter { !$0.surfaces.isEmpty }.map { d in
+                [d.id]
+                    + others.map { f in
+                        d.surfaces[f].map { "\(fmt($0.width))×\(fmt($0.height))" + ($0.source == .measured ? "*" : "") }
+                            ?? "-"
+                    }
+            }
+        let surfaceWidths = (0..<surfaceRows[0].count).map { c in surfaceRows.map { $0[c].count }.max()! }
+        let surfaceLines = surfaceRows.map { row in
+            row.enumerated().map { c, cell in c == row.count - 1 ? cell : pad(cell, surfaceWidths[c] + 2) }.joined()
+        }
         return
             ([
                 "Widget sizes in points. Source: guidelines = Apple Human Interface Guidelines, Widgets: Specifications;",
                 "measured = the size most published per-screen tables give for a screen newer than that table (docs/limits.md).",
-            ] + lines).joined(separator: "\n")
+            ] + lines + [
+                "",
+                "Lock Screen, portrait and Live Activity sizes in points (guidelines: Widgets and Live Activities,",
+                "Specifications; * measured: docs/limits.md). Live Activities are exported by a later version.",
+            ] + surfaceLines).joined(separator: "\n")
     }
 
     /// The same table for machines.
@@ -521,6 +555,11 @@ struct Export: ParsableCommand {
         let id: String, screen: String, scale: Double, source: String
         let models: [WidgetSizeTable.Model], names: [String]
         let small: Size, medium: Size, large: Size, extraLarge: Size?
+        /// The Lock Screen, portrait and Live Activity families the class has, by family.
+        let surfaces: [String: Surface]
+        struct Surface: Encodable {
+            let width: Double, height: Double, source: String
+        }
 
         init(_ d: WidgetSizeTable.Device) {
             func size(_ v: (Double, Double)) -> Size { Size(width: v.0, height: v.1) }
@@ -534,6 +573,13 @@ struct Export: ParsableCommand {
             medium = size(d.medium)
             large = size(d.large)
             extraLarge = d.extraLarge.map(size)
+            surfaces = Dictionary(
+                uniqueKeysWithValues: d.surfaces.map {
+                    (
+                        $0.key.rawValue,
+                        Surface(width: $0.value.width, height: $0.value.height, source: $0.value.source.rawValue)
+                    )
+                })
         }
     }
 

@@ -19,7 +19,8 @@ struct PlanOptions: ParsableArguments {
 
     @Option(
         help:
-            "Or the view of this widget family (small, medium, large, extraLarge) on --device, as export takes it.")
+            "Or the view of this widget family on --device, as export takes it: small, medium, large, extraLarge (iPad), extraLargePortrait (iOS 27), accessoryCircular, accessoryRectangular (Lock Screen), activity, island-compact, island-minimal, island-expanded (Live Activity)."
+    )
     var family: WidgetFamily?
 
     @Option(help: "With --family: the device class whose widget size to take (default: the largest iPhones).")
@@ -74,8 +75,10 @@ struct PlanOptions: ParsableArguments {
     /// Commands that plan masks need the view's size.
     func requireSize() throws {
         if let family, view == nil {
+            let classes = WidgetSizeTable.classes(with: family)
             throw ValidationError(
-                "\(device ?? "this device") has no \(family.rawValue) widget (extraLarge is iPad only)")
+                "\(device ?? "this device") has no \(family.rawValue) size in the table; the classes that have one: \(classes.joined(separator: ", "))"
+            )
         }
         guard view != nil else {
             throw ValidationError("give the view's size with --view WxH (points), e.g. 170x170, or --family")

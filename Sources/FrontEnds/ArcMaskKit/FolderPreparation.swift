@@ -74,7 +74,8 @@ public enum FolderPreparation {
                     layout: .files, imageFormat: options.imageFormat, names: names,
                     widgetFamily: view.family ?? .small, rotation: .runtime, accented: .fullColor,
                     codeFiles: codeFiles),
-                durationsMs: source.durationsMs, scale: options.scale, limits: options.limits,
+                durationsMs: source.durationsMs, scale: options.scale,
+                limits: options.limits == .standard ? .standard(for: view.family) : options.limits,
                 policy: options.budget, jpegQuality: options.jpegQuality, maxLayerSide: maxLayerSide,
                 vocabulary: vocabulary)
             let outcome: WidgetPreparation.Outcome

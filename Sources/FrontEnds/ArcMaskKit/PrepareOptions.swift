@@ -26,7 +26,8 @@ public struct PrepareOptions: Sendable {
     /// How a frame meets a view of another shape: `.fill` (the default) covers it and crops the
     /// overflow, `.fit` shows it whole between transparent bars.
     public var fit: FitMode
-    /// The phone's limits the layers are fitted to.
+    /// The phone's limits the layers are fitted to; `.standard` means the surface's own (a Live
+    /// Activity family's 2 MB archive, `WidgetLimits.standard(for:)`).
     public var limits: WidgetLimits
     /// How far the budget may go to fit the layers: the lowest scale (2 by default), and
     /// whether to refuse rather than lower the frame rate.
@@ -74,7 +75,8 @@ public struct PrepareOptions: Sendable {
     /// The options, each by default as `arcmask export` has it.
     /// - Parameters:
     ///   - scale: pixels per point of the layers, 1 to 4 (3 by default); the budget may lower it.
-    ///   - limits: the phone's limits (`.standard`: a 7 MB archive, 718,080 px per image).
+    ///   - limits: the phone's limits (`.standard`: the surface's: a 7 MB archive, 718,080 px per
+    ///     image; a Live Activity family's archive is 2 MB, `WidgetLimits.standard(for:)`).
     ///   - jpegQuality: a fixed JPEG quality, 1 to 100 (nil: the budget steps it down).
     ///   - timerMasks: timer masks over the layers (by default for every loop, 2 to 30 s; nil: none).
     ///   - lottie: which animation, theme, state and marker of a Lottie file play.

@@ -85,13 +85,64 @@ public enum WidgetCodeParts {
 }
 
 extension WidgetFamily {
-    /// WidgetKit's name for the family.
-    public var systemName: String {
+    /// WidgetKit's name for the family; nil for a Live Activity's presentations, which are
+    /// ActivityKit's (`ActivityConfiguration`), not a widget family.
+    public var systemName: String? {
         switch self {
-        case .small: return "systemSmall"
-        case .medium: return "systemMedium"
-        case .large: return "systemLarge"
-        case .extraLarge: return "systemExtraLarge"
+        case .small: "systemSmall"
+        case .medium: "systemMedium"
+        case .large: "systemLarge"
+        case .extraLarge: "systemExtraLarge"
+        case .accessoryCircular: "accessoryCircular"
+        case .accessoryRectangular: "accessoryRectangular"
+        case .extraLargePortrait: "systemExtraLargePortrait"
+        case .activity, .islandCompact, .islandMinimal, .islandExpanded: nil
         }
+    }
+}
+
+extension WidgetCodeParts {
+    /// The `.supportedFamilies(…)` modifier of a generated widget for `family`, with the
+    /// declaration it reads (`families`, a static property of the widget; empty when the modifier
+    /// names the family itself), written so that today's SDKs compile it:
+    /// - Home Screen families: the family itself.
+    /// - Lock Screen families (iOS 16): the family where the system has it; on iOS 15 (which the
+    ///   generated widget also runs on) the small family, as a widget must offer one.
+    /// - `systemExtraLargePortrait` (iOS 27): today's SDKs declare the case unavailable on iOS
+    ///   (cifyr/motionary `Shared/Model/WidgetFamilyCompatibility.swift`, built with Xcode 26), so
+    ///   the family is taken by its raw value, 4, which that project reports iOS 27 uses; before
+    ///   iOS 27, the large family, which the view scales into.
+    public static func supportedFamilies(
+        _ family: WidgetFamily, indent: String = "    "
+    ) -> (
+        modifier: String, declaration: String
+    ) {
+        let name = family.systemName ?? "systemSmall"
+        let body: String
+        switch family {
+        case .accessoryCircular, .accessoryRectangular:
+            body = """
+                if #available(iOS 16.0, *) { return [.\(name)] }
+                return [.systemSmall]
+                """
+        case .extraLargePortrait:
+            body = """
+                // WidgetKit's systemExtraLargePortrait, by its raw value (today's SDKs do not declare it on iOS).
+                if ProcessInfo.processInfo.operatingSystemVersion.majorVersion >= 27,
+                    let portrait = WidgetFamily(rawValue: 4)
+                {
+                    return [portrait]
+                }
+                return [.systemLarge]
+                """
+        default:
+            return (".supportedFamilies([.\(name)])", "")
+        }
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { indent + indent + $0 }
+        // Placed right after the line before it: a blank line, then the property, in the widget's body.
+        let declaration =
+            "\n\n" + indent + "/// The family this export was made for (\(family.rawValue)), where the system has it.\n"
+            + indent + "static var families: [WidgetFamily] {\n" + lines.joined(separator: "\n") + "\n" + indent + "}"
+        return (".supportedFamilies(Self.families)", declaration)
     }
 }

@@ -140,14 +140,23 @@ struct FindingsTests {
 
     @Test("plurals and columns: the device table's columns never touch")
     func table() {
-        let lines = Export.deviceTable().split(separator: "\n").drop { !$0.hasPrefix("device ") }
-        let header = String(lines.first!)
-        for name in ["screen", "scale", "small", "medium", "large", "extraLarge", "source", "models"] {
-            let column = header.range(of: name)!.lowerBound
-            for row in lines.dropFirst() {
-                let r = String(row)
-                let i = r.index(r.startIndex, offsetBy: header.distance(from: header.startIndex, to: column))
-                #expect(r[r.index(before: i)] == " " && r[r.index(i, offsetBy: -2)] == " ", "\(r)")
+        // Two tables, each under its header line, a blank line between them.
+        let all = Export.deviceTable().components(separatedBy: "\n")
+        let home = all.drop { !$0.hasPrefix("device ") }.prefix { !$0.isEmpty }
+        let others = all.drop { !$0.isEmpty }.drop { !$0.hasPrefix("device ") }
+        #expect(home.count == WidgetSizeTable.devices.count + 1 && others.count >= 9)
+        let columns = [
+            ["screen", "scale", "small", "medium", "large", "extraLarge", "source", "models"],
+            ["accessoryCircular", "accessoryRectangular", "extraLargePortrait", "activity", "island-compact"],
+        ]
+        for (lines, names) in zip([Array(home), Array(others)], columns) {
+            let header = lines[0]
+            for name in names {
+                let column = header.range(of: name)!.lowerBound
+                for r in lines.dropFirst() {
+                    let i = r.index(r.startIndex, offsetBy: header.distance(from: header.startIndex, to: column))
+                    #expect(r[r.index(before: i)] == " " && r[r.index(i, offsetBy: -2)] == " ", "\(r)")
+                }
             }
         }
         #expect(counted(1, "entry", "entries") == "1 entry" && counted(4, "layer") == "4 layers")

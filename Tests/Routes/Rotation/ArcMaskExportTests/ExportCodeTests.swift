@@ -100,6 +100,35 @@ struct ExportCodeTests {
         #expect(result.output.contains("error:"))
     }
 
+    @Test("Lock Screen and portrait families: the widget offers them where the system has them, and type-checks")
+    func surfaces() throws {
+        let dir = try TempDir()
+        let sdk = try StubSDK(in: dir)
+        let source = try patternGIF(dir, count: 4)
+        var files: [URL] = []
+        for family in [WidgetFamily.accessoryCircular, .accessoryRectangular, .extraLargePortrait] {
+            let name = family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst()
+            let request = ExportRequest(
+                viewWidth: 60, viewHeight: 40, scale: 2, widgetFamily: family, names: CodeNames(name)!)
+            let m = try export(source, dir, family.rawValue, request)
+            let widget = try String(contentsOf: dir.path("\(family.rawValue)/\(name)Widget.swift"), encoding: .utf8)
+            #expect(widget.contains(".supportedFamilies(Self.families)"))
+            #expect(widget.contains("static var families: [WidgetFamily] {"))
+            if family == .extraLargePortrait {
+                #expect(widget.contains("WidgetFamily(rawValue: 4)") && widget.contains("return [.systemLarge]"))
+            } else {
+                #expect(widget.contains("if #available(iOS 16.0, *) { return [.\(family.rawValue)] }"))
+                #expect(m.warnings.contains { $0.contains("vibrant") })
+            }
+            files += m.codeFiles.filter { $0.hasSuffix(".swift") && (files.isEmpty || $0 != "ArcMaskAnimation.swift") }
+                .map { dir.path("\(family.rawValue)/\($0)") }
+        }
+        for version in [5, 6] {
+            let result = try sdk.typecheck(files, swiftVersion: version)
+            #expect(result.status == 0, "Swift \(version): \(result.output.prefix(3000))")
+        }
+    }
+
     @Test("the widget declares the exported family; INSTALL.md names the files and the route")
     func widgetAndGuide() throws {
         let dir = try TempDir()

@@ -28,7 +28,7 @@ public enum InstallGuide {
             # Adding \(n.widget) to a widget extension
 
             This folder was written by `arcmask export` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)): \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
-            for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×.
+            for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName ?? family.rawValue) widget at \(fmt(m.scale))×.
 
             ## The phone's limits
             A widget's view is archived in the extension and drawn by a system process; going over a

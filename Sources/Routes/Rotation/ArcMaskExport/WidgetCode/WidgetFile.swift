@@ -12,6 +12,7 @@ public enum WidgetFile {
         description: String? = nil
     ) -> String {
         let name = CodeText.fileName(source)
+        let families = WidgetCodeParts.supportedFamilies(family)
         return """
             // \(n.widgetFile), written by `arcmask export` for \(name): a widget that plays \(n.plan).
             // Add `\(n.widget)()` to your extension's WidgetBundle (INSTALL.md shows how).
@@ -44,14 +45,14 @@ public enum WidgetFile {
 
             @available(iOS 15.0, *)
             struct \(n.widget): Widget {
-                let kind = "\(n.widget)"
+                let kind = "\(n.widget)"\(families.declaration)
 
                 var body: some WidgetConfiguration {
                     StaticConfiguration(kind: kind, provider: \(n.provider)()) { _ in
                         \(n.widgetView)()
                     }
                     \(WidgetCodeParts.galleryStrings(displayName: displayName, fileName: name, description: description ?? "An animation played by arc masks."))
-                    .supportedFamilies([.\(family.systemName)])
+                    \(families.modifier)
                     .contentMarginsDisabled()
                 }
             }

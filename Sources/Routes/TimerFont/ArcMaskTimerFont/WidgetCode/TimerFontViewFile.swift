@@ -141,6 +141,7 @@ public enum TimerFontViewFile {
 
     public static func widget(manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames) -> String {
         let name = CodeText.fileName(m.source)
+        let families = WidgetCodeParts.supportedFamilies(family)
         return """
             // \(n.widgetFile), written by `arcmask export --route timer-font` for \(name): a widget that plays \(n.view).
             // Add `\(n.widget)()` to your extension's WidgetBundle (INSTALL.md shows how).
@@ -166,14 +167,14 @@ public enum TimerFontViewFile {
 
             @available(iOS \(minimumIOS), *)
             struct \(n.widget): Widget {
-                let kind = "\(n.widget)"
+                let kind = "\(n.widget)"\(families.declaration)
 
                 var body: some WidgetConfiguration {
                     StaticConfiguration(kind: kind, provider: \(n.provider)()) { entry in
                         \(n.widgetView)(entry: entry)
                     }
                     \(WidgetCodeParts.galleryStrings(displayName: m.displayName, fileName: name, description: m.widgetDescription ?? "An animation played by timer fonts."))
-                    .supportedFamilies([.\(family.systemName)])
+                    \(families.modifier)
                     .contentMarginsDisabled()
                 }
             }
@@ -209,7 +210,7 @@ public enum TimerFontViewFile {
 
             This folder was written by `arcmask export --route timer-font` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)):
             a \(m.loopSeconds) s loop of \(m.frames.count) frames at \(m.fps) fps (the animation \(m.timing.sentence)),
-            \(m.pixelWidth)×\(m.pixelHeight) px pictures for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName) widget at \(fmt(m.scale))×, flattened onto \(m.background),
+            \(m.pixelWidth)×\(m.pixelHeight) px pictures for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName ?? family.rawValue) widget at \(fmt(m.scale))×, flattened onto \(m.background),
             in \(m.frameFonts.count) frame fonts and one mask font (\(FrameBudget.megabytes(m.decodedBytes)) when every picture is decoded).
             It uses public API only: `Text(date, style: .timer)` and custom fonts.
 
