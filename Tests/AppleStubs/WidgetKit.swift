@@ -1,3 +1,5 @@
+// Live Activities (WidgetKit's side, iOS 16.1): developer.apple.com/documentation/widgetkit/activityconfiguration.
+import ActivityKit
 import Foundation
 import SwiftUI
 
@@ -64,4 +66,59 @@ public struct WidgetAccentedRenderingMode: Equatable, Hashable, Sendable {
 extension Image {
     @available(iOS 18.0, *)
     public func widgetAccentedRenderingMode(_ renderingMode: WidgetAccentedRenderingMode?) -> some View { self }
+}
+
+@available(iOS 16.1, *)
+public struct ActivityViewContext<Attributes: ActivityAttributes> {
+    public var attributes: Attributes { fatalError() }
+    public var state: Attributes.ContentState { fatalError() }
+    public var isStale: Bool { false }
+    public var activityID: String { "" }
+}
+
+@available(iOS 16.1, *)
+@MainActor @preconcurrency public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfiguration {
+    public init<Content: View>(
+        for attributesType: Attributes.Type,
+        @ViewBuilder content: @escaping (ActivityViewContext<Attributes>) -> Content,
+        dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland
+    ) {}
+    public var body: Never { fatalError() }
+}
+
+@available(iOS 16.1, *)
+public struct DynamicIsland {
+    public init<Expanded: View, CompactLeading: View, CompactTrailing: View, Minimal: View>(
+        @DynamicIslandExpandedContentBuilder expanded: @escaping () -> DynamicIslandExpandedContent<Expanded>,
+        @ViewBuilder compactLeading: @escaping () -> CompactLeading,
+        @ViewBuilder compactTrailing: @escaping () -> CompactTrailing,
+        @ViewBuilder minimal: @escaping () -> Minimal
+    ) {}
+}
+
+@available(iOS 16.1, *)
+public struct DynamicIslandExpandedContent<Content: View> {}
+
+@available(iOS 16.1, *)
+public struct DynamicIslandExpandedRegionPosition: Sendable {
+    public static let leading = DynamicIslandExpandedRegionPosition()
+    public static let trailing = DynamicIslandExpandedRegionPosition()
+    public static let center = DynamicIslandExpandedRegionPosition()
+    public static let bottom = DynamicIslandExpandedRegionPosition()
+}
+
+@available(iOS 16.1, *)
+public struct DynamicIslandExpandedRegion<Content: View> {
+    public init(
+        _ position: DynamicIslandExpandedRegionPosition, priority: Double = 0, @ViewBuilder content: () -> Content
+    ) {}
+}
+
+@available(iOS 16.1, *)
+@resultBuilder public struct DynamicIslandExpandedContentBuilder {
+    public static func buildBlock<Content: View>(
+        _ content: DynamicIslandExpandedRegion<Content>
+    )
+        -> DynamicIslandExpandedContent<Content>
+    { DynamicIslandExpandedContent() }
 }

@@ -45,6 +45,14 @@ public struct CodeNames: Sendable, Equatable {
     /// The view that plays every rotation export: one file, the same for every name.
     public static let animationFile = "ArcMaskAnimation.swift"
     public var widgetFile: String { "\(widget).swift" }
+    /// A Live Activity export's types and files: what app and extension share, the activity
+    /// (the extension's), and what starts it (the app's).
+    public var activityAttributes: String { "\(prefix)ActivityAttributes" }
+    public var liveActivity: String { "\(prefix)LiveActivity" }
+    public var activityStarter: String { "\(prefix)LiveActivityStarter" }
+    public var activityAttributesFile: String { "\(activityAttributes).swift" }
+    public var liveActivityFile: String { "\(liveActivity).swift" }
+    public var activityStarterFile: String { "\(activityStarter).swift" }
     /// Image resources: the standard names keep the plain "strip.png" / "frame-0000.png".
     public var stripFile: String { self == .standard ? "strip.png" : "\(prefix)-strip.png" }
     public func frameFile(_ index: Int) -> String { layerFile(index, fileExtension: "png") }

@@ -185,7 +185,9 @@ public struct LimitFigures: Sendable, Equatable, Codable {
     public var lines: [String] {
         [
             archiveFitted
-                ? "archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit)) (images and the view; black seen at 9.3 MB)"
+                ? "archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit)) (images and the view; "
+                    + (archiveCeiling <= WidgetLimits.liveActivityArchiveBytes
+                        ? "a Live Activity past about 2 MB does not start)" : "black seen at 9.3 MB)")
                 : "archive: the strip's PNG is \(FrameBudget.megabytes(archiveBytes)); the system re-encodes its cells into the archive (not fitted to \(FrameBudget.megabytes(archiveLimit)))",
             "largest layer \(largestLayerPixels) px of \(layerPixelLimit) px per image",
             "extension holds \(FrameBudget.megabytes(extensionBytes)) of \(FrameBudget.megabytes(extensionLimit))",

@@ -8,7 +8,7 @@ import Testing
 struct KitStubs {
     static let order = [
         "CoreGraphics", "CoreText", "CoreMedia", "AVFoundation", "Photos", "ImageIO", "UniformTypeIdentifiers", "os",
-        "UIKit", "SwiftUI", "WidgetKit",
+        "UIKit", "SwiftUI", "ActivityKit", "WidgetKit",
     ]
     /// The repository: Tests/FrontEnds/ArcMaskKitTests/ is three folders below it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -25,11 +25,12 @@ public final class TempDir {
     public func path(_ name: String) -> URL { url.appendingPathComponent(name) }
 }
 
-/// A GIF of `count` frames; frames listed in `repeats` copy the frame before them.
+/// A GIF of `count` frames (60×40 px unless `size` says); frames listed in `repeats` copy the
+/// frame before them.
 public func patternGIF(
-    _ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20], turns: Int = 1
+    _ dir: TempDir, count: Int = 10, repeats: Set<Int> = [], delays: [Int] = [5, 10, 20], turns: Int = 1,
+    size: PixelSize = PixelSize(width: 60, height: 40)
 ) throws -> GIFFrameSource {
-    let size = PixelSize(width: 60, height: 40)
     let writer = try GIFWriter(url: dir.path("in.gif"), screen: size, globalPalette: TestPattern.palette, loopCount: 0)
     var last: [UInt8] = []
     for t in 0..<count {
@@ -37,7 +38,7 @@ public func patternGIF(
         last = indices
         try writer.add(
             GIFWriter.Frame(
-                indices: indices, rect: PixelRect(x: 0, y: 0, width: 60, height: 40),
+                indices: indices, rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
                 delayCentiseconds: delays[t % delays.count]))
     }
     try writer.finish()
@@ -60,7 +61,7 @@ public func export(
 /// -target arm64-apple-ios17.0`), with only the third-party ClockHandRotationKit stubbed.
 public struct StubSDK {
     public static let order = [
-        "CoreGraphics", "ImageIO", "os", "UIKit", "SwiftUI", "WidgetKit", "ClockHandRotationKit",
+        "CoreGraphics", "ImageIO", "os", "UIKit", "SwiftUI", "ActivityKit", "WidgetKit", "ClockHandRotationKit",
     ]
     /// Whether the Apple modules are the stubs (Linux) rather than the real SDK (macOS).
     public static let usesStubs: Bool = {

@@ -362,7 +362,7 @@ private struct Checker {
         else { return }
         // A folder ArcMaskKit prepared has no code: its view is compiled into the app.
         if m.codeFiles.isEmpty { return }
-        let expected = ExportCode.codeFiles(names: names)
+        let expected = ExportCode.codeFiles(names: names, family: family)
         if m.codeFiles != expected {
             manifest("codeFiles", "is not \(expected.joined(separator: ", "))")
         }

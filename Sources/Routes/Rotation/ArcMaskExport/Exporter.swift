@@ -120,7 +120,7 @@ public enum Exporter {
                 viewWidth: r.viewWidth, viewHeight: r.viewHeight, family: r.family, device: r.device,
                 preset: r.preset, fit: r.fit, layout: r.layout, imageFormat: r.imageFormat, names: r.names,
                 widgetFamily: r.widgetFamily, rotation: r.rotation, accented: r.accented,
-                codeFiles: ExportCode.codeFiles(names: r.names)),
+                codeFiles: ExportCode.codeFiles(names: r.names, family: r.widgetFamily)),
             durationsMs: source.durations, scale: r.scale, limits: r.limits, policy: r.budget,
             jpegQuality: r.jpegQuality, maxLayerSide: Resampler.maxDrawnSide, vocabulary: r.vocabulary)
         preparation.scalableSource = source is ScalableFrameSource

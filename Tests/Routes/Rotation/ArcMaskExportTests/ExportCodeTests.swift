@@ -129,6 +129,73 @@ struct ExportCodeTests {
         }
     }
 
+    @Test("Live Activities: each presentation's export type-checks, with the animation in its own region")
+    func liveActivities() throws {
+        let dir = try TempDir()
+        let sdk = try StubSDK(in: dir)
+        let source = try patternGIF(dir, count: 4)
+        var files: [URL] = []
+        let regions: [WidgetFamily: String] = [
+            .activity: "{ _ in\n            Self.animation",
+            .islandExpanded: "DynamicIslandExpandedRegion(.bottom) {\n                    Self.animation",
+            .islandCompact: "compactLeading: {\n                Self.animation",
+            .islandMinimal: "minimal: {\n                Self.animation",
+        ]
+        for family in [WidgetFamily.activity, .islandCompact, .islandMinimal, .islandExpanded] {
+            let name =
+                "Live"
+                + family.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+                .joined()
+            let n = CodeNames(name)!
+            let request = ExportRequest(
+                viewWidth: 60, viewHeight: 40, scale: 2, limits: .standard(for: family), widgetFamily: family, names: n)
+            let m = try export(source, dir, family.rawValue, request)
+            #expect(
+                m.codeFiles == [
+                    "ArcMaskAnimation.swift", n.planFile, n.activityAttributesFile, n.liveActivityFile,
+                    n.activityStarterFile, "INSTALL.md",
+                ])
+            let activity = try String(contentsOf: dir.path("\(family.rawValue)/\(n.liveActivityFile)"), encoding: .utf8)
+            #expect(activity.contains(regions[family]!), "\(family)")
+            #expect(activity.contains("ActivityConfiguration(for: \(n.activityAttributes).self)"))
+            let guide = try String(contentsOf: dir.path("\(family.rawValue)/INSTALL.md"), encoding: .utf8)
+            #expect(guide.contains("NSSupportsLiveActivities") && guide.contains("\(n.activityStarter).start()"))
+            #expect(m.limits.archiveLimit == 2_000_000)
+            files += m.codeFiles.filter { $0.hasSuffix(".swift") && (files.isEmpty || $0 != "ArcMaskAnimation.swift") }
+                .map { dir.path("\(family.rawValue)/\($0)") }
+        }
+        for version in [5, 6] {
+            let result = try sdk.typecheck(files, swiftVersion: version)
+            #expect(result.status == 0, "Swift \(version): \(result.output.prefix(3000))")
+        }
+    }
+
+    @Test("a Live Activity over its 2 MB is refused with the figure and the option; 120 layers warn")
+    func liveActivityLimits() throws {
+        let dir = try TempDir()
+        let source = try patternGIF(dir, count: 200, delays: [4], turns: 7, size: PixelSize(width: 1224, height: 480))
+        // Every frame kept at 3x on a 408×160 pt card: about 3.3 MB, over 2 MB.
+        let over = ExportRequest(
+            viewWidth: 408, viewHeight: 160, scale: 3, limits: .standard(for: .activity),
+            budget: BudgetPolicy(minScale: 3, keepFrames: true), layout: .files, imageFormat: .png,
+            widgetFamily: .activity, names: CodeNames("Over")!)
+        do {
+            _ = try export(source, dir, "over", over)
+            Issue.record("a Live Activity past its archive was written")
+        } catch let error as BudgetError {
+            let text = error.message
+            #expect(
+                text.contains("over the 2.0 MB an archive may hold") && text.contains("raise --archive-budget"),
+                "\(text)")
+        }
+        let small = ExportRequest(
+            viewWidth: 45, viewHeight: 36.67, scale: 3, limits: .standard(for: .islandMinimal),
+            budget: BudgetPolicy(keepFrames: true), widgetFamily: .islandMinimal, names: CodeNames("Many")!)
+        let m = try export(source, dir, "many", small)
+        #expect(m.frames.count >= 100)
+        #expect(m.warnings.contains { $0.hasPrefix("\(m.frames.count) rotating layers in a Live Activity") })
+    }
+
     @Test("the widget declares the exported family; INSTALL.md names the files and the route")
     func widgetAndGuide() throws {
         let dir = try TempDir()

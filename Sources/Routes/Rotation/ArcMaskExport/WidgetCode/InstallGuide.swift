@@ -11,6 +11,9 @@ public enum InstallGuide {
     )
         -> String
     {
+        if family.surface == .liveActivity {
+            return liveActivity(manifest: m, family: family, names: n, route: route)
+        }
         let images =
             m.strip.map { "`\($0)`" }
             ?? (m.images.count == 1
@@ -66,6 +69,66 @@ public enum InstallGuide {
             release. Two exports can share one extension when they have different `--name`s.
             `manifest.json` holds the plan and the emulator's verdict on it.
             \(timerMasks(m))
+            """
+    }
+
+    /// `INSTALL.md` of a Live Activity export: the three files, `NSSupportsLiveActivities`, the
+    /// bundle, starting it from the app, and what the evidence says of animating there.
+    static func liveActivity(
+        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationRoute
+    )
+        -> String
+    {
+        let images =
+            m.strip.map { "`\($0)`" }
+            ?? (m.images.count == 1
+                ? "`\(m.images[0].file)`" : "the `\(m.images[0].file)` … `\(m.images.last!.file)` files")
+        let l = m.limits
+        let place =
+            switch family {
+            case .activity: "the Lock Screen presentation (and the expanded Dynamic Island, the same size)"
+            case .islandExpanded: "the expanded Dynamic Island (and the Lock Screen presentation, the same size)"
+            case .islandCompact: "the compact Dynamic Island's leading side"
+            default: "the minimal Dynamic Island"
+            }
+        return """
+            # Adding \(n.liveActivity) to an app and its widget extension
+
+            This folder was written by `arcmask export --family \(family.rawValue)` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)): \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
+            for \(place), \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt at \(fmt(m.scale))×.
+
+            ## The limits of a Live Activity
+            | limit | this export | limit used | source |
+            |---|---|---|---|
+            | archive (images + view) | \(FrameBudget.megabytes(l.archiveBytes)) | \(FrameBudget.megabytes(l.archiveLimit)) | about 2 MB observed before `archiveTooLarge` (cifyr/motionary §6.4); `--archive-budget MB` |
+            | rotating layers in the card | \(m.frames.count) | a warning from \(WidgetLimits.liveActivityRotatingViews) | iOS 18 stalls from a hundred (BasedHardware/omi) |
+            | data (attributes and state) | an empty state | 4 KB | ActivityKit, "Displaying live data with Live Activities" |
+            | lifetime | | 8 h active, then up to 4 h on the Lock Screen | the same page |
+
+            1. The app and its widget extension need iOS 16.1 or later for Live Activities (the starter
+               needs 16.2). If the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension.
+            2. Drag `\(CodeNames.animationFile)`, `\(n.planFile)`, `\(n.liveActivityFile)` and \(images) into the
+               project, ticking the widget extension target (images copied into its bundle).
+            3. Drag `\(n.activityAttributesFile)` in ticking both the app and the extension, and
+               `\(n.activityStarterFile)` ticking the app only.
+            4. In the app's Info.plist, set `NSSupportsLiveActivities` to `YES`:
+
+                   <key>NSSupportsLiveActivities</key>
+                   <true/>
+
+            5. Add `\(n.liveActivity)()` to the extension's `WidgetBundle` `body` (its deployment target
+               16.1 or later).
+            6. Start it from the app while the app is in the foreground: `try \(n.activityStarter).start()`;
+               `await \(n.activityStarter).endAll()` ends it.
+
+            The rotation (`arcmask export --rotation-access runtime|silgen|package`):
+            \(route.notes.joined(separator: "\n"))
+
+            What is known of animating here disagrees. BasedHardware/omi turns a 32-frame flipbook by this
+            rotation in a Live Activity on iOS 18, 26 and 27; cifyr/motionary (§8.1) judges Live
+            Activities no animation surface. The system does not animate on Always-On displays, and
+            the other presentations of this activity hold no images (each would add its own to the
+            archive). Written from Apple's documentation; not run on a phone here.
             """
     }
 
