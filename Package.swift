@@ -142,7 +142,7 @@ let package = Package(
         module(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
             ]),
 
@@ -314,7 +314,7 @@ let package = Package(
         tests(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
                 "ArcMaskPreview",
                 "ArcMaskValues",
             ]),

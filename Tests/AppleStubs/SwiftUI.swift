@@ -97,6 +97,21 @@ public struct EnvironmentValues {
     }
 }
 
+extension EnvironmentValues {
+    @available(iOS 16.0, macOS 13.0, *)
+    public var isLuminanceReduced: Bool {
+        get { false }
+        set {}
+    }
+}
+
+@propertyWrapper public struct Environment<Value>: DynamicProperty {
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
+    public var wrappedValue: Value { fatalError() }
+}
+
+public protocol DynamicProperty {}
+
 public struct Edge {
     public struct Set: OptionSet, Sendable {
         public let rawValue: Int8

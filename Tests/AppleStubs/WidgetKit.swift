@@ -55,6 +55,22 @@ extension ContainerBackgroundPlacement {
     public static let widget = ContainerBackgroundPlacement()
 }
 
+@available(iOS 16.0, macOS 13.0, *)
+public struct WidgetRenderingMode: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public static let fullColor = WidgetRenderingMode()
+    public static let accented = WidgetRenderingMode()
+    public static let vibrant = WidgetRenderingMode()
+    public var description: String { "" }
+}
+
+extension EnvironmentValues {
+    @available(iOS 16.0, macOS 13.0, *)
+    public var widgetRenderingMode: WidgetRenderingMode {
+        get { .fullColor }
+        set {}
+    }
+}
+
 @available(iOS 18.0, *)
 public struct WidgetAccentedRenderingMode: Equatable, Hashable, Sendable {
     public static let accented = WidgetAccentedRenderingMode()

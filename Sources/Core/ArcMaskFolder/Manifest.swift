@@ -157,6 +157,9 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var timing: TimerLoopTiming? = nil
     public var displayName: String? = nil
     public var widgetDescription: String? = nil
+    /// The source frame the view shows still where it holds still (Always-On; the accented and
+    /// vibrant modes with `accented` `.poster`); nil: the first (`--poster`).
+    public var posterFrame: Int? = nil
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).
     public var output: String? = nil

@@ -109,6 +109,8 @@ public enum WidgetFolder {
         /// What the widget gallery shows; nil for the defaults.
         public var displayName: String? = nil
         public var widgetDescription: String? = nil
+        /// The source frame shown still where the view holds still; nil: the first.
+        public var posterFrame: Int? = nil
 
         public init(
             source: String, sourceWidth: Int, sourceHeight: Int, viewWidth: Double, viewHeight: Double,
@@ -255,7 +257,7 @@ public enum WidgetFolder {
                 ?? ResolutionRecord(bound: .device, sourceScale: nil, deviceScale: layers.scale),
             name: d.names.prefix, widgetFamily: d.widgetFamily, rotation: d.rotation,
             accented: d.accented, codeFiles: d.codeFiles, displayName: d.displayName,
-            widgetDescription: d.widgetDescription)
+            widgetDescription: d.widgetDescription, posterFrame: d.posterFrame)
     }
 
     /// The manifest as written: sorted keys, pretty-printed.

@@ -1,6 +1,7 @@
 import ArcMaskCairo
 import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFolder
 import ArcMaskIO
 import ArcMaskValues
 import Foundation
@@ -10,8 +11,13 @@ extension Preview {
     /// with and without the overlay of seams and frame numbers), a time slider, play and pause
     /// at real speed or a tenth of it, stepping one refresh at a time, the same labels as the
     /// contact sheet, and the emulator's verdict. `index.html?t=250` opens it at 250 ms
-    /// (`&step=1` one refresh later, `&overlay=1` with the overlay).
-    public func page(maxCells: Int = 240) throws -> String {
+    /// (`&step=1` one refresh later, `&overlay=1` with the overlay, `&look=vibrant` in a look).
+    ///
+    /// A look switch draws the player as the system draws the widget (`WidgetLook`, approximated
+    /// with CSS filters: `grayscale` weighs the channels by Rec. 709's luminance, as `looks.png`
+    /// does): full colour; tinted as `tinted` asks; vibrant; Always-On, which holds the
+    /// `poster` frame still and dims it. Where a look holds still, play shows the poster frame.
+    public func page(maxCells: Int = 240, tinted: AccentedRendering = .fullColor, poster: Int = 0) throws -> String {
         let spanMs = report.sampledMs
         let count = min(maxCells, max(1, samples.count))
         let chosen = (0..<count).map { samples[$0 * samples.count / count] }
@@ -60,6 +66,8 @@ extension Preview {
             #stage { display: flex; gap: 24px; align-items: flex-start; margin-top: 16px; }
             canvas { background: repeating-conic-gradient(#ddd 0% 25%, #f6f6f6 0% 50%) 0 0 / 16px 16px; border: 3px solid #999; }
             canvas.defective { border-color: #d22; }
+            canvas.look-tinted { background: #1f2b45; } canvas.look-vibrant { background: #292929; }
+            canvas.look-alwaysOn { background: #000; }
             #labels div { margin: 2px 0; }
             #verdict { font-weight: bold; }
             .clean { color: #2a7; } .bad { color: #d22; }
@@ -79,6 +87,12 @@ extension Preview {
               <span>(a step is \(stepLabel) at \(fmt(refreshHz)) Hz)</span>
               <label><input type="checkbox" id="overlay"> overlay: seams and frame numbers</label>
             </div>
+            <div id="looks">look:
+              <label><input type="radio" name="look" value="fullColor" checked> full colour</label>
+              <label><input type="radio" name="look" value="tinted"> tinted (--tinted \(tinted.rawValue))</label>
+              <label><input type="radio" name="look" value="vibrant"> vibrant (Lock Screen)</label>
+              <label><input type="radio" name="look" value="alwaysOn"> Always-On (poster frame \(poster))</label>
+            </div>
             <p><input id="slider" type="range" min="0" max="\(count - 1)" value="0" step="1" aria-label="time"></p>
             <div id="stage">
               <canvas id="view" width="\(cw * 2)" height="\(ch * 2)"></canvas>
@@ -93,6 +107,15 @@ extension Preview {
             <script>
             const cells = \(cellsJSON);
             const columns = \(columns), cw = \(cw), ch = \(ch), span = \(spanMs);
+            const tinted = "\(tinted.rawValue)", poster = \(poster);
+            // Each look as a CSS filter, and whether it holds the poster frame still.
+            const looks = {
+              fullColor: { filter: "none", still: false },
+              tinted: { filter: tinted === "full-color" ? "none" : tinted === "accented" ? "brightness(0) invert(1)" : "grayscale(1)", still: tinted === "poster" },
+              vibrant: { filter: "grayscale(1)", still: tinted === "poster" },
+              alwaysOn: { filter: "grayscale(1) brightness(0.5)", still: true },
+            };
+            function look() { return document.querySelector("input[name=look]:checked").value; }
             const plain = new Image(), overlaid = new Image();
             plain.src = "data:image/png;base64,\(Data(plainPNG).base64EncodedString())";
             overlaid.src = "data:image/png;base64,\(Data(overlayPNG).base64EncodedString())";
@@ -100,6 +123,13 @@ extension Preview {
             const slider = $("slider"), view = $("view"), ctx = view.getContext("2d");
             let playing = false, clock = 0, last = null;
             function show() {
+              const name = look(), l = looks[name];
+              // A look that holds still shows the first cell that shows the poster frame alone.
+              if (l.still) {
+                const k = cells.findIndex((c) => c.shown.length === 1 && c.shown[0] === poster);
+                if (k >= 0 && k !== Number(slider.value)) slider.value = k;
+              }
+              view.style.filter = l.filter;
               const k = Number(slider.value), c = cells[k];
               const sheet = $("overlay").checked ? overlaid : plain;
               ctx.clearRect(0, 0, view.width, view.height);
@@ -112,7 +142,7 @@ extension Preview {
               const v = $("verdict");
               v.textContent = c.verdict;
               v.className = c.defective ? "bad" : "clean";
-              view.className = c.defective ? "defective" : "";
+              view.className = (c.defective ? "defective " : "") + "look-" + name;
               document.title = "t=" + c.t.toFixed(2) + " frame " + c.shown.join("|");
             }
             function cellAt(t) {
@@ -130,6 +160,7 @@ extension Preview {
               requestAnimationFrame(tick);
             }
             function setPlaying(on) {
+              if (looks[look()].still) on = false;
               playing = on;
               $("play").textContent = on ? "❚❚ pause" : "▶ play";
               if (on) { clock = cells[Number(slider.value)].t; requestAnimationFrame(tick); }
@@ -143,6 +174,7 @@ extension Preview {
             $("back").addEventListener("click", () => step(-1));
             $("next").addEventListener("click", () => step(1));
             $("overlay").addEventListener("change", show);
+            document.querySelectorAll("input[name=look]").forEach((r) => r.addEventListener("change", () => { setPlaying(false); show(); }));
             slider.addEventListener("input", () => { setPlaying(false); show(); });
             document.addEventListener("keydown", (e) => {
               if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
@@ -160,6 +192,8 @@ extension Preview {
                 slider.value = best;
               }
               $("overlay").checked = query.get("overlay") === "1";
+              const asked = document.querySelector("input[name=look][value=" + (query.get("look") || "fullColor") + "]");
+              if (asked) asked.checked = true;
               const steps = Number(query.get("step") || 0);
               if (steps) step(steps); else show();
             };

@@ -278,7 +278,7 @@ struct Export: ParsableCommand {
             for (given, name) in [
                 (layout != .files, "--layout"), (imageFormat != .auto, "--image-format"),
                 (jpegQuality != nil, "--jpeg-quality"), (archiveBudget != nil, "--archive-budget"),
-                (accented != .fullColor, "--accented"),
+                (accented != .fullColor, "--tinted"), (rotationRoute.poster != nil, "--poster"),
             ] where given {
                 throw ValidationError("\(name) applies to --route rotation")
             }
@@ -318,6 +318,9 @@ struct Export: ParsableCommand {
                 )
             }
             let frames = try input.open(file!, scale: Int(scale))
+            if let poster = rotationRoute.poster, poster.value >= frames.frameCount {
+                throw UsageError("--poster \(poster.value): the animation's frames are 0 to \(frames.frameCount - 1)")
+            }
             let advice = Self.cutAdvice(frames, route: route)
             if let advice { warn(advice) }
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
@@ -338,6 +341,7 @@ struct Export: ParsableCommand {
             request.background = background.flatMap { Color(hex: $0) }
             request.displayName = displayName
             request.widgetDescription = widgetDescription
+            request.posterFrame = rotationRoute.poster?.value
             let manifest: ExportManifest
             let masks = TimerMaskRequest(
                 rotation: request, fps: timerFontRoute.widgetFPS.map { Int($0.value) }, loopSeconds: loop,

@@ -25,11 +25,21 @@ struct RotationRouteOptions: ParsableArguments {
     var jpegQuality: Int? { jpegQualityOption?.value }
 
     @Option(
+        name: [.customLong("tinted"), .customLong("accented")],
         help: """
-            On tinted and clear home screens (iOS 18+): full-color (the frames keep their colours) or \
-            accented (tinted with the rest of the home screen).
+            Where the system does not keep colours (tinted and clear home screens of iOS 18+; for poster \
+            the Lock Screen too): full-color (the frames keep their colours), accented (tinted with the \
+            home screen: colour replaced, alpha kept), alpha (the frames' luminance as their opacity) or \
+            poster (the poster frame, still, as its luminance). --accented is the older spelling.
             """)
     var accented: AccentedRendering = .fullColor
+
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The source frame the view shows still where it holds still: on Always-On displays, and with --tinted poster (default: the first).",
+        transform: FrameIndex.parse)
+    var poster: FrameIndex?
 
     @Option(
         name: .customLong("rotation-access"),

@@ -15,7 +15,8 @@ import Foundation
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Write pictures of the arc-masked timeline: timeline.png, arcs.png, handoff.png and index.html.",
+        abstract:
+            "Write pictures of the arc-masked timeline: timeline.png, arcs.png, handoff.png, looks.png and index.html.",
         discussion: """
             --out names the folder to write them to. With --route timer-font, FILE is a folder written by \
             `export --route timer-font`, and the pictures are timeline.png (what the widget shows in each \
@@ -50,6 +51,18 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var sampling: SampleLimit
 
+    @Option(
+        help:
+            "What the widget asks where the system does not keep colours (looks.png), as export's --tinted: full-color, accented, alpha or poster."
+    )
+    var tinted: AccentedRendering = .fullColor
+
+    @Option(
+        parsing: .unconditional,
+        help: "The frame shown still where the widget holds still (Always-On, --tinted poster).",
+        transform: FrameIndex.parse)
+    var poster = FrameIndex(0)
+
     func validate() throws {
         if route == .rotation { try options.requireSize() }
         try output.requireOut()
@@ -62,7 +75,7 @@ struct PreviewCommand: ParsableCommand {
             let (source, plan) = try options.load()
             _ = try sampling.check(plan, EmulationSettings(refreshRates: [refresh]), fix: "give a lower --refresh")
             let folder = try output.folder(protecting: options.source.inputFiles(of: source, named: options.file))
-            let progress = reporting.progress("preview", total: 4)
+            let progress = reporting.progress("preview", total: 5)
             let preview = Preview(plan: plan, source: source, refreshHz: refresh, fit: fit.fit)
             let pipeline = ImagePipeline(writingInto: folder)
             let done: @Sendable () -> Void = { progress.advance() }
@@ -70,13 +83,20 @@ struct PreviewCommand: ParsableCommand {
             // thread draws the pictures that composite frames (they share one frame cache), and
             // other threads encode each picture as it is finished.
             try pipeline.write({ try preview.handoffChart() }, to: folder.url(for: "handoff.png"), completion: done)
+            guard poster.value < plan.frameCount else {
+                throw UsageError(
+                    "--poster \(poster.value): the animation's frames are 0 to \(plan.frameCount - 1)")
+            }
+            let family =
+                options.family?.rawValue ?? "\(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt"
             for (name, draw) in [
                 ("timeline.png", { try preview.timelineSheet() }), ("arcs.png", { try preview.arcsDiagram() }),
+                ("looks.png", { try preview.looksSheet(tinted: tinted, poster: poster.value, family: family) }),
             ] as [(String, () throws -> PixelBuffer)] {
                 let picture = try draw()
                 try pipeline.write({ picture }, to: folder.url(for: name), completion: done)
             }
-            let page = try preview.page()
+            let page = try preview.page(tinted: tinted, poster: poster.value)
             try pipeline.finish()
             try AtomicFile.write(Array(page.utf8), to: folder.url(for: "index.html"))
             progress.advance()
@@ -89,7 +109,7 @@ struct PreviewCommand: ParsableCommand {
             }
             emit(
                 """
-                wrote \(try output.path): timeline.png, arcs.png, handoff.png, index.html
+                wrote \(try output.path): timeline.png, arcs.png, handoff.png, looks.png, index.html
                   \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes → \(r.verdictText)
                   phase: \(r.phaseText)
                 """)

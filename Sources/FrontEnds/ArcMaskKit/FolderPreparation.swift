@@ -63,10 +63,10 @@ public enum FolderPreparation {
     ) throws -> ExportManifest {
         try options.validate()
         let view = try options.resolved()
-        try validate(source, acceptsStill: options.acceptsStill)
+        try validate(source, acceptsStill: options.acceptsStill, posterFrame: options.posterFrame)
         let staging = try stage(destination, replacing: replacing)
         do {
-            let request = WidgetPreparation.Request(
+            var request = WidgetPreparation.Request(
                 description: WidgetFolder.Description(
                     source: (source.name as NSString).lastPathComponent, sourceWidth: source.canvasWidth,
                     sourceHeight: source.canvasHeight, viewWidth: view.width, viewHeight: view.height,
@@ -78,6 +78,7 @@ public enum FolderPreparation {
                 limits: options.limits == .standard ? .standard(for: view.family) : options.limits,
                 policy: options.budget, jpegQuality: options.jpegQuality, maxLayerSide: maxLayerSide,
                 vocabulary: vocabulary)
+            request.description.posterFrame = options.posterFrame
             let outcome: WidgetPreparation.Outcome
             do {
                 outcome = try WidgetPreparation.run(request, writer: try writer(staging.staging)) {
@@ -136,7 +137,7 @@ extension FolderPreparation {
     }
 
     /// A source's figures, checked before anything is allocated for them.
-    static func validate(_ source: PreparedSource, acceptsStill: Bool = false) throws {
+    static func validate(_ source: PreparedSource, acceptsStill: Bool = false, posterFrame: Int? = nil) throws {
         guard !source.durationsMs.isEmpty else { throw PrepareError(.input, "holds no frames") }
         guard source.durationsMs.count <= maxFrames else {
             throw PrepareError(
@@ -147,6 +148,12 @@ extension FolderPreparation {
             throw PrepareError(
                 .frame(k),
                 "lasts \(source.durationsMs[k]) ms; a frame lasts more than 0 and at most \(Int(maxDurationMs)) ms")
+        }
+        if let poster = posterFrame, !(0..<source.durationsMs.count).contains(poster) {
+            throw PrepareError(
+                .options,
+                "posterFrame \(poster) is not one of the \(source.durationsMs.count) frames (0 to \(source.durationsMs.count - 1))"
+            )
         }
         guard source.canvasWidth > 0, source.canvasHeight > 0 else {
             throw PrepareError(.input, "its canvas \(source.canvasWidth)×\(source.canvasHeight) px is empty")

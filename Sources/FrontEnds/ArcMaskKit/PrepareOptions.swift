@@ -48,6 +48,10 @@ public struct PrepareOptions: Sendable {
     public var acceptsStill = false
     /// For a clip (a movie, a Live Photo's video): the part to play.
     public var clip = ClipCut()
+    /// The source frame the view shows still where it holds still: on Always-On displays, and
+    /// in the accented and vibrant modes when the view is given
+    /// `ArcMaskAccentedRendering.poster`; nil: the first. Recorded as the manifest's `posterFrame`.
+    public var posterFrame: Int? = nil
 
     /// The timer masks `prepare` writes: lanes of a loop whose mask font the widget extension
     /// carries. A font registered at run time is not drawn by the widget's renderer

@@ -46,6 +46,9 @@ public struct ExportRequest: Sendable {
     public var background: Color? = nil
     /// What the widget gallery shows; nil for the input's file name and a sentence about the route.
     public var displayName: String? = nil
+    /// The source frame the view shows still where it holds still (Always-On; `--tinted
+    /// poster`); nil: the first.
+    public var posterFrame: Int? = nil
     public var widgetDescription: String? = nil
 
     public init(
@@ -126,6 +129,7 @@ public enum Exporter {
         preparation.scalableSource = source is ScalableFrameSource
         preparation.background = r.background
         preparation.description.displayName = r.displayName
+        preparation.description.posterFrame = r.posterFrame
         preparation.description.widgetDescription = r.widgetDescription
         func write(_ name: String, _ bytes: [UInt8]) throws { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 

@@ -108,9 +108,18 @@ struct ExportCodeTests {
         var files: [URL] = []
         for family in [WidgetFamily.accessoryCircular, .accessoryRectangular, .extraLargePortrait] {
             let name = family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst()
-            let request = ExportRequest(
-                viewWidth: 60, viewHeight: 40, scale: 2, widgetFamily: family, names: CodeNames(name)!)
+            var request = ExportRequest(
+                viewWidth: 60, viewHeight: 40, scale: 2, widgetFamily: family, names: CodeNames(name)!,
+                accented: family == .extraLargePortrait ? .poster : .alpha)
+            if family == .extraLargePortrait { request.posterFrame = 1 }
             let m = try export(source, dir, family.rawValue, request)
+            let planFile = try String(contentsOf: dir.path("\(family.rawValue)/\(name)Plan.swift"), encoding: .utf8)
+            if family == .extraLargePortrait {
+                #expect(m.posterFrame == 1 && planFile.contains("posterCell: 1"))
+                #expect(planFile.contains("ArcMaskAccentedRendering.poster"))
+            } else {
+                #expect(m.posterFrame == nil && !planFile.contains("posterCell"))
+            }
             let widget = try String(contentsOf: dir.path("\(family.rawValue)/\(name)Widget.swift"), encoding: .utf8)
             #expect(widget.contains(".supportedFamilies(Self.families)"))
             #expect(widget.contains("static var families: [WidgetFamily] {"))

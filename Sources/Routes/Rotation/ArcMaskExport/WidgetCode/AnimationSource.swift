@@ -88,6 +88,10 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     /// Each image file's digest as the manifest records it (FNV-1a, 64 bits, 16 hex digits):
     /// the view reads only files written with this manifest.
     public let digests: [String: String]
+    /// The cell shown still where the view holds still: on Always-On displays (where "the
+    /// system doesn't perform animations"), with `.still`, and in the accented and vibrant
+    /// modes with `ArcMaskAccentedRendering.poster` (the manifest's `posterFrame`).
+    public let posterCell: Int
 
     /// Pictures under live timer-text masks: lane by lane, bottom to top, each lane's image under
     /// timers set in mask fonts whose glyphs have ink only on the second that opens a period, so
@@ -203,12 +207,16 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     ///   - prefersTimerMasks: `.automatic` plays the timer masks first (false by default).
     ///   - digests: each image file's FNV-1a digest (16 hex digits) by file name; empty (the
     ///     default) checks no file.
+    ///   - posterCell: the cell shown still where the view holds still (0, the first, by
+    ///     default; a cell past the last is taken as 0).
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, radius: Double, lineWidth: Double,
         centerOffset: Double, periodSeconds: Double, squareCaps: Bool, strip: String?, layers: [Layer], cells: [Cell],
-        timerMasks: TimerMasks? = nil, prefersTimerMasks: Bool = false, digests: [String: String] = [:]
+        timerMasks: TimerMasks? = nil, prefersTimerMasks: Bool = false, digests: [String: String] = [:],
+        posterCell: Int = 0
     ) {
         self.digests = digests
+        self.posterCell = cells.indices.contains(posterCell) ? posterCell : 0
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
         self.scale = scale
@@ -271,6 +279,7 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
                 var width: Int
                 var height: Int
                 var file: String
+                var sourceFrames: [Int]?
             }
             struct TimerMask: Decodable {
                 struct Font: Decodable {
@@ -291,6 +300,7 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
                 var lanes: [Lane]
             }
             var route: String?
+            var posterFrame: Int?
             var viewWidth: Double
             var viewHeight: Double
             var scale: Double
@@ -377,6 +387,14 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             }
             timerMasks = TimerMasks(loopSeconds: t.loopSeconds, lanes: lanes)
         }
+        // The cell whose source frames hold the poster frame (the first cell without one).
+        var poster = 0
+        if let frame = m.posterFrame {
+            guard let cell = m.frames.firstIndex(where: { $0.sourceFrames?.contains(frame) ?? false }) else {
+                throw Invalid(path: "$.posterFrame", problem: "\(frame) is not a source frame of any of the frames")
+            }
+            poster = cell
+        }
         self.init(
             viewWidth: m.viewWidth, viewHeight: m.viewHeight, scale: m.scale, radius: m.plan.radius,
             lineWidth: m.plan.lineWidth, centerOffset: m.plan.centerOffset, periodSeconds: m.plan.periodSeconds,
@@ -385,7 +403,8 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             cells: m.frames.map { Cell(x: $0.x, y: $0.y, width: $0.width, height: $0.height, file: $0.file) },
             timerMasks: timerMasks, prefersTimerMasks: m.route == "timer-mask",
             digests: Dictionary(
-                (m.images ?? []).map { ($0.file, $0.digest.lowercased()) }, uniquingKeysWith: { a, _ in a }))
+                (m.images ?? []).map { ($0.file, $0.digest.lowercased()) }, uniquingKeysWith: { a, _ in a }),
+            posterCell: poster)
     }
 
     /// The manifest and every file it names, each checked against the manifest's digest. A
@@ -416,7 +435,9 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     public static let maxImageBytes = 64 << 20
 
     /// The cells a layer or a lane shows.
-    public var shownCells: Set<Int> { Set(layers.map(\.frame)).union(timerMasks?.lanes.map(\.cell) ?? []) }
+    public var shownCells: Set<Int> {
+        Set(layers.map(\.frame)).union(timerMasks?.lanes.map(\.cell) ?? []).union([posterCell])
+    }
 
     /// The image files the view reads: the strip, or the file of each cell shown, once.
     public var files: [String] {
@@ -468,7 +489,7 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
                             loopSeconds: $0.loopSeconds,
                             lanes: $0.lanes.map { TimerMasks.Lane(cell: map($0.cell), masks: $0.masks) })
                     },
-                    prefersTimerMasks: prefersTimerMasks, digests: digests)
+                    prefersTimerMasks: prefersTimerMasks, digests: digests, posterCell: map(posterCell))
             }
         }
         return nil
@@ -514,12 +535,24 @@ public enum ArcMaskContentMode: String, Sendable, CaseIterable {
     case fit
 }
 
-/// How the frames draw on the tinted and clear home screens of iOS 18 and later.
+/// How the frames draw where the system does not keep a widget's colours: the tinted and clear
+/// home screens of iOS 18 and later (WidgetKit's accented mode) and, for `.poster`, the Lock
+/// Screen's vibrant mode.
 public enum ArcMaskAccentedRendering: String, Sendable, CaseIterable {
     /// The frames keep their colours instead of turning into a tinted silhouette.
     case fullColor = "full-color"
-    /// The frames are tinted with the rest of the home screen.
+    /// The frames are tinted with the rest of the home screen (colour replaced, alpha kept).
     case accented
+    /// Each frame's luminance becomes its opacity (`.desaturated`), so the picture stays legible.
+    case alpha
+    /// The poster frame, still, as its luminance: the view holds still in these modes.
+    case poster
+
+    /// Whether the view holds still on the poster frame: always at reduced luminance (Always-On,
+    /// where the system does not animate), and with `.poster` wherever colours are not kept.
+    public func holdsStill(keepsColours: Bool, luminanceReduced: Bool) -> Bool {
+        luminanceReduced || (self == .poster && !keepsColours)
+    }
 }
 
 #if canImport(SwiftUI) && canImport(WidgetKit) && canImport(ImageIO)
@@ -646,7 +679,11 @@ extension Image {
     func arcMaskAccentedRendering(_ mode: ArcMaskAccentedRendering) -> some View {
         #if compiler(>=6.0)
         if #available(iOS 18.0, macOS 15.0, *) {
-            widgetAccentedRenderingMode(mode == .fullColor ? .fullColor : .accented)
+            switch mode {
+            case .fullColor: widgetAccentedRenderingMode(.fullColor)
+            case .accented: widgetAccentedRenderingMode(.accented)
+            case .alpha, .poster: widgetAccentedRenderingMode(.desaturated)
+            }
         } else {
             self
         }
@@ -822,7 +859,7 @@ public struct ArcMaskAnimation: View {
     /// phone, 170 on another for the same family) and centred; `.fill` crops what overflows.
     public var body: some View {
         GeometryReader { proxy in
-            drawing
+            looked
                 .scaleEffect(
                     CGFloat(
                         plan.scale(
@@ -831,6 +868,33 @@ public struct ArcMaskAnimation: View {
                 .frame(width: proxy.size.width, height: proxy.size.height)
                 .clipped()
         }
+    }
+
+    /// What shows in the system's look: the poster frame, still, where the view holds still
+    /// (at reduced luminance, where the system does not animate; `.poster` where colours are not
+    /// kept), else what plays. Before iOS 16 there is no look to read: what plays.
+    @MainActor @ViewBuilder
+    private var looked: some View {
+        if #available(iOS 16.0, macOS 13.0, *) {
+            ArcMaskLookReader { keepsColours, reduced in
+                if accented.holdsStill(keepsColours: keepsColours, luminanceReduced: reduced) {
+                    poster
+                } else {
+                    drawing
+                }
+            }
+        } else {
+            drawing
+        }
+    }
+
+    /// The poster frame, still, at the plan's size.
+    @MainActor
+    private var poster: some View {
+        images[plan.posterCell]
+            .resizable()
+            .arcMaskAccentedRendering(accented)
+            .frame(width: plan.viewWidth, height: plan.viewHeight)
     }
 
     /// What plays, at the plan's size.
@@ -845,10 +909,7 @@ public struct ArcMaskAnimation: View {
         } else if played == .timerMasks, let lanes = plan.timerMasks {
             timerMasks(lanes)
         } else {
-            images[0]
-                .resizable()
-                .arcMaskAccentedRendering(accented)
-                .frame(width: plan.viewWidth, height: plan.viewHeight)
+            poster
         }
     }
 
@@ -937,6 +998,21 @@ public struct ArcMaskAnimation: View {
         .frame(width: plan.viewWidth, height: plan.viewHeight)
         .clipped()
     }
+}
+/// Reads the look the system draws the widget in: whether it keeps colours (WidgetKit's
+/// full-colour rendering mode, not the accented or vibrant one) and whether the display is at
+/// reduced luminance (Always-On).
+@available(iOS 16.0, macOS 13.0, *)
+private struct ArcMaskLookReader<Content: View>: View {
+    @Environment(\.widgetRenderingMode) private var mode
+    @Environment(\.isLuminanceReduced) private var reduced
+    let content: @MainActor (_ keepsColours: Bool, _ luminanceReduced: Bool) -> Content
+
+    init(@ViewBuilder content: @escaping @MainActor (_ keepsColours: Bool, _ luminanceReduced: Bool) -> Content) {
+        self.content = content
+    }
+
+    var body: some View { content(mode == .fullColor, reduced) }
 }
 #endif
 

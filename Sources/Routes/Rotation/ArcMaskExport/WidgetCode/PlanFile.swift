@@ -49,6 +49,14 @@ public enum PlanFile {
                             prefersTimerMasks: \(m.route == "timer-mask")
                     """
         }
+        // The poster frame's cell, where the export names one (`--poster`).
+        if let frame = m.posterFrame, let cell = m.frames.firstIndex(where: { $0.sourceFrames.contains(frame) }) {
+            timerMasks +=
+                ",\n" + """
+                            // Shown still where the view holds still (Always-On; --tinted poster): frame \(frame).
+                            posterCell: \(cell)
+                    """
+        }
         let imports = (["SwiftUI"] + route.imports).sorted().map { "import \($0)" }.joined(separator: "\n")
         return """
             // \(n.planFile), written by `arcmask export` for \(CodeText.fileName(m.source)).
