@@ -1,4 +1,5 @@
 import ArcMaskGeometry
+import Foundation
 import Testing
 
 @testable import ArcMaskFolder
@@ -23,5 +24,35 @@ struct SurfaceLimitTests {
         #expect(many.count == 1 && many[0].hasPrefix("120 rotating layers in a Live Activity"))
         #expect(WidgetLimits.surfaceWarnings(family: .small, layers: 500).isEmpty)
         #expect(WidgetLimits.surfaceWarnings(family: .accessoryCircular, layers: 8).first?.contains("vibrant") == true)
+    }
+
+    @Test("each surface's verdict: the family's own and StandBy from the emulator's, Always-On held still")
+    func verdicts() throws {
+        let data = Data(
+            #"{"refreshHz":[60,120],"samples":10,"torn":0,"gap":0,"wrongFrame":0,"reversed":false,"speedRatio":1,"passed":true,"phaseOffsetMs":0,"frameZeroStartsMs":0,"toleranceMs":1}"#
+                .utf8)
+        guard let pass = try? JSONDecoder().decode(ExportManifest.Verdict.self, from: data) else {
+            Issue.record("the verdict fixture does not decode")
+            return
+        }
+        #expect(
+            SurfaceVerdict.list(family: .small, emulator: pass, posterFrame: nil).map(\.surface) == [
+                "Home Screen", "StandBy",
+            ])
+        #expect(
+            SurfaceVerdict.list(family: .medium, emulator: pass, posterFrame: nil).map(\.surface) == ["Home Screen"])
+        let lock = SurfaceVerdict.list(family: .accessoryCircular, emulator: pass, posterFrame: 3)
+        #expect(lock.map(\.surface) == ["Lock Screen", "Always-On"] && lock[1].refresh == "1 Hz")
+        #expect(lock[1].why.contains("frame 3"))
+        let live = SurfaceVerdict.list(family: .islandCompact, emulator: pass, posterFrame: nil)
+        #expect(live.map(\.surface) == ["Live Activity", "StandBy", "Always-On"] && live.allSatisfy(\.passed))
+        #expect(
+            SurfaceVerdict.line(live)
+                == "Live Activity 60/120 Hz PASS; StandBy 60/120 Hz PASS; Always-On 1 Hz still on the poster frame")
+        var fail = pass
+        fail.passed = false
+        #expect(
+            SurfaceVerdict.line(SurfaceVerdict.list(family: .small, emulator: fail, posterFrame: nil))
+                == "Home Screen 60/120 Hz FAIL; StandBy 60/120 Hz FAIL")
     }
 }

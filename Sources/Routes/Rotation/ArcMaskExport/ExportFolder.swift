@@ -35,6 +35,8 @@ public struct ExportFolderCheck: Codable, Sendable {
     public var problems: [Problem]
     /// What was changed that changes nothing that plays (the gallery's strings), said, not held against it.
     public var notes: [String] = []
+    /// The verdict on each surface the folder's family is shown on (`SurfaceVerdict`).
+    public var surfaces: [SurfaceVerdict] = []
     public var passed: Bool { problems.isEmpty && emulator.passed }
 
     /// Larger manifests or images are refused before they are read.
@@ -72,6 +74,10 @@ public struct ExportFolderCheck: Codable, Sendable {
                     problem:
                         "is not a file of this export (left by an earlier one, or added since?): the extension would ship it"
                 ))
+        }
+        if let m = try? JSONDecoder().decode(ExportManifest.self, from: Data(data)) {
+            check.surfaces = SurfaceVerdict.list(
+                family: m.widgetFamily, emulator: check.emulator, posterFrame: m.posterFrame)
         }
         return check
     }
