@@ -245,7 +245,7 @@ struct Emulate: ParsableCommand {
         lines.append(
             "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame\(e.reversed ? ", BACKWARDS" : "")"
         )
-        if !c.surfaces.isEmpty { lines.append("  surfaces: \(SurfaceVerdict.line(c.surfaces))") }
+        if !c.surfaces.isEmpty { lines.append("  the plan on each surface: \(SurfaceVerdict.line(c.surfaces))") }
         for n in c.notes { lines.append("  note: \(n)") }
         for p in c.problems.prefix(24) { lines.append("  problem: \(p)") }
         if c.problems.count > 24 { lines.append("  … \(c.problems.count - 24) more problems (see --json)") }
