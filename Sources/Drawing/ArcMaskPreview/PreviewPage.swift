@@ -64,8 +64,8 @@ extension Preview {
             body { font: 14px/1.4 -apple-system, "DejaVu Sans", sans-serif; margin: 24px; color: #222; background: #fafafa; }
             h1 { font-size: 19px; margin: 0 0 4px; }
             #stage { display: flex; gap: 24px; align-items: flex-start; margin-top: 16px; }
-            canvas { background: repeating-conic-gradient(#ddd 0% 25%, #f6f6f6 0% 50%) 0 0 / 16px 16px; border: 3px solid #999; }
-            canvas.defective { border-color: #d22; }
+            canvas { display: block; background: repeating-conic-gradient(#ddd 0% 25%, #f6f6f6 0% 50%) 0 0 / 16px 16px; }
+            #frame { border: 3px solid #999; } #frame.defective { border-color: #d22; }
             canvas.look-tinted { background: #1f2b45; } canvas.look-vibrant { background: #292929; }
             canvas.look-alwaysOn { background: #000; }
             #labels div { margin: 2px 0; }
@@ -95,7 +95,7 @@ extension Preview {
             </div>
             <p><input id="slider" type="range" min="0" max="\(count - 1)" value="0" step="1" aria-label="time"></p>
             <div id="stage">
-              <canvas id="view" width="\(cw * 2)" height="\(ch * 2)"></canvas>
+              <div id="frame"><canvas id="view" width="\(cw * 2)" height="\(ch * 2)"></canvas></div>
               <div id="labels">
                 <div>time <b id="time"></b> ms of \(fmt(spanMs)) ms</div>
                 <div>rotation <b id="angle"></b>°</div>
@@ -142,7 +142,8 @@ extension Preview {
               const v = $("verdict");
               v.textContent = c.verdict;
               v.className = c.defective ? "bad" : "clean";
-              view.className = (c.defective ? "defective " : "") + "look-" + name;
+              $("frame").className = c.defective ? "defective" : "";
+              view.className = "look-" + name;
               document.title = "t=" + c.t.toFixed(2) + " frame " + c.shown.join("|");
             }
             function cellAt(t) {
