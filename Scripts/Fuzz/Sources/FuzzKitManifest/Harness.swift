@@ -4,14 +4,20 @@ import FuzzDriver
 
 /// `manifest.json` as ArcMaskKit's view reads it (`ArcMaskAnimationPlan(manifest:)`: the file a
 /// widget opens from the App Group folder). A manifest it accepts is then used as the view uses
-/// it: every layer's frame and every timer-mask lane's cell index the cells, the rotation is
-/// computed, and the lanes are played at a few instants.
+/// it: every layer's frame, every timer-mask lane's cell and the poster cell index the cells
+/// (also once thinned), the rotation is computed, and the lanes are played at a few instants.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = input(data, size)
     guard let plan = try? ArcMaskAnimationPlan(manifest: Data(bytes)) else { return 0 }
     var sum = 0
     for layer in plan.layers { sum &+= plan.cells[layer.frame].width &+ Int(layer.startDegrees.rounded(.towardZero).magnitude.truncatingRemainder(dividingBy: 1e9)) }
+    // The poster frame's cell, shown still on Always-On displays, and after thinning.
+    sum &+= plan.cells[plan.posterCell].width
+    if let thin = plan.thinned(maxBytes: 1 << 20, bytes: { _ in 300_000 }) {
+        precondition(thin.shownCells.allSatisfy(thin.cells.indices.contains), "a thinned plan shows a missing cell")
+        sum &+= thin.cells[thin.posterCell].width
+    }
     let angle = plan.rotation(at: 12.5)
     precondition(angle.isNaN || (angle >= 0 && angle <= 360), "rotation out of range: \(angle)")
     if let masks = plan.timerMasks {
