@@ -14,10 +14,7 @@ public enum InstallGuide {
         if family.surface == .liveActivity {
             return liveActivity(manifest: m, family: family, names: n, route: route)
         }
-        let images =
-            m.strip.map { "`\($0)`" }
-            ?? (m.images.count == 1
-                ? "`\(m.images[0].file)`" : "the `\(m.images[0].file)` … `\(m.images.last!.file)` files")
+        let images = imageFiles(m)
         let l = m.limits
         let package =
             route == .package
@@ -72,6 +69,13 @@ public enum InstallGuide {
             """
     }
 
+    /// The export's image files as the steps name them: the strip, the one file, or the first … last.
+    static func imageFiles(_ m: ExportManifest) -> String {
+        m.strip.map { "`\($0)`" }
+            ?? (m.images.count == 1
+                ? "`\(m.images[0].file)`" : "the `\(m.images[0].file)` … `\(m.images.last!.file)` files")
+    }
+
     /// `INSTALL.md` of a Live Activity export: the three files, `NSSupportsLiveActivities`, the
     /// bundle, starting it from the app, and what the evidence says of animating there.
     static func liveActivity(
@@ -79,10 +83,7 @@ public enum InstallGuide {
     )
         -> String
     {
-        let images =
-            m.strip.map { "`\($0)`" }
-            ?? (m.images.count == 1
-                ? "`\(m.images[0].file)`" : "the `\(m.images[0].file)` … `\(m.images.last!.file)` files")
+        let images = imageFiles(m)
         let l = m.limits
         let place =
             switch family {
