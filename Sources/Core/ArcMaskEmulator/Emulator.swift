@@ -122,8 +122,11 @@ public struct EmulationReport: Codable, Sendable {
         /// `atMs − intendedAtMs` on the loop (positive: late); nil when the widget's speed is wrong,
         /// as hand-offs then drift and no single error describes them.
         public var errorMs: Double?
-        /// How long the seam is inside the view.
+        /// How long the seam is inside the view (corner to corner).
         public var seamVisibleMs: Double
+        /// How long two frames own pixels around this hand-off, ms (0: never): the stretch a
+        /// refresh sees torn.
+        public var crossingMs: Double
         /// Refreshes (of all rates and phases sampled) that showed this seam.
         public var refreshesSeeingSeam: Int
     }
@@ -165,8 +168,12 @@ public struct EmulationReport: Codable, Sendable {
     /// Worst |timing error| of a refresh showing another frame than the timeline's, after the
     /// phase alignment (tolerated ones included).
     public var maxTimingErrorMs: Double
-    /// No defective refresh under the criteria, and (when wrong frames count) the loop plays
-    /// forward at the right speed.
+    /// The verdict at every phase of every rate: seams, gaps and wrong frames over the whole loop.
+    public var allPhases: PhaseVerdict
+    /// Under the criteria, at every phase: no gap, no wrong frame, no seam slower than the
+    /// budget, and (when wrong frames count) the loop plays forward at the right speed. The
+    /// sampled phases' counts (`torn`, `gap`, `wrongFrame`) describe those phases and never
+    /// change it.
     public var passed: Bool
     public var frames: [FrameTiming]
     public var handoffs: [Handoff]
@@ -175,11 +182,31 @@ public struct EmulationReport: Codable, Sendable {
     /// Every sample, in order of refresh rate, phase and time (not part of the JSON report).
     public var allSamples: [Sample] = []
 
-    /// Why the run failed, in words ("216 defective refreshes", "plays backwards"); empty when it passed.
+    /// Why the run failed, in words ("a gap at some phases, 3.2 ms of each loop", "plays
+    /// backwards"); empty when it passed.
     public var failures: [String] {
+        Self.failures(
+            allPhases, criteria: Set(criteria.compactMap(DefectKind.init(rawValue:))), reversed: reversed,
+            wrongSpeed: wrongSpeed, speedRatio: speedRatio)
+    }
+
+    /// What fails a loop judged at every phase, in words.
+    public static func failures(
+        _ v: PhaseVerdict, criteria: Set<DefectKind>, reversed: Bool, wrongSpeed: Bool, speedRatio: Double
+    ) -> [String] {
         var out: [String] = []
-        if defective > 0 { out.append("\(defective) defective refresh\(defective == 1 ? "" : "es")") }
-        if criteria.contains(DefectKind.wrongFrame.rawValue) {
+        if criteria.contains(.gap) && v.gapMs > 0 {
+            out.append("a gap at some phases, \(fmt(round3(v.gapMs))) ms of each loop")
+        }
+        if criteria.contains(.wrongFrame) && v.wrongFrameMs > 0 {
+            out.append("a wrong frame at some phases, \(fmt(round3(v.wrongFrameMs))) ms of each loop")
+        }
+        if criteria.contains(.torn) && v.longestSeamMs > v.seamBudgetMs * (1 + 1e-9) {
+            out.append(
+                "a seam takes \(fmt(round3(v.longestSeamMs))) ms to cross the view, over the \(fmt(round3(v.seamBudgetMs))) ms budget"
+            )
+        }
+        if criteria.contains(.wrongFrame) {
             if reversed { out.append("plays backwards") }
             if wrongSpeed { out.append("plays at \(fmt(speedRatio))× speed") }
         }
@@ -190,8 +217,8 @@ public struct EmulationReport: Codable, Sendable {
         case preset, mode, refreshHz, phasesMs, periodSeconds, timelinePeriodSeconds, sampledMs, samples, clean, torn,
             gap, wrongFrame, defective, criteria, reversed, speedRatio, wrongSpeed, absolutePhase, toleranceMs,
             phaseOffsetMs,
-            phaseOffsetFrames, frameZeroStartsMs, frameZeroOnWallClock, maxTimingErrorMs, passed, frames, handoffs,
-            defects
+            phaseOffsetFrames, frameZeroStartsMs, frameZeroOnWallClock, maxTimingErrorMs, allPhases, passed, frames,
+            handoffs, defects
     }
 }
 
@@ -271,10 +298,11 @@ public enum Emulator {
             }
         }
 
-        // 2. The phase: one offset for the whole run.
-        let single = seen.filter { $0.observation.frames.count == 1 }.map {
-            PhaseAlignment.Observation(timeMs: $0.t, frame: $0.observation.frames[0])
-        }
+        // 2. What the widget shows over the whole loop, exactly, and the offset that fits it
+        //    best: both independent of any refresh's phase.
+        let spans = ShownLoop.trace(plan, model: model)
+        let loopMs = max(periodMs, timeline.period)
+        let single = PhaseVerdict.observations(spans, periodMs: periodMs, loopsMs: loopMs)
         let schedulesHandoffs = handoffTimes(schedule, periodMs: periodMs)
         let alignment =
             settings.absolutePhase
@@ -283,6 +311,15 @@ public enum Emulator {
                 single, timeline: timeline, toleranceMs: settings.toleranceMs,
                 handoffOffsets: schedulesHandoffs.map { timeline.starts[$0.to] - $0.atMs })
         let offset = alignment.offsetMs
+        let budget =
+            plan.figures.seamBudgetMs
+            ?? ArcPlanner.seamBudgetMs(
+                PlanRequest(
+                    viewWidth: plan.viewWidth, viewHeight: plan.viewHeight, scale: plan.scale,
+                    durationsMs: plan.frameDurationsMs))
+        let (allPhases, _) = PhaseVerdict.judge(
+            spans, periodMs: periodMs, timeline: timeline, offsetMs: offset, loopsMs: loopMs,
+            toleranceMs: settings.toleranceMs, seamBudgetMs: budget, refreshRates: settings.refreshRates)
 
         // 3. Every refresh judged against the timeline at that offset.
         let samples = seen.map {
@@ -301,10 +338,12 @@ public enum Emulator {
         let reversed = n > 2 && steps.backward > steps.forward
         let handoffs = describeHandoffs(
             schedulesHandoffs, samples: samples, coverage: coverage, timeline: timeline, offsetMs: offset,
-            periodMs: periodMs, wrongSpeed: wrongSpeed)
+            periodMs: periodMs, wrongSpeed: wrongSpeed,
+            seams: ShownLoop.stretches(spans, periodMs: periodMs) { $0.torn })
         let bad = samples.filter(defective)
-        let passed =
-            bad.isEmpty && !(settings.criteria.contains(.wrongFrame) && (reversed || wrongSpeed))
+        let passed = EmulationReport.failures(
+            allPhases, criteria: settings.criteria, reversed: reversed, wrongSpeed: wrongSpeed, speedRatio: speedRatio
+        ).isEmpty
         let shown = schedule.shownMs(frameCount: n)
         let frameZero = timeline.period > 0 ? wrap(-offset, timeline.period) + 0 : 0  // + 0: never -0
         return EmulationReport(
@@ -326,7 +365,7 @@ public enum Emulator {
                     timeZone: $0.timeZone, day: $0.day)
             },
             maxTimingErrorMs: samples.compactMap(\.timingErrorMs).map(abs).max() ?? 0,
-            passed: passed,
+            allPhases: allPhases, passed: passed,
             frames: (0..<n).map { .init(frame: $0, intendedMs: timeline.durations[$0], shownMs: shown[$0]) },
             handoffs: handoffs, defects: Array(bad.prefix(settings.listLimit)), allSamples: samples)
     }
@@ -345,7 +384,7 @@ public enum Emulator {
     /// torn refreshes saw its seam.
     static func describeHandoffs(
         _ times: [(from: Int, to: Int, atMs: Double)], samples: [Sample], coverage: ArcCoverage, timeline: Timeline,
-        offsetMs: Double, periodMs: Double, wrongSpeed: Bool
+        offsetMs: Double, periodMs: Double, wrongSpeed: Bool, seams: [(Double, Double)] = []
     ) -> [EmulationReport.Handoff] {
         let view = coverage.view
         let visible = periodMs * view.angularWidth / 360
@@ -369,20 +408,25 @@ public enum Emulator {
                 if e > periodMs / 2 { e -= periodMs }
                 error = e
             }
+            // The measured crossing: the stretch with two frames in view around the hand-off.
+            let crossing = seams.first { s in
+                [h.atMs, h.atMs + periodMs].contains { $0 >= s.0 - 1e-9 && $0 <= s.1 + 1e-9 }
+            }.map { $0.1 - $0.0 }
             out.append(
                 .init(
                     from: h.from, to: h.to, atMs: h.atMs, intendedAtMs: intended, errorMs: error,
-                    seamVisibleMs: visible, refreshesSeeingSeam: seen))
+                    seamVisibleMs: visible, crossingMs: crossing ?? 0, refreshesSeeingSeam: seen))
         }
         return out.sorted { $0.atMs < $1.atMs }
     }
 }
 
 extension EmulationReport {
-    /// "PASS", or "FAIL (216 defective refreshes; plays backwards)": the verdict every view of
-    /// the report shows.
+    /// "PASS: a seam is on screen at 1.2 % of hand-offs at 120 Hz …", or "FAIL (a gap at some
+    /// phases, 3 ms of each loop; plays backwards)": the verdict every view of the report shows,
+    /// the same at every phase.
     public var verdictText: String {
-        passed ? "PASS" : "FAIL (\(failures.joined(separator: "; ")))"
+        passed ? "PASS: \(allPhases.tearText)" : "FAIL (\(failures.joined(separator: "; ")))"
     }
 
     /// Where in its loop the widget is, in words: "plays the loop 300 ms (3 frames) ahead of the
@@ -402,3 +446,6 @@ extension EmulationReport {
             "plays the loop \(offset) ahead of the timeline: not a defect, the rotation's phase follows the wall clock"
     }
 }
+
+/// `x` to three decimals, for sentences (ms figures carry float noise).
+func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }

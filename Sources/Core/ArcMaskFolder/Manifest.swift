@@ -78,15 +78,29 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         /// Refreshes with at least one defect (a refresh can be torn, gapped and wrong at once,
         /// so this is not the sum of the three); nil in manifests written before it was recorded.
         public var defective: Int?
+        /// The verdict at every phase (nil in manifests written before it was recorded, which
+        /// were judged at phase 0 by their counts).
+        public var allPhases: PhaseVerdict?
 
         /// Why the verdict is FAIL, in words; empty when it passed.
         public var failures: [String] {
+            let wrongSpeed = abs(speedRatio - 1) > Emulator.speedTolerance
+            if let allPhases {
+                return EmulationReport.failures(
+                    allPhases, criteria: Set(DefectKind.allCases), reversed: reversed, wrongSpeed: wrongSpeed,
+                    speedRatio: speedRatio)
+            }
             var out: [String] = []
             let defective = self.defective ?? (torn + gap + wrongFrame)
             if defective > 0 { out.append("\(defective) defective refresh\(defective == 1 ? "" : "es")") }
             if reversed { out.append("plays backwards") }
-            if abs(speedRatio - 1) > Emulator.speedTolerance { out.append("plays at \(fmt(speedRatio))× speed") }
+            if wrongSpeed { out.append("plays at \(fmt(speedRatio))× speed") }
             return out
+        }
+
+        /// "PASS: a seam is on screen at …" or "FAIL (…)", as `EmulationReport.verdictText`.
+        public var verdictText: String {
+            passed ? "PASS" + (allPhases.map { ": \($0.tearText)" } ?? "") : "FAIL (\(failures.joined(separator: "; ")))"
         }
 
         public init(_ v: EmulationReport) {
@@ -102,6 +116,7 @@ public struct ExportManifest: Codable, Sendable, Equatable {
             toleranceMs = v.toleranceMs
             passed = v.passed
             defective = v.defective
+            allPhases = v.allPhases
         }
     }
 

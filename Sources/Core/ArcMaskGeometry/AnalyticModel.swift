@@ -65,13 +65,20 @@ public struct AnalyticModel: CoverageModel, Sendable {
         return out
     }
 
-    public func observe(rotation phi: Double) -> Observation {
+    public func observe(rotation phi: Double) -> Observation { look(rotation: phi).observation }
+
+    /// Whether, at rotation φ, a strip under two pixels wide makes the model look at every pixel
+    /// row (then what it sees can change between `criticalRotations()`).
+    public func isNarrow(rotation phi: Double) -> Bool { look(rotation: phi).narrow }
+
+    /// What `observe` answers, and whether it looked at every row (`isNarrow`).
+    public func look(rotation phi: Double) -> (observation: Observation, narrow: Bool) {
         let plan = coverage.plan
         var candidates = coverage.candidates(rotation: phi)
         // Layers under one that covers the whole view cannot show.
         if let k = candidates.lastIndex(where: { coverage.coversView($0, phi: phi) }) {
             if k == candidates.count - 1 {
-                return Observation(frames: [plan.layers[candidates[k]].frame], gap: false)
+                return (Observation(frames: [plan.layers[candidates[k]].frame], gap: false), false)
             }
             candidates.removeFirst(k)
         }
@@ -81,14 +88,15 @@ public struct AnalyticModel: CoverageModel, Sendable {
         }
         let top = 0.5 / scale, bottom = (Double(pixelHeight) - 0.5) / scale
         var owned = ownership(shapes, rows: [top, bottom])
-        if owned.narrow {
+        let narrow = owned.narrow
+        if narrow {
             owned = ownership(shapes, rows: (0..<pixelHeight).map { (Double($0) + 0.5) / scale })
         }
         var frames: [Int] = []
         for (frame, _) in owned.frames.sorted(by: { $0.value < $1.value }) where !frames.contains(frame) {
             frames.append(frame)
         }
-        return Observation(frames: frames, gap: hasGap(candidates, phi: phi))
+        return (Observation(frames: frames, gap: hasGap(candidates, phi: phi)), narrow)
     }
 
     /// One candidate layer at this rotation: its arc, shifted to lie over the view.

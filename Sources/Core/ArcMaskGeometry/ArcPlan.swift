@@ -63,6 +63,10 @@ public struct PlanFigures: Codable, Sendable, Equatable {
     public var viewAngleDegrees: Double
     /// The shortest frame the plan can show whole (seam crossing plus guard), in ms.
     public var shortestFrameMs: Double
+    /// The longest a seam may take to cross the view before the verdict fails, ms
+    /// (`ArcPlanner.seamBudgetMs`); nil in plans written before it was recorded, which are
+    /// judged by the default budget.
+    public var seamBudgetMs: Double?
 }
 
 /// Everything needed to draw, emulate and export the masks for one animation in one view.

@@ -13,13 +13,16 @@ public struct PlanRequest: Sendable {
     public var preset: Preset
     /// For the `arcmask` preset: the display refresh rate the seams are sized for.
     public var refreshHz: Double
-    /// For the `arcmask` preset: the longest a seam may take to cross the view, as a fraction
-    /// of one refresh interval.
-    public var seamFraction: Double
+    /// For the `arcmask` preset: how long a seam takes to cross the view, as a fraction of one
+    /// refresh interval; the verdict's budget for every preset. nil: the shortest seam the phone
+    /// draws faithfully (`ArcPlanner.faithfulCentreOffset`), within a budget of
+    /// `ArcPlanner.defaultSeamFraction` of a refresh (or that seam, when a long loop in a wide view
+    /// cannot cross faster).
+    public var seamFraction: Double?
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double = 3, durationsMs: [Double],
-        preset: Preset = .arcmask, refreshHz: Double = 120, seamFraction: Double = 1.0 / 8
+        preset: Preset = .arcmask, refreshHz: Double = 120, seamFraction: Double? = nil
     ) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
@@ -105,6 +108,47 @@ public enum ArcPlanner {
     public static let guardMs = 0.05
     /// The most layers a plan may have (the repeating presets multiply frames by delay / gcd).
     public static let maxLayers = 20_000
+    /// The seam budget when none is given: an eighth of a refresh interval (1.04 ms at 120 Hz).
+    public static let defaultSeamFraction = 1.0 / 8
+
+    /// The farthest the circle's centre may lie below the view, in points, for the phone to draw
+    /// the arcs where the plan puts them: 2¹⁹ pt.
+    ///
+    /// The bound is derived, not measured. Core Animation keeps some of its geometry in 32-bit
+    /// floats (a `CALayer`'s `zPosition` is cut to single precision: Stack Overflow question
+    /// 25071192, and "shape rasterization may favor speed over accuracy": Apple's `CAShapeLayer`
+    /// documentation), so assume the worst: every stage on the GPU rounds to 24-bit mantissas.
+    /// A point of an arc of radius R near the view then carries the rounding of its coordinates
+    /// (R·2⁻²⁴ each), of the rotation's sine and cosine (R·2⁻²⁴ each), of the angle itself
+    /// (half an ulp of 2π: R·2⁻²²) and of the offset that brings the circle under the view
+    /// (R·2⁻²⁴): about R·2⁻²¹ in all. Held to a quarter point — a quarter of the 1 pt margin the
+    /// band keeps past the view, an eighth of the 2 pt by which neighbouring layers overlap — R
+    /// stays under 2¹⁹ pt. A public arc-mask widget (DouYinComment) ships radii of about
+    /// 1.8·10⁵ pt for a small widget and reports that larger draws better, which is within the bound.
+    public static let faithfulCentreOffset = 524_288.0
+
+    /// How long a seam takes to cross a `width`×`height` view whose circle centre lies `offset`
+    /// below the view's centre, for a loop of `periodMs`.
+    public static func seamCrossingMs(width: Double, height: Double, offset: Double, periodMs: Double) -> Double {
+        ViewGeometry(width: width, height: height, centerOffset: offset).angularWidth / 360 * periodMs
+    }
+
+    /// The shortest seam a phone draws faithfully for this view and loop (the crossing with the
+    /// circle's centre `faithfulCentreOffset` below the view), ms.
+    public static func faithfulSeamMs(width: Double, height: Double, periodMs: Double) -> Double {
+        seamCrossingMs(width: width, height: height, offset: max(faithfulCentreOffset, height), periodMs: periodMs)
+    }
+
+    /// The longest a seam may take to cross the view before the verdict fails, ms: the request's
+    /// seam fraction of a refresh, or by default an eighth of one — or the faithful seam, when a
+    /// long loop in a wide view cannot cross faster.
+    public static func seamBudgetMs(_ r: PlanRequest) -> Double {
+        let refreshMs = 1000 / r.refreshHz
+        if let f = r.seamFraction { return f * refreshMs }
+        let faithful = faithfulSeamMs(
+            width: r.viewWidth, height: r.viewHeight, periodMs: r.durationsMs.reduce(0, +))
+        return max(defaultSeamFraction * refreshMs, faithful)
+    }
 
     public static func plan(_ r: PlanRequest) throws(PlanError) -> ArcPlan {
         guard r.durationsMs.count <= maxLayers else {
@@ -228,11 +272,6 @@ public enum ArcPlanner {
 
     // MARK: arcmask
 
-    /// The farthest the circle's centre may lie from the view, pt: a thousand times the centre
-    /// of a 500-frame, 40 s animation's plan; past it a double's last digit moves the view by
-    /// more than a hundred-millionth of a point per degree.
-    static let maxCenterOffset = 1_000_000_000.0
-
     /// Two frames or more (`plan` hands one frame to `still`). Slices proportional to the
     /// durations, laid out so that frame i covers the view from (its start − guard) to (its
     /// end − guard − seam crossing); seams are radial lines (butt caps) and each layer reaches
@@ -242,7 +281,8 @@ public enum ArcPlanner {
         let periodMs = r.durationsMs.reduce(0, +)
         let n = r.durationsMs.count
         let refreshMs = 1000 / r.refreshHz
-        let sweepMs = r.seamFraction * refreshMs
+        let sweepMs =
+            r.seamFraction.map { $0 * refreshMs } ?? faithfulSeamMs(width: w, height: h, periodMs: periodMs)
         guard sweepMs > 0, sweepMs < periodMs / 2 else {
             throw PlanError(
                 problem: "a seam budget of \(fmt(sweepMs)) ms does not fit a \(fmt(periodMs)) ms animation",
@@ -251,12 +291,12 @@ public enum ArcPlanner {
         // Centre offset D: the view spans Δ = 360°·sweep/P seen from the centre.
         let delta = 2 * Double.pi * sweepMs / periodMs
         let offset = h / 2 + (w / 2) / tan(delta / 2)
-        guard offset.isFinite, offset <= maxCenterOffset else {
-            // The seam crosses the view in so little time that the circle lies too far away to draw.
-            let needed = 2 * atan((w / 2) / (maxCenterOffset - h / 2)) * periodMs / (2 * Double.pi) / refreshMs
+        guard offset.isFinite, offset <= faithfulCentreOffset * (1 + 1e-9) else {
+            // The seam crosses the view in so little time that the circle lies too far away to draw faithfully.
+            let needed = faithfulSeamMs(width: w, height: h, periodMs: periodMs) / refreshMs
             throw PlanError(
                 problem:
-                    "a seam fraction of \(fmt(r.seamFraction)) puts the circle's centre \(offset.isFinite ? fmt(offset) + " pt" : "infinitely far") below the view, past the \(fmt(maxCenterOffset)) pt a plan keeps to",
+                    "a seam fraction of \(fmt(r.seamFraction ?? 0)) puts the circle's centre \(offset.isFinite ? fmt(offset) + " pt" : "infinitely far") below the view, past the \(fmt(faithfulCentreOffset)) pt a phone draws faithfully",
                 suggestion: "raise \(PlanSetting.seamFraction.token) to at least \(fmt(needed * 1.01))")
         }
         let view = ViewGeometry(width: w, height: h, centerOffset: offset)
@@ -267,17 +307,17 @@ public enum ArcPlanner {
         if let k = r.durationsMs.indices.first(where: { r.durationsMs[$0] <= shortest }) {
             throw PlanError(
                 problem:
-                    "frame \(k) lasts \(fmt(r.durationsMs[k])) ms, not longer than a seam's crossing (\(fmt(shortest)) ms at \(fmt(r.refreshHz)) Hz with seam fraction \(fmt(r.seamFraction)))",
+                    "frame \(k) lasts \(fmt(r.durationsMs[k])) ms, not longer than a seam's crossing (\(fmt(shortest)) ms at \(fmt(r.refreshHz)) Hz with seam fraction \(fmt(sweepMs / refreshMs)))",
                 suggestion:
                     "lower \(PlanSetting.seamFraction.token) (the largest that works is about \(fmt(((r.durationsMs.min() ?? 0) - guardMs) / refreshMs * 0.99)))"
             )
         }
-        // Seam into frame i, unrotated: at rotation φ_i − g it reaches the view's right edge.
+        // Seam into frame i, unrotated: at the rotation of its crossing's end it reaches the
+        // view's right edge.
         let timeline = Timeline(durationsMs: r.durationsMs)
-        let guardAngle = 360 * guardMs / periodMs
-        let seams = (0...n).map { i in
-            view.maxAngle + guardAngle - 360 * (i < n ? timeline.starts[i] : periodMs) / periodMs
-        }
+        let ends = crossingEnds(
+            starts: timeline.starts, durationsMs: r.durationsMs, crossingMs: sweepMs, refreshMs: refreshMs)
+        let seams = (0...n).map { i in view.maxAngle - 360 * ends[i] / periodMs }
         let narrowest = (0..<n).map { seams[$0] - seams[$0 + 1] }.min()!
         let overlap = min(narrowest / 4, degrees(2 / radius))
         var layers: [ArcLayer] = []
@@ -289,6 +329,40 @@ public enum ArcPlanner {
         return try finish(
             r, radius: radius, lineWidth: lineWidth, cap: .butt, centerOffset: offset,
             period: periodMs / 1000, layers: layers)
+    }
+
+    /// Margin kept between a crossing placed off the refresh grid and the refresh before it, ms.
+    static let gridMarginMs = 0.01
+
+    /// When each seam finishes crossing the view, ms into the loop (`n + 1` values: frame i's
+    /// seam, and frame 0's again one loop later).
+    ///
+    /// A crossing ends `guardMs` before its frame starts, so a refresh on the boundary sees the
+    /// new frame alone. Where a refresh of the grid that starts at the rotation's epoch (phase 0)
+    /// would fall inside the crossing, the crossing starts just after that refresh instead: the old
+    /// frame still leaves no later than its time, so nothing is shown late, and the pictures at
+    /// phase 0 stay clean. This costs nothing and nothing depends on it: a phone's refreshes keep
+    /// no phase to the rotation, which the verdict takes into account.
+    static func crossingEnds(
+        starts: [Double], durationsMs: [Double], crossingMs: Double, refreshMs: Double
+    ) -> [Double] {
+        let n = starts.count
+        let periodMs = durationsMs.reduce(0, +)
+        func end(_ i: Int) -> Double {
+            let boundary = i == 0 ? periodMs : starts[i]
+            let planned = boundary - guardMs
+            // The refresh at or before the crossing's end; is it inside the crossing?
+            let k = (planned + gridMarginMs) / refreshMs
+            let refresh = k.rounded(.down) * refreshMs
+            guard refresh >= planned - crossingMs - gridMarginMs else { return planned }
+            let moved = refresh + gridMarginMs + crossingMs
+            // The frame before keeps at least its crossing's length on screen alone.
+            let before = durationsMs[(i - 1 + n) % n]
+            guard moved - planned + 2 * crossingMs + guardMs < before else { return planned }
+            return moved
+        }
+        let zero = end(0) - periodMs
+        return [zero] + (1..<n).map(end) + [zero + periodMs]
     }
 
     // MARK: Figures
@@ -317,7 +391,7 @@ public enum ArcPlanner {
             maxFrames: Int((2 * .pi * radius / r.viewWidth).rounded(.down)),
             layerMemoryBytes: r.durationsMs.count * pixels * 4,
             viewAngleDegrees: view.angularWidth,
-            shortestFrameMs: r.preset == .arcmask ? seam + guardMs : seam)
+            shortestFrameMs: r.preset == .arcmask ? seam + guardMs : seam, seamBudgetMs: seamBudgetMs(r))
         return ArcPlan(
             preset: r.preset, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale,
             radius: radius, lineWidth: lineWidth, cap: cap, centerOffset: centerOffset,

@@ -51,9 +51,11 @@ struct PlanOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: "arcmask preset: the longest a seam may take to cross the view, as a fraction of one refresh.",
+        help: ArgumentHelp(
+            "arcmask preset: how long a seam takes to cross the view, as a fraction of one refresh; the verdict's seam budget for every preset (default: the shortest seam a phone draws faithfully, within a budget of 1/8).",
+            valueName: "fraction"),
         transform: Fraction.parse)
-    var seamFraction = Fraction(1.0 / 8)
+    var seamFraction: Fraction?
 
     @Option(
         name: .customLong("max-view-pixels"), parsing: .unconditional,
@@ -108,7 +110,7 @@ struct PlanOptions: ParsableArguments {
         let request = PlanRequest(
             viewWidth: size.width, viewHeight: size.height, scale: scale,
             durationsMs: frames.durations, preset: preset, refreshHz: planRefresh.value,
-            seamFraction: seamFraction.value)
+            seamFraction: seamFraction?.value)
         do {
             return (frames, try ArcPlanner.plan(request))
         } catch {

@@ -116,6 +116,7 @@ public struct ExportFolderCheck: Codable, Sendable {
                     Emulator.run(plan, model: AnalyticModel(plan), settings: exportSettings))
                 // Manifests written before the defective count was recorded are judged without it.
                 if m.emulator.defective == nil { export.defective = nil }
+                if m.emulator.allPhases == nil { export.allPhases = nil }
                 if export != m.emulator {
                     check.problem(
                         "manifest.json", "emulator",
