@@ -360,6 +360,7 @@ let package = Package(
                 "ArcMaskTimerFontPlan", "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
+        tests("Core", "ArcMaskTimerClock", ["ArcMaskTimerClock"]),
         tests(
             "Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskFolder", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
         tests(

@@ -300,7 +300,7 @@ public enum Emulator {
 
         // 2. What the widget shows over the whole loop, exactly, and the offset that fits it
         //    best: both independent of any refresh's phase.
-        let spans = ShownLoop.trace(plan, model: model)
+        let spans = ShownLoop.trace(plan)
         let loopMs = max(periodMs, timeline.period)
         let single = PhaseVerdict.observations(spans, periodMs: periodMs, loopsMs: loopMs)
         let schedulesHandoffs = handoffTimes(schedule, periodMs: periodMs)

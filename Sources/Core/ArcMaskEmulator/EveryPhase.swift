@@ -21,8 +21,10 @@ public struct ShownSpan: Sendable, Equatable {
 /// (`AnalyticModel.criticalRotations`), with one look inside each piece.
 public enum ShownLoop {
     /// The spans of one period of the plan, in order, from 0 to the period; neighbours differ.
-    public static func trace(_ plan: ArcPlan, model: CoverageModel) -> [ShownSpan] {
-        let analytic = model as? AnalyticModel ?? AnalyticModel(plan)
+    /// Traced with the exact geometry (`AnalyticModel`): a thousand looks or more per loop, which
+    /// the raster model's renders would make minutes; that model checks the refreshes sampled.
+    public static func trace(_ plan: ArcPlan) -> [ShownSpan] {
+        let analytic = AnalyticModel(plan)
         let periodMs = plan.periodSeconds * 1000
         guard periodMs > 0, periodMs.isFinite else { return [] }
         var cuts = analytic.criticalRotations().map { time(ofRotation: $0, plan) } + [0]
@@ -37,11 +39,7 @@ public enum ShownLoop {
                 spans.append(ShownSpan(startMs: a, endMs: b, frames: o.frames, gap: o.gap))
             }
         }
-        func look(_ t: Double) -> (Observation, Bool) {
-            let phi = plan.rotation(at: t / 1000)
-            if model is AnalyticModel { return analytic.look(rotation: phi) }
-            return (model.observe(rotation: phi), analytic.isNarrow(rotation: phi))
-        }
+        func look(_ t: Double) -> (Observation, Bool) { analytic.look(rotation: plan.rotation(at: t / 1000)) }
         for i in 0..<(cuts.count - 1) {
             let a = cuts[i], b = cuts[i + 1]
             guard b - a > 1e-9 else { continue }

@@ -17,6 +17,10 @@ extension Preview {
     /// with CSS filters: `grayscale` weighs the channels by Rec. 709's luminance, as `looks.png`
     /// does): full colour; tinted as `tinted` asks; vibrant; Always-On, which holds the
     /// `poster` frame still and dims it. Where a look holds still, play shows the poster frame.
+    ///
+    /// A phase slider (`&phase=3.5`) plays the refreshes of a display whose refreshes fall that
+    /// many ms after the rotation's epoch: each refresh is looked up in the loop's spans
+    /// (`ShownLoop`), drawn from the span's composite and judged as the emulator judges.
     public func page(maxCells: Int = 240, tinted: AccentedRendering = .fullColor, poster: Int = 0) throws -> String {
         let spanMs = report.sampledMs
         let count = min(maxCells, max(1, samples.count))
@@ -36,25 +40,63 @@ extension Preview {
             try Overlay.draw(compositor, over: composite, phi: s.rotationDegrees)
             overlaid.image(composite, x: x, y: y, w: Double(cw), h: Double(ch))
         }
+        // The loop's spans, for playing at another phase: one composite at each span's middle
+        // (a span shows the same frames throughout; a seam's is drawn mid-crossing).
+        let periodMs = plan.periodSeconds * 1000
+        let spans = ShownLoop.trace(plan)
+        let phased = spans.count <= Self.maxPhaseSpans
+        let spanColumns = max(1, min(16, spans.count))
+        let spanRows = phased ? (spans.count + spanColumns - 1) / spanColumns : 1
+        let spanPlain = try Chart(width: spanColumns * cw, height: max(1, spanRows) * ch, background: nil)
+        let spanOverlaid = try Chart(width: spanColumns * cw, height: max(1, spanRows) * ch, background: nil)
+        if phased {
+            for (k, span) in spans.enumerated() {
+                let x = Double(k % spanColumns * cw), y = Double(k / spanColumns * ch)
+                let phi = plan.rotation(at: (span.startMs + span.endMs) / 2 / 1000)
+                let composite = try compositor.surface(rotation: phi, images: images)
+                spanPlain.image(composite, x: x, y: y, w: Double(cw), h: Double(ch))
+                try Overlay.draw(compositor, over: composite, phi: phi)
+                spanOverlaid.image(composite, x: x, y: y, w: Double(cw), h: Double(ch))
+            }
+        }
+        struct SpanCell: Encodable {
+            let s: Double; let e: Double; let shown: [Int]; let gap: Bool
+        }
+        let spansJSON = String(
+            decoding: try JSONEncoder().encode(
+                phased
+                    ? spans.map {
+                        SpanCell(
+                            s: ($0.startMs * 1e6).rounded() / 1e6, e: ($0.endMs * 1e6).rounded() / 1e6, shown: $0.frames,
+                            gap: $0.gap)
+                    } : []), as: UTF8.self)
+        let spanPlainPNG = try PNG.encode(spanPlain.pixels(), compression: .balanced)
+        let spanOverlayPNG = try PNG.encode(spanOverlaid.pixels(), compression: .balanced)
+        let seamSlow = report.allPhases.longestSeamMs > report.allPhases.seamBudgetMs * (1 + 1e-9)
         let plainPNG = try PNG.encode(plain.pixels(), compression: .balanced)
         let overlayPNG = try PNG.encode(overlaid.pixels(), compression: .balanced)
         struct Cell: Encodable {
             let t: Double; let phi: Double; let shown: [Int]; let expected: Int; let verdict: String;
             let defective: Bool
         }
+        // A seam within its budget is a refresh some phases see torn, not a defect.
         let cells = chosen.map { s in
-            Cell(
+            let crossing = s.torn && !s.gap && !s.wrongFrame && !report.allPhases.rates.isEmpty
+            let seam = crossing && report.allPhases.longestSeamMs <= report.allPhases.seamBudgetMs * (1 + 1e-9)
+            return Cell(
                 t: (s.timeMs * 1000).rounded() / 1000, phi: (s.rotationDegrees * 10000).rounded() / 10000,
-                shown: s.shown, expected: s.expected, verdict: s.verdict, defective: !s.isClean)
+                shown: s.shown, expected: s.expected, verdict: seam ? "torn: a seam crossing, within its budget" : s.verdict,
+                defective: !s.isClean && !seam)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let cellsJSON = String(decoding: try encoder.encode(cells), as: UTF8.self)
         let r = report
         let summary =
-            "\(r.samples) refreshes at \(fmt(refreshHz)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame. "
-            + "Plays \(r.reversed ? "backwards" : "forward") at \(fmt(r.speedRatio))× speed → \(r.verdictText). "
-            + "Phase: \(r.phaseText). Worst timing error \(fmt(r.maxTimingErrorMs)) ms."
+            "At every phase of a \(fmt(refreshHz)) Hz display → \(r.verdictText). "
+            + "At phase 0: \(r.samples) refreshes, \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame. "
+            + "Plays \(r.reversed ? "backwards" : "forward") at \(fmt(r.speedRatio))× speed. "
+            + "Loop phase: \(r.phaseText). Worst timing error \(fmt(r.maxTimingErrorMs)) ms."
         let stepLabel = refreshesPerCell == 1 ? "one refresh" : "\(refreshesPerCell) refreshes"
         let title = "\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan"
         return """
@@ -94,6 +136,10 @@ extension Preview {
               <label><input type="radio" name="look" value="alwaysOn"> Always-On (poster frame \(poster))</label>
             </div>
             <p><input id="slider" type="range" min="0" max="\(count - 1)" value="0" step="1" aria-label="time"></p>
+            <div id="phasing">\(phased ? "" : "(the loop has too many spans to play at other phases here) ")display phase <b id="phaseValue">0.00</b> ms of \(fmt(refreshMs)) ms:
+              <input id="phase" type="range" min="0" max="\(fmt(refreshMs))" value="0" step="0.01" aria-label="display phase"\(phased ? "" : " disabled")>
+              <span>(a phone's refreshes keep no phase to the rotation: the verdict above holds at every one)</span>
+            </div>
             <div id="stage">
               <div id="frame"><canvas id="view" width="\(cw * 2)" height="\(ch * 2)"></canvas></div>
               <div id="labels">
@@ -105,7 +151,50 @@ extension Preview {
               </div>
             </div>
             <script>
-            const cells = \(cellsJSON);
+            const cells0 = \(cellsJSON);
+            let cells = cells0;
+            const spans = \(spansJSON), periodW = \(periodMs), refreshMs = \(refreshMs), stepMs = \(refreshMs * Double(refreshesPerCell));
+            const starts = \(timeline.starts), durations = \(timeline.durations), periodT = \(timeline.period);
+            const offset = \(r.phaseOffsetMs), tolerance = \(r.toleranceMs), seamSlow = \(seamSlow);
+            const spanColumns = \(spanColumns);
+            const spanPlain = new Image(), spanOverlaid = new Image();
+            spanPlain.src = "data:image/png;base64,\(Data(spanPlainPNG).base64EncodedString())";
+            spanOverlaid.src = "data:image/png;base64,\(Data(spanOverlayPNG).base64EncodedString())";
+            function mod(x, m) { const v = x % m; return v < 0 ? v + m : v; }
+            // The timeline's frame at t, and how far from its own time a shown frame is (as the emulator says).
+            function frameAt(t) {
+              const local = mod(t, periodT) + 1e-6;
+              if (local >= periodT) return 0;
+              let k = 0;
+              while (k + 1 < starts.length && starts[k + 1] <= local) k++;
+              return k;
+            }
+            function timingError(f, t) {
+              const local = mod(t, periodT), a = starts[f], b = a + durations[f];
+              if (local + 1e-6 >= a && local < b - 1e-6) return 0;
+              const w = (x) => { let v = x % periodT; if (v > periodT / 2) v -= periodT; if (v < -periodT / 2) v += periodT; return v; };
+              const toStart = w(a - local), fromEnd = w(local - b);
+              return Math.abs(toStart) <= Math.abs(fromEnd) ? -Math.abs(toStart) : Math.abs(fromEnd);
+            }
+            // The refreshes at a display phase: each finds its span and is judged as the emulator judges.
+            function cellsAtPhase(phase) {
+              if (phase === 0 || spans.length === 0) return cells0;
+              const out = [];
+              for (let k = 0; k < cells0.length; k++) {
+                const t = phase + k * stepMs, local = mod(t, periodW);
+                let j = 0;
+                while (j + 1 < spans.length && spans[j + 1].s <= local) j++;
+                const sp = spans[j], expected = frameAt(t + offset);
+                const torn = sp.shown.length > 1;
+                const wrong = sp.shown.length === 1 && sp.shown[0] !== expected && Math.abs(timingError(sp.shown[0], t + offset)) > tolerance;
+                const kinds = [torn ? "TORN" : null, sp.gap ? "GAP" : null, wrong ? "WRONG FRAME" : null].filter((x) => x);
+                const seam = torn && !sp.gap && !wrong && !seamSlow;
+                out.push({ t: Math.round(t * 1000) / 1000, phi: Math.round(360 * local / periodW * 10000) / 10000, shown: sp.shown,
+                  expected: expected, verdict: seam ? "torn: a seam crossing, within its budget" : kinds.length ? kinds.join(" + ") : "clean",
+                  defective: kinds.length > 0 && !seam, span: j });
+              }
+              return out;
+            }
             const columns = \(columns), cw = \(cw), ch = \(ch), span = \(spanMs);
             const tinted = "\(tinted.rawValue)", poster = \(poster);
             // Each look as a CSS filter, and whether it holds the poster frame still.
@@ -131,10 +220,15 @@ extension Preview {
               }
               view.style.filter = l.filter;
               const k = Number(slider.value), c = cells[k];
-              const sheet = $("overlay").checked ? overlaid : plain;
               ctx.clearRect(0, 0, view.width, view.height);
               ctx.imageSmoothingEnabled = true;
-              ctx.drawImage(sheet, (k % columns) * cw, Math.floor(k / columns) * ch, cw, ch, 0, 0, view.width, view.height);
+              if (c.span === undefined) {
+                const sheet = $("overlay").checked ? overlaid : plain;
+                ctx.drawImage(sheet, (k % columns) * cw, Math.floor(k / columns) * ch, cw, ch, 0, 0, view.width, view.height);
+              } else {
+                const sheet = $("overlay").checked ? spanOverlaid : spanPlain;
+                ctx.drawImage(sheet, (c.span % spanColumns) * cw, Math.floor(c.span / spanColumns) * ch, cw, ch, 0, 0, view.width, view.height);
+              }
               $("time").textContent = c.t.toFixed(2);
               $("angle").textContent = c.phi.toFixed(3);
               $("shown").textContent = c.shown.join(" | ");
@@ -177,15 +271,24 @@ extension Preview {
             $("overlay").addEventListener("change", show);
             document.querySelectorAll("input[name=look]").forEach((r) => r.addEventListener("change", () => { setPlaying(false); show(); }));
             slider.addEventListener("input", () => { setPlaying(false); show(); });
+            function setPhase(p) {
+              const phase = Math.min(refreshMs, Math.max(0, p));
+              $("phase").value = phase;
+              $("phaseValue").textContent = phase.toFixed(2);
+              cells = cellsAtPhase(phase);
+            }
+            $("phase").addEventListener("input", () => { setPlaying(false); setPhase(Number($("phase").value)); show(); });
             document.addEventListener("keydown", (e) => {
               if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
               if (e.key === "ArrowRight") step(1);
               if (e.key === "ArrowLeft") step(-1);
             });
             // index.html?t=250&step=1&overlay=1: open at 250 ms, one step on, with the overlay.
-            plain.onload = overlaid.onload = () => {
-              if (!plain.complete || !overlaid.complete) return;
+            plain.onload = overlaid.onload = spanPlain.onload = spanOverlaid.onload = () => {
+              if (!plain.complete || !overlaid.complete || !spanPlain.complete || !spanOverlaid.complete) return;
               const query = new URLSearchParams(location.search);
+              // &phase=3.5: the display's refreshes 3.5 ms after the rotation's epoch.
+              if (query.has("phase") && spans.length) setPhase(Number(query.get("phase")) || 0);
               const t = Number(query.get("t"));
               if (query.has("t") && !Number.isNaN(t)) {
                 let best = 0;
@@ -203,6 +306,9 @@ extension Preview {
 
             """
     }
+
+    /// Loops with more spans than this play at phase 0 only (their span sheet would be too large).
+    static let maxPhaseSpans = 480
 
     private func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(

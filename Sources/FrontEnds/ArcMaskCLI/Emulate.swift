@@ -5,6 +5,7 @@ import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskTimerClock
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMask
@@ -243,7 +244,7 @@ struct Emulate: ParsableCommand {
         ]
         lines += c.limits.lines.map { "  \($0)" }
         lines.append(
-            "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame\(e.reversed ? ", BACKWARDS" : "")"
+            "  emulator, every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")\(e.reversed ? ", BACKWARDS" : "") → \(e.verdictText)"
         )
         if !c.surfaces.isEmpty { lines.append("  the plan on each surface: \(SurfaceVerdict.line(c.surfaces))") }
         for n in c.notes { lines.append("  note: \(n)") }
@@ -286,6 +287,7 @@ struct Emulate: ParsableCommand {
             "timer-font, fonts shaped by HarfBuzz: \(r.samples) refreshes at \(r.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz over \(fmt(Double(main.seconds))) s of timer strings\(later.isEmpty ? "" : " and a loop around the wraps into hours \(later.joined(separator: ", "))") (\(r.phasesMs.count) phase\(r.phasesMs.count == 1 ? "" : "s"))",
             "  clean \(r.clean), wrong frame \(r.wrongFrame)  →  \(r.passed ? "PASS" : "FAIL")",
             "  \(fmt(r.measuredFps)) frames a second seen (\(r.fps) planned), a \(r.loopSeconds) s loop of \(r.frameCount) frames; \(r.stringsShaped) timer strings shaped",
+            "  timing: \(RefreshJitter.sentence(refreshHz: r.refreshHz))",
         ]
         for d in r.defects.prefix(8) {
             lines.append(
@@ -301,9 +303,12 @@ struct Emulate: ParsableCommand {
     }
 
     static func describe(_ r: EmulationReport) -> String {
+        let phases =
+            r.phasesMs.count == 1
+            ? "phase \(fmt(r.phasesMs[0])) ms" : "\(r.phasesMs.count) phases"
         var lines = [
-            "\(r.preset), \(r.mode) model: \(r.samples) refreshes at \(r.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz over \(fmt(r.sampledMs)) ms (\(r.phasesMs.count) phase\(r.phasesMs.count == 1 ? "" : "s"))",
-            "  clean \(r.clean), torn \(r.torn), gap \(r.gap), wrong frame \(r.wrongFrame)  →  \(r.verdictText)",
+            "\(r.preset), \(r.mode) model, every phase at \(r.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(everyPhase(r.allPhases))",
+            "  refreshes sampled at \(phases): \(r.samples) over \(fmt(r.sampledMs)) ms, clean \(r.clean), torn \(r.torn), gap \(r.gap), wrong frame \(r.wrongFrame) (that phase's picture; the verdict holds at every phase)",
             "  plays \(r.reversed ? "BACKWARDS" : "forward") at \(fmt(r.speedRatio))× speed; widget period \(fmt(r.periodSeconds * 1000)) ms, timeline \(fmt(r.timelinePeriodSeconds * 1000)) ms",
             "  phase: \(r.phaseText)",
         ]
@@ -319,12 +324,16 @@ struct Emulate: ParsableCommand {
                     + (abs(f.intendedMs - f.shownMs) > 0.5 ? "  ≠" : ""))
         }
         if r.frames.count > 32 { lines.append("  … \(r.frames.count - 32) more frames (see --json)") }
-        lines.append("  hand-off   at ms   intended ms   error ms   seam visible ms   refreshes seeing it")
+        let fastest = r.refreshHz.max() ?? 120
+        lines.append(
+            "  hand-off   at ms   intended ms   error ms   crossing ms   seen at \(fmt(fastest)) Hz   refreshes sampled seeing it")
         for h in r.handoffs.prefix(24) {
             lines.append(
                 pad("\(h.from)→\(h.to)", 10, right: true) + pad(fmt(h.atMs), 8, right: true)
                     + pad(fmt(h.intendedAtMs), 14, right: true) + pad(h.errorMs.map { fmt($0) } ?? "–", 11, right: true)
-                    + pad(fmt(h.seamVisibleMs), 18, right: true) + pad(String(h.refreshesSeeingSeam), 22, right: true))
+                    + pad(fmt((h.crossingMs * 10000).rounded() / 10000), 14, right: true)
+                    + pad(percent(min(1, h.crossingMs * fastest / 1000)), 16, right: true)
+                    + pad(String(h.refreshesSeeingSeam), 30, right: true))
         }
         if r.handoffs.count > 24 { lines.append("  … \(r.handoffs.count - 24) more hand-offs (see --json)") }
         for s in r.defects.prefix(8) {
@@ -336,6 +345,19 @@ struct Emulate: ParsableCommand {
                 "  defect at \(fmt(s.timeMs)) ms, \(fmt(s.refreshHz)) Hz: shows \(s.shown), expected \(s.expected): \(kinds.joined(separator: ", "))"
             )
         }
+        lines.append("→ \(r.verdictText)")
         return lines.joined(separator: "\n")
+    }
+
+    /// "16 seams of 0.074 ms (budget 1.04 ms); no gap; no wrong frame": the loop over all phases.
+    static func everyPhase(_ v: PhaseVerdict) -> String {
+        func ms(_ x: Double) -> String { fmt((x * 1000).rounded() / 1000) }
+        let seams =
+            v.seams == 0
+            ? "no seam in view"
+            : "\(v.seams) seam\(v.seams == 1 ? "" : "s") crossing in \(v.longestSeamMs == v.meanSeamMs ? ms(v.longestSeamMs) : "up to " + ms(v.longestSeamMs)) ms (budget \(ms(v.seamBudgetMs)) ms)"
+        let gap = v.gapMs > 0 ? "a gap \(ms(v.gapMs)) ms of each loop" : "no gap"
+        let wrong = v.wrongFrameMs > 0 ? "a wrong frame \(ms(v.wrongFrameMs)) ms of each loop" : "no wrong frame"
+        return "\(seams); \(gap); \(wrong)"
     }
 }

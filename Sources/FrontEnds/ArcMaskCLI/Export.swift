@@ -388,6 +388,7 @@ struct Export: ParsableCommand {
                     )
                     lines.append("  \(proof.summary)")
                     lines += proof.defects.prefix(5).map { "    \($0)" }
+                    lines.append("  timing of the masks: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))")
                 } else {
                     lines.append(
                         "  no timer masks: where the rotation is missing the view shows the first frame"
@@ -443,7 +444,7 @@ struct Export: ParsableCommand {
         ]
         lines += m.limits.lines.map { "  \($0)" }
         lines.append(
-            "  emulator (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.samples) refreshes, \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL (\(e.failures.joined(separator: ", ")))")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
+            "  emulator, every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz → \(e.verdictText)\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
         )
         lines += m.budgetActions.map { "  budget: \($0)" }
         return lines
@@ -461,8 +462,9 @@ struct Export: ParsableCommand {
         lines += m.limits.lines.map { "  \($0)" }
         lines.append("  \(proof.summary)")
         lines += proof.defects.prefix(5).map { "    \($0)" }
+        lines.append("  timing: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))")
         lines.append(
-            "  rotation, where it turns (\(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz): \(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame → \(e.passed ? "PASS" : "FAIL"); the view plays the timer masks first"
+            "  rotation, where it turns (every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz) → \(e.verdictText); the view plays the timer masks first"
         )
         lines += m.budgetActions.map { "  budget: \($0)" }
         return lines
@@ -497,6 +499,7 @@ struct Export: ParsableCommand {
             "  \(manifest.frames.count) frames at \(manifest.fps) fps in a \(manifest.loopSeconds) s loop: the animation \(manifest.timing.sentence)",
             "  \(manifest.pixelWidth)×\(manifest.pixelHeight) px pictures for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))× on \(manifest.background), \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_000_000)) MB decoded (budget \(fmt(budget)) MB), \(String(format: "%.2f", Double(fontBytes) / 1_000_000)) MB of fonts",
             "  shaped by HarfBuzz: \(p.instants) instants over \(p.windows.first.map { fmt(Double($0.seconds) / 3600) } ?? "0") h of timer strings\(later.isEmpty ? "" : " and the wraps into hours \(later.joined(separator: ", "))"), \(p.stringsShaped) strings, \(p.wrongFrames) wrong frame → \(p.passed ? "PASS" : "FAIL")",
+            "  timing: \(RefreshJitter.sentence(refreshHz: [60, 120]))",
         ]
         lines += manifest.budgetActions.map { "  budget: \($0)" }
         emit(lines.joined(separator: "\n"))

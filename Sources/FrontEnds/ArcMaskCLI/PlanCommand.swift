@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskEmulator
 import ArcMaskExport
 import ArcMaskGeometry
 import ArcMaskValues
@@ -29,7 +30,8 @@ struct PlanCommand: ParsableCommand {
             "\(p.preset.rawValue) plan for a \(fmt(p.viewWidth))×\(fmt(p.viewHeight)) pt view at \(fmt(p.scale))× (\(p.pixelWidth)×\(p.pixelHeight) px)",
             "  radius \(fmt(p.radius)) pt, stroke \(fmt(p.lineWidth)) pt, \(p.cap.rawValue) caps, circle centre \(fmt(p.centerOffset)) pt below the view centre",
             "  period \(fmt(p.periodSeconds * 1000)) ms (\(p.direction.rawValue)), \(counted(p.layers.count, "layer")) for \(counted(p.frameCount, "frame"))",
-            "  seam crosses the view in \(fmt(f.seamCrossingMs)) ms; switch lag \(fmt(f.switchLagMs)) ms; corner margin \(fmt(f.cornerMarginPoints)) pt\(f.cornerMarginPoints < 0 ? " (UNCOVERED)" : "")",
+            "  seam crosses the view in \(fmt(f.seamCrossingMs)) ms\(f.seamBudgetMs.map { " (budget \(fmt(($0 * 1000).rounded() / 1000)) ms)" } ?? ""): caught torn at \(percent(min(1, f.seamCrossingMs * 120 / 1000))) of hand-offs at 120 Hz, \(percent(min(1, f.seamCrossingMs * 60 / 1000))) at 60 Hz, for one refresh each",
+            "  switch lag \(fmt(f.switchLagMs)) ms; corner margin \(fmt(f.cornerMarginPoints)) pt\(f.cornerMarginPoints < 0 ? " (UNCOVERED)" : "")",
             "  at most \(f.maxFrames) frames at this radius; layers take \(fmt(Double(f.layerMemoryBytes) / 1_048_576)) MB decoded",
             "  layer  frame  start°        end°          sweep°",
         ]

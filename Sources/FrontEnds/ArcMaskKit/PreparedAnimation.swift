@@ -26,8 +26,13 @@ public struct PreparedAnimation: Sendable {
     public let archiveLimit: Int
     /// Whether timer masks were written (the engine that plays where the rotation does not).
     public let hasTimerMasks: Bool
-    /// Whether the emulator saw every refresh show the right frame.
+    /// Whether the emulator found the plan right at every phase of the display's refreshes: no
+    /// gap, no wrong frame, no seam slower than its budget.
     public let passed: Bool
+    /// The emulator's verdict in words, the same as `arcmask export` prints: "PASS: a seam is on
+    /// screen at 0.89 % of hand-offs at 120 Hz (…), for one refresh each: about 5.9 torn
+    /// refreshes a minute", or "FAIL (…)".
+    public let verdict: String
     /// What the budget gave up, and anything else worth telling.
     public let warnings: [String]
     /// `manifest.json` as written: every figure `arcmask check` reads.
@@ -45,6 +50,7 @@ public struct PreparedAnimation: Sendable {
         archiveLimit = m.limits.archiveLimit
         hasTimerMasks = m.timerMask != nil
         passed = m.emulator.passed
+        verdict = m.emulator.verdictText
         warnings = m.budgetActions + m.warnings
         manifest = m
     }

@@ -111,7 +111,7 @@ struct EveryPhaseTests {
             let expected = exact.tornPerMinute * periodMs / 60_000
             // At each phase, the torn refreshes are those in the seams' stretches.
             let seams = ShownLoop.stretches(
-                ShownLoop.trace(plan, model: AnalyticModel(plan)), periodMs: periodMs, where: \.torn)
+                ShownLoop.trace(plan), periodMs: periodMs, where: \.torn)
             let tornShare = PhaseVerdict.fold(seams, refreshMs: t).share
             close(Double(tornAny) / Double(n), tornShare, "torn share")
             // The mean of the per-phase counts, within four standard errors of its own spread.

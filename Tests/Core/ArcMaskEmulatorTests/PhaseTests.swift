@@ -11,14 +11,17 @@ struct PhaseVerdictTests {
     static let unequal12 = [50.0, 100, 200, 100, 50, 100, 200, 100, 50, 100, 200, 100]
 
     @Test(
-        "oneday and douyin on equal delays: no wrong frame, a three-frame phase offset",
+        "oneday and douyin on equal delays: no wrong frame, a three-frame phase offset; oneday's seam is too slow",
         arguments: [
             Preset.oneday, .douyin,
         ])
     func equalDelaysPass(_ preset: Preset) throws {
         let r = Inputs.emulate(try Inputs.plan(Self.equal12, preset))
         #expect(r.wrongFrame == 0 && r.torn == 0 && r.gap == 0)
-        #expect(r.passed)
+        #expect(r.allPhases.wrongFrameMs == 0 && r.allPhases.gapMs == 0)
+        // R = s² for a 170 pt view and a 1.2 s loop: the seam crosses in 1.12 ms, over 1/8 of a 120 Hz refresh.
+        #expect(r.passed == (preset == .douyin), "\(r.verdictText)")
+        if preset == .oneday { #expect(r.failures.count == 1 && r.failures[0].hasPrefix("a seam takes 1.12 ms")) }
         // The view sits a quarter turn from 0°: layer ⌊N/4⌋ = 3 is under it at φ = 0.
         #expect(abs(r.phaseOffsetMs - 300) < 1e-6)
         #expect(abs(r.phaseOffsetFrames - 3) < 1e-9)
@@ -202,14 +205,18 @@ struct IndependentPhaseTests {
                 }.count
                 best = max(best, agreeing)
             }
-            #expect(
-                r.wrongFrame == single.count - best,
-                "\(preset) \(w)×\(h) \(durations): \(r.wrongFrame) wrong, independent \(single.count - best)")
-            // And the offset the emulator reports reaches that best.
+            // The emulator chooses its offset over the whole loop, not over the refreshes sampled:
+            // at that offset, the sampled refreshes it calls wrong are those the construction
+            // disagrees with, and a plan is right at every phase only when some offset makes every
+            // sampled refresh right.
             let atReported = single.filter {
                 Self.agrees(durations, frame: $0.shown[0], at: $0.timeMs + r.phaseOffsetMs, tolerance: tolerance)
             }.count
-            #expect(atReported == best, "\(preset) \(w)×\(h) \(durations)")
+            #expect(
+                r.wrongFrame == single.count - atReported,
+                "\(preset) \(w)×\(h) \(durations): \(r.wrongFrame) wrong, independent \(single.count - atReported)")
+            if r.allPhases.wrongFrameMs == 0 { #expect(best == single.count, "\(preset) \(w)×\(h) \(durations)") }
+            if best < single.count { #expect(r.allPhases.wrongFrameMs > 0, "\(preset) \(w)×\(h) \(durations)") }
         }
         #expect(presets.count == Preset.allCases.count)
         #expect(compared > 5000)

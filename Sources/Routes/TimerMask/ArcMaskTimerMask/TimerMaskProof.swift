@@ -4,6 +4,8 @@ import ArcMaskTimerClock
 import ArcMaskTimerFont
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
+import Dispatch
+import Foundation
 
 /// The timer-mask route's proof with the fonts it writes: every mask's timer text shaped by
 /// HarfBuzz in its period's font, as the system's renderer shapes it, and the lanes checked at
@@ -44,9 +46,14 @@ public final class TimerMaskProof {
     /// glyph's ink must span the cell's width back from the end of its advance, and the cell's
     /// height from the baseline.
     public func draws(_ mask: TimerMaskPlan.Mask, at t: Double) -> Bool {
-        let e = TimerClock.elapsed(at: t, lead: mask.leadSeconds)
-        if let hit = memo[mask.periodSeconds]?[e] { return hit }
-        guard let font = fonts[mask.periodSeconds] else { return false }
+        draws(periodSeconds: mask.periodSeconds, elapsed: TimerClock.elapsed(at: t, lead: mask.leadSeconds))
+    }
+
+    /// Whether the mask font of that period has ink over the whole view when its timer shows
+    /// `e` whole seconds (each string shaped once).
+    public func draws(periodSeconds: Int, elapsed e: Int) -> Bool {
+        if let hit = memo[periodSeconds]?[e] { return hit }
+        guard let font = fonts[periodSeconds] else { return false }
         stringsShaped += 1
         let glyphs = font.shape(TimerClock.text(elapsed: e))
         var full = false
@@ -57,23 +64,45 @@ public final class TimerMaskProof {
                 Double(box.x) <= Double(last.advance) - width + 1e-9 && box.x + box.width >= last.advance
                 && Double(box.y) >= em && box.y + box.height <= 0
         }
-        memo[mask.periodSeconds, default: [:]][e] = full
+        memo[periodSeconds, default: [:]][e] = full
         return full
     }
 
     /// Every refresh at each rate over `seconds` from the reference, then a few seconds around
-    /// each hour wrap; the defects of all windows together.
+    /// each hour wrap; the defects of all windows together. Each window's lane on top is worked
+    /// out once for every rate (`TimerMaskTimeline`), each timer string shaped once per font.
     public func run(rates: [Int] = [60, 120], seconds: Double) -> TimerMaskCheck {
         var refreshes = 0, handOffs = 0
         var defects: [TimerMaskCheck.Defect] = []
-        for hz in rates {
-            for (start, length) in [(0.0, seconds)] + Self.hourWraps.map({ ($0 - 2, 4.0) }) {
-                let check = TimerMaskCheck.run(plan, hz: hz, start: start, seconds: length) { self.draws($0, at: $1) }
-                refreshes += check.refreshes
-                handOffs += check.handOffs
-                defects += check.defects.prefix(max(0, 20 - defects.count))
-            }
+        let windows = [(0.0, seconds)] + Self.hourWraps.map({ ($0 - 2, 4.0) })
+        let timelines = windows.map { start, length in
+            TimerMaskTimeline(plan, start: start, seconds: length) { self.draws(periodSeconds: $0, elapsed: $1) }
+        }
+        // The refreshes of each rate and window, walked on both cores; gathered in order.
+        let jobs = rates.flatMap { hz in timelines.map { (hz, $0) } }
+        let checks = Gathered<TimerMaskCheck>(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in checks.put(k, jobs[k].1.check(hz: jobs[k].0)) }
+        for check in checks.values {
+            refreshes += check.refreshes
+            handOffs += check.handOffs
+            defects += check.defects.prefix(max(0, 20 - defects.count))
         }
         return TimerMaskCheck(refreshes: refreshes, handOffs: handOffs, defects: defects)
     }
+}
+
+/// Results put by concurrent jobs, each in its own slot, read once all are done.
+final class Gathered<T>: @unchecked Sendable {
+    private var slots: [T?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func put(_ k: Int, _ value: T) {
+        lock.lock()
+        slots[k] = value
+        lock.unlock()
+    }
+
+    var values: [T] { slots.compactMap { $0 } }
 }

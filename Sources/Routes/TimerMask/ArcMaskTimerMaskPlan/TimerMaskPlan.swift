@@ -200,21 +200,189 @@ public struct TimerMaskCheck: Sendable, Equatable {
         self.defects = defects
     }
 
+    /// Whether a mask of the model draws when its timer shows `elapsed` whole seconds: its
+    /// seconds field is a multiple of its period.
+    public static func modelDraws(periodSeconds: Int, elapsed: Int) -> Bool {
+        TimerClock.secondsField(elapsed: elapsed) % periodSeconds == 0
+    }
+
     /// Every refresh of a `hz` display from `start` for `seconds`, each mask read by `draws`
-    /// (by default the timer's text as the plan models it; a proof passes the written fonts).
+    /// (whether a mask of a period draws when its timer shows so many whole seconds; by default
+    /// the timer's text as the plan models it; a proof passes the written fonts).
     public static func run(
         _ plan: TimerMaskPlan, hz: Int, start: Double = 0, seconds: Double, tolerance: Double = 0.001,
-        maxDefects: Int = 20, draws: (TimerMaskPlan.Mask, Double) -> Bool = { $0.draws(at: $1) }
+        maxDefects: Int = 20, draws: (_ periodSeconds: Int, _ elapsed: Int) -> Bool = modelDraws
     ) -> TimerMaskCheck {
+        TimerMaskTimeline(plan, start: start, seconds: seconds, draws: draws).check(
+            hz: hz, tolerance: tolerance, maxDefects: maxDefects)
+    }
+}
+
+/// Which lane is on top over a stretch of time, exactly, and the refreshes checked against it.
+///
+/// A mask's timer shows ⌊t + lead⌋ whole seconds, so whether it draws changes only at the
+/// instants e − lead; a lane draws over the stretches where all its masks do. Sweeping those
+/// stretches gives the lane on top as pieces of time with one top lane each, computed once for
+/// every rate, and each refresh is looked up in them: the proof walks every refresh, as ever,
+/// without asking every lane at every refresh. A refresh within 10⁻⁹ s of a piece's edge, where
+/// the rounding of t + lead decides, is asked directly.
+public struct TimerMaskTimeline: Sendable {
+    public let plan: TimerMaskPlan
+    public let start: Double
+    public let seconds: Double
+    /// Piece edges from `start` to the window's end (one more than `tops`).
+    let cuts: [Double]
+    /// The lane on top over each piece (−1: none).
+    let tops: [Int32]
+    /// What `draws` answered, by period: the first elapsed second asked and each answer from it.
+    private let answers: [Int: (first: Int, drawn: [Bool])]
+    /// Each lane's masks as (lead, the period's answers' first second, index into `table`).
+    private let laneMasks: [[(lead: Double, first: Int, answers: Int)]]
+    /// Every period's answers, side by side.
+    private let table: [[Bool]]
+
+    /// - Parameter draws: whether a mask of a period draws when its timer shows so many whole
+    ///   seconds; asked once for each (period, second) the window reaches, on this thread.
+    public init(_ plan: TimerMaskPlan, start: Double, seconds: Double, draws: (Int, Int) -> Bool) {
+        self.plan = plan
+        self.start = start
+        self.seconds = seconds
+        let end = start + max(0, seconds)
+        // Every answer the window needs, asked once per period and second.
+        var ranges: [Int: (Int, Int)] = [:]
+        for mask in plan.masks {
+            let first = Int((start + mask.leadSeconds).rounded(.down))
+            let last = Int((end + mask.leadSeconds).rounded(.down))
+            let r = ranges[mask.periodSeconds] ?? (first, last)
+            ranges[mask.periodSeconds] = (min(r.0, first), max(r.1, last))
+        }
+        var answers: [Int: (first: Int, drawn: [Bool])] = [:]
+        for (period, r) in ranges where r.0 <= r.1 {
+            answers[period] = (r.0, (r.0...r.1).map { draws(period, $0) })
+        }
+        self.answers = answers
+        let periods = answers.keys.sorted()
+        table = periods.map { answers[$0]!.drawn }
+        laneMasks = plan.lanes.map { lane in
+            lane.masks.map { m in
+                let k = periods.firstIndex(of: m.periodSeconds) ?? -1
+                return (m.leadSeconds, k >= 0 ? answers[m.periodSeconds]!.first : 0, k)
+            }
+        }
+        func drawn(_ period: Int, _ e: Int) -> Bool {
+            guard let a = answers[period], e >= a.first, e - a.first < a.drawn.count else { return false }
+            return a.drawn[e - a.first]
+        }
+        // Each lane's drawing stretches within [start, end].
+        var events: [(t: Double, lane: Int32, opens: Bool)] = []
+        for (i, lane) in plan.lanes.enumerated() {
+            var stretches: [(Double, Double)] = [(start, end)]
+            for mask in lane.masks {
+                var own: [(Double, Double)] = []
+                let first = Int((start + mask.leadSeconds).rounded(.down))
+                let last = Int((end + mask.leadSeconds).rounded(.down))
+                if first <= last {
+                    for e in first...last where drawn(mask.periodSeconds, e) {
+                        let a = Double(e) - mask.leadSeconds, b = a + 1
+                        if let l = own.last, abs(l.1 - a) < 1e-12 { own[own.count - 1].1 = b } else { own.append((a, b)) }
+                    }
+                }
+                stretches = Self.intersect(stretches, own)
+            }
+            for (a, b) in stretches {
+                let lo = max(a, start), hi = min(b, end)
+                guard hi > lo else { continue }
+                events.append((lo, Int32(i), true))
+                events.append((hi, Int32(i), false))
+            }
+        }
+        events.sort { $0.t != $1.t ? $0.t < $1.t : (!$0.opens && $1.opens) }
+        var active = [Int32](repeating: 0, count: plan.lanes.count)
+        var heap: [Int32] = []  // a max-heap of lanes, stale entries dropped when seen
+        func push(_ x: Int32) {
+            heap.append(x)
+            var c = heap.count - 1
+            while c > 0, heap[(c - 1) / 2] < heap[c] {
+                heap.swapAt(c, (c - 1) / 2)
+                c = (c - 1) / 2
+            }
+        }
+        func pop() {
+            heap.swapAt(0, heap.count - 1)
+            heap.removeLast()
+            var p = 0
+            while true {
+                let l = 2 * p + 1, r = l + 1
+                var m = p
+                if l < heap.count && heap[l] > heap[m] { m = l }
+                if r < heap.count && heap[r] > heap[m] { m = r }
+                if m == p { break }
+                heap.swapAt(p, m)
+                p = m
+            }
+        }
+        var cuts: [Double] = [start], tops: [Int32] = []
+        var k = 0
+        var position = start
+        while position < end {
+            while k < events.count && events[k].t <= position {
+                let e = events[k]
+                active[Int(e.lane)] += e.opens ? 1 : -1
+                if e.opens { push(e.lane) }
+                k += 1
+            }
+            while let top = heap.first, active[Int(top)] <= 0 { pop() }
+            let next = k < events.count ? min(end, events[k].t) : end
+            let top = heap.first ?? -1
+            if let last = tops.last, last == top {
+                cuts[cuts.count - 1] = next
+            } else {
+                tops.append(top)
+                cuts.append(next)
+            }
+            position = next
+        }
+        if tops.isEmpty {
+            tops.append(-1)
+            cuts.append(end)
+        }
+        self.cuts = cuts
+        self.tops = tops
+    }
+
+    /// Sorted, disjoint stretches in both lists.
+    static func intersect(_ a: [(Double, Double)], _ b: [(Double, Double)]) -> [(Double, Double)] {
+        var out: [(Double, Double)] = []
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            let lo = max(a[i].0, b[j].0), hi = min(a[i].1, b[j].1)
+            if hi > lo { out.append((lo, hi)) }
+            if a[i].1 < b[j].1 { i += 1 } else { j += 1 }
+        }
+        return out
+    }
+
+    /// The highest lane whose masks all draw at `t`, from the answers at the seconds its timers show.
+    func topAsked(_ t: Double) -> Int? {
+        lanes: for i in stride(from: laneMasks.count - 1, through: 0, by: -1) {
+            for m in laneMasks[i] {
+                guard m.answers >= 0 else { continue lanes }
+                let k = TimerClock.elapsed(at: t, lead: m.lead) - m.first
+                let drawn = table[m.answers]
+                guard k >= 0, k < drawn.count, drawn[k] else { continue lanes }
+            }
+            return i
+        }
+        return nil
+    }
+
+    /// Every refresh of a `hz` display over the window: the top lane must hold the frame meant
+    /// then (within `tolerance` s of a hand-off either frame may show), some lane must draw, and
+    /// every change of the frame shown must come within `tolerance` of a hand-off meant there.
+    public func check(hz: Int, tolerance: Double = 0.001, maxDefects: Int = 20) -> TimerMaskCheck {
+        typealias Defect = TimerMaskCheck.Defect
         var defects: [Defect] = []
         func add(_ d: Defect) { if defects.count < maxDefects { defects.append(d) } }
-        func top(_ t: Double) -> Int? {
-            for i in stride(from: plan.lanes.count - 1, through: 0, by: -1)
-            where plan.lanes[i].masks.allSatisfy({ draws($0, t) }) {
-                return i
-            }
-            return nil
-        }
         let period = Double(plan.loopSeconds)
         /// How far `t` lies from the nearest intended hand-off: the start or the end of the
         /// turn of the lane meant to be on top (turns tile the loop, so no other is nearer).
@@ -223,6 +391,25 @@ public struct TimerMaskCheck: Sendable, Equatable {
             if x < 0 { x += period }
             let lane = plan.lanes[plan.intendedLane(at: t)]
             return min(abs(x - lane.onTopFromSeconds), abs(lane.onTopToSeconds - x))
+        }
+        var piece = 0
+        func top(_ t: Double) -> Int? {
+            while piece + 1 < tops.count && cuts[piece + 1] <= t { piece += 1 }
+            if abs(t - cuts[piece]) < 1e-9 || abs(t - cuts[piece + 1]) < 1e-9 { return topAsked(t) }
+            let lane = tops[piece]
+            return lane < 0 ? nil : Int(lane)
+        }
+        /// The first instant after `from` at which the frame shown is no longer `frame`.
+        func change(after from: Double, before to: Double, frame: Int) -> Double {
+            var j = piece
+            while j > 0 && cuts[j] > from { j -= 1 }
+            while j < tops.count {
+                let lane = tops[j]
+                if cuts[j] > from && (lane < 0 || plan.lanes[Int(lane)].frame != frame) { return min(cuts[j], to) }
+                if cuts[j + 1] >= to { break }
+                j += 1
+            }
+            return to
         }
         let n = max(0, Int((seconds * Double(hz)).rounded(.down)))
         var previous: (t: Double, lane: Int?)? = nil
@@ -242,15 +429,10 @@ public struct TimerMaskCheck: Sendable, Equatable {
                 add(.nothingDrawn(at: t))
             }
             if let p = previous, let a = p.lane, let b = shown, plan.lanes[a].frame != plan.lanes[b].frame {
-                // The instant the shown frame changed, by halving the interval.
-                var lo = p.t, hi = t
-                while hi - lo > 0.0001 {
-                    let mid = (lo + hi) / 2
-                    if let m = top(mid), plan.lanes[m].frame == plan.lanes[a].frame { lo = mid } else { hi = mid }
-                }
+                let at = change(after: p.t, before: t, frame: plan.lanes[a].frame)
                 handOffs += 1
-                let off = distanceToEdge(hi)
-                if off > tolerance { add(.lateHandOff(at: hi, offBy: off, toLane: b)) }
+                let off = distanceToEdge(at)
+                if off > tolerance { add(.lateHandOff(at: at, offBy: off, toLane: b)) }
             }
             previous = (t, shown)
         }
