@@ -68,7 +68,9 @@ public enum ShownLoop {
     /// The stretches where `include` holds, joined across the loop's end (a stretch that runs
     /// through 0 is one, starting before the period's end), as (start, end) ms with start in
     /// [0, period).
-    public static func stretches(_ spans: [ShownSpan], periodMs: Double, where include: (ShownSpan) -> Bool)
+    public static func stretches(
+        _ spans: [ShownSpan], periodMs: Double, where include: (ShownSpan) -> Bool
+    )
         -> [(Double, Double)]
     {
         var out: [(Double, Double)] = []
@@ -171,7 +173,9 @@ public struct PhaseVerdict: Codable, Sendable, Equatable {
         let others = rates.filter { $0.refreshHz != top.refreshHz }.sorted { $0.refreshHz > $1.refreshHz }
         let rest =
             others.isEmpty
-            ? "" : " (" + others.map { "\(percent($0.seamSeenShare)) at \(fmt($0.refreshHz)) Hz" }.joined(separator: ", ") + ")"
+            ? ""
+            : " (" + others.map { "\(percent($0.seamSeenShare)) at \(fmt($0.refreshHz)) Hz" }.joined(separator: ", ")
+                + ")"
         let each =
             top.refreshesPerSeam <= 1
             ? "for one refresh each" : "for up to \(top.refreshesPerSeam) refreshes each"

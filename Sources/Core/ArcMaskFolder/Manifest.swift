@@ -100,7 +100,8 @@ public struct ExportManifest: Codable, Sendable, Equatable {
 
         /// "PASS: a seam is on screen at …" or "FAIL (…)", as `EmulationReport.verdictText`.
         public var verdictText: String {
-            passed ? "PASS" + (allPhases.map { ": \($0.tearText)" } ?? "") : "FAIL (\(failures.joined(separator: "; ")))"
+            passed
+                ? "PASS" + (allPhases.map { ": \($0.tearText)" } ?? "") : "FAIL (\(failures.joined(separator: "; ")))"
         }
 
         public init(_ v: EmulationReport) {

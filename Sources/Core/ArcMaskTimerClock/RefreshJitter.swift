@@ -30,7 +30,8 @@ public enum RefreshJitter {
     /// The bound in words, for the routes' summaries.
     public static func sentence(refreshHz: [Double]) -> String {
         let rates = refreshHz.sorted(by: >).map { hz in "\(format(1000 / hz)) ms at \(format(hz)) Hz" }
-        return "each timer change shows at the next refresh, so a frame lasts its time ± under one refresh at any phase (\(rates.joined(separator: ", ")))"
+        return
+            "each timer change shows at the next refresh, so a frame lasts its time ± under one refresh at any phase (\(rates.joined(separator: ", ")))"
     }
 
     private static func format(_ x: Double) -> String {

@@ -109,7 +109,7 @@ public final class Preview: @unchecked Sendable {
         if rows.isEmpty { rows = [[Moment(timeMs: 0, caption: "single frame")]] }
         // Cells fit a 170-point square whatever the view's shape; columns leave room for the captions.
         let (cellW, cellH) = Preview.fitted(plan.viewWidth, plan.viewHeight, in: 170)
-        let labelH = 58.0, pad = 14.0, header = 96.0, pitch = max(cellW, 150) + pad
+        let labelH = 58.0, pad = 14.0, header = 112.0, pitch = max(cellW, 150) + pad
         let columns = rows.map(\.count).max()!
         let w = max(880, pad + Double(columns) * pitch), h = header + Double(rows.count) * (cellH + labelH + pad) + pad
         let d = try Chart(width: Int(w), height: Int(h))
@@ -117,12 +117,13 @@ public final class Preview: @unchecked Sendable {
             "\((source.name as NSString).lastPathComponent): \(plan.preset.rawValue) plan, \(fmt(plan.viewWidth))×\(fmt(plan.viewHeight)) pt, period \(fmt(periodMs)) ms",
             x: pad, y: 24, size: 16, bold: true)
         d.text(
-            "At every phase of a \(fmt(refreshHz)) Hz display → \(report.verdictText)",
-            x: pad, y: 46, size: 12, report.passed ? .green : .red)
-        d.text("phase: \(report.phaseText)", x: pad, y: 63, size: 12)
+            "At every phase of a \(fmt(refreshHz)) Hz display → \(report.passed ? "PASS" : report.verdictText)",
+            x: pad, y: 46, size: 12, report.passed ? .green : .red, bold: true)
+        d.text(report.allPhases.tearText, x: pad, y: 63, size: 12)
+        d.text("phase of the loop: \(report.phaseText)", x: pad, y: 80, size: 12)
         d.text(
             "red frames are defects at some phase; orange ones show a seam crossing, with the share of phases at which a refresh sees it",
-            x: pad, y: 80, size: 12)
+            x: pad, y: 97, size: 12)
         for (r, row) in rows.enumerated() {
             for (c, m) in row.enumerated() {
                 let x = pad + Double(c) * pitch, y = header + Double(r) * (cellH + labelH + pad)
@@ -221,7 +222,7 @@ public final class Preview: @unchecked Sendable {
 
     /// Frame shown against time at the refresh rate, beside the source's own timeline.
     public func handoffChart() throws -> PixelBuffer {
-        let w = 1200.0, h = 520.0, left = 70.0, right = 30.0, top = 60.0, bottom = 70.0
+        let w = 1200.0, h = 530.0, left = 70.0, right = 30.0, top = 84.0, bottom = 70.0
         let d = try Chart(width: Int(w), height: Int(h))
         let span = report.sampledMs, n = plan.frameCount
         func x(_ t: Double) -> Double { left + t / span * (w - left - right) }
@@ -230,12 +231,15 @@ public final class Preview: @unchecked Sendable {
             "Frame shown at each \(fmt(refreshHz)) Hz refresh (dots) against the animation's own timeline (grey steps): \(plan.preset.rawValue)",
             x: left, y: 24, size: 15, bold: true)
         d.text(
-            "\(report.reversed ? "plays BACKWARDS, " : "")speed \(fmt(report.speedRatio))×; dots at phase \(fmt(report.phasesMs.first ?? 0)) ms: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong; every phase → \(report.verdictText)",
-            x: left, y: 44, size: 12, report.passed ? .green : .red)
+            "At every phase → \(report.passed ? "PASS: " + report.allPhases.tearText : report.verdictText)",
+            x: left, y: 42, size: 11, report.passed ? .green : .red)
+        d.text(
+            "\(report.reversed ? "plays BACKWARDS, " : "")speed \(fmt(report.speedRatio))×; the dots at phase \(fmt(report.phasesMs.first ?? 0)) ms: \(report.clean) clean, \(report.torn) torn, \(report.gap) gap, \(report.wrongFrame) wrong frame",
+            x: left, y: 56, size: 11)
         if report.phaseOffsetMs != 0 {
             d.text(
                 "timeline drawn \(fmt(report.phaseOffsetMs)) ms ahead, the phase the widget plays at (\(report.reversed || report.wrongSpeed ? "the best fit" : "not a defect: it follows the wall clock"))",
-                x: left, y: 58, size: 11)
+                x: left, y: 70, size: 11)
         }
         // Axes and grid.
         for f in stride(from: 0, to: n, by: max(1, n / 12)) {
@@ -266,16 +270,19 @@ public final class Preview: @unchecked Sendable {
         let widgetPeriod = plan.periodSeconds * 1000
         // Each labelled with the share of phases at which a refresh sees its seam torn (orange
         // where some phase does, red past the seam budget).
-        let labelled = report.handoffs.count <= 40
+        var labels: [(x: Double, text: String, slow: Bool)] = []
         for hnd in report.handoffs {
             let share = min(1, hnd.crossingMs / refreshMs)
             let slow = hnd.crossingMs > report.allPhases.seamBudgetMs * (1 + 1e-9)
             for at in stride(from: hnd.atMs, through: span, by: widgetPeriod) {
                 d.line([(x(at), top), (x(at), h - bottom)], .init(0.2, 0.5, 0.9, 0.35), dash: [3, 3])
-                if labelled && share > 0 {
-                    d.text(percent(share), x: x(at), y: top - 2, size: 9, slow ? .red : .orange, align: .center)
-                }
+                if share > 0 { labels.append((x(at), percent(share), slow)) }
             }
+        }
+        var lastLabel = -Double.infinity  // labels at least 44 px apart
+        for label in labels.sorted(by: { $0.x < $1.x }) where label.x - lastLabel >= 44 {
+            d.text(label.text, x: label.x, y: top - 2, size: 9, label.slow ? .red : .orange, align: .center)
+            lastLabel = label.x
         }
         // Samples.
         for s in samples {

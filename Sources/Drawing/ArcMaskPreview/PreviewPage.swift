@@ -67,7 +67,8 @@ extension Preview {
                 phased
                     ? spans.map {
                         SpanCell(
-                            s: ($0.startMs * 1e6).rounded() / 1e6, e: ($0.endMs * 1e6).rounded() / 1e6, shown: $0.frames,
+                            s: ($0.startMs * 1e6).rounded() / 1e6, e: ($0.endMs * 1e6).rounded() / 1e6,
+                            shown: $0.frames,
                             gap: $0.gap)
                     } : []), as: UTF8.self)
         let spanPlainPNG = try PNG.encode(spanPlain.pixels(), compression: .balanced)
@@ -85,7 +86,8 @@ extension Preview {
             let seam = crossing && report.allPhases.longestSeamMs <= report.allPhases.seamBudgetMs * (1 + 1e-9)
             return Cell(
                 t: (s.timeMs * 1000).rounded() / 1000, phi: (s.rotationDegrees * 10000).rounded() / 10000,
-                shown: s.shown, expected: s.expected, verdict: seam ? "torn: a seam crossing, within its budget" : s.verdict,
+                shown: s.shown, expected: s.expected,
+                verdict: seam ? "torn: a seam crossing, within its budget" : s.verdict,
                 defective: !s.isClean && !seam)
         }
         let encoder = JSONEncoder()

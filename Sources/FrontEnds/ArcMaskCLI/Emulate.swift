@@ -326,7 +326,8 @@ struct Emulate: ParsableCommand {
         if r.frames.count > 32 { lines.append("  … \(r.frames.count - 32) more frames (see --json)") }
         let fastest = r.refreshHz.max() ?? 120
         lines.append(
-            "  hand-off   at ms   intended ms   error ms   crossing ms   seen at \(fmt(fastest)) Hz   refreshes sampled seeing it")
+            "  hand-off   at ms   intended ms   error ms   crossing ms   seen at \(fmt(fastest)) Hz   refreshes sampled seeing it"
+        )
         for h in r.handoffs.prefix(24) {
             lines.append(
                 pad("\(h.from)→\(h.to)", 10, right: true) + pad(fmt(h.atMs), 8, right: true)
@@ -355,7 +356,7 @@ struct Emulate: ParsableCommand {
         let seams =
             v.seams == 0
             ? "no seam in view"
-            : "\(v.seams) seam\(v.seams == 1 ? "" : "s") crossing in \(v.longestSeamMs == v.meanSeamMs ? ms(v.longestSeamMs) : "up to " + ms(v.longestSeamMs)) ms (budget \(ms(v.seamBudgetMs)) ms)"
+            : "\(v.seams) seam\(v.seams == 1 ? "" : "s") crossing in \(v.longestSeamMs - v.meanSeamMs < 1e-6 ? ms(v.longestSeamMs) : "up to " + ms(v.longestSeamMs)) ms (budget \(ms(v.seamBudgetMs)) ms)"
         let gap = v.gapMs > 0 ? "a gap \(ms(v.gapMs)) ms of each loop" : "no gap"
         let wrong = v.wrongFrameMs > 0 ? "a wrong frame \(ms(v.wrongFrameMs)) ms of each loop" : "no wrong frame"
         return "\(seams); \(gap); \(wrong)"

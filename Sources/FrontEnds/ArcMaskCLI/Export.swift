@@ -388,7 +388,8 @@ struct Export: ParsableCommand {
                     )
                     lines.append("  \(proof.summary)")
                     lines += proof.defects.prefix(5).map { "    \($0)" }
-                    lines.append("  timing of the masks: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))")
+                    lines.append(
+                        "  timing of the masks: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))")
                 } else {
                     lines.append(
                         "  no timer masks: where the rotation is missing the view shows the first frame"

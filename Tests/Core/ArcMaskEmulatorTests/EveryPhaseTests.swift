@@ -42,10 +42,34 @@ struct EveryPhaseTests {
             #expect(r.passed, "\(size): \(r.verdictText)")
             if !r.passed { return }
             #expect(r.verdictText.hasPrefix("PASS: a seam is on screen at "))
-            #expect(r.verdictText.contains("torn refreshes a minute") || r.verdictText.contains("torn refresh a minute"))
+            #expect(
+                r.verdictText.contains("torn refreshes a minute") || r.verdictText.contains("torn refresh a minute"))
             #expect(r.allPhases.longestSeamMs <= r.allPhases.seamBudgetMs)
             #expect(r.allPhases.gapMs == 0 && r.allPhases.wrongFrameMs == 0)
+            // The crossings are placed between the refreshes of phase 0: its pictures are clean.
+            #expect(r.torn == 0 && r.defective == 0, "\(size): \(r.torn) torn at phase 0")
         }
+    }
+
+    @Test("a crossing a refresh of phase 0 would see starts just after it, and never shows a frame late")
+    func crossingsBetweenRefreshes() throws {
+        // A seam fraction of 0.5 makes crossings long enough that many meet the 120 Hz grid.
+        let plan = try ArcPlanner.plan(
+            PlanRequest(viewWidth: 170, viewHeight: 170, durationsMs: Self.ntsc, seamFraction: 0.5))
+        let r = Self.run(plan)
+        #expect(r.passed && r.torn == 0, "\(r.verdictText), \(r.torn) torn at phase 0")
+        #expect(r.phaseOffsetMs == 0)
+        // Every hand-off finishes no later than its frame's start plus its crossing, and starts
+        // no later than the frame's start: the old frame never outstays its time.
+        let timeline = Timeline(durationsMs: Self.ntsc)
+        var moved = 0
+        for h in r.handoffs {
+            let start = timeline.starts[h.to] == 0 ? plan.periodSeconds * 1000 : timeline.starts[h.to]
+            let at = h.atMs < 1 ? h.atMs + plan.periodSeconds * 1000 : h.atMs
+            #expect(at - h.crossingMs / 2 <= start + 1e-6, "\(h)")
+            if at > start - ArcPlanner.guardMs - h.crossingMs / 2 + 1e-3 { moved += 1 }
+        }
+        #expect(moved > 0)
     }
 
     @Test("random phases change neither the verdict nor its figures", arguments: Preset.allCases)
@@ -105,7 +129,8 @@ struct EveryPhaseTests {
             // Binomial sampling error: four standard deviations.
             func close(_ measured: Double, _ p: Double, _ what: String) {
                 let sd = (max(p * (1 - p), 1e-4) / Double(n)).squareRoot()
-                #expect(abs(measured - p) <= 4 * sd + 1e-9, "\(preset) \(hz) Hz \(what): sampled \(measured), exact \(p)")
+                #expect(
+                    abs(measured - p) <= 4 * sd + 1e-9, "\(preset) \(hz) Hz \(what): sampled \(measured), exact \(p)")
             }
             let meanTorn = Double(torn) / Double(n)
             let expected = exact.tornPerMinute * periodMs / 60_000
@@ -123,7 +148,9 @@ struct EveryPhaseTests {
             close(Double(gapAny) / Double(n), exact.gapSeenShare, "gap share")
             close(Double(wrongAny) / Double(n), exact.wrongFrameSeenShare, "wrong-frame share")
             // Each seam is seen at the share of phases its crossing covers of a refresh.
-            #expect(abs(exact.seamSeenShare - min(1, r.allPhases.meanSeamMs / t)) < 1e-9 || r.allPhases.seams == 0 || r.allPhases.longestSeamMs != r.allPhases.meanSeamMs)
+            #expect(
+                abs(exact.seamSeenShare - min(1, r.allPhases.meanSeamMs / t)) < 1e-9 || r.allPhases.seams == 0
+                    || r.allPhases.longestSeamMs != r.allPhases.meanSeamMs)
         }
     }
 

@@ -3,7 +3,8 @@ import ArcMaskGeometry
 import FuzzDriver
 
 /// The plan and emulate entry points with random geometry: view size, scale, durations,
-/// preset, refresh and seam budget from the input bytes.
+/// preset, refresh and seam budget from the input bytes; the emulation traces the whole loop
+/// (`ShownLoop`) and judges it at every phase.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let b = input(data, size)
@@ -25,7 +26,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         plan.pixelWidth * plan.pixelHeight <= 250_000
     else { return 0 }
     _ = Emulator.run(
-        plan, model: AnalyticModel(plan), mode: "analytic",
+        plan, model: AnalyticModel(plan),
         settings: EmulationSettings(refreshRates: [60], durationMs: min(2000, plan.periodSeconds * 1000)))
     return 0
 }

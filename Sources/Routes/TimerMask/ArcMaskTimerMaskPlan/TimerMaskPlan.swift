@@ -284,7 +284,11 @@ public struct TimerMaskTimeline: Sendable {
                 if first <= last {
                     for e in first...last where drawn(mask.periodSeconds, e) {
                         let a = Double(e) - mask.leadSeconds, b = a + 1
-                        if let l = own.last, abs(l.1 - a) < 1e-12 { own[own.count - 1].1 = b } else { own.append((a, b)) }
+                        if let l = own.last, abs(l.1 - a) < 1e-12 {
+                            own[own.count - 1].1 = b
+                        } else {
+                            own.append((a, b))
+                        }
                     }
                 }
                 stretches = Self.intersect(stretches, own)
