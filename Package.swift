@@ -32,9 +32,17 @@ func tests(_ layer: String, _ module: String, _ dependencies: [Target.Dependency
         name: "\(module)Tests", dependencies: dependencies, path: "Tests/\(layer)/\(module)Tests", exclude: exclude)
 }
 
-let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
-let protobuf = Target.Dependency.product(name: "SwiftProtobuf", package: "swift-protobuf")
-let zipFoundation = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundation")
+// The three packages this one depends on serve the command line (swift-argument-parser), the
+// SVGA reader of the ArcMask library (swift-protobuf) and the tests (ZIPFoundation), all behind
+// the default trait `CommandLine`. An app that uses ArcMaskKit alone turns it off and resolves
+// no package: `.package(url: "…/arcmask", from: "0.10.0", traits: [])` (docs/kit.md).
+let commandLine = "CommandLine"
+let argumentParser = Target.Dependency.product(
+    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: [commandLine]))
+let protobuf = Target.Dependency.product(
+    name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: [commandLine]))
+let zipFoundation = Target.Dependency.product(
+    name: "ZIPFoundation", package: "ZIPFoundation", condition: .when(traits: [commandLine]))
 
 let package = Package(
     name: "arcmask",
@@ -61,6 +69,14 @@ let package = Package(
         .executable(name: "arcmask", targets: ["arcmask"]),
         .executable(name: "arcmask-conformance", targets: ["ArcMaskConformance"]),
         .executable(name: "arcmask-bench", targets: ["ArcMaskBench"]),
+    ],
+    traits: [
+        .trait(
+            name: commandLine,
+            description:
+                "The command line, the tools and the ArcMask library's SVGA reader, with the packages they use; off, ArcMaskKit and the Core modules build with no package"
+        ),
+        .default(enabledTraits: [commandLine]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

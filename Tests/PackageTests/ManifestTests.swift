@@ -225,11 +225,17 @@ struct ManifestTests {
         }
     }
 
-    @Test("Sources/Package.swift, ArcMaskKit alone, declares exactly its modules here and no package")
-    func kitPackage() throws {
-        let kit = try String(contentsOf: root.appendingPathComponent("Sources/Package.swift"), encoding: .utf8)
-        // Its module paths are relative to Sources/; the reader prefixes Sources/ as here.
-        let declared = ManifestReader.targets(in: kit)
+    @Test("ArcMaskKit needs no package: the three the package uses sit behind the default trait")
+    func kitByURL() throws {
+        // Each package product is conditioned on the trait, which is on by default.
+        for product in ["ArgumentParser", "SwiftProtobuf", "ZIPFoundation"] {
+            let line = try #require(manifest.range(of: "name: \"\(product)\""))
+            let rest = manifest[line.upperBound...].prefix(120)
+            #expect(rest.contains("condition: .when(traits: [commandLine])"), "\(product)")
+        }
+        #expect(manifest.contains(".default(enabledTraits: [commandLine])"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/Package.swift").path))
+        // ArcMaskKit's modules reach none of them, so with the trait off nothing is left out.
         let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var closure: Set<String> = []
         var next = ["ArcMaskKit"]
@@ -237,10 +243,42 @@ struct ManifestTests {
             guard closure.insert(name).inserted, let t = byName[name] else { continue }
             next += t.dependencies
         }
-        #expect(Set(declared.map(\.name)).union(["CLibZ"]) == closure)
-        for t in declared { #expect(byName[t.name] == t, "\(t.name) differs from Package.swift's") }
-        #expect(kit.contains(".systemLibrary(name: \"CLibZ\", path: \"C/CLibZ\""))
-        #expect(!kit.contains(".package("), "ArcMaskKit's package depends on no package")
+        #expect(closure.isDisjoint(with: ["ArgumentParser", "SwiftProtobuf", "ZIPFoundation"]))
+    }
+
+    @Test("a package that uses ArcMaskKit alone, with the trait off, resolves no other package")
+    func kitConsumerResolvesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kit-consumer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources/Consumer"), withIntermediateDirectories: true)
+        // The repository under the name its URL gives it.
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("arcmask"), withDestinationURL: root)
+        try """
+        // swift-tools-version:6.1
+        import PackageDescription
+
+        let package = Package(
+            name: "Consumer",
+            dependencies: [.package(path: "arcmask", traits: [])],
+            targets: [.target(name: "Consumer", dependencies: [.product(name: "ArcMaskKit", package: "arcmask")])]
+        )
+        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "import ArcMaskKit\n".write(
+            to: folder.appendingPathComponent("Sources/Consumer/Consumer.swift"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", folder.path, "show-dependencies"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        let packages = output.split(separator: "\n").filter { $0.contains("──") }
+        #expect(packages.count == 1 && packages[0].contains("arcmask<"), "\(output)")
     }
 
     @Test("no shipped product lists a test-support module")

@@ -118,8 +118,12 @@ public struct ArcCoverage: Sendable {
         return s <= view.minAngle - marginAngle && e >= view.maxAngle + marginAngle
     }
 
-    /// How far the stroked band reaches past the view's nearest and farthest points, in pixels.
-    public var bandMarginPixels: Double { plan.figures.cornerMarginPoints * plan.scale }
+    /// How far the stroked band reaches past the view's nearest and farthest points, in pixels,
+    /// from the geometry itself (a plan's figures may describe another view).
+    public var bandMarginPixels: Double {
+        let half = plan.lineWidth / 2
+        return min(view.nearestRadius - (plan.radius - half), (plan.radius + half) - view.farthestRadius) * plan.scale
+    }
 
     /// Is the point (x, y) (view points) covered by layer `i` at rotation `phi`:
     /// inside its band sector, or inside one of its square caps?

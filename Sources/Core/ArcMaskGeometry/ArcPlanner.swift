@@ -356,9 +356,10 @@ public enum ArcPlanner {
             let refresh = k.rounded(.down) * refreshMs
             guard refresh >= planned - crossingMs - gridMarginMs else { return planned }
             let moved = refresh + gridMarginMs + crossingMs
-            // The frame before keeps at least its crossing's length on screen alone.
+            // The frame before keeps at least its crossing's length on screen alone, and the loop's
+            // last crossing stays inside the loop (past its end lies the refresh at 0).
             let before = durationsMs[(i - 1 + n) % n]
-            guard moved - planned + 2 * crossingMs + guardMs < before else { return planned }
+            guard moved - planned + 2 * crossingMs + guardMs < before, i > 0 || moved < periodMs else { return planned }
             return moved
         }
         let zero = end(0) - periodMs

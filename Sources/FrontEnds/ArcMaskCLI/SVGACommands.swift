@@ -29,7 +29,7 @@ struct SVGACommand: ParsableCommand {
             commandName: "render",
             abstract: "Render one SVGA frame to a PNG, with the keys filled as an app fills them.",
             discussion:
-                "--out names the PNG to write. --set-image, --set-text (with --text-style) and --hide fill the keys `svga info` lists."
+                "--out names the PNG to write. --set-image, --set-text (with --text-style) and --hide fill the keys `inspect` lists."
         )
 
         @Argument(help: "The SVGA file.")

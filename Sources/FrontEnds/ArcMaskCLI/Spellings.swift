@@ -24,6 +24,13 @@ enum Spellings {
         Rename(commands: ["export"], old: "--rotation", new: "--rotation-access"),
     ]
 
+    /// What no text the tool writes may say (guides, generated code, summaries, help): each old
+    /// spelling above as a pattern, `--accented` (now `--tinted`), and `emulate` given an export
+    /// folder (now `check`).
+    static let deprecatedPatterns: [String] =
+        renames.map { NSRegularExpression.escapedPattern(for: $0.old) + "(?![-\\w])" }
+        + [#"--accented(?![-\w])"#, #"svga info"#, #"arcmask emulate <"#, #"emulate DIR"#]
+
     /// Commands folded into others: `svga info` is `inspect`.
     static let commands: [(old: [String], new: [String])] = [(["svga", "info"], ["inspect"])]
 

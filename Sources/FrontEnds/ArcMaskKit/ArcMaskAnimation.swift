@@ -322,8 +322,13 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         } catch {
             throw Invalid(path: "$", problem: "is not JSON")
         }
-        let sizes = [m.viewWidth, m.viewHeight, m.scale, m.plan.radius, m.plan.lineWidth, m.plan.periodSeconds]
-        guard sizes.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 100_000 }), m.plan.centerOffset.isFinite else {
+        // A plan's circle lies at most 2¹⁹ pt below the view (arcmask's faithful bound), its
+        // radius and offset as far.
+        let sizes = [m.viewWidth, m.viewHeight, m.scale, m.plan.lineWidth, m.plan.periodSeconds]
+        let far = [m.plan.radius, m.plan.centerOffset]
+        guard sizes.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 100_000 }),
+            far.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 2_000_000 })
+        else {
             throw Invalid(path: "$", problem: "viewWidth, viewHeight, scale or the plan's sizes are not positive")
         }
         guard !m.frames.isEmpty, !m.plan.layers.isEmpty else {
@@ -779,7 +784,9 @@ public struct ArcMaskAnimation: View {
 
     /// What the folder would play on this system, without loading its images: the rotation,
     /// the timer masks (their fonts registered), or its first frame still; nil when there is
-    /// no readable manifest. For an app to tell its user when this iOS shows a still.
+    /// no readable manifest. For an app to tell its user when this iOS shows a still. On the main
+    /// actor, as resolving the rotation is (SDKs before iOS 18 do not isolate `View` itself).
+    @MainActor
     public static func diagnose(
         folder: URL, rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic
     ) -> ArcMaskAnimationPlan.Engine? {

@@ -11,7 +11,9 @@ import os
 /// too. Apple's documentation: developer.apple.com/documentation/foundation/processinfo/
 /// performexpiringactivity(withreason:using:). Written from it; type-checked, not run here.
 enum SystemBackgroundTime {
-    static let log = Logger(subsystem: "ArcMaskKit", category: "prepare")
+    /// Made where it is used: `Logger` is not `Sendable` in SDKs before iOS 18, so no static
+    /// property may hold one in Swift 6.
+    static var log: Logger { Logger(subsystem: "ArcMaskKit", category: "prepare") }
 
     static let activity: BackgroundWork.ExpiringActivity = { reason, block in
         ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in

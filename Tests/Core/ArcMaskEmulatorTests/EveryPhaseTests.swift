@@ -57,8 +57,13 @@ struct EveryPhaseTests {
         let plan = try ArcPlanner.plan(
             PlanRequest(viewWidth: 170, viewHeight: 170, durationsMs: Self.ntsc, seamFraction: 0.5))
         let r = Self.run(plan)
-        #expect(r.passed && r.torn == 0, "\(r.verdictText), \(r.torn) torn at phase 0")
+        #expect(r.passed, "\(r.verdictText)")
         #expect(r.phaseOffsetMs == 0)
+        // Phase 0's refreshes see no crossing, but for the loop's last: moved past the loop's end
+        // it would meet the refresh at 0, and moved earlier it would show frame 0 early.
+        let periodMs = plan.periodSeconds * 1000
+        let torn = r.allSamples.filter(\.torn)
+        #expect(torn.allSatisfy { periodMs - $0.timeMs < 5 }, "\(torn.map(\.timeMs))")
         // Every hand-off finishes no later than its frame's start plus its crossing, and starts
         // no later than the frame's start: the old frame never outstays its time.
         let timeline = Timeline(durationsMs: Self.ntsc)

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskGIF
 import ArcMaskValues
 import Foundation
 import Testing
@@ -134,5 +135,52 @@ struct SpellingsTests {
         #expect(run(["plan", s.path("a.gif"), "--device", "ipad-768"]) == 64)
         #expect(run(["plan", s.path("a.gif"), "--family", "small", "--device", "nosuch"]) == 64)
         #expect(run(["emulate", s.path("a.gif"), "--family", "extraLarge", "--device", "iphone-430"]) == 64)
+    }
+}
+
+@Suite("Generated text in current spellings")
+struct GeneratedSpellingsTests {
+    /// Text that says `pattern` (one of `Spellings.deprecatedPatterns`), with where.
+    static func findings(_ text: String, in place: String) -> [String] {
+        Spellings.deprecatedPatterns.compactMap { pattern in
+            guard let re = try? NSRegularExpression(pattern: pattern),
+                let m = re.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                let r = Range(m.range, in: text)
+            else { return nil }
+            return "\(place): '\(text[r])'"
+        }
+    }
+
+    @Test("the patterns catch what they stand for, and not today's spellings")
+    func patterns() {
+        #expect(!Self.findings("use --accented accented", in: "x").isEmpty)
+        #expect(!Self.findings("arcmask emulate <this folder>", in: "x").isEmpty)
+        #expect(!Self.findings("--loop 2", in: "x").isEmpty && !Self.findings("--rotation silgen", in: "x").isEmpty)
+        #expect(
+            Self.findings("--loop-seconds 2 --loops 3 --rotation-access runtime --tinted accented", in: "x").isEmpty)
+    }
+
+    @Test(
+        "every file an export writes, and its summary, by every route and surface, names no deprecated spelling",
+        arguments: [
+            ["--family", "small"], ["--family", "small", "--tinted", "accented"],
+            ["--family", "small", "--route", "timer-font"], ["--family", "small", "--route", "timer-mask"],
+            ["--family", "activity"], ["--family", "accessoryRectangular"],
+        ])
+    func exports(_ options: [String]) throws {
+        let s = try Scratch()
+        let gif = s.path("a.gif")
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: gif), size: PixelSize(width: 40, height: 40), frames: 8, delays: [10])
+        let out = s.path("out")
+        let result = try output(["export", gif, "--out", out] + options)
+        #expect(result.status == 0, "\(options)")
+        var found = Self.findings(result.stdout, in: "summary")
+        for name in try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        where [".md", ".swift", ".json", ".txt"].contains(where: name.hasSuffix) {
+            let text = try String(contentsOfFile: (out as NSString).appendingPathComponent(name), encoding: .utf8)
+            found += Self.findings(text, in: name)
+        }
+        #expect(found.isEmpty, "\(options): \(found)")
     }
 }

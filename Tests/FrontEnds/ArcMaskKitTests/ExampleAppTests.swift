@@ -49,11 +49,13 @@ struct ExampleAppTests {
         #expect(lines.filter { $0.contains("$(ARCMASK_APP_GROUP)") }.count >= 3)
     }
 
-    @Test("the app links ArcMaskKit's own package, which depends on no package, and carries its samples")
+    @Test(
+        "the app links ArcMaskKit from the repository's package, which builds it with no package, and carries its samples"
+    )
     func package() throws {
         let (values, lines) = try Self.settings()
         let folder = Self.spec.deletingLastPathComponent()
-        // packages: / ArcMaskKit: / path: ../../Sources
+        // packages: / ArcMaskKit: / path: ../..
         let packages = try #require(lines.firstIndex(of: "packages:"))
         let pathLine = try #require(
             lines[packages...].first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("path:") })
@@ -62,7 +64,9 @@ struct ExampleAppTests {
         #expect(lines[packages + 1].trimmingCharacters(in: .whitespaces) == "ArcMaskKit:")
         let manifest = folder.appendingPathComponent(path).appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)
-        #expect(text.contains(".library(name: \"ArcMaskKit\"") && !text.contains(".package("))
+        #expect(path == "../.." && text.contains(".library(name: \"ArcMaskKit\""))
+        // Every package the manifest depends on is behind the trait ArcMaskKit does not need.
+        #expect(text.components(separatedBy: "condition: .when(traits: [commandLine])").count - 1 == 3)
         #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "- package: ArcMaskKit" })
         // The samples the app's "Use the sample" buttons find in its bundle.
         let app = try String(

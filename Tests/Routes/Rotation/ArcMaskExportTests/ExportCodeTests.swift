@@ -145,10 +145,10 @@ struct ExportCodeTests {
         let source = try patternGIF(dir, count: 4)
         var files: [URL] = []
         let regions: [WidgetFamily: String] = [
-            .activity: "{ _ in\n            Self.animation",
-            .islandExpanded: "DynamicIslandExpandedRegion(.bottom) {\n                    Self.animation",
-            .islandCompact: "compactLeading: {\n                Self.animation",
-            .islandMinimal: "minimal: {\n                Self.animation",
+            .activity: "{ _ in\n            PlayingView()",
+            .islandExpanded: "DynamicIslandExpandedRegion(.bottom) {\n                    PlayingView()",
+            .islandCompact: "compactLeading: {\n                PlayingView()",
+            .islandMinimal: "minimal: {\n                PlayingView()",
         ]
         for family in [WidgetFamily.activity, .islandCompact, .islandMinimal, .islandExpanded] {
             let name =

@@ -43,10 +43,10 @@ public enum InstallGuide {
 
             \(m.layout == .files ? "Each layer is its own \(m.jpegQuality.map { "JPEG (quality \($0)) or PNG" } ?? "PNG") file, handed to SwiftUI as encoded bytes (`UIImage(data:scale:)`): the\nextension never decodes, crops or resizes it, and its bytes go into the archive as they are." : "The layers lie in one strip, which the view decodes in the extension to crop its cells (the\nextension-memory figure above); the system re-encodes each cell into the archive.")
             Quality kept: SSIM \(String(format: "%.3f", m.quality.meanSSIM)) on average, \(String(format: "%.3f", m.quality.worstSSIM)) at worst, against the exact frames at \(m.pixelWidth)×\(m.pixelHeight) px.
-            Check the folder before shipping it: `arcmask emulate <this folder>` (exit 2 when a file or a
+            Check the folder before shipping it: `arcmask check <this folder>` (exit 2 when a file or a
             figure is wrong).
 
-            On tinted and clear home screens (iOS 18 or later) the frames \(m.accented == .fullColor ? "keep their colours (`.widgetAccentedRenderingMode(.fullColor)`; `--accented accented` tints them instead)" : "are tinted with the home screen (`.widgetAccentedRenderingMode(.accented)`; `--accented full-color` keeps their colours)").
+            On tinted and clear home screens (iOS 18 or later) the frames \(m.accented == .fullColor ? "keep their colours (`.widgetAccentedRenderingMode(.fullColor)`; `--tinted accented` tints them instead)" : "are tinted with the home screen (`.widgetAccentedRenderingMode(.accented)`; `--tinted full-color` keeps their colours)").
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension
                (deployment target iOS 15 or later).

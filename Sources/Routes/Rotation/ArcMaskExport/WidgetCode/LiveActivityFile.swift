@@ -45,7 +45,7 @@ public enum LiveActivityFile {
     ) -> String {
         let name = CodeText.fileName(source)
         let label = WidgetCodeParts.swiftString(displayName ?? name)
-        func region(_ here: Bool) -> String { here ? "Self.animation" : "EmptyView()" }
+        func region(_ here: Bool) -> String { here ? "PlayingView()" : "EmptyView()" }
         let card = family == .activity || family == .islandExpanded
         return """
             // \(n.liveActivityFile), written by `arcmask export --family \(family.rawValue)` for \(name): a Live Activity
@@ -61,7 +61,7 @@ public enum LiveActivityFile {
             struct \(n.liveActivity): Widget {
                 var body: some WidgetConfiguration {
                     ActivityConfiguration(for: \(n.activityAttributes).self) { _ in
-                        \(card ? "Self.animation" : "Text(\"\(label)\")")
+                        \(card ? "PlayingView()" : "Text(\"\(label)\")")
                     } dynamicIsland: { _ in
                         DynamicIsland {
                             DynamicIslandExpandedRegion(.bottom) {
@@ -77,12 +77,16 @@ public enum LiveActivityFile {
                     }
                 }
 
-                /// The animation, or a note where its frames are missing from the bundle.
-                @MainActor @ViewBuilder static var animation: some View {
-                    if let view = \(n.plan).view() {
-                        view
-                    } else {
-                        Text("\(n.plan): frames missing from the bundle")
+                /// The animation, or a note where its frames are missing from the bundle. A view of its
+                /// own: the configuration's closures only make it, for they are not on the main actor
+                /// in SDKs before iOS 18, and its body is.
+                struct PlayingView: View {
+                    @MainActor var body: some View {
+                        if let view = \(n.plan).view() {
+                            view
+                        } else {
+                            Text("\(n.plan): frames missing from the bundle")
+                        }
                     }
                 }
             }

@@ -252,7 +252,7 @@ public enum TimerFontViewFile {
               mode, which tints text: the frames are glyphs of `Text`, so they show as one-colour
               silhouettes there, whatever their colour fonts hold. Only an `Image` can opt out
               (`widgetAccentedRenderingMode(_:)`), so this route cannot; the rotation route keeps its
-              colours there (`--accented full-color`, its default).
+              colours there (`--tinted full-color`, its default).
 
             """
     }
