@@ -325,9 +325,9 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         // A plan's circle lies at most 2¹⁹ pt below the view (arcmask's faithful bound), its
         // radius and offset as far.
         let sizes = [m.viewWidth, m.viewHeight, m.scale, m.plan.lineWidth, m.plan.periodSeconds]
-        let far = [m.plan.radius, m.plan.centerOffset]
         guard sizes.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 100_000 }),
-            far.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 2_000_000 })
+            m.plan.radius.isFinite, m.plan.radius > 0, m.plan.radius < 2_000_000,
+            m.plan.centerOffset.isFinite, abs(m.plan.centerOffset) < 2_000_000
         else {
             throw Invalid(path: "$", problem: "viewWidth, viewHeight, scale or the plan's sizes are not positive")
         }

@@ -34,7 +34,7 @@ struct PreviewTests {
                 (212...226).contains(sheet.bytes[$0]) && sheet.bytes[$0 + 1] < 60 && sheet.bytes[$0 + 2] < 70
             })
         let chart = try preview.handoffChart()
-        #expect(chart.width == 1200 && chart.height == 520)
+        #expect(chart.width == 1200 && chart.height == 530)
         let arcs = try preview.arcsDiagram()
         #expect(arcs.width == 900)
         let page = try preview.page()
