@@ -234,6 +234,10 @@ public struct TimerMaskTimeline: Sendable {
     let cuts: [Double]
     /// The lane on top over each piece (−1: none).
     let tops: [Int32]
+    /// For each piece's start: the highest lane that can draw there, whichever way the rounding
+    /// of a timer's t + lead falls (the tops on both sides, and every lane whose drawing starts
+    /// or stops there); lanes above it draw on neither side.
+    let scans: [Int32]
     /// What `draws` answered, by period: the first elapsed second asked and each answer from it.
     private let answers: [Int: (first: Int, drawn: [Bool])]
     /// Each lane's masks as (lead, the period's answers' first second, index into `table`).
@@ -325,14 +329,16 @@ public struct TimerMaskTimeline: Sendable {
                 p = m
             }
         }
-        var cuts: [Double] = [start], tops: [Int32] = []
+        var cuts: [Double] = [start], tops: [Int32] = [], scans: [Int32] = []
         var k = 0
         var position = start
         while position < end {
+            var moved: Int32 = -1  // the highest lane whose drawing starts or stops here
             while k < events.count && events[k].t <= position {
                 let e = events[k]
                 active[Int(e.lane)] += e.opens ? 1 : -1
                 if e.opens { push(e.lane) }
+                moved = max(moved, e.lane)
                 k += 1
             }
             while let top = heap.first, active[Int(top)] <= 0 { pop() }
@@ -341,6 +347,7 @@ public struct TimerMaskTimeline: Sendable {
             if let last = tops.last, last == top {
                 cuts[cuts.count - 1] = next
             } else {
+                scans.append(max(top, tops.last ?? -1, moved))
                 tops.append(top)
                 cuts.append(next)
             }
@@ -348,10 +355,12 @@ public struct TimerMaskTimeline: Sendable {
         }
         if tops.isEmpty {
             tops.append(-1)
+            scans.append(Int32(plan.lanes.count - 1))
             cuts.append(end)
         }
         self.cuts = cuts
         self.tops = tops
+        self.scans = scans
     }
 
     /// Sorted, disjoint stretches in both lists.
@@ -367,8 +376,8 @@ public struct TimerMaskTimeline: Sendable {
     }
 
     /// The highest lane whose masks all draw at `t`, from the answers at the seconds its timers show.
-    func topAsked(_ t: Double) -> Int? {
-        lanes: for i in stride(from: laneMasks.count - 1, through: 0, by: -1) {
+    func topAsked(_ t: Double, from highest: Int) -> Int? {
+        lanes: for i in stride(from: min(highest, laneMasks.count - 1), through: 0, by: -1) {
             for m in laneMasks[i] {
                 guard m.answers >= 0 else { continue lanes }
                 let k = TimerClock.elapsed(at: t, lead: m.lead) - m.first
@@ -399,7 +408,10 @@ public struct TimerMaskTimeline: Sendable {
         var piece = 0
         func top(_ t: Double) -> Int? {
             while piece + 1 < tops.count && cuts[piece + 1] <= t { piece += 1 }
-            if abs(t - cuts[piece]) < 1e-9 || abs(t - cuts[piece + 1]) < 1e-9 { return topAsked(t) }
+            if abs(t - cuts[piece]) < 1e-9 { return topAsked(t, from: Int(scans[piece])) }
+            if abs(t - cuts[piece + 1]) < 1e-9 {
+                return topAsked(t, from: piece + 1 < scans.count ? Int(scans[piece + 1]) : plan.lanes.count - 1)
+            }
             let lane = tops[piece]
             return lane < 0 ? nil : Int(lane)
         }
