@@ -16,7 +16,9 @@ public enum DefectKind: String, Codable, Sendable, CaseIterable {
 public struct EmulationSettings: Sendable {
     /// Display refresh rates, Hz.
     public var refreshRates: [Double]
-    /// Offsets between the display's refresh instants and the rotation's epoch, ms.
+    /// Offsets between the display's refresh instants and the rotation's epoch at which to
+    /// sample refreshes, ms: what those refreshes show is listed and counted, but the verdict
+    /// (`EmulationReport.allPhases`) holds at every phase and does not depend on them.
     public var phasesMs: [Double]
     /// How long to sample, ms; nil: one full period of the plan and of the timeline, whichever is longer.
     public var durationMs: Double?
@@ -267,9 +269,10 @@ public enum Emulator {
             wrongFrame: differs && abs(error!) > toleranceMs, timingErrorMs: error)
     }
 
-    /// Samples the plan's rotation at every refresh of every rate and phase, finds the phase
-    /// offset that best aligns what it shows with the source's timeline (unless
-    /// `settings.absolutePhase`), and classifies each refresh against the timeline at that offset.
+    /// Traces what the widget shows over the whole loop (`ShownLoop`), finds the offset that best
+    /// aligns it with the source's timeline (unless `settings.absolutePhase`), judges it at every
+    /// phase of every rate (`PhaseVerdict`), and classifies each refresh of the sampled phases
+    /// against the timeline at that offset.
     public static func run(
         _ plan: ArcPlan, model: CoverageModel,
         settings: EmulationSettings = EmulationSettings(),
