@@ -14,16 +14,7 @@ struct EveryPhaseTests {
     /// 16 frames of 333/334 ms, as a WebP encoder writes 3 fps.
     static let webp = (0..<16).map { $0 % 3 == 2 ? 334.0 : 333.0 }
 
-    struct Generator {
-        var state: UInt64
-        mutating func unit() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-    }
+    typealias Generator = IndependentPhaseTests.Generator
 
     static func run(_ plan: ArcPlan, phases: [Double] = [0], rates: [Double] = [60, 120]) -> EmulationReport {
         Emulator.run(
@@ -196,4 +187,9 @@ struct EveryPhaseTests {
         #expect(abs(f.share - 0.25) < 1e-12 && f.most == 2)
         #expect(PhaseVerdict.fold([], refreshMs: 8).share == 0)
     }
+}
+
+extension IndependentPhaseTests.Generator {
+    /// A number in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
