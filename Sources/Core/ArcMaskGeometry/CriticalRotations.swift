@@ -72,8 +72,13 @@ extension AnalyticModel {
                 let reach = 2 * (cy - top) / max(1e-9, (bottom - top) * s)
                 let lo = max(0, Int(((cx - reach) * s).rounded(.down)) - 1)
                 let hi = min(plan.pixelWidth, Int(((cx + reach) * s).rounded(.up)) + 1)
+                // Columns past a budget are taken at a stride (wide views of many abutting
+                // seams, the widgetnimation preset's): the seam's gap is then resolved to a few pixels.
+                let budget = 60_000
+                let columns = max(0, hi - lo + 1)
+                let stride = max(1, (columns * 6 * seams.count + budget - 1) / budget)
                 for y in [top, bottom] where lo <= hi {
-                    for j in lo...hi {
+                    for j in Swift.stride(from: lo, through: hi, by: stride) {
                         for f in fractions {
                             let x = (Double(j) + f) / s
                             let d = degrees(atan2(y - cy, x - cx))
