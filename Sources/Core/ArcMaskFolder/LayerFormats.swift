@@ -31,21 +31,31 @@ public struct LayerRecord: Sendable, Equatable {
     /// The picture had transparent pixels that the file cannot hold (a JPEG): they were
     /// composited onto the background colour.
     public var flattened: Bool
+    /// What flattening kept of the picture, when it was flattened (onto the background colour
+    /// or, for a JPEG, black); nil when it was written as it was drawn.
+    public var look: FlattenedLook?
 
-    public init(file: String, bytes: Int, ssim: Double, digest: String, lossy: Bool, flattened: Bool = false) {
+    public init(
+        file: String, bytes: Int, ssim: Double, digest: String, lossy: Bool, flattened: Bool = false,
+        look: FlattenedLook? = nil
+    ) {
         self.file = file
         self.bytes = bytes
         self.ssim = ssim
         self.digest = digest
         self.lossy = lossy
         self.flattened = flattened
+        self.look = look
     }
 
     /// The record of `bytes` written as `file`.
-    public init(file: String, encoded bytes: [UInt8], ssim: Double, lossy: Bool, flattened: Bool = false) {
+    public init(
+        file: String, encoded bytes: [UInt8], ssim: Double, lossy: Bool, flattened: Bool = false,
+        look: FlattenedLook? = nil
+    ) {
         self.init(
             file: file, bytes: bytes.count, ssim: ssim, digest: LayerDigest.of(bytes), lossy: lossy,
-            flattened: flattened)
+            flattened: flattened, look: look)
     }
 }
 

@@ -176,6 +176,10 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     /// The source frame the view shows still where it holds still (Always-On; the accented and
     /// vibrant modes with `accented` `.poster`); nil: the first (`--poster`).
     public var posterFrame: Int? = nil
+    /// What flattening translucent layers onto the background did to the animation: layers
+    /// that became identical, pictures that lost most of what they showed
+    /// (`FlattenedLook.problems`); nil when no layer was flattened or the animation survived.
+    public var flattening: [String]? = nil
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).
     public var output: String? = nil

@@ -28,6 +28,8 @@ public enum WidgetFolder {
         /// Per layer: the largest difference of its source frames from the frame it shows (nil
         /// where frames were dropped for the frame rate, or not measured).
         public var differences: [Double?] = []
+        /// What flattening translucent layers did to the animation (`FlattenedLook.problems`).
+        public var flattening: [String] = []
 
         public struct Cell: Sendable, Equatable {
             public var x: Int
@@ -191,7 +193,19 @@ public enum WidgetFolder {
         fitter.sourceSize = source
         fitter.background = background
         fitter.budgetSetting = limits.extensionBytes < limits.archiveBytes ? .extensionBudget : .archiveBudget
-        return Layers(fitted: try fitter.run(startScale: startScale, quality: quality, writer: writer), limits: limits)
+        let result = try fitter.run(startScale: startScale, quality: quality, writer: writer)
+        var layers = Layers(fitted: result, limits: limits)
+        if result.records.contains(where: { $0.look != nil }) {
+            // A layer written as drawn is its own picture: it can neither vanish nor merge.
+            let looks = result.records.enumerated().map { i, r in
+                r.look
+                    ?? FlattenedLook(
+                        contentPixels: 0, visiblePixels: 0, translucent: false, sourceThumbnail: [],
+                        flatThumbnail: [i % 2 == 0 ? 0 : 255])
+            }
+            layers.flattening = FlattenedLook.problems(looks, onto: background, picture: "layer")
+        }
+        return layers
     }
 
     /// The settings every folder's plan is judged with: 60 and 120 Hz displays.
@@ -257,7 +271,8 @@ public enum WidgetFolder {
                 ?? ResolutionRecord(bound: .device, sourceScale: nil, deviceScale: layers.scale),
             name: d.names.prefix, widgetFamily: d.widgetFamily, rotation: d.rotation,
             accented: d.accented, codeFiles: d.codeFiles, displayName: d.displayName,
-            widgetDescription: d.widgetDescription, posterFrame: d.posterFrame)
+            widgetDescription: d.widgetDescription, posterFrame: d.posterFrame,
+            flattening: layers.flattening.isEmpty ? nil : layers.flattening)
     }
 
     /// The manifest as written: sorted keys, pretty-printed.

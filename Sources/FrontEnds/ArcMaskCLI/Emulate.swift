@@ -206,78 +206,136 @@ struct Emulate: ParsableCommand {
             return try TimerMaskFolderCheck.run(
                 folder: options.file, manifest: manifest, rates: rates!.map { Int($0.rounded()) })
         }
+        // One verdict, last. A timer-mask export is judged by its lanes; the rotation is its
+        // second engine, described but not deciding.
+        let maskRoute = manifest?.route == "timer-mask"
+        var outcome = Outcome()
+        if !check.problems.isEmpty { outcome.fail(counted(check.problems.count, "problem")) }
+        if !maskRoute {
+            outcome.require(check.emulator.passed, Self.failureReason(check.emulator.verdictText))
+            outcome.passDetail = Self.passDetail(check.emulator.verdictText)
+        }
+        if let lanes { outcome.require(lanes.passed, "the timer masks show wrong frames") }
         if reporting.json {
-            // The folder's figures as ever, and the lanes' proof beside them when there are lanes.
+            // The folder's figures as ever, the lanes' proof beside them when there are lanes,
+            // and the one verdict.
             struct Both: Encodable {
                 let folder: ExportFolderCheck
                 let timerMasks: TimerMaskFolderCheck?
-                enum Keys: String, CodingKey { case timerMasks }
+                let passed: Bool
+                enum Keys: String, CodingKey { case timerMasks, passed }
 
                 func encode(to encoder: Encoder) throws {
                     try folder.encode(to: encoder)
                     var c = encoder.container(keyedBy: Keys.self)
                     try c.encodeIfPresent(timerMasks, forKey: .timerMasks)
+                    try c.encode(passed, forKey: .passed)
                 }
             }
-            emit(try jsonString(Both(folder: check, timerMasks: lanes)))
+            emit(try jsonString(Both(folder: check, timerMasks: lanes, passed: outcome.passed)))
         } else {
-            emit(Self.describe(check))
+            var lines = [Self.describe(check, decides: !maskRoute)]
             if let lanes {
-                emit("  \(lanes.summary)")
-                for d in lanes.defects { emit("    \(d)") }
+                lines.append("  \(lanes.summary)")
+                for d in lanes.defects { lines.append("    \(d)") }
             }
+            lines.append("  \(outcome.line)")
+            emit(lines.joined(separator: "\n"))
         }
-        // A timer-mask export is judged by its lanes; the rotation is its second engine.
-        let passed: Bool
-        if let lanes, manifest?.route == "timer-mask" {
-            passed = lanes.passed && check.problems.isEmpty
-        } else {
-            passed = check.passed && lanes?.passed != false
-        }
-        if !passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+        if !outcome.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
     }
 
-    static func describe(_ c: ExportFolderCheck) -> String {
+    /// The reason a verdict's text gives for a FAIL ("FAIL (a gap …)" → "a gap …").
+    static func failureReason(_ verdictText: String) -> String {
+        guard verdictText.hasPrefix("FAIL (") else { return verdictText }
+        return String(verdictText.dropFirst(6).dropLast())
+    }
+
+    /// What a PASS verdict's text adds ("PASS: a seam …" → "a seam …").
+    static func passDetail(_ verdictText: String) -> String? {
+        verdictText.hasPrefix("PASS: ") ? String(verdictText.dropFirst(6)) : nil
+    }
+
+    /// The folder's report; the overall verdict is the caller's last line. `decides`: whether
+    /// the rotation's verdict decides (not under a timer-mask export, where it only informs).
+    static func describe(_ c: ExportFolderCheck, decides: Bool = true) -> String {
         let e = c.emulator
         var lines = [
             "export folder \(c.folder): \(c.layers) layers in \(c.images) image\(c.images == 1 ? "" : "s") (\(c.layout) layout); manifest, images and code checked"
         ]
         lines += c.limits.lines.map { "  \($0)" }
         lines.append(
-            "  emulator, every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")\(e.reversed ? ", BACKWARDS" : "") → \(e.verdictText)"
+            "  \(decides ? "emulator" : "rotation, where it turns (the view plays the timer masks first, so it does not decide)"), every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")\(e.reversed ? ", BACKWARDS" : "")\(decides && !e.passed ? ": FAIL" : "")"
         )
         if !c.surfaces.isEmpty { lines.append("  the plan on each surface: \(SurfaceVerdict.line(c.surfaces))") }
         for n in c.notes { lines.append("  note: \(n)") }
         for p in c.problems.prefix(24) { lines.append("  problem: \(p)") }
         if c.problems.count > 24 { lines.append("  … \(c.problems.count - 24) more problems (see --json)") }
-        lines.append(
-            "  → \(c.passed ? "PASS" : "FAIL")\(c.problems.isEmpty ? "" : " (\(c.problems.count) problem\(c.problems.count == 1 ? "" : "s"))")"
-        )
         return lines.joined(separator: "\n")
     }
 
     func runTimerFont() throws {
-        let report: TimerFontEmulation = try reportingFailures {
-            let export = try TimerFontFolder(options.file)
-            let verifier = try export.verifier()
-            let seconds = duration.map { max(1, Int(($0 / 1000).rounded(.up))) } ?? TimerFontExporter.provenSeconds
-            let windows = TimerFontExporter.windows(seconds: seconds, loopSeconds: export.plan.loopSeconds)
-            var phases = [phase]
-            phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
-            let progress = reporting.progress("emulate", total: rates!.count * phases.count * windows.count)
-            let report = TimerFontEmulator.run(
-                verifier, refreshHz: rates!, phasesMs: phases, windows: windows
-            ) { progress.advance() }
-            progress.finish()
-            var checked = report
-            let manifest = (options.file as NSString).appendingPathComponent("manifest.json")
-            checked.unlistedFiles = ExportFiles.unlisted(
+        let export = try reportingFailures { try TimerFontFolder(options.file) }
+        let manifestPath = (options.file as NSString).appendingPathComponent("manifest.json")
+        let unlisted: [String] = try reportingFailures {
+            ExportFiles.unlisted(
                 in: options.file,
-                manifest: Data(try FileReader.contents(of: manifest, limit: 16 << 20, kind: "manifests")))
-            return checked
+                manifest: Data(try FileReader.contents(of: manifestPath, limit: 16 << 20, kind: "manifests")))
         }
-        emit(reporting.json ? try jsonString(report) : Self.describe(report, folder: options.file))
-        if !report.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+        // Every problem with the files is listed; fonts that are not the manifest's are not shaped.
+        let problems =
+            export.problems
+            + unlisted.map { "\($0): is not a file of this export (left by an earlier one, or added since?): the extension would ship it" }
+        var report: TimerFontEmulation? = nil
+        if export.problems.isEmpty {
+            report = try reportingFailures {
+                let verifier = try export.verifier()
+                let seconds = duration.map { max(1, Int(($0 / 1000).rounded(.up))) } ?? TimerFontExporter.provenSeconds
+                let windows = TimerFontExporter.windows(seconds: seconds, loopSeconds: export.plan.loopSeconds)
+                var phases = [phase]
+                phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
+                let progress = reporting.progress("emulate", total: rates!.count * phases.count * windows.count)
+                var report = TimerFontEmulator.run(
+                    verifier, refreshHz: rates!, phasesMs: phases, windows: windows
+                ) { progress.advance() }
+                progress.finish()
+                report.unlistedFiles = unlisted
+                return report
+            }
+        }
+        var outcome = Outcome()
+        if !problems.isEmpty { outcome.fail(counted(problems.count, "problem")) }
+        if let report { outcome.require(report.wrongFrame == 0, counted(report.wrongFrame, "wrong frame")) }
+        for p in export.manifest.flattening ?? [] { outcome.fail(p) }
+        if reporting.json {
+            struct Printed: Encodable {
+                let file: String
+                let passed: Bool
+                let problems: [String]
+                let emulation: TimerFontEmulation?
+                enum Keys: String, CodingKey { case file, passed, problems }
+                func encode(to encoder: Encoder) throws {
+                    try emulation?.encode(to: encoder)
+                    var c = encoder.container(keyedBy: Keys.self)
+                    try c.encode(file, forKey: .file)
+                    try c.encode(passed, forKey: .passed)
+                    try c.encode(problems, forKey: .problems)
+                }
+            }
+            emit(
+                try jsonString(
+                    Printed(file: options.file, passed: outcome.passed, problems: problems, emulation: report)))
+        } else {
+            var lines: [String] = []
+            if let report { lines.append(Self.describe(report, folder: options.file)) } else {
+                lines.append("timer-font export \(options.file): its fonts are not the ones the manifest describes, so they are not shaped")
+            }
+            for p in problems.prefix(24) { lines.append("  problem: \(p)") }
+            for p in export.manifest.flattening ?? [] { lines.append("  flattening: \(p)") }
+            lines.append("  \(outcome.line)")
+            emit(lines.joined(separator: "\n"))
+        }
+        if !outcome.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
     }
 
     static func describe(_ r: TimerFontEmulation, folder: String) -> String {
@@ -285,18 +343,13 @@ struct Emulate: ParsableCommand {
         let later = r.windows.dropFirst().map { String($0.fromSeconds / 3600 + 1) }
         var lines = [
             "timer-font, fonts shaped by HarfBuzz: \(r.samples) refreshes at \(r.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz over \(fmt(Double(main.seconds))) s of timer strings\(later.isEmpty ? "" : " and a loop around the wraps into hours \(later.joined(separator: ", "))") (\(r.phasesMs.count) phase\(r.phasesMs.count == 1 ? "" : "s"))",
-            "  clean \(r.clean), wrong frame \(r.wrongFrame)  →  \(r.passed ? "PASS" : "FAIL")",
+            "  clean \(r.clean), \(counted(r.wrongFrame, "wrong frame")): the fonts show \(r.wrongFrame == 0 ? "the pictures the manifest names" : "other pictures than the manifest names")",
             "  \(fmt(r.measuredFps)) frames a second seen (\(r.fps) planned), a \(r.loopSeconds) s loop of \(r.frameCount) frames; \(r.stringsShaped) timer strings shaped",
             "  timing: \(RefreshJitter.sentence(refreshHz: r.refreshHz))",
         ]
         for d in r.defects.prefix(8) {
             lines.append(
                 "  defect at \(fmt(d.timeSeconds)) s, \(fmt(d.refreshHz)) Hz: layer \(d.layer) shows \(d.shownFrame.map { "frame \($0)" } ?? "no frame of the loop"), expected frame \(d.intendedFrame)"
-            )
-        }
-        for name in r.unlistedFiles ?? [] {
-            lines.append(
-                "  problem: \(name): is not a file of this export (left by an earlier one, or added since?): the extension would ship it"
             )
         }
         return lines.joined(separator: "\n")

@@ -13,6 +13,8 @@ struct EncodedLayer: Sendable {
     var ssim: Double
     /// Transparent pixels were flattened onto black because the format asked for cannot hold them.
     var flattened = false
+    /// What flattening kept of the picture, when it was flattened (onto `--background` or black).
+    var look: FlattenedLook? = nil
 }
 
 /// Encodes layer images: JPEG (libjpeg-turbo) or PNG (arcmask's encoder over libdeflate).
@@ -29,39 +31,26 @@ enum LayerEncoder {
         }
     }
 
-    /// The image composited onto `background` (black by default), opaque (what a JPEG of it can hold).
-    static func flattened(_ image: PixelBuffer, onto background: Color? = nil) -> PixelBuffer {
-        var out = image
-        let bg = background.map { [$0.r, $0.g, $0.b].map { Int(($0 * 255).rounded()) } } ?? [0, 0, 0]
-        out.bytes.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let a = Int(p[i + 3])
-                if a != 255 {
-                    for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + bg[c] * (255 - a) + 127) / 255) }
-                    p[i + 3] = 255
-                }
-                i += 4
-            }
-        }
-        return out
-    }
-
     /// - Parameter measure: decode a JPEG back and compare it with `image` (SSIM).
     /// - Parameter background: flatten every layer onto this colour first (they are then opaque).
     static func encode(
         _ original: PixelBuffer, format: ImageFormat, quality: Int, compression: PNG.Compression, measure: Bool,
         background: Color? = nil
     ) throws -> EncodedLayer {
-        let image = background.map { isOpaque(original) ? original : flattened(original, onto: $0) } ?? original
-        let opaque = background != nil || isOpaque(image)
+        let originalOpaque = isOpaque(original)
+        var image = original
+        var look: FlattenedLook? = nil
+        if let background, !originalOpaque { (image, look) = Flattening.measured(original, onto: background) }
+        let opaque = background != nil || originalOpaque
         guard format == .jpeg || (format == .auto && opaque) else {
-            return EncodedLayer(bytes: try PNG.encode(image, compression: compression), fileExtension: "png", ssim: 1)
+            return EncodedLayer(
+                bytes: try PNG.encode(image, compression: compression), fileExtension: "png", ssim: 1, look: look)
         }
-        let bytes = try JPEG.encode(opaque ? image : flattened(image), quality: quality)
+        if !opaque { (image, look) = Flattening.measured(image, onto: .black) }
+        let bytes = try JPEG.encode(image, quality: quality)
         var ssim = 1.0
         if measure { ssim = SSIM.mean(image, try JPEG.decode(bytes).image) }
-        return EncodedLayer(bytes: bytes, fileExtension: "jpg", ssim: ssim, flattened: !opaque)
+        return EncodedLayer(bytes: bytes, fileExtension: "jpg", ssim: ssim, flattened: !opaque, look: look)
     }
 }
 
@@ -124,7 +113,7 @@ enum LayerWriter {
         try AtomicFile.write(layer.bytes, to: staging.appendingPathComponent(name))
         return LayerRecord(
             file: name, bytes: layer.bytes.count, ssim: layer.ssim, digest: LayerDigest.of(layer.bytes),
-            lossy: layer.fileExtension == "jpg", flattened: layer.flattened)
+            lossy: layer.fileExtension == "jpg", flattened: layer.flattened, look: layer.look)
     }
 
     static func remove(_ records: [LayerRecord], from folder: OutputFolder) {

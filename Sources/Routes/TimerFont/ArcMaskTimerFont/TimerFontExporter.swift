@@ -22,7 +22,7 @@ public struct TimerFontRequest: Sendable {
     /// The loop asked for, seconds (nil: chosen by `timing`).
     public var loopSeconds: Int?
     public var timing: TimerFontTiming.Mode
-    /// What translucent pixels are flattened onto (nil: the first frame's first opaque colour, or white).
+    /// What translucent pixels are flattened onto (nil: `Flattening.defaultBackground`).
     public var background: Color?
     /// Memory for every picture decoded at once (as Core Text may cache them), bytes.
     public var budgetBytes: Int
@@ -89,6 +89,8 @@ public enum TimerFontExporter {
         public let size: PixelSize
         public let scale: Double
         public let background: Color
+        /// Each loop frame's picture before and after flattening.
+        public let looks: [FlattenedLook]
         public let budgetActions: [String]
         public var decodedBytes: Int { plan.frameCount * size.pixelCount * 4 }
     }
@@ -115,11 +117,12 @@ public enum TimerFontExporter {
         for (name, bytes) in files { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
         var warnings: [String] = []
-        if r.background == nil, try hasTransparency(source) {
+        if r.background == nil, pictures.looks.contains(where: \.translucent) {
             warnings.append(
-                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (frame 0's first opaque colour, or white); --background chooses the colour"
+                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance, which the widget draws behind them too); --background chooses the colour"
             )
         }
+        let flattening = FlattenedLook.problems(pictures.looks, onto: hex(pictures.background))
         if pictures.size.pixelCount > Self.blankImagePixels {
             warnings.append(
                 "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Self.blankImagePixels) at which widgets can render images blank"
@@ -151,7 +154,7 @@ public enum TimerFontExporter {
                 underUpperMask: false),
             upperMaskLeadSeconds: pictures.plan.upperMaskLead,
             decodedBytes: pictures.decodedBytes, budgetBytes: r.budgetBytes, budgetActions: pictures.budgetActions,
-            warnings: warnings, proof: proof, name: r.names.prefix,
+            warnings: warnings, proof: proof, flattening: flattening, name: r.names.prefix,
             codeFiles: [r.names.viewFile, r.names.widgetFile, plistFile, "INSTALL.md"],
             displayName: r.displayName, widgetDescription: r.widgetDescription)
         let encoder = JSONEncoder()
@@ -261,7 +264,7 @@ public enum TimerFontExporter {
 
         // Only the source frames the loop shows are drawn, once each.
         let distinct = Array(Set(sourceFrames)).sorted()
-        let background = try r.background ?? firstOpaqueColour(source) ?? .white
+        let background = r.background ?? Flattening.defaultBackground
         let pipeline = ImagePipeline(jobs: r.jobs)
         defer { pipeline.drain() }
         let store = PictureStore()
@@ -274,16 +277,17 @@ public enum TimerFontExporter {
                 let frame = try source.frame(at: f)
                 cell = { try Resampler.resized(frame, to: pixels, fit: fit) }
             }
-            try pipeline.submit({ flattened(try cell(), onto: background) }) { image in
-                store.set(f, try PNG.encode(image, compression: .small))
+            try pipeline.submit(cell) { image in
+                let drawn = Flattening.measured(image, onto: background)
+                store.set(f, try PNG.encode(drawn.image, compression: .small), drawn.look)
                 progress?()
             }
         }
         try pipeline.finish()
-        let pngs = sourceFrames.map { store.get($0)! }
+        let pngs = sourceFrames.map { store.get($0)!.png }
         return Pictures(
             plan: plan, timing: timing, sourceFrames: sourceFrames, pngs: pngs, size: pixels, scale: scale,
-            background: background, budgetActions: actions)
+            background: background, looks: sourceFrames.map { store.get($0)!.look }, budgetActions: actions)
     }
 
     /// The first `seconds` of the timers, then a stretch of two loops around each later hour wrap.
@@ -308,41 +312,6 @@ public enum TimerFontExporter {
         return report!
     }
 
-    /// `image` drawn over an opaque `colour`.
-    static func flattened(_ image: PixelBuffer, onto colour: Color) -> PixelBuffer {
-        var out = image
-        let br = Int((colour.r * 255).rounded()), bg = Int((colour.g * 255).rounded()),
-            bb = Int((colour.b * 255).rounded())
-        out.bytes.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = Int(p[i + 3])
-                if a == 255 { continue }
-                let ia = 255 - a
-                p[i] = UInt8((Int(p[i]) * a + br * ia + 127) / 255)
-                p[i + 1] = UInt8((Int(p[i + 1]) * a + bg * ia + 127) / 255)
-                p[i + 2] = UInt8((Int(p[i + 2]) * a + bb * ia + 127) / 255)
-                p[i + 3] = 255
-            }
-        }
-        return out
-    }
-
-    /// The colour of the first fully opaque pixel of frame 0, in reading order.
-    /// Whether frame 0 has a pixel that is not opaque.
-    static func hasTransparency(_ source: FrameSource) throws -> Bool {
-        let frame = try source.frame(at: 0)
-        return stride(from: 3, to: frame.bytes.count, by: 4).contains { frame.bytes[$0] != 255 }
-    }
-
-    static func firstOpaqueColour(_ source: FrameSource) throws -> Color? {
-        let frame = try source.frame(at: 0)
-        for i in stride(from: 0, to: frame.bytes.count, by: 4) where frame.bytes[i + 3] == 255 {
-            return Color(
-                Double(frame.bytes[i]) / 255, Double(frame.bytes[i + 1]) / 255, Double(frame.bytes[i + 2]) / 255)
-        }
-        return nil
-    }
-
     static func hex(_ c: Color) -> String {
         func two(_ v: Double) -> String {
             let s = String(Int((v * 255).rounded()), radix: 16, uppercase: true)
@@ -352,10 +321,10 @@ public enum TimerFontExporter {
     }
 }
 
-/// PNGs by source frame, filled from the pipeline's threads.
+/// PNGs and what flattening kept, by source frame, filled from the pipeline's threads.
 private final class PictureStore: @unchecked Sendable {
     private let lock = NSLock()
-    private var pngs: [Int: [UInt8]] = [:]
-    func set(_ frame: Int, _ png: [UInt8]) { lock.withLock { pngs[frame] = png } }
-    func get(_ frame: Int) -> [UInt8]? { lock.withLock { pngs[frame] } }
+    private var pictures: [Int: (png: [UInt8], look: FlattenedLook)] = [:]
+    func set(_ frame: Int, _ png: [UInt8], _ look: FlattenedLook) { lock.withLock { pictures[frame] = (png, look) } }
+    func get(_ frame: Int) -> (png: [UInt8], look: FlattenedLook)? { lock.withLock { pictures[frame] } }
 }

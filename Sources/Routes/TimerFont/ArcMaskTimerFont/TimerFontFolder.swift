@@ -15,6 +15,10 @@ public struct TimerFontFolder {
     /// Bottom layer first.
     public let frameFonts: [[UInt8]]
     public let maskFont: [UInt8]
+    /// What is wrong with the folder's files: a font missing, or not the size the manifest
+    /// says. Every one is listed; a folder with problems is not shaped (its fonts are not the
+    /// ones the manifest describes).
+    public let problems: [String]
 
     /// Larger manifests or fonts are refused before they are read.
     public static let maxManifestBytes = 16 << 20
@@ -93,20 +97,27 @@ public struct TimerFontFolder {
         where UInt64(f.pictureDigest, radix: 16) == nil || f.pictureDigest.count != 16 {
             throw InputError(file: manifestPath, location: "frames[\(k)].pictureDigest", "is not 16 hex digits")
         }
+        var problems: [String] = []
         func font(_ f: TimerFontManifest.Font, _ key: String) throws -> [UInt8] {
             guard !f.file.contains("/"), !f.file.hasPrefix(".") else {
                 throw InputError(file: manifestPath, location: key, "names a file outside the folder: \(f.file)")
             }
-            let bytes = try file(f.file)
-            guard bytes.count == f.bytes else {
-                throw InputError(
-                    file: (path as NSString).appendingPathComponent(f.file),
-                    "holds \(bytes.count) bytes; the manifest says \(f.bytes) (changed since the export?)")
+            let bytes: [UInt8]
+            switch Result(catching: { try file(f.file) }) {
+            case .success(let read): bytes = read
+            case .failure(let error):
+                problems.append("\(f.file): \((error as? InputError)?.problem ?? "cannot be read (\(error))")")
+                return []
+            }
+            if bytes.count != f.bytes {
+                problems.append(
+                    "\(f.file): holds \(bytes.count) bytes; the manifest says \(f.bytes) (changed since the export?)")
             }
             return bytes
         }
         frameFonts = try m.frameFonts.enumerated().map { try font($1, "frameFonts[\($0)]") }
         maskFont = try font(m.maskFont, "maskFont")
+        self.problems = problems
     }
 
     /// A verifier over these fonts, judging pictures by the manifest's digests.

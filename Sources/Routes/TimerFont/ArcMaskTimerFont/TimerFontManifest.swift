@@ -60,6 +60,11 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
     public var warnings: [String]
     /// HarfBuzz's shaping of every timer string, checked against the intended frames.
     public var proof: TimerFontVerifier.Report
+    /// What flattening the pictures onto `background` did to the animation as the widget shows
+    /// it (`FlattenedLook.problems`): frames that became identical, pictures that lost most of what
+    /// they showed. The proof checks the fonts against the flattened pictures; this checks the
+    /// flattened pictures against the animation. Empty when it survives.
+    public var flattening: [String]? = nil
     /// The generated code's type prefix (`--name`) and files.
     public var name: String
     public var codeFiles: [String]
@@ -69,6 +74,10 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).
     public var output: String? = nil
+
+    /// Whether the export plays the animation: the fonts show the intended pictures, and the
+    /// pictures still show the animation.
+    public var passed: Bool { proof.passed && (flattening ?? []).isEmpty }
 
     /// The font files, as `UIAppFonts` lists them.
     public var fontFiles: [String] { frameFonts.map(\.file) + [maskFont.file] }
