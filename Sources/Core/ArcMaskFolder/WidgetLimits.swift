@@ -181,13 +181,22 @@ public struct LimitFigures: Sendable, Equatable, Codable {
         return out
     }
 
+    /// Why the archive's ceiling is where it is, in the words of the surface it was set for: a
+    /// Live Activity's own, the black archives seen on widgets, or the budget the user asked for.
+    var ceilingReason: String {
+        if archiveCeiling == WidgetLimits.liveActivityArchiveBytes {
+            return "a Live Activity past about 2 MB does not start"
+        }
+        if archiveCeiling == WidgetLimits.standard.archiveCeilingBytes { return "black seen at 9.3 MB" }
+        return "the archive budget asked for"
+    }
+
     /// One line per figure, "archive 6.1 MB of 7.0 MB", for summaries.
     public var lines: [String] {
         [
             archiveFitted
                 ? "archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit)) (images and the view; "
-                    + (archiveCeiling <= WidgetLimits.liveActivityArchiveBytes
-                        ? "a Live Activity past about 2 MB does not start)" : "black seen at 9.3 MB)")
+                    + ceilingReason + ")"
                 : "archive: the strip's PNG is \(FrameBudget.megabytes(archiveBytes)); the system re-encodes its cells into the archive (not fitted to \(FrameBudget.megabytes(archiveLimit)))",
             "largest layer \(largestLayerPixels) px of \(layerPixelLimit) px per image",
             "extension holds \(FrameBudget.megabytes(extensionBytes)) of \(FrameBudget.megabytes(extensionLimit))",

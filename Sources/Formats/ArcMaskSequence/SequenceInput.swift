@@ -122,8 +122,21 @@ enum SequenceLister {
         } else {
             folder = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
             description = folder + "/"
-            numbered = try numberedNames(files.names(in: folder), folder: folder)
+            let names = try files.names(in: folder)
+            numbered = try numberedNames(names, folder: folder)
             if let range = options.range { numbered = numbered.filter { range.contains($0.0) } }
+            // A folder is a sequence only when its numbered files form one: one numbered picture
+            // beside other files is a photo, not an animation.
+            if numbered.count == 1 {
+                let others = names.filter { $0 != numbered[0].1 && !$0.hasPrefix(".") }.sorted()
+                let listed = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
+                throw InputError(
+                    file: input,
+                    "is a folder holding one numbered picture (\(numbered[0].1))"
+                        + (others.isEmpty ? "" : " and \(others.count) other file\(others.count == 1 ? "" : "s") (\(listed))")
+                        + ": a sequence needs two numbered frames or more; to read one file, name it (\(folder)/\(others.first ?? numbered[0].1))"
+                )
+            }
         }
         numbered.sort { $0.0 < $1.0 }
         if let dup = zip(numbered, numbered.dropFirst()).first(where: { $0.0.0 == $0.1.0 }) {

@@ -114,13 +114,22 @@ struct Export: ParsableCommand {
 
     @Option(
         help: """
-            #RRGGBB that transparent pixels are flattened onto. Rotation route: every layer is flattened \
-            onto it (then JPEG where the format is automatic); without it, layers with transparency stay \
-            PNG, and --image-format jpeg flattens them onto black with a warning. Timer-font route: its \
-            pictures are always flattened (stacked timers would show through them); default: frame 0's \
-            first opaque colour, or white.
+            RRGGBB (or '#RRGGBB', quoted: in a shell # starts a comment) that transparent pixels are \
+            flattened onto. Rotation route: every layer is flattened onto it (then JPEG where the format \
+            is automatic); without it, layers with transparency stay PNG, and --image-format jpeg \
+            flattens them onto black with a warning. Timer-font route: its pictures are always flattened \
+            (stacked timers would show through them); default: FFFFFF, the widget's background in the \
+            light appearance, which the widget then draws behind them. Frames that flattening makes \
+            identical, or pictures it mostly erases, are a FAIL.
             """)
     var background: String?
+
+    @Flag(
+        help: """
+            Export an animation in which nothing moves (a still input, or one layer left by the budget) \
+            and exit 0; without it such an export is written, says why, and exits 2.
+            """)
+    var allowStill = false
 
     @OptionGroup(title: "Rotation route") var rotationRoute: RotationRouteOptions
 
@@ -364,50 +373,66 @@ struct Export: ParsableCommand {
                     return try TimerMaskExporter.fallback(rotation, source: frames, request: masks, into: folder)
                 }
             }
-            if route == .timerMask {
-                // The route's own proof: the written font shaped at every refresh of two hours.
-                let proof = try TimerMaskFolderCheck.run(folder: try output.path, manifest: manifest)
-                if !reporting.json {
-                    emit(Self.timerMaskSummary(manifest, proof: proof, path: try output.path).joined(separator: "\n"))
-                }
-                if !proof.passed && !rotationRoute.allowDefects {
-                    warn("the timer masks' verdict is FAIL: \(proof.defects.first ?? "")")
-                    throw ExitCode(ExitStatus.defectsFound.rawValue)
-                }
-                return
-            }
-            // The timer masks a rotation export carries, proved with the written font.
+            let path = try output.path
             let proof = try manifest.timerMask.map { _ in
-                try TimerMaskFolderCheck.run(folder: try output.path, manifest: manifest)
+                // The lanes proved with the written font.
+                try TimerMaskFolderCheck.run(folder: path, manifest: manifest)
             }
-            if !reporting.json {
-                var lines = Self.summary(manifest, path: try output.path)
+            var outcome = Outcome()
+            var lines =
+                route == .timerMask && proof != nil
+                ? Self.timerMaskSummary(manifest, proof: proof!, path: path) : Self.summary(manifest, path: path)
+            if route == .timerMask, let proof {
+                // The lanes decide; the rotation is described, not judged.
+                outcome.require(proof.passed, "the timer masks show wrong frames: \(proof.defects.first ?? "")")
+            } else {
+                outcome.require(manifest.emulator.passed, Emulate.failureReason(manifest.emulator.verdictText))
+                outcome.passDetail = Emulate.passDetail(manifest.emulator.verdictText)
                 if let proof, let t = manifest.timerMask, let timing = manifest.timing {
                     lines.append(
-                        "  where the rotation is missing, timer masks: \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop (\(fmt((Double(t.lanes.count) / Double(t.loopSeconds) * 10).rounded() / 10)) a second; the animation \(timing.sentence)), \(t.fonts.map(\.file).joined(separator: ", ")) to add to the extension"
+                        "  where the rotation is missing, timer masks: \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop (\(fmt((Double(t.lanes.count) / Double(t.loopSeconds) * 10).rounded() / 10)) a second; the animation \(timing.sentence))"
                     )
                     lines.append("  \(proof.summary)")
                     lines += proof.defects.prefix(5).map { "    \($0)" }
                     lines.append(
                         "  timing of the masks: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))")
+                    outcome.require(proof.passed, "the timer masks show wrong frames: \(proof.defects.first ?? "")")
                 } else {
-                    lines.append(
-                        "  no timer masks: where the rotation is missing the view shows the first frame"
-                    )
+                    lines.append("  no timer masks: where the rotation is missing the view shows the first frame")
                 }
-                emit(lines.joined(separator: "\n"))
             }
-            if let proof, !proof.passed && !rotationRoute.allowDefects {
-                warn("the timer masks' verdict is FAIL: \(proof.defects.first ?? "")")
-                throw ExitCode(ExitStatus.defectsFound.rawValue)
+            for p in manifest.flattening ?? [] {
+                lines.append("  flattening: \(p)")
+                outcome.fail(p)
             }
+            let still = Self.stillReason(frames: frames, layers: manifest.frames.count, what: "layer")
+            if let still { judgeStill(still, lines: &lines, outcome: &outcome) }
+            lines.append("  \(outcome.line)")
+            if !reporting.json { emit(lines.joined(separator: "\n")) }
             // The folder is written either way (to look at); a FAIL is an exit status, as emulate's.
-            if !manifest.emulator.passed && !rotationRoute.allowDefects {
-                warn(
-                    "the emulator's verdict is FAIL: the widget would show defects (see the summary); "
-                        + "--allow-defects when they are expected")
+            if !outcome.passed && !(rotationRoute.allowDefects && (still == nil || allowStill)) {
                 throw ExitCode(ExitStatus.defectsFound.rawValue)
             }
+        }
+    }
+
+    /// Why nothing moves in an export of `layers` distinct pictures (`what`s), or nil when
+    /// something does: a still input, or a budget that left one.
+    static func stillReason(frames: FrameSource, layers: Int, what: String) -> String? {
+        guard layers <= 1 else { return nil }
+        if frames.frameCount <= 1 {
+            return "nothing moves: the input is a still (one frame), so the widget shows one picture"
+        }
+        return "nothing moves: of the animation's \(frames.frameCount) frames the budget left one \(what); raise the budget (--archive-budget, --budget) or lower --min-scale"
+    }
+
+    /// A still export warns and fails unless `--allow-still` asks for one.
+    func judgeStill(_ reason: String, lines: inout [String], outcome: inout Outcome) {
+        if allowStill {
+            lines.append("  still: \(reason) (as --allow-still asks)")
+        } else {
+            warn("\(reason); --allow-still exports it as a still")
+            outcome.fail("\(reason); --allow-still exports it as a still")
         }
     }
 
@@ -445,7 +470,7 @@ struct Export: ParsableCommand {
         ]
         lines += m.limits.lines.map { "  \($0)" }
         lines.append(
-            "  emulator, every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz → \(e.verdictText)\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
+            "  emulator, every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(Emulate.everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")\(e.phaseOffsetMs > 0 ? "; the loop runs \(fmt(e.phaseOffsetMs)) ms ahead of the timeline (its phase follows the wall clock)" : "")"
         )
         lines += m.budgetActions.map { "  budget: \($0)" }
         return lines
@@ -491,19 +516,38 @@ struct Export: ParsableCommand {
         let manifest = try finish(frames, into: folder, total: drawn + 1, advice: advice) {
             line in try TimerFontExporter.run(source: frames, request: request, into: folder) { line.advance() }
         }
-        if reporting.json { return }
         let p = manifest.proof
+        var outcome = Outcome()
+        outcome.require(p.passed, "the fonts show \(counted(p.wrongFrames, "wrong frame"))")
         let fontBytes = manifest.frameFonts.reduce(manifest.maskFont.bytes) { $0 + $1.bytes }
         let later = p.windows.dropFirst().map { String($0.fromSeconds / 3600 + 1) }
         var lines = [
             "wrote \(try output.path): \(manifest.frameFonts.count) frame fonts + \(manifest.maskFont.file), manifest.json, \(manifest.codeFiles.joined(separator: ", ")) (route: timer-font)",
             "  \(manifest.frames.count) frames at \(manifest.fps) fps in a \(manifest.loopSeconds) s loop: the animation \(manifest.timing.sentence)",
             "  \(manifest.pixelWidth)×\(manifest.pixelHeight) px pictures for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))× on \(manifest.background), \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_000_000)) MB decoded (budget \(fmt(budget)) MB), \(String(format: "%.2f", Double(fontBytes) / 1_000_000)) MB of fonts",
-            "  shaped by HarfBuzz: \(p.instants) instants over \(p.windows.first.map { fmt(Double($0.seconds) / 3600) } ?? "0") h of timer strings\(later.isEmpty ? "" : " and the wraps into hours \(later.joined(separator: ", "))"), \(p.stringsShaped) strings, \(p.wrongFrames) wrong frame → \(p.passed ? "PASS" : "FAIL")",
+            "  fonts shaped by HarfBuzz: \(p.instants) instants over \(p.windows.first.map { fmt(Double($0.seconds) / 3600) } ?? "0") h of timer strings\(later.isEmpty ? "" : " and the wraps into hours \(later.joined(separator: ", "))"), \(p.stringsShaped) strings, \(counted(p.wrongFrames, "wrong frame")): the fonts \(p.passed ? "show" : "do not show") the flattened pictures",
             "  timing: \(RefreshJitter.sentence(refreshHz: [60, 120]))",
         ]
         lines += manifest.budgetActions.map { "  budget: \($0)" }
-        emit(lines.joined(separator: "\n"))
+        // The proof is fidelity to the flattened pictures; this is the pictures' fidelity to the animation.
+        let flattening = manifest.flattening ?? []
+        for f in flattening {
+            lines.append("  flattening: \(f)")
+            outcome.fail(f)
+        }
+        if flattening.isEmpty {
+            lines.append("  flattened onto \(manifest.background): the pictures keep the animation (frames stay distinct and visible)")
+        }
+        let still =
+            flattening.isEmpty
+            ? Self.stillReason(frames: frames, layers: Set(manifest.frames.map(\.pictureDigest)).count, what: "picture")
+            : nil
+        if let still { judgeStill(still, lines: &lines, outcome: &outcome) }
+        lines.append("  \(outcome.line)")
+        if !reporting.json { emit(lines.joined(separator: "\n")) }
+        if !outcome.passed && !(rotationRoute.allowDefects && (still == nil || allowStill)) {
+            throw ExitCode(ExitStatus.defectsFound.rawValue)
+        }
     }
 
     /// The widget size table, one device class a row, each with its scale, source and models.

@@ -82,6 +82,6 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
 
     /// One line for the summary.
     public var summary: String {
-        "timer masks, font shaped by HarfBuzz: \(lanes) lanes over a \(loopSeconds) s loop (archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit))), \(refreshes) refreshes at \(refreshHz.map(String.init).joined(separator: "/")) Hz over \(seconds) s and around the wraps into hours, \(handOffs) hand-offs → \(passed ? "PASS" : "FAIL")"
+        "timer masks, font shaped by HarfBuzz: \(counted(lanes, "lane")) over a \(loopSeconds) s loop (archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit))), \(refreshes) refreshes at \(refreshHz.map(String.init).joined(separator: "/")) Hz over \(seconds) s and around the wraps into hours, \(counted(handOffs, "hand-off")): \(passed ? "every refresh shows its lane's frame" : "FAIL")"
     }
 }
