@@ -102,7 +102,7 @@ public enum BudgetNote: Sendable, Equatable {
             return "lowered the scale from \(scale(from))× to \(scale(to))× so each layer image (\(layer) px) stays "
                 + "within \(cap) px (\(names.layerPixels)) and \(maxSide) px a side"
         case .merged(let frames, let layers, let largestShare):
-            return "merged \(frames) frames into \(layers) layers: frames nobody can tell apart (at most "
+            return "merged \(frames) frames into \(counted(layers, "layer")): frames nobody can tell apart (at most "
                 + "\(percent(FrameSimilarity.pixelShare)) of pixels differ by more than \(FrameSimilarity.levels) levels; "
                 + "the largest difference merged is \(percent(largestShare))), total duration kept"
         case .scaleLowered(let from, let to, let layer):
@@ -115,13 +115,13 @@ public enum BudgetNote: Sendable, Equatable {
             return "lowered the JPEG quality from \(from) to \(to)"
         case .frameRateLowered(let fromPerSecond, let toPerSecond, let fromLayers, let toLayers):
             return "lowered the frame rate from \(perSecond(fromPerSecond)) to \(perSecond(toPerSecond)) layers per "
-                + "second: \(fromLayers) → \(toLayers) layers, each showing the frame at the middle of an equal slot "
+                + "second: \(fromLayers) → \(counted(toLayers, "layer")), each showing the frame at the middle of an equal slot "
                 + "(total duration kept)"
         case .summary(
             let frames, let layers, let fromScale, let toScale, let quality, let layersPerSecond, let bytes,
             let budget):
             var text =
-                "in all: \(frames) frames → \(layers) layers, "
+                "in all: \(counted(frames, "frame")) → \(counted(layers, "layer")), "
                 + (fromScale == toScale ? "at \(scale(toScale))×" : "\(scale(fromScale))× → \(scale(toScale))×")
             if let quality { text += ", JPEG quality \(quality)" }
             if let layersPerSecond { text += ", \(perSecond(layersPerSecond)) layers per second" }

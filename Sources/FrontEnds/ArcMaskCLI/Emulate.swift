@@ -261,7 +261,7 @@ struct Emulate: ParsableCommand {
     static func describe(_ c: ExportFolderCheck, decides: Bool = true) -> String {
         let e = c.emulator
         var lines = [
-            "export folder \(c.folder): \(c.layers) layers in \(c.images) image\(c.images == 1 ? "" : "s") (\(c.layout) layout); manifest, images and code checked"
+            "export folder \(c.folder): \(counted(c.layers, "layer")) in \(c.images) image\(c.images == 1 ? "" : "s") (\(c.layout) layout); manifest, images and code checked"
         ]
         lines += c.limits.lines.map { "  \($0)" }
         lines.append(

@@ -462,10 +462,10 @@ struct Export: ParsableCommand {
         let e = m.emulator
         let what =
             m.strip.map { "\($0) (\(counted(m.frames.count, "cell")))" }
-            ?? "\(m.images.count) layer images (\(Set(m.images.map { ($0.file as NSString).pathExtension.uppercased() }).sorted().joined(separator: "/")))"
+            ?? "\(counted(m.images.count, "layer image")) (\(Set(m.images.map { ($0.file as NSString).pathExtension.uppercased() }).sorted().joined(separator: "/")))"
         let q = m.quality
         var lines = [
-            "wrote \(path): \(what), manifest.json, \(m.codeFiles.joined(separator: ", ")) (rotation: \(m.rotation))",
+            "wrote \(path): \(what), \((m.timerMask?.fonts.map(\.file) ?? []).map { $0 + ", " }.joined())manifest.json, \(m.codeFiles.joined(separator: ", ")) (rotation: \(m.rotation))",
             "  \(counted(m.frames.count, "layer")) of \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view at \(fmt(m.scale))×\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", q.meanSSIM)), worst \(String(format: "%.4f", q.worstSSIM))",
         ]
         lines += m.limits.lines.map { "  \($0)" }
@@ -482,7 +482,7 @@ struct Export: ParsableCommand {
         guard let t = m.timerMask, let timing = m.timing else { return summary(m, path: path) }
         let e = m.emulator
         var lines = [
-            "wrote \(path): \(m.images.count) layer images, \(t.fonts.map(\.file).joined(separator: ", ")), manifest.json, \(m.codeFiles.joined(separator: ", ")) (route: timer-mask)",
+            "wrote \(path): \(counted(m.images.count, "layer image")), \(t.fonts.map(\.file).joined(separator: ", ")), manifest.json, \(m.codeFiles.joined(separator: ", ")) (route: timer-mask)",
             "  \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop: the animation plays \(timing.plays) time\(timing.plays == 1 ? "" : "s") a loop at \(fmt(timing.speed))× its pace; \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", m.quality.meanSSIM))",
         ]
         lines += m.limits.lines.map { "  \($0)" }
@@ -522,7 +522,7 @@ struct Export: ParsableCommand {
         let fontBytes = manifest.frameFonts.reduce(manifest.maskFont.bytes) { $0 + $1.bytes }
         let later = p.windows.dropFirst().map { String($0.fromSeconds / 3600 + 1) }
         var lines = [
-            "wrote \(try output.path): \(manifest.frameFonts.count) frame fonts + \(manifest.maskFont.file), manifest.json, \(manifest.codeFiles.joined(separator: ", ")) (route: timer-font)",
+            "wrote \(try output.path): \(counted(manifest.frameFonts.count, "frame font")) + \(manifest.maskFont.file), manifest.json, \(manifest.codeFiles.joined(separator: ", ")) (route: timer-font)",
             "  \(manifest.frames.count) frames at \(manifest.fps) fps in a \(manifest.loopSeconds) s loop: the animation \(manifest.timing.sentence)",
             "  \(manifest.pixelWidth)×\(manifest.pixelHeight) px pictures for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))× on \(manifest.background), \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_000_000)) MB decoded (budget \(fmt(budget)) MB), \(String(format: "%.2f", Double(fontBytes) / 1_000_000)) MB of fonts",
             "  fonts shaped by HarfBuzz: \(p.instants) instants over \(p.windows.first.map { fmt(Double($0.seconds) / 3600) } ?? "0") h of timer strings\(later.isEmpty ? "" : " and the wraps into hours \(later.joined(separator: ", "))"), \(p.stringsShaped) strings, \(counted(p.wrongFrames, "wrong frame")): the fonts \(p.passed ? "show" : "do not show") the flattened pictures",

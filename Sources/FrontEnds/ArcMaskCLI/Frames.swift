@@ -87,7 +87,7 @@ struct Frames: ParsableCommand {
             } else {
                 let damaged = SourceReports.isDamaged(frames)
                 emit(
-                    "wrote \(frames.frameCount) frames (\(drawSize)) and frames.json to \(try output.path)\(damaged ? " (input is damaged; see warnings)" : "")"
+                    "wrote \(counted(frames.frameCount, "frame")) (\(drawSize)) and frames.json to \(try output.path)\(damaged ? " (input is damaged; see warnings)" : "")"
                 )
             }
         }

@@ -100,7 +100,7 @@ struct Generate: ParsableCommand {
                 frames: frames, delays: parsedDelays!, turns: turns
             ) { _ in progress.advance() }
             progress.finish()
-            emit("wrote \(try output.path): \(frames) frames of \(size.width)×\(size.height)")
+            emit("wrote \(try output.path): \(counted(frames, "frame")) of \(size.width)×\(size.height)")
         }
     }
 }

@@ -175,7 +175,7 @@ struct PreviewCommand: ParsableCommand {
             emit(
                 """
                 wrote \(try output.path): timeline.png, lanes.png, index.html
-                  timer masks: \(section.lanes.count) lanes over a \(section.loopSeconds) s loop, \(changes.count) turns on top as the mask font draws them\(black > 0 ? ", \(black) with no lane (BLACK)" : "")
+                  timer masks: \(counted(section.lanes.count, "lane")) over a \(section.loopSeconds) s loop, \(changes.count) turns on top as the mask font draws them\(black > 0 ? ", \(black) with no lane (BLACK)" : "")
                 """)
         }
     }

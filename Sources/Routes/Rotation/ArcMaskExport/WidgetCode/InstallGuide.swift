@@ -16,11 +16,15 @@ public enum InstallGuide {
         }
         let images = imageFiles(m)
         let l = m.limits
+        // Every file to add is named in one step, before building: the fonts with the code.
+        let fonts = m.timerMask?.fonts.map(\.file) ?? []
+        let fontStep = fonts.isEmpty ? "" : "\n" + fontsStep(fonts, number: 3)
+        let bundle = fonts.isEmpty ? 3 : 4
         let package =
             route == .package
             ? """
 
-            4. Add the package: File ▸ Add Package Dependencies…, enter
+            \(bundle + 1). Add the package: File ▸ Add Package Dependencies…, enter
                `https://github.com/octree/ClockHandRotationKit`, and add its `ClockHandRotationKit` library
                to the widget extension target.
             """ : ""
@@ -50,12 +54,12 @@ public enum InstallGuide {
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension
                (deployment target iOS 15 or later).
-            2. Drag `\(CodeNames.animationFile)`, `\(n.planFile)`, `\(n.widgetFile)` and \(images) into the
-               project, ticking the widget extension target (images must be copied into the extension's
+            2. Drag \(listed(["`\(CodeNames.animationFile)`", "`\(n.planFile)`", "`\(n.widgetFile)`", images] + fonts.map { "`\($0)`" })) into the
+               project, ticking the widget extension target (images\(fonts.isEmpty ? "" : " and fonts") must be copied into the extension's
                bundle: check Build Phases ▸ Copy Bundle Resources). `\(CodeNames.animationFile)` is the same
                for every export (it is ArcMaskKit's view): an extension needs one copy. An app that
-               depends on ArcMaskKit leaves it out and imports ArcMaskKit in the plan and widget files.
-            \(WidgetCodeParts.bundleStep(n, number: 3))
+               depends on ArcMaskKit leaves it out and imports ArcMaskKit in the plan and widget files.\(fontStep)
+            \(WidgetCodeParts.bundleStep(n, number: bundle))
             \(package)
             Build and run the extension's scheme, then add the widget from the home screen.
 
@@ -133,11 +137,30 @@ public enum InstallGuide {
             """
     }
 
-    /// The timer-mask lanes' part: the fonts to add and which engine plays where.
+    /// The step that lists the fonts in the extension's Info.plist.
+    static func fontsStep(_ fonts: [String], number: Int) -> String {
+        let entries = fonts.map { "       <string>\($0)</string>" }.joined(separator: "\n")
+        return """
+            \(number). List \(fonts.count == 1 ? "the font" : "the fonts") in the widget extension's Info.plist (a font registered at run
+               time is not drawn by the widget's renderer; without it the timer masks draw nothing):
+
+                   <key>UIAppFonts</key>
+                   <array>
+            \(entries)
+                   </array>
+
+            """
+    }
+
+    /// "a, b and c".
+    static func listed(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+
+    /// The timer-mask lanes' part: how they play and what they cost.
     static func timerMasks(_ m: ExportManifest) -> String {
         guard let t = m.timerMask else { return "" }
         let files = t.fonts.map { "`\($0.file)`" }.joined(separator: ", ")
-        let entries = t.fonts.map { "       <string>\($0.file)</string>" }.joined(separator: "\n")
         let archive = FrameBudget.megabytes(
             t.archiveBytes(
                 imageBytes: Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a })))
@@ -155,13 +178,8 @@ public enum InstallGuide {
             `ArcMaskAnimation` (engine `.automatic`) plays \(first); \
             `.rotation` and `.timerMasks` ask for one.
 
-            4. Add \(files) to the widget extension target too, and list \(t.fonts.count == 1 ? "it" : "them") in the extension's
-               Info.plist (a font registered at run time is not drawn by the widget's renderer):
-
-                   <key>UIAppFonts</key>
-                   <array>
-            \(entries)
-                   </array>
+            The mask font\(t.fonts.count == 1 ? "" : "s") (\(files)) \(t.fonts.count == 1 ? "is" : "are") added in steps 2 and 3 above: without \(t.fonts.count == 1 ? "it" : "them"), the timer
+            masks draw nothing where the rotation is missing.
 
             Every lane's image counts in the archive as its own: the lanes make \(archive) of the \(budget) budget\(m.route == "timer-mask" ? " (the figures above count them)" : "; over it, every n-th lane goes"). Measured on a phone by
             cifyr/motionary (iPhone 17 Pro, iOS 27.0): 60 to 320 lanes draw at 16 and 32 fps, and masks
