@@ -381,7 +381,8 @@ struct Export: ParsableCommand {
             var outcome = Outcome()
             var lines =
                 route == .timerMask && proof != nil
-                ? Self.timerMaskSummary(manifest, proof: proof!, path: path) : Self.summary(manifest, path: path)
+                ? Self.timerMaskSummary(manifest, proof: proof!, path: path, sourceFrames: frames.frameCount)
+                : Self.summary(manifest, path: path)
             if route == .timerMask, let proof {
                 // The lanes decide; the rotation is described, not judged.
                 outcome.require(proof.passed, "the timer masks show wrong frames: \(proof.defects.first ?? "")")
@@ -478,19 +479,28 @@ struct Export: ParsableCommand {
 
     /// The timer-mask export's summary: the lanes, the loop and its timing, the font, the limit
     /// figures, the proof with the written font, and the rotation's verdict for where it turns.
-    static func timerMaskSummary(_ m: ExportManifest, proof: TimerMaskFolderCheck, path: String) -> [String] {
+    static func timerMaskSummary(
+        _ m: ExportManifest, proof: TimerMaskFolderCheck, path: String, sourceFrames: Int? = nil
+    ) -> [String] {
         guard let t = m.timerMask, let timing = m.timing else { return summary(m, path: path) }
         let e = m.emulator
         var lines = [
             "wrote \(path): \(counted(m.images.count, "layer image")), \(t.fonts.map(\.file).joined(separator: ", ")), manifest.json, \(m.codeFiles.joined(separator: ", ")) (route: timer-mask)",
             "  \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop: the animation plays \(timing.plays) time\(timing.plays == 1 ? "" : "s") a loop at \(fmt(timing.speed))× its pace; \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", m.quality.meanSSIM))",
         ]
+        // Lanes come at the widget's rate: frames shorter than a lane are not shown.
+        let perPlay = Double(t.lanes.count) / Double(max(1, timing.plays))
+        if let sourceFrames, perPlay < Double(sourceFrames) - 0.5 {
+            lines.append(
+                "  each play shows about \(Int(perPlay.rounded())) of the animation's \(sourceFrames) frames: a lane lasts \(fmt(1000 * Double(t.loopSeconds) / Double(max(1, t.lanes.count)))) ms, so shorter frames are skipped (--widget-fps, --max-lanes)"
+            )
+        }
         lines += m.limits.lines.map { "  \($0)" }
         lines.append("  \(proof.summary)")
         lines += proof.defects.prefix(5).map { "    \($0)" }
         lines.append("  timing: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))")
         lines.append(
-            "  rotation, where it turns (every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz) → \(e.verdictText); the view plays the timer masks first"
+            "  rotation, where it turns (the view plays the timer masks first, so it does not decide), every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(Emulate.everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")"
         )
         lines += m.budgetActions.map { "  budget: \($0)" }
         return lines

@@ -9,8 +9,16 @@ public enum WidgetCodeParts {
     public static func galleryStrings(
         displayName: String?, fileName: String, description: String, indent: String = String(repeating: " ", count: 8)
     ) -> String {
-        ".configurationDisplayName(\"\(swiftString(displayName ?? fileName))\")\n"
+        ".configurationDisplayName(\"\(swiftString(displayName ?? galleryName(fileName)))\")\n"
             + indent + ".description(\"\(swiftString(description))\")"
+    }
+
+    /// What the gallery calls a widget made from `fileName`: the name a person gave the file,
+    /// without its extension or the " (1)" a download adds ("Café anim (1).gif" → "Café anim").
+    public static func galleryName(_ fileName: String) -> String {
+        var name = (fileName as NSString).deletingPathExtension
+        if let copy = name.range(of: #" \(\d+\)$"#, options: .regularExpression) { name.removeSubrange(copy) }
+        return name.isEmpty ? fileName : name
     }
 
     /// Whether two generated widget files differ only in their gallery strings (the display name
