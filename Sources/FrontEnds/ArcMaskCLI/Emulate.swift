@@ -179,7 +179,7 @@ struct Emulate: ParsableCommand {
             progress.finish()
             return report
         }
-        emit(reporting.json ? try jsonString(report) : Self.describe(report))
+        emit(reporting.json ? try jsonString(report, file: options.file) : Self.describe(report))
         if !report.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
     }
 
@@ -232,7 +232,7 @@ struct Emulate: ParsableCommand {
                     try c.encode(passed, forKey: .passed)
                 }
             }
-            emit(try jsonString(Both(folder: check, timerMasks: lanes, passed: outcome.passed)))
+            emit(try jsonString(Both(folder: check, timerMasks: lanes, passed: outcome.passed), file: options.file))
         } else {
             var lines = [Self.describe(check, decides: !maskRoute)]
             if let lanes {

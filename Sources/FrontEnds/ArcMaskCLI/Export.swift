@@ -705,7 +705,7 @@ extension Export {
         var printed = manifest
         printed.output = try output.path
         printed.warnings += frames.warnings + (advice.map { [$0] } ?? [])
-        emit(try jsonString(printed))
+        emit(try jsonString(printed, file: file!))
         return manifest
     }
 }

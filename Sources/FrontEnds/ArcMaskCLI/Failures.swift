@@ -40,10 +40,74 @@ func note(_ text: String) {
     FileHandle.standardError.write(Data("arcmask: note: \(text)\n".utf8))
 }
 
-func jsonString<T: Encodable>(_ value: T) throws -> String {
+///
+/// `file`, when given, is the input as the user gave it, the first key of docs/commands.md's
+/// vocabulary. Numbers are printed to nine decimals at most: what the figures mean (a
+/// nanosecond of a millisecond, a billionth of a degree), without the noise of binary
+/// fractions (`3003.0000000000005` is `3003.0`).
+func jsonString<T: Encodable>(_ value: T, file: String? = nil) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    let data = try file.map { try encoder.encode(Named(report: value, file: $0)) } ?? encoder.encode(value)
+    return JSONNumbers.rounded(String(decoding: data, as: UTF8.self))
+}
+
+/// A report with `file`, the input as given, among its keys.
+private struct Named: Encodable {
+    let report: any Encodable
+    let file: String
+
+    enum Key: String, CodingKey { case file }
+
+    func encode(to encoder: Encoder) throws {
+        try report.encode(to: encoder)
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(file, forKey: .file)
+    }
+}
+
+/// Rounds the numbers of a JSON text (never what is inside its strings) to nine decimals.
+enum JSONNumbers {
+    static let decimals = 9
+
+    static func rounded(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        var inString = false, escaped = false
+        var number = ""
+        func flush() {
+            guard !number.isEmpty else { return }
+            out += round(number)
+            number = ""
+        }
+        for ch in json {
+            if inString {
+                out.append(ch)
+                if escaped { escaped = false } else if ch == "\\" { escaped = true } else if ch == "\"" { inString = false }
+                continue
+            }
+            if ch.isNumber || ch == "." || ch == "-" || ch == "+" || ch == "e" || ch == "E" {
+                number.append(ch)
+                continue
+            }
+            flush()
+            if ch == "\"" { inString = true }
+            out.append(ch)
+        }
+        flush()
+        return out
+    }
+
+    /// One number token: kept as it is unless it has more decimals than `decimals`.
+    static func round(_ token: String) -> String {
+        guard let dot = token.firstIndex(of: "."), !token.contains("e"), !token.contains("E"),
+            token.distance(from: dot, to: token.endIndex) - 1 > decimals, let v = Double(token)
+        else { return token }
+        let scale = 1e9
+        let r = (v * scale).rounded() / scale
+        guard r.isFinite, abs(v) < 1e9 else { return token }
+        return "\(r)"
+    }
 }
 
 /// Pads `s` to `n` characters, on the left when `right` aligns it right.

@@ -83,7 +83,7 @@ struct Frames: ParsableCommand {
             try folder.commit()
             for w in frames.warnings { warn(w) }
             if reporting.json {
-                emit(try jsonString(Written(report: report, output: try output.path)))
+                emit(try jsonString(Written(report: report, output: try output.path), file: file))
             } else {
                 let damaged = SourceReports.isDamaged(frames)
                 emit(

@@ -31,7 +31,7 @@ struct Inspect: ParsableCommand {
                 return try DescribeOptions.describe(svga.movie, file: file, json: reporting.json)
             }
             let report = SourceReports.report(of: opened)
-            if reporting.json { return emit(try jsonString(report)) }
+            if reporting.json { return emit(try jsonString(report, file: file)) }
             if let gif = report as? GIFReport { return emit(Self.table(gif)) }
             emit(Self.table(report as! SourceReport))
         }

@@ -20,7 +20,7 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (_, plan) = try options.load()
-            emit(reporting.json ? try jsonString(plan) : Self.describe(plan))
+            emit(reporting.json ? try jsonString(plan, file: options.file) : Self.describe(plan))
         }
     }
 

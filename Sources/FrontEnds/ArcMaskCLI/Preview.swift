@@ -104,7 +104,7 @@ struct PreviewCommand: ParsableCommand {
             try folder.commit()
             let r = preview.report
             if reporting.json {
-                emit(try jsonString(r))
+                emit(try jsonString(Written(report: r, output: try output.path), file: options.file))
                 return
             }
             emit(
@@ -164,12 +164,13 @@ struct PreviewCommand: ParsableCommand {
                 }
                 emit(
                     try jsonString(
-                        Report(
+                        Written(
+                            report: Report(
                             lanes: section.lanes.count, loopSeconds: section.loopSeconds,
                             handOffs: changes.map {
                                 .init(
                                     fromSeconds: $0.from, lane: $0.lane, frame: $0.lane.map { section.lanes[$0].frame })
-                            })))
+                            }), output: try output.path), file: options.file))
                 return
             }
             emit(
@@ -207,7 +208,7 @@ struct PreviewCommand: ParsableCommand {
             return report
         }
         if reporting.json {
-            emit(try jsonString(report))
+            emit(try jsonString(Written(report: report, output: try output.path), file: options.file))
             return
         }
         emit(
