@@ -262,11 +262,11 @@ struct Export: ParsableCommand {
                 !(fps == fps.rounded() && TimerMaskPlan.rates.contains(Int(fps)))
             {
                 throw ValidationError(
-                    "--widget-fps takes 1 to 30 frames a second for timer masks, not \(fmt(fps))")
+                    "--widget-fps takes \(WidgetRate.rule); timer masks cannot take \(fmt(fps))")
             }
             if let loop, !TimerMaskPlan.loops.contains(loop) {
                 throw ValidationError(
-                    "--loop-seconds takes \(TimerMaskPlan.loops.map(String.init).joined(separator: ", ")) for timer masks, not \(loop)"
+                    "--loop-seconds takes \(LoopLength.rule); timer masks cannot take \(loop)"
                 )
             }
             if route == .timerMask && layout != .files {
@@ -276,12 +276,12 @@ struct Export: ParsableCommand {
         if route == .timerFont {
             if let fps = widgetFPS, !(fps == fps.rounded() && TimerFontPlan.rates.contains(Int(fps))) {
                 throw ValidationError(
-                    "\(fpsMeansWidgetRate ? "--fps" : "--widget-fps") takes 1 to 15 frames a second with --route timer-font, not \(fmt(fps))"
+                    "\(fpsMeansWidgetRate ? "--fps" : "--widget-fps") takes \(WidgetRate.rule); --route timer-font cannot take \(fmt(fps))"
                 )
             }
             if let loop, !TimerFontPlan.loops.contains(loop) {
                 throw ValidationError(
-                    "--loop-seconds takes \(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) (seconds dividing a minute), not \(loop)"
+                    "--loop-seconds takes \(LoopLength.rule); --route timer-font cannot take \(loop)"
                 )
             }
             for (given, name) in [

@@ -1,6 +1,8 @@
 import ArcMaskFolder
 import ArcMaskTimerFontPlan
+import ArcMaskTimerMaskPlan
 import ArgumentParser
+import Foundation
 
 /// The rotation route's own settings (`export`): how layers are laid out and encoded, how they
 /// draw on tinted home screens, and how the generated view reaches the rotation.
@@ -72,15 +74,18 @@ struct RotationRouteOptions: ParsableArguments {
 struct TimerFontRouteOptions: ParsableArguments {
     @Option(
         name: .customLong("widget-fps"), parsing: .unconditional,
-        help: "The widget's frame rate, 1 to 15 (default 8). --fps resamples the input, as on every route.",
-        transform: FramesPerSecond.parse)
-    var widgetFPS: FramesPerSecond?
+        help: """
+            The widget's frame rate: \(WidgetRate.rule) (default 8). --fps resamples the input, as on every \
+            route.
+            """,
+        transform: WidgetRate.parse)
+    var widgetFPS: WidgetRate?
 
     @Option(
         name: .customLong("loop-seconds"), parsing: .unconditional,
-        help: "The loop's length in seconds: 2, 4, 6, 10, 12, 20, 30 or 60 (default: chosen by --timing).",
-        transform: LoopSeconds.parse)
-    var loopOption: LoopSeconds?
+        help: "The loop's length in seconds: \(LoopLength.rule) (default: chosen by --timing).",
+        transform: LoopLength.parse)
+    var loopOption: LoopLength?
 
     var loop: Int? { loopOption?.value }
 
@@ -97,4 +102,35 @@ struct TimerFontRouteOptions: ParsableArguments {
 enum ExportFallback: String, CaseIterable, ExpressibleByArgument {
     case timerMask = "timer-mask"
     case none
+}
+
+/// The widget's own frame rate (`--widget-fps`). Each route has its range; a value outside every
+/// range is answered with all of them, so the first error states the real rule.
+struct WidgetRate: Sendable {
+    let value: Double
+
+    static let rule =
+        "a whole number, \(TimerFontPlan.rates.lowerBound) to \(TimerFontPlan.rates.upperBound) with --route timer-font, \(TimerMaskPlan.rates.lowerBound) to \(TimerMaskPlan.rates.upperBound) for timer masks"
+
+    @Sendable static func parse(_ text: String) throws -> WidgetRate {
+        guard let x = Double(text.trimmingCharacters(in: .whitespaces)), x.isFinite, x == x.rounded(),
+            x >= 1, x <= Double(max(TimerFontPlan.rates.upperBound, TimerMaskPlan.rates.upperBound))
+        else { throw OptionValueError(description: "takes \(rule)") }
+        return WidgetRate(value: x)
+    }
+}
+
+/// The loop's length (`--loop-seconds`): seconds that divide a minute, a list per route.
+struct LoopLength: Sendable {
+    let value: Int
+
+    static let rule =
+        "\(TimerFontPlan.loops.map(String.init).joined(separator: ", ")) with --route timer-font; \(TimerMaskPlan.loops.map(String.init).joined(separator: ", ")) for timer masks"
+
+    @Sendable static func parse(_ text: String) throws -> LoopLength {
+        guard let x = Int(text.trimmingCharacters(in: .whitespaces)),
+            TimerFontPlan.loops.contains(x) || TimerMaskPlan.loops.contains(x)
+        else { throw OptionValueError(description: "takes \(rule)") }
+        return LoopLength(value: x)
+    }
 }

@@ -329,12 +329,7 @@ struct ThreadCount: IntOption {
     init(checked value: Int) { self.value = value }
 }
 
-/// A timer-font loop in seconds: 1 to 60 (the route's own list is checked after).
-struct LoopSeconds: IntOption {
-    static let range = 1...60
-    static let unit = "s"
-    let value: Int
-    init(checked value: Int) { self.value = value }
+
 }
 
 /// Timer-mask lanes: 1 to 1,000.
