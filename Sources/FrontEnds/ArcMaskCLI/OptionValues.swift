@@ -329,9 +329,6 @@ struct ThreadCount: IntOption {
     init(checked value: Int) { self.value = value }
 }
 
-
-}
-
 /// Timer-mask lanes: 1 to 1,000.
 struct LaneCount: IntOption {
     static let range = 1...1_000
