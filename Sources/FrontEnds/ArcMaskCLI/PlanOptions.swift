@@ -26,11 +26,31 @@ struct PlanOptions: ParsableArguments {
     @Option(help: "With --family: the device class whose widget size to take (default: the largest iPhones).")
     var device: String?
 
-    /// The view's size in points: --view, else --family's on --device.
+    /// The view's size in points: --view, else --family's on --device, else, for an export
+    /// folder, the view its manifest was written for.
     var view: (width: Double, height: Double)? {
         if let size { return (Double(size.width), Double(size.height)) }
-        guard let family else { return nil }
+        guard let family else { return folderView.map { ($0.viewWidth, $0.viewHeight) } }
         return (device.flatMap(WidgetSizeTable.device) ?? WidgetSizeTable.defaultDevice(for: family)).size(family)
+    }
+
+    /// The view and scale an export folder's manifest names (nil for anything else).
+    struct FolderView: Decodable {
+        let viewWidth: Double
+        let viewHeight: Double
+        let scale: Double
+    }
+
+    var folderView: FolderView? {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir), isDir.boolValue,
+            let data = try? FileReader.contents(
+                of: (file as NSString).appendingPathComponent("manifest.json"), limit: 16 << 20, kind: "manifests"),
+            let v = try? JSONDecoder().decode(FolderView.self, from: Data(data)),
+            v.viewWidth > 0, v.viewHeight > 0, v.viewWidth.isFinite, v.viewHeight.isFinite, v.scale > 0,
+            v.scale <= 4
+        else { return nil }
+        return v
     }
 
     @Option(
@@ -39,7 +59,10 @@ struct PlanOptions: ParsableArguments {
         transform: PointScale.parse)
     var scaleOption: PointScale?
 
-    var scale: Double { scaleOption?.value ?? WidgetSizeTable.scale(ofDevice: device) }
+    var scale: Double {
+        scaleOption?.value
+            ?? (size == nil && family == nil ? folderView?.scale : nil) ?? WidgetSizeTable.scale(ofDevice: device)
+    }
 
     @Option(help: "How the masks are built: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")
     var preset: Preset = .arcmask
@@ -83,7 +106,8 @@ struct PlanOptions: ParsableArguments {
             )
         }
         guard view != nil else {
-            throw ValidationError("give the view's size with --view WxH (points), e.g. 170x170, or --family")
+            throw ValidationError(
+                "give the view's size with --view WxH (points), e.g. 170x170, or --family (an export folder brings its own)")
         }
     }
 

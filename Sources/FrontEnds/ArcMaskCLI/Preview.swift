@@ -110,8 +110,9 @@ struct PreviewCommand: ParsableCommand {
             emit(
                 """
                 wrote \(try output.path): timeline.png, arcs.png, handoff.png, looks.png, index.html
-                  \(plan.preset.rawValue) at \(fmt(refresh)) Hz: \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(r.wrongFrame) wrong frame of \(r.samples) refreshes → \(r.verdictText)
+                  \(plan.preset.rawValue) at \(fmt(refresh)) Hz, the refreshes drawn (phase 0): \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(counted(r.wrongFrame, "wrong frame")) of \(r.samples)
                   phase: \(r.phaseText)
+                  → \(r.verdictText)
                 """)
         }
     }
