@@ -125,6 +125,10 @@ public enum FrameSources {
     static func format(of reader: FileReader, name: String) throws -> any FrameFormat.Type {
         let head = reader.bytes(at: 0, count: 4096)
         if head.isEmpty { throw InputError(file: name, "is empty (0 bytes)") }
+        if !AVIFFormat.matches(head), let heif = HEIFBrand.of(head) {
+            // FFmpeg's MP4 reader would claim it and fail on its items: say what it is.
+            throw InputError(file: name, heif.refusal)
+        }
         if let format = formats.first(where: { $0.matches(head) }) { return format }
         let known = formats.map { $0.name }.joined(separator: ", ")
         let start = head.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
@@ -190,6 +194,45 @@ extension SourceOptions {
         if !given.isEmpty {
             throw InputError(
                 file: name, "\(vocabulary.list(given)) applies to Lottie files, not to \(format) files")
+        }
+    }
+}
+
+/// HEIF files (ISO/IEC 23008-12) by the brands of their `ftyp` box: the HEVC stills and
+/// bursts iPhones take (HEIC), which arcmask does not decode (Debian's FFmpeg and libavif
+/// read neither; AVIF, the AV1 kind of HEIF, is read by `AVIFFormat`).
+public enum HEIFBrand: Equatable, Sendable {
+    /// `heic`, `heix`, `heim`, `mif1` without AV1: one picture (or a few, as items).
+    case still(String)
+    /// `hevc`, `hevx`, `heis`, `hevs`, `msf1`: an image sequence.
+    case sequence(String)
+
+    static let stills = ["heic", "heix", "heim", "mif1"]
+    static let sequences = ["hevc", "hevx", "heis", "hevs", "msf1"]
+
+    /// The HEIF kind `head` declares in its `ftyp` box, or nil.
+    public static func of(_ head: [UInt8]) -> HEIFBrand? {
+        guard head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) else { return nil }
+        let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+        let end = min(max(size, 12), head.count)
+        var brands: [String] = []
+        var k = 8
+        while k + 4 <= end {
+            if k != 12 { brands.append(String(decoding: head[k..<k + 4], as: UTF8.self)) }
+            k += 4
+        }
+        if let b = brands.first(where: sequences.contains) { return .sequence(b) }
+        if let b = brands.first(where: stills.contains) { return .still(b) }
+        return nil
+    }
+
+    /// What the user is told.
+    var refusal: String {
+        switch self {
+        case .still(let b):
+            return "is a HEIC still (HEIF, brand \(b)), as iPhones take photos: one picture, not an animation; arcmask does not decode HEIC (convert it to PNG or JPEG, or give a Live Photo's .MOV)"
+        case .sequence(let b):
+            return "is a HEIF image sequence (brand \(b)), which arcmask does not decode; convert it to a video (MP4, MOV) or an animated AVIF, WebP or GIF"
         }
     }
 }
