@@ -330,8 +330,9 @@ struct Export: ParsableCommand {
             if let poster = rotationRoute.poster, poster.value >= frames.frameCount {
                 throw UsageError("--poster \(poster.value): the animation's frames are 0 to \(frames.frameCount - 1)")
             }
-            let advice = Self.cutAdvice(frames, route: route)
-            if let advice { warn(advice) }
+            // Said before the work, and again in --json's warnings.
+            let advice = [Self.cutAdvice(frames, route: route), Self.loopNote(frames)].compactMap { $0 }
+            for a in advice { warn(a) }
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
             // Written again with --force: the earlier export's files go, the user's own stay.
             folder.replacing = ExportFiles.listed(inFolder: folder.destination)
@@ -509,7 +510,7 @@ struct Export: ParsableCommand {
     /// The timer-font route: fonts, code and manifest, with the shaping proof in the summary.
     func exportTimerFonts(
         _ frames: FrameSource, view: (width: Double, height: Double), device: String, into folder: OutputFolder,
-        advice: String?
+        advice: [String]
     )
         throws
     {
@@ -653,6 +654,12 @@ struct Export: ParsableCommand {
 }
 
 extension Export {
+    /// An animation that plays a number of times and stops: a widget has no end, so it loops.
+    static func loopNote(_ frames: FrameSource) -> String? {
+        guard frames.frameCount > 1, frames.loopMode != .forever else { return nil }
+        return "the animation \(frames.loopMode) and stops; a widget cannot stop, so it loops it for ever (to end on a frame, cut the animation to it and export that frame as a still with --allow-still)"
+    }
+
     /// A clip longer than the route plays well, in the route's own terms: the timer-font route's
     /// loops end at 60 s; the rotation route fits any length, by dropping frames.
     static func cutAdvice(_ frames: FrameSource, route: WidgetRoute) -> String? {
@@ -688,7 +695,7 @@ extension Export {
     /// manifest with every warning and the folder written (the file keeps neither) and returns
     /// nil; otherwise it returns the manifest for the route's summary.
     func finish<M: PrintedManifest>(
-        _ frames: FrameSource, into folder: OutputFolder, total: Int, advice: String?,
+        _ frames: FrameSource, into folder: OutputFolder, total: Int, advice: [String],
         _ run: (ProgressLine) throws -> M
     ) throws -> M {
         let progress = reporting.progress("export", total: total)
@@ -704,7 +711,7 @@ extension Export {
         guard reporting.json else { return manifest }
         var printed = manifest
         printed.output = try output.path
-        printed.warnings += frames.warnings + (advice.map { [$0] } ?? [])
+        printed.warnings += frames.warnings + advice
         emit(try jsonString(printed, file: file!))
         return manifest
     }

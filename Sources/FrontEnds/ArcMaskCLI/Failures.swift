@@ -40,6 +40,7 @@ func note(_ text: String) {
     FileHandle.standardError.write(Data("arcmask: note: \(text)\n".utf8))
 }
 
+/// `value` as the JSON every `--json` prints: pretty, keys sorted.
 ///
 /// `file`, when given, is the input as the user gave it, the first key of docs/commands.md's
 /// vocabulary. Numbers are printed to nine decimals at most: what the figures mean (a
