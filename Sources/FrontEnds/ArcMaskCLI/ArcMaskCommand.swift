@@ -6,10 +6,12 @@ import Foundation
 public struct ArcMaskCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "arcmask",
-        abstract: "Plan, render and check the rotating arc masks that play GIFs in iOS widgets.",
+        abstract: "Plan, emulate, preview and export animations for iOS widgets: rotating arc masks or live timers.",
         discussion: """
+            Reads \(AnimationArgument.formats). \
             Exit status: 0 success; 1 bad input or output (the message says which file and where); \
-            2 defects found (emulate); 64 bad arguments; 70 internal error. \
+            2 a FAIL verdict (emulate, export, check: the widget would show defects, or nothing moves \
+            without --allow-still); 64 bad arguments; 70 internal error. \
             Limits on inputs (--max-…, --timeout) are listed by `arcmask COMMAND --help-hidden`.
             """,
         version: ArcMaskVersion.string,

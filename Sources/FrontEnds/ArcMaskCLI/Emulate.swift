@@ -18,7 +18,7 @@ enum EmulationMode: String, ExpressibleByArgument, CaseIterable { case analytic,
 
 struct Emulate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sample the rotation (or a timer-font export) at display refreshes and check every hand-off.",
+        abstract: "Judge the rotation (or a timer-font export) at every phase of the display's refreshes: gaps, wrong frames, seams.",
         discussion: """
             FILE may be a folder written by `export`. A rotation export is checked as a widget project \
             ships it: its manifest.json key by key, each image by its size, digest and pixel size (read \

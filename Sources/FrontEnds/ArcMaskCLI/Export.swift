@@ -38,7 +38,9 @@ struct Export: ParsableCommand {
             then the scale is lowered a quarter step at a time down to --min-scale (2), then the JPEG \
             quality down to 60, then the frame rate evenly in time (--keep-frames refuses instead). \
             --out names the output folder; outputs appear all at once; a folder that holds files needs \
-            --force. A FAIL from the emulator exits 2 (--allow-defects). Check a folder later with \
+            --force. The summary ends with one verdict: a FAIL (the emulator's, the timer proof's, \
+            frames that flattening makes identical) writes the folder and exits 2 (--allow-defects), and \
+            so does an export in which nothing moves (--allow-still). Check a folder later with \
             `arcmask check DIR`.
             """)
 

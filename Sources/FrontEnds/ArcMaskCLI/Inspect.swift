@@ -7,9 +7,9 @@ import Foundation
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Describe an animation: canvas, frames, delays, disposal and blending, loop count, damage (GIF, APNG/PNG, WebP, SVG, SVGA, Lottie/TGS/dotLottie, or a numbered sequence).",
+            "Describe an animation without decoding its pixels: canvas, frames, delays, disposal and blending, loop count, damage.",
         discussion: """
-            A sequence is named by a folder of numbered files or a printf-style pattern (anim/frame%03d.png); \
+            Reads \(AnimationArgument.formats). A sequence is named by a folder of numbered files or a printf-style pattern (anim/frame%03d.png); \
             --fps, --durations, --loops, --range and --allow-gaps say how it plays.
             """)
 

@@ -10,9 +10,12 @@ extension FitMode: ExpressibleByArgument {}
 
 /// What an animation argument takes, said once for every command that reads one.
 enum AnimationArgument {
-    static let help =
-        "The animation: GIF, APNG, WebP, SVG, SVGA, Lottie/TGS/dotLottie, a video clip (MP4, MOV, WebM, MKV…), AVIF, "
-        + "or numbered images (a folder, or a pattern such as anim/frame%03d.png)."
+    /// Every format an input may be in, as help texts list them.
+    static let formats =
+        "GIF, APNG, WebP, SVG, SVGA, Lottie/TGS/dotLottie, video clips (MP4, MOV, WebM, MKV…), AVIF and numbered "
+        + "images (a folder, or a pattern such as anim/frame%03d.png)"
+
+    static let help = "The animation: \(formats)."
 }
 
 /// Ceilings on inputs, shared by every command that reads one. Hidden from the short help: the

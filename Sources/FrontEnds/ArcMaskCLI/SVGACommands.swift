@@ -8,7 +8,7 @@ import Foundation
 struct SVGACommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "svga",
-        abstract: "Read SVGA animations: describe them, render frames.",
+        abstract: "Render SVGA frames with their keys filled (inspect describes SVGA files).",
         subcommands: [Info.self, RenderFrame.self])
 
     struct Info: ParsableCommand {
