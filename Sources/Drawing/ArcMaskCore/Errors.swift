@@ -5,7 +5,7 @@ public enum ExitStatus: Int32, Sendable {
     case success = 0
     /// Bad input or output: a file is wrong, missing or would be overwritten.
     case badInput = 1
-    /// A check found defects (`emulate`).
+    /// A FAIL verdict (`emulate`, `export`, `check`): the widget would show defects, or nothing moves.
     case defectsFound = 2
     /// Bad command-line arguments.
     case usage = 64

@@ -205,3 +205,297 @@ struct FirstAfternoonTests {
         #expect(run(["inspect", s.path("t")]) == 1)
     }
 }
+
+/// Runs the built `arcmask ARGS`; returns its status, standard output and standard error.
+func outputs(_ args: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process(), out = Pipe(), err = Pipe()
+    process.executableURL = try arcmaskBinary()
+    process.arguments = args
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes at once: one left full would block the other.
+    final class Box: @unchecked Sendable { var data = Data() }
+    let group = DispatchGroup(), errors = Box()
+    let reader = err.fileHandleForReading
+    DispatchQueue.global().async(group: group) { errors.data = reader.readDataToEndOfFile() }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self),
+        String(decoding: errors.data, as: UTF8.self)
+    )
+}
+
+/// The rows of a new user's afternoon, round 3 (`../shared/design/FINDINGS.md`), each running
+/// the row's reproduction and asserting what a user expects.
+@Suite("First afternoon, round 3", .serialized)
+struct FirstAfternoonRound3Tests {
+    /// A 60×60 GIF, 10 frames of 100 ms: a 12×12 square of #0000FE moving right over a
+    /// transparent canvas (the finding's T.gif, smaller).
+    func sprite(_ s: Scratch, loops: Int? = 0) throws -> String {
+        let path = s.path("T.gif")
+        let size = PixelSize(width: 60, height: 60)
+        let writer = try GIFWriter(
+            url: URL(fileURLWithPath: path), screen: size,
+            globalPalette: [RGB(r: 0, g: 0, b: 254), RGB(r: 0, g: 0, b: 0)], loopCount: loops)
+        for f in 0..<10 {
+            var indices = [UInt8](repeating: 1, count: 60 * 60)
+            for y in 24..<36 { for x in (f * 4)..<(f * 4 + 12) { indices[y * 60 + x] = 0 } }
+            try writer.add(
+                .init(
+                    indices: indices, rect: PixelRect(x: 0, y: 0, width: 60, height: 60), delayCentiseconds: 10,
+                    disposal: .background, transparentIndex: 1))
+        }
+        _ = try writer.finish()
+        return path
+    }
+
+    func lastLine(_ text: String) -> String {
+        text.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+
+    struct FontManifest: Decodable {
+        struct Frame: Decodable { let sourceFrame: Int; let pictureDigest: String }
+        let background: String
+        let frames: [Frame]
+        let flattening: [String]?
+    }
+
+    @Test("row 1: a transparent sprite stays visible on the timer-font route; flattening onto its own colour FAILs")
+    func transparentSprite() throws {
+        let s = try Scratch()
+        let t = try sprite(s)
+        // At 10 fps the loop shows each of the 10 frames.
+        let line = ["export", t, "--view", "60x60", "--scale", "1", "--route", "timer-font", "--widget-fps", "10"]
+        let ok = try outputs(line + ["--out", s.path("t")])
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        let m = try JSONDecoder().decode(
+            FontManifest.self, from: Data(contentsOf: URL(fileURLWithPath: s.path("t/manifest.json"))))
+        // The default background is the widget's, not the sprite's colour.
+        #expect(m.background == "#FFFFFF" && (m.flattening ?? []).isEmpty)
+        // The 10 frames, as the widget shows them, are distinct pictures.
+        let shown = Set(m.frames.map(\.sourceFrame))
+        #expect(shown.count == 10)
+        #expect(Set(m.frames.map(\.pictureDigest)).count == shown.count)
+        #expect(lastLine(ok.stdout) == "→ PASS" && ok.stdout.contains("the fonts show the flattened pictures"))
+        // Onto the sprite's own colour: every frame the same and nothing visible: FAIL, named, exit 2.
+        let blue = try outputs(line + ["--background", "0000FE", "--out", s.path("blue")])
+        #expect(blue.status == ExitStatus.defectsFound.rawValue)
+        #expect(lastLine(blue.stdout).hasPrefix("→ FAIL (20 frames that differ look the same once flattened onto #0000FE"))
+        #expect(blue.stdout.contains("--background chooses a colour the animation does not use"))
+        // The check of that folder says the same, last.
+        let check = try outputs(["check", s.path("blue")])
+        #expect(check.status == ExitStatus.defectsFound.rawValue && lastLine(check.stdout).hasPrefix("→ FAIL (20 frames"))
+        // The rotation route flattens with --background too, and judges it alike.
+        let rotation = try outputs([
+            "export", t, "--view", "60x60", "--scale", "1", "--background", "0000FE", "--out", s.path("r"),
+        ])
+        #expect(rotation.status == ExitStatus.defectsFound.rawValue && rotation.stdout.contains("layers that differ"))
+    }
+
+    @Test("row 2: a folder holding one numbered photo is not a sequence")
+    func folderWithOnePhoto() throws {
+        let s = try Scratch()
+        let d = s.path("d")
+        try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try sprite(s), toPath: d + "/orbit.gif")
+        try PNG.write(PixelBuffer(width: 8, height: 8), to: URL(fileURLWithPath: d + "/IMG_2041.png"))
+        let r = try outputs(["export", d, "--view", "60x60", "--out", s.path("x")])
+        #expect(r.status == ExitStatus.badInput.rawValue)
+        #expect(r.stderr.contains("one numbered picture (IMG_2041.png) and 1 other file (orbit.gif)"))
+        #expect(r.stderr.contains("\(d)/orbit.gif") && !FileManager.default.fileExists(atPath: s.path("x")))
+    }
+
+    @Test("row 3: nothing moves (a still, or one layer left by the budget): a warning and exit 2 unless --allow-still")
+    func nothingMoves() throws {
+        let s = try Scratch()
+        var still = PixelBuffer(width: 40, height: 40)
+        for i in stride(from: 0, to: still.bytes.count, by: 4) { still.bytes[i] = 200; still.bytes[i + 3] = 255 }
+        try PNG.write(still, to: URL(fileURLWithPath: s.path("still.png")))
+        let refused = try outputs(["export", s.path("still.png"), "--view", "60x60", "--out", s.path("a")])
+        #expect(refused.status == ExitStatus.defectsFound.rawValue)
+        #expect(lastLine(refused.stdout).hasPrefix("→ FAIL (nothing moves: the input is a still"))
+        #expect(refused.stderr.contains("--allow-still"))
+        #expect(run(["export", s.path("still.png"), "--view", "60x60", "--out", s.path("b"), "--allow-still"]) == 0)
+        let orbit = try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: s.path("o.gif")), size: PixelSize(width: 180, height: 180), frames: 16,
+            delays: [6, 12])
+        _ = orbit
+        let squeezed = try outputs([
+            "export", s.path("o.gif"), "--family", "small", "--archive-budget", "0.01", "--out", s.path("c"),
+        ])
+        #expect(squeezed.status == ExitStatus.defectsFound.rawValue)
+        #expect(squeezed.stdout.contains("of the animation's 16 frames the budget left one layer"))
+        // The archive line speaks of the budget asked for, not of a Live Activity.
+        #expect(squeezed.stdout.contains("the archive budget asked for") && !squeezed.stdout.contains("Live Activity"))
+    }
+
+    @Test("row 4: every file to add, the mask font included, in the first line and in one step before building")
+    func everyFileBeforeBuilding() throws {
+        let s = try Scratch()
+        let r = try outputs(["export", try sprite(s), "--view", "60x60", "--out", s.path("w")])
+        let first = r.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.contains(".ttf") && first.contains("ArcMaskWidget.swift"))
+        let guide = try String(contentsOfFile: s.path("w/INSTALL.md"), encoding: .utf8)
+        let font = try #require(guide.range(of: "`ArcMaskMask2-Regular.ttf`"))
+        let build = try #require(guide.range(of: "Build and run the extension's scheme"))
+        let plist = try #require(guide.range(of: "<key>UIAppFonts</key>"))
+        #expect(font.lowerBound < build.lowerBound && plist.lowerBound < build.lowerBound)
+        #expect(guide.contains("2. Drag `ArcMaskAnimation.swift`"))
+    }
+
+    @Test("row 5: one verdict, last; the rotation under timer masks is described, not judged")
+    func oneVerdictLast() throws {
+        let s = try Scratch()
+        let t = try sprite(s)
+        #expect(run(["export", t, "--view", "60x60", "--out", s.path("w"), "--quiet"]) == 0)
+        try FileManager.default.removeItem(atPath: s.path("w/frame-0003.png"))
+        try FileManager.default.copyItem(atPath: s.path("w/frame-0005.png"), toPath: s.path("w/frame-0003.png"))
+        let check = try outputs(["check", s.path("w")])
+        #expect(check.status == ExitStatus.defectsFound.rawValue && lastLine(check.stdout) == "→ FAIL (1 problem)")
+        let mask = try outputs(["export", t, "--view", "60x60", "--route", "timer-mask", "--out", s.path("m")])
+        #expect(mask.status == 0 && lastLine(mask.stdout).hasPrefix("→ PASS"))
+        #expect(mask.stdout.contains("so it does not decide") && !mask.stdout.contains("FAIL"))
+        let checked = try outputs(["check", s.path("m")])
+        #expect(checked.status == 0 && lastLine(checked.stdout).hasPrefix("→ PASS"))
+    }
+
+    @Test("row 6: a timer-font folder lists every changed file and exits 2, as a rotation folder does")
+    func timerFontCheckListsEverything() throws {
+        let s = try Scratch()
+        let out = s.path("t")
+        #expect(run(["export", try sprite(s), "--view", "60x60", "--route", "timer-font", "--out", out]) == 0)
+        for name in ["ArcMaskFrames0-Regular.ttf", "ArcMaskFrames1-Regular.ttf"] {
+            try Data("not a font".utf8).write(to: URL(fileURLWithPath: out + "/" + name))
+        }
+        let check = try outputs(["check", out])
+        #expect(check.status == ExitStatus.defectsFound.rawValue)
+        #expect(check.stdout.contains("problem: ArcMaskFrames0-Regular.ttf: holds 10 bytes"))
+        #expect(check.stdout.contains("problem: ArcMaskFrames1-Regular.ttf: holds 10 bytes"))
+        #expect(lastLine(check.stdout) == "→ FAIL (2 problems)")
+    }
+
+    @Test("row 7: every --json has docs/commands.md's keys, a top-level passed in check, and no float noise")
+    func jsonVocabulary() throws {
+        let s = try Scratch()
+        let t = try sprite(s)
+        let view = ["--view", "60x60"]
+        let runs: [(args: [String], keys: [String])] = [
+            (["inspect", t, "--json"], ["file", "warnings", "durationMs"]),
+            (["plan", t, "--json"] + view, ["file", "layers"]),
+            (["emulate", t, "--json"] + view, ["file", "passed", "allPhases"]),
+            (["render", t, "--time", "0.1", "--out", s.path("r.png"), "--json"] + view, ["file", "output"]),
+            (["preview", t, "--out", s.path("p"), "--json"] + view, ["file", "output", "passed"]),
+            (["frames", t, "--out", s.path("f"), "--json"], ["file", "output", "warnings"]),
+            (["export", t, "--out", s.path("e"), "--json"] + view, ["file", "output", "warnings"]),
+            (["check", s.path("e"), "--json"], ["file", "passed", "problems", "emulator"]),
+            (["export", t, "--route", "timer-font", "--out", s.path("tf"), "--json"] + view, ["file", "output"]),
+            (["check", s.path("tf"), "--json"], ["file", "passed", "problems"]),
+            (["preview", "--route", "timer-mask", s.path("e"), "--out", s.path("pm"), "--json"], ["file", "output"]),
+        ]
+        for (args, keys) in runs {
+            let r = try output(args)
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            let o = try #require(object, "\(args[0]): \(r.stdout.prefix(200))")
+            for key in keys { #expect(o[key] != nil, "\(args.joined(separator: " ")) has no \(key)") }
+            #expect((o["file"] as? String) == args.first { !$0.hasPrefix("-") && $0 != args[0] && $0 != "timer-mask" })
+            // No binary-fraction noise: at most nine decimals.
+            let noisy = r.stdout.range(of: #"\d\.\d{10,}"#, options: .regularExpression)
+            #expect(noisy == nil, "\(args[0]): \(noisy.map { String(r.stdout[$0]) } ?? "")")
+        }
+    }
+
+    @Test("row 8: --widget-fps and --loop-seconds state the real rule the first time")
+    func rangeErrors() throws {
+        let s = try Scratch()
+        let t = try sprite(s)
+        let line = ["export", t, "--view", "60x60", "--route", "timer-font", "--out", s.path("x")]
+        for bad in ["1000", "100", "20"] {
+            let r = try errors(line + ["--widget-fps", bad])
+            #expect(r.status == 64 && r.stderr.contains("1 to 15 with --route timer-font, 1 to 30 for timer masks"))
+        }
+        for bad in ["0", "7", "15"] {
+            let r = try errors(line + ["--loop-seconds", bad])
+            #expect(r.status == 64 && r.stderr.contains("2, 4, 6, 10, 12, 20, 30, 60 with --route timer-font"))
+        }
+    }
+
+    @Test("row 9: the docs write --background so that it works when pasted into a shell")
+    func backgroundPastes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        for doc in ["README.md", "docs/commands.md", "docs/routes.md", "docs/formats.md"] {
+            let text = try String(contentsOf: root.appendingPathComponent(doc), encoding: .utf8)
+            #expect(!text.contains("--background #"), "\(doc)")
+        }
+        let s = try Scratch()
+        #expect(
+            run([
+                "export", try sprite(s), "--view", "60x60", "--route", "timer-font", "--background", "FFFFFF",
+                "--out", s.path("t"),
+            ]) == 0)
+    }
+
+    @Test("row 10: preview of an export folder takes the manifest's view")
+    func previewFolder() throws {
+        let s = try Scratch()
+        #expect(run(["export", try sprite(s), "--view", "60x60", "--out", s.path("w"), "--quiet"]) == 0)
+        let r = try outputs(["preview", s.path("w"), "--out", s.path("p")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("wrote") && lastLine(r.stdout).hasPrefix("→ PASS"))
+    }
+
+    @Test("row 11: a HEIC still is named as one")
+    func heic() throws {
+        let s = try Scratch()
+        var bytes = [UInt8]([0, 0, 0, 24]) + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+        bytes += [0, 0, 0, 8] + Array("free".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: s.path("IMG_0001.heic")))
+        let r = try errors(["inspect", s.path("IMG_0001.heic")])
+        #expect(r.status == ExitStatus.badInput.rawValue && r.stderr.contains("is a HEIC still"))
+        #expect(!r.stderr.contains("FFmpeg"))
+    }
+
+    @Test("row 12: an animation that plays once is said to loop in the widget")
+    func playsOnce() throws {
+        let s = try Scratch()
+        let once = try sprite(s, loops: nil)
+        let r = try outputs(["export", once, "--view", "60x60", "--out", s.path("w"), "--json"])
+        #expect(r.status == 0 && r.stderr.contains("plays once and stops; a widget cannot stop, so it loops it"))
+        #expect(r.stdout.contains("loops it for ever"))
+        let loops = try errors(["export", try sprite(s), "--view", "60x60", "--out", s.path("v")])
+        #expect(!loops.stderr.contains("loops it for ever"))
+    }
+
+    @Test("row 13: plurals, one problem per cause, gallery names without extensions, skipped frames said")
+    func namesAndCounts() throws {
+        let s = try Scratch()
+        var still = PixelBuffer(width: 40, height: 40)
+        for i in stride(from: 0, to: still.bytes.count, by: 4) { still.bytes[i + 1] = 180; still.bytes[i + 3] = 255 }
+        try PNG.write(still, to: URL(fileURLWithPath: s.path("Café anim (1).png")))
+        let one = try outputs([
+            "export", s.path("Café anim (1).png"), "--view", "60x60", "--out", s.path("w"), "--allow-still",
+        ])
+        #expect(one.status == 0 && one.stdout.contains(": 1 layer image (") && !one.stdout.contains("1 layers"))
+        let widget = try String(contentsOfFile: s.path("w/ArcMaskWidget.swift"), encoding: .utf8)
+        #expect(widget.contains(".configurationDisplayName(\"Café anim\")"))
+        #expect(run(["frames", try sprite(s), "--out", s.path("f")]) == 0)
+        // Lanes at 2 a second over 100 ms frames: each play skips most of them, and says so.
+        let lanes = try outputs([
+            "export", try sprite(s), "--view", "60x60", "--route", "timer-mask", "--widget-fps", "2", "--out",
+            s.path("m"),
+        ])
+        #expect(lanes.status == 0 && lanes.stdout.contains("of the animation's 10 frames"), "\(lanes.stdout)")
+    }
+
+    @Test("row 14: help lists every format and every command that exits 2")
+    func help() throws {
+        let r = try output(["--help"])
+        #expect(r.stdout.contains("video clips") && r.stdout.contains("AVIF"))
+        #expect(r.stdout.contains("emulate, export, check"))
+        let inspect = try output(["inspect", "--help"])
+        #expect(inspect.stdout.contains("AVIF") && inspect.stdout.contains("video clips"))
+    }
+}

@@ -68,7 +68,7 @@ struct TimerFontExportTests {
             let image = try Resampler.resized(
                 try source.frame(at: f), to: PixelSize(width: 120, height: 80), fit: .fill)
             return try PNG.encode(
-                TimerFontExporter.flattened(image, onto: Color(hex: m.background)!), compression: .small)
+                Flattening.flattened(image, onto: Color(hex: m.background)!), compression: .small)
         }
         let verifier = try TimerFontVerifier(
             plan: plan, frameFonts: try m.frameFonts.map { try bytes(dir.path("out/\($0.file)")) },
