@@ -203,7 +203,9 @@ public enum WidgetFolder {
                         contentPixels: 0, visiblePixels: 0, translucent: false, sourceThumbnail: [],
                         flatThumbnail: [i % 2 == 0 ? 0 : 255])
             }
-            layers.flattening = FlattenedLook.problems(looks, onto: background, picture: "layer")
+            layers.flattening = FlattenedLook.problems(
+                looks, onto: background, picture: "layer",
+                remedy: "\(vocabulary.name(.background)) chooses a colour the animation does not use")
         }
         return layers
     }

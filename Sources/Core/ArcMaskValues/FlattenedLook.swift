@@ -48,7 +48,12 @@ public struct FlattenedLook: Sendable, Equatable, Codable {
     /// What flattening did wrong to a sequence of pictures (`looks[i]` is picture `i` as the
     /// widget plays them; `picture` says what one is called, "frame" or "layer"), each
     /// problem naming the pictures and the remedy. Empty when the animation survives.
-    public static func problems(_ looks: [FlattenedLook], onto hex: String, picture: String = "frame") -> [String] {
+    /// - Parameter remedy: what the user can do, in the front end's words (the option that sets
+    ///   the background).
+    public static func problems(
+        _ looks: [FlattenedLook], onto hex: String, picture: String = "frame",
+        remedy: String = "choose a background colour the animation does not use"
+    ) -> [String] {
         var out: [String] = []
         // Runs of neighbours that were different and became the same picture.
         var runs: [ClosedRange<Int>] = []
@@ -68,7 +73,7 @@ public struct FlattenedLook: Sendable, Equatable, Codable {
             let total = runs.reduce(0) { $0 + $1.count }
             let named = runs.prefix(4).map { "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
             out.append(
-                "\(total) \(picture)s that differ look the same once flattened onto \(hex) (\(picture)s \(named)\(runs.count > 4 ? ", …" : "")): the animation does not move there; --background chooses a colour the animation does not use"
+                "\(total) \(picture)s that differ look the same once flattened onto \(hex) (\(picture)s \(named)\(runs.count > 4 ? ", …" : "")): the animation does not move there; \(remedy)"
             )
         }
         let lost = looks.indices.filter {
@@ -78,7 +83,7 @@ public struct FlattenedLook: Sendable, Equatable, Codable {
             let worst = lost.min { looks[$0].visibleShare < looks[$1].visibleShare }!
             let shown = lost.prefix(6).map(String.init).joined(separator: ", ")
             out.append(
-                "\(lost.count) \(picture)\(lost.count == 1 ? "" : "s") lose most of their picture against \(hex) (\(picture)\(lost.count == 1 ? "" : "s") \(shown)\(lost.count > 6 ? ", …" : ""); \(picture) \(worst) keeps \(Int((looks[worst].visibleShare * 100).rounded())) % of it): --background chooses a colour the animation does not use"
+                "\(lost.count) \(picture)\(lost.count == 1 ? "" : "s") lose most of their picture against \(hex) (\(picture)\(lost.count == 1 ? "" : "s") \(shown)\(lost.count > 6 ? ", …" : ""); \(picture) \(worst) keeps \(Int((looks[worst].visibleShare * 100).rounded())) % of it): \(remedy)"
             )
         }
         return out

@@ -133,10 +133,10 @@ struct TimerMaskCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         for (arguments, message) in [
-            (["--route", "timer-mask", "--widget-fps", "31"], "--widget-fps takes 1 to 30"),
+            (["--route", "timer-mask", "--widget-fps", "31"], "1 to 15 with --route timer-font, 1 to 30 for timer masks"),
             (
                 ["--route", "timer-mask", "--loop-seconds", "60"],
-                "--loop-seconds takes 2, 3, 4, 5, 6, 10, 12, 15, 20, 30"
+                "2, 3, 4, 5, 6, 10, 12, 15, 20, 30 for timer masks; timer masks cannot take 60"
             ),
             (["--route", "timer-mask", "--layout", "strip"], "--layout files"),
             (["--max-lanes", "10", "--fallback", "none"], "--max-lanes applies to --route timer-mask"),

@@ -45,7 +45,10 @@ struct WidgetCodeTests {
         let a =
             "x\n        " + WidgetCodeParts.galleryStrings(displayName: nil, fileName: "a\"b.gif", description: "D.")
             + "\ny"
-        #expect(a.contains(#".configurationDisplayName("a\"b.gif")"#) && a.contains("\n        .description(\"D.\")"))
+        #expect(a.contains(#".configurationDisplayName("a\"b")"#) && a.contains("\n        .description(\"D.\")"))
+        // The name a person gave the file: no extension, no download's " (1)".
+        #expect(WidgetCodeParts.galleryName("Café anim (1).gif") == "Café anim")
+        #expect(WidgetCodeParts.galleryName("v2.0 (final).webp") == "v2.0 (final)")
         let b =
             "x\n        " + WidgetCodeParts.galleryStrings(displayName: "Mine", fileName: "a.gif", description: "E.")
             + "\ny"

@@ -122,7 +122,9 @@ public enum TimerFontExporter {
                 "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance, which the widget draws behind them too); --background chooses the colour"
             )
         }
-        let flattening = FlattenedLook.problems(pictures.looks, onto: hex(pictures.background))
+        let flattening = FlattenedLook.problems(
+            pictures.looks, onto: hex(pictures.background),
+            remedy: "--background chooses a colour the animation does not use")
         if pictures.size.pixelCount > Self.blankImagePixels {
             warnings.append(
                 "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Self.blankImagePixels) at which widgets can render images blank"
