@@ -548,7 +548,7 @@ struct Export: ParsableCommand {
             lines.append("  flattening: \(f)")
             outcome.fail(f)
         }
-        if flattening.isEmpty {
+        if manifest.flattening == [] {
             lines.append("  flattened onto \(manifest.background): the pictures keep the animation (frames stay distinct and visible)")
         }
         let still =

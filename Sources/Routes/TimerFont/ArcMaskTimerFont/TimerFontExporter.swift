@@ -122,7 +122,8 @@ public enum TimerFontExporter {
                 "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance, which the widget draws behind them too); --background chooses the colour"
             )
         }
-        let flattening = FlattenedLook.problems(
+        // Judged when flattening changed a picture (nil: every picture was opaque).
+        let flattening = !pictures.looks.contains(where: \.translucent) ? nil : FlattenedLook.problems(
             pictures.looks, onto: hex(pictures.background),
             remedy: "--background chooses a colour the animation does not use")
         if pictures.size.pixelCount > Self.blankImagePixels {

@@ -63,7 +63,8 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
     /// What flattening the pictures onto `background` did to the animation as the widget shows
     /// it (`FlattenedLook.problems`): frames that became identical, pictures that lost most of what
     /// they showed. The proof checks the fonts against the flattened pictures; this checks the
-    /// flattened pictures against the animation. Empty when it survives.
+    /// flattened pictures against the animation. Empty when it survives; nil when every picture
+    /// was opaque (flattening changed nothing).
     public var flattening: [String]? = nil
     /// The generated code's type prefix (`--name`) and files.
     public var name: String
