@@ -57,7 +57,8 @@ public enum Flattening {
         }
         let look = FlattenedLook(
             contentPixels: content, visiblePixels: visible, translucent: translucent,
-            sourceThumbnail: thumbnail(image, premultiplied: true), flatThumbnail: thumbnail(flat, premultiplied: false))
+            sourceThumbnail: thumbnail(image, premultiplied: true), flatThumbnail: thumbnail(flat, premultiplied: false)
+        )
         return (flat, look)
     }
 

@@ -133,7 +133,8 @@ enum SequenceLister {
                 throw InputError(
                     file: input,
                     "is a folder holding one numbered picture (\(numbered[0].1))"
-                        + (others.isEmpty ? "" : " and \(others.count) other file\(others.count == 1 ? "" : "s") (\(listed))")
+                        + (others.isEmpty
+                            ? "" : " and \(others.count) other file\(others.count == 1 ? "" : "s") (\(listed))")
                         + ": a sequence needs two numbered frames or more; to read one file, name it (\(folder)/\(others.first ?? numbered[0].1))"
                 )
             }

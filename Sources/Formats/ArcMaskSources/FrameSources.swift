@@ -230,9 +230,11 @@ public enum HEIFBrand: Equatable, Sendable {
     var refusal: String {
         switch self {
         case .still(let b):
-            return "is a HEIC still (HEIF, brand \(b)), as iPhones take photos: one picture, not an animation; arcmask does not decode HEIC (convert it to PNG or JPEG, or give a Live Photo's .MOV)"
+            return
+                "is a HEIC still (HEIF, brand \(b)), as iPhones take photos: one picture, not an animation; arcmask does not decode HEIC (convert it to PNG or JPEG, or give a Live Photo's .MOV)"
         case .sequence(let b):
-            return "is a HEIF image sequence (brand \(b)), which arcmask does not decode; convert it to a video (MP4, MOV) or an animated AVIF, WebP or GIF"
+            return
+                "is a HEIF image sequence (brand \(b)), which arcmask does not decode; convert it to a video (MP4, MOV) or an animated AVIF, WebP or GIF"
         }
     }
 }

@@ -18,7 +18,8 @@ enum EmulationMode: String, ExpressibleByArgument, CaseIterable { case analytic,
 
 struct Emulate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Judge the rotation (or a timer-font export) at every phase of the display's refreshes: gaps, wrong frames, seams.",
+        abstract:
+            "Judge the rotation (or a timer-font export) at every phase of the display's refreshes: gaps, wrong frames, seams.",
         discussion: """
             FILE may be a folder written by `export`. A rotation export is checked as a widget project \
             ships it: its manifest.json key by key, each image by its size, digest and pixel size (read \
@@ -285,7 +286,9 @@ struct Emulate: ParsableCommand {
         // Every problem with the files is listed; fonts that are not the manifest's are not shaped.
         let problems =
             export.problems
-            + unlisted.map { "\($0): is not a file of this export (left by an earlier one, or added since?): the extension would ship it" }
+            + unlisted.map {
+                "\($0): is not a file of this export (left by an earlier one, or added since?): the extension would ship it"
+            }
         var report: TimerFontEmulation? = nil
         if export.problems.isEmpty {
             report = try reportingFailures {
@@ -327,8 +330,12 @@ struct Emulate: ParsableCommand {
                     Printed(file: options.file, passed: outcome.passed, problems: problems, emulation: report)))
         } else {
             var lines: [String] = []
-            if let report { lines.append(Self.describe(report, folder: options.file)) } else {
-                lines.append("timer-font export \(options.file): its fonts are not the ones the manifest describes, so they are not shaped")
+            if let report {
+                lines.append(Self.describe(report, folder: options.file))
+            } else {
+                lines.append(
+                    "timer-font export \(options.file): its fonts are not the ones the manifest describes, so they are not shaped"
+                )
             }
             for p in problems.prefix(24) { lines.append("  problem: \(p)") }
             for p in export.manifest.flattening ?? [] { lines.append("  flattening: \(p)") }

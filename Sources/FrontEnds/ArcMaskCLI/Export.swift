@@ -427,7 +427,8 @@ struct Export: ParsableCommand {
         if frames.frameCount <= 1 {
             return "nothing moves: the input is a still (one frame), so the widget shows one picture"
         }
-        return "nothing moves: of the animation's \(frames.frameCount) frames the budget left one \(what); raise the budget (--archive-budget, --budget) or lower --min-scale"
+        return
+            "nothing moves: of the animation's \(frames.frameCount) frames the budget left one \(what); raise the budget (--archive-budget, --budget) or lower --min-scale"
     }
 
     /// A still export warns and fails unless `--allow-still` asks for one.
@@ -549,7 +550,9 @@ struct Export: ParsableCommand {
             outcome.fail(f)
         }
         if manifest.flattening == [] {
-            lines.append("  flattened onto \(manifest.background): the pictures keep the animation (frames stay distinct and visible)")
+            lines.append(
+                "  flattened onto \(manifest.background): the pictures keep the animation (frames stay distinct and visible)"
+            )
         }
         let still =
             flattening.isEmpty
@@ -659,7 +662,8 @@ extension Export {
     /// An animation that plays a number of times and stops: a widget has no end, so it loops.
     static func loopNote(_ frames: FrameSource) -> String? {
         guard frames.frameCount > 1, frames.loopMode != .forever else { return nil }
-        return "the animation \(frames.loopMode) and stops; a widget cannot stop, so it loops it for ever (to end on a frame, cut the animation to it and export that frame as a still with --allow-still)"
+        return
+            "the animation \(frames.loopMode) and stops; a widget cannot stop, so it loops it for ever (to end on a frame, cut the animation to it and export that frame as a still with --allow-still)"
     }
 
     /// A clip longer than the route plays well, in the route's own terms: the timer-font route's

@@ -84,7 +84,13 @@ enum JSONNumbers {
         for ch in json {
             if inString {
                 out.append(ch)
-                if escaped { escaped = false } else if ch == "\\" { escaped = true } else if ch == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if ch == "\\" {
+                    escaped = true
+                } else if ch == "\"" {
+                    inString = false
+                }
                 continue
             }
             if ch.isNumber || ch == "." || ch == "-" || ch == "+" || ch == "e" || ch == "E" {

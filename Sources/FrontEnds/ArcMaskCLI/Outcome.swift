@@ -20,4 +20,3 @@ struct Outcome {
         passed ? "→ PASS" + (passDetail.map { ": " + $0 } ?? "") : "→ FAIL (" + failures.joined(separator: "; ") + ")"
     }
 }
-

@@ -107,7 +107,8 @@ struct PlanOptions: ParsableArguments {
         }
         guard view != nil else {
             throw ValidationError(
-                "give the view's size with --view WxH (points), e.g. 170x170, or --family (an export folder brings its own)")
+                "give the view's size with --view WxH (points), e.g. 170x170, or --family (an export folder brings its own)"
+            )
         }
     }
 

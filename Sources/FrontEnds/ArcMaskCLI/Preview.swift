@@ -167,11 +167,12 @@ struct PreviewCommand: ParsableCommand {
                     try jsonString(
                         Written(
                             report: Report(
-                            lanes: section.lanes.count, loopSeconds: section.loopSeconds,
-                            handOffs: changes.map {
-                                .init(
-                                    fromSeconds: $0.from, lane: $0.lane, frame: $0.lane.map { section.lanes[$0].frame })
-                            }), output: try output.path), file: options.file))
+                                lanes: section.lanes.count, loopSeconds: section.loopSeconds,
+                                handOffs: changes.map {
+                                    .init(
+                                        fromSeconds: $0.from, lane: $0.lane,
+                                        frame: $0.lane.map { section.lanes[$0].frame })
+                                }), output: try output.path), file: options.file))
                 return
             }
             emit(

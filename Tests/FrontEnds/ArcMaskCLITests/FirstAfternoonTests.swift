@@ -100,7 +100,8 @@ struct FirstAfternoonTests {
         #expect(white.pixel(x: 5, y: 20).r > 240 && white.pixel(x: 5, y: 20).g > 240)
         #expect(run(base + ["--background", "white", "--out", s.path("bad")]) == 64)
         let font = try output([
-            "export", input, "--view", "40x40", "--route", "timer-font", "--out", s.path("tf"), "--json", "--allow-still",
+            "export", input, "--view", "40x40", "--route", "timer-font", "--out", s.path("tf"), "--json",
+            "--allow-still",
         ])
         #expect(font.status == 0 && font.stdout.contains("flattened onto"))
         #expect(
@@ -285,11 +286,13 @@ struct FirstAfternoonRound3Tests {
         // Onto the sprite's own colour: every frame the same and nothing visible: FAIL, named, exit 2.
         let blue = try outputs(line + ["--background", "0000FE", "--out", s.path("blue")])
         #expect(blue.status == ExitStatus.defectsFound.rawValue)
-        #expect(lastLine(blue.stdout).hasPrefix("→ FAIL (20 frames that differ look the same once flattened onto #0000FE"))
+        #expect(
+            lastLine(blue.stdout).hasPrefix("→ FAIL (20 frames that differ look the same once flattened onto #0000FE"))
         #expect(blue.stdout.contains("--background chooses a colour the animation does not use"))
         // The check of that folder says the same, last.
         let check = try outputs(["check", s.path("blue")])
-        #expect(check.status == ExitStatus.defectsFound.rawValue && lastLine(check.stdout).hasPrefix("→ FAIL (20 frames"))
+        #expect(
+            check.status == ExitStatus.defectsFound.rawValue && lastLine(check.stdout).hasPrefix("→ FAIL (20 frames"))
         // The rotation route flattens with --background too, and judges it alike.
         let rotation = try outputs([
             "export", t, "--view", "60x60", "--scale", "1", "--background", "0000FE", "--out", s.path("r"),

@@ -43,7 +43,8 @@ struct TimerFontCommandsTests {
         #expect(e.samples == (7200 + 4 * 4) * 180 && e.clean == e.samples && e.wrongFrame == 0)
         #expect(e.measuredFps == 8)
         let text = try output(["emulate", "--route", "timer-font", out, "--duration", "10000"])
-        #expect(text.status == 0 && text.stdout.contains("0 wrong frames: the fonts show the pictures the manifest names")
+        #expect(
+            text.status == 0 && text.stdout.contains("0 wrong frames: the fonts show the pictures the manifest names")
                 && text.stdout.hasSuffix("→ PASS\n"))
         #expect(text.stdout.contains("8 frames a second seen (8 planned), a 2 s loop of 16 frames"))
     }

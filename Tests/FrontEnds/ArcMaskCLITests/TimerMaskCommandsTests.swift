@@ -133,7 +133,10 @@ struct TimerMaskCommandsTests {
         let s = try Scratch()
         let file = try twoSeconds(s)
         for (arguments, message) in [
-            (["--route", "timer-mask", "--widget-fps", "31"], "1 to 15 with --route timer-font, 1 to 30 for timer masks"),
+            (
+                ["--route", "timer-mask", "--widget-fps", "31"],
+                "1 to 15 with --route timer-font, 1 to 30 for timer masks"
+            ),
             (
                 ["--route", "timer-mask", "--loop-seconds", "60"],
                 "2, 3, 4, 5, 6, 10, 12, 15, 20, 30 for timer masks; timer masks cannot take 60"

@@ -123,9 +123,12 @@ public enum TimerFontExporter {
             )
         }
         // Judged when flattening changed a picture (nil: every picture was opaque).
-        let flattening = !pictures.looks.contains(where: \.translucent) ? nil : FlattenedLook.problems(
-            pictures.looks, onto: hex(pictures.background),
-            remedy: "--background chooses a colour the animation does not use")
+        let flattening =
+            !pictures.looks.contains(where: \.translucent)
+            ? nil
+            : FlattenedLook.problems(
+                pictures.looks, onto: hex(pictures.background),
+                remedy: "--background chooses a colour the animation does not use")
         if pictures.size.pixelCount > Self.blankImagePixels {
             warnings.append(
                 "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Self.blankImagePixels) at which widgets can render images blank"

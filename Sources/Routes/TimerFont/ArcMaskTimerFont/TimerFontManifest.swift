@@ -2,6 +2,7 @@ import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskTimerClock
 import ArcMaskTimerFontPlan
+import ArcMaskValues
 
 /// `manifest.json` of a timer-font export: the loop, the fonts and how they were proven.
 public struct TimerFontManifest: Codable, Sendable, Equatable {
