@@ -232,7 +232,8 @@ struct Export: ParsableCommand {
             }
         }
         if let background, Color(hex: background) == nil || background.count > 7 {
-            throw ValidationError("--background takes an opaque colour as #RRGGBB, not '\(shortened(background))'")
+            throw ValidationError(
+                "--background takes an opaque colour as RRGGBB (or '#RRGGBB', quoted), not '\(shortened(background))'")
         }
         if layout == .strip && background != nil {
             throw ValidationError("--background applies to --layout files (a strip keeps transparency)")

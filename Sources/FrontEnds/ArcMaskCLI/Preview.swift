@@ -216,7 +216,7 @@ struct PreviewCommand: ParsableCommand {
         emit(
             """
             wrote \(try output.path): timeline.png, layers.png
-              timer-font at \(fmt(refresh)) Hz over one \(report.loopSeconds) s loop: \(report.clean) clean, \(report.wrongFrame) wrong frame of \(report.samples) refreshes → \(report.passed ? "PASS" : "FAIL")
+              timer-font at \(fmt(refresh)) Hz over one \(report.loopSeconds) s loop: \(report.clean) clean, \(counted(report.wrongFrame, "wrong frame")) of \(report.samples) refreshes → \(report.passed ? "PASS" : "FAIL")
             """)
     }
 }

@@ -84,7 +84,7 @@ struct TimerFontCommandsTests {
         #expect(
             run(["export", file, "--route", "timer-font", "--widget-fps", "8", "--view", "40x40", "--out", out]) == 0)
         let result = try output(["preview", "--route", "timer-font", out, "--out", s.path("pv")])
-        #expect(result.status == 0 && result.stdout.contains("0 wrong frame of 240 refreshes → PASS"))
+        #expect(result.status == 0 && result.stdout.contains("0 wrong frames of 240 refreshes → PASS"))
         let sheet = try PNG.read(URL(fileURLWithPath: s.path("pv/timeline.png")))
         let chart = try PNG.read(URL(fileURLWithPath: s.path("pv/layers.png")))
         #expect(sheet.width == 16 + 8 * 136 && sheet.height == 56 + 2 * 172 + 8)
