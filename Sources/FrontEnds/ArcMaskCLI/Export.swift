@@ -39,8 +39,8 @@ struct Export: ParsableCommand {
             quality down to 60, then the frame rate evenly in time (--keep-frames refuses instead). \
             --out names the output folder; outputs appear all at once; a folder that holds files needs \
             --force. The summary ends with one verdict: a FAIL (the emulator's, the timer proof's, \
-            frames that flattening makes identical) writes the folder and exits 2 (--allow-defects), and \
-            so does an export in which nothing moves (--allow-still). Check a folder later with \
+            frames that flattening makes identical) writes the folder and exits 2 (--allow-defects); an \
+            export in which nothing moves writes nothing and exits 2 (--allow-still). Check a folder later with \
             `arcmask check DIR`.
             """)
 
@@ -129,7 +129,7 @@ struct Export: ParsableCommand {
     @Flag(
         help: """
             Export an animation in which nothing moves (a still input, or one layer left by the budget) \
-            and exit 0; without it such an export is written, says why, and exits 2.
+            and exit 0; without it such an export says why, writes nothing and exits 2.
             """)
     var allowStill = false
 
@@ -415,7 +415,7 @@ struct Export: ParsableCommand {
             lines.append("  \(outcome.line)")
             if !reporting.json { emit(lines.joined(separator: "\n")) }
             // The folder is written either way (to look at); a FAIL is an exit status, as emulate's.
-            if !outcome.passed && !(rotationRoute.allowDefects && (still == nil || allowStill)) {
+            if !outcome.passed && !rotationRoute.allowDefects {
                 throw ExitCode(ExitStatus.defectsFound.rawValue)
             }
         }
@@ -432,14 +432,11 @@ struct Export: ParsableCommand {
             "nothing moves: of the animation's \(frames.frameCount) frames the budget left one \(what); raise the budget (--archive-budget, --budget) or lower --min-scale"
     }
 
-    /// A still export warns and fails unless `--allow-still` asks for one.
+    /// A still export, written because `--allow-still` asks for one (`finish` refuses the others
+    /// before writing), says so.
     func judgeStill(_ reason: String, lines: inout [String], outcome: inout Outcome) {
-        if allowStill {
-            lines.append("  still: \(reason) (as --allow-still asks)")
-        } else {
-            warn("\(reason); --allow-still exports it as a still")
-            outcome.fail("\(reason); --allow-still exports it as a still")
-        }
+        guard allowStill else { return }
+        lines.append("  still: \(reason) (as --allow-still asks)")
     }
 
     /// What a rotation export carries for phones without the rotation: timer masks unless
@@ -562,7 +559,7 @@ struct Export: ParsableCommand {
         if let still { judgeStill(still, lines: &lines, outcome: &outcome) }
         lines.append("  \(outcome.line)")
         if !reporting.json { emit(lines.joined(separator: "\n")) }
-        if !outcome.passed && !(rotationRoute.allowDefects && (still == nil || allowStill)) {
+        if !outcome.passed && !rotationRoute.allowDefects {
             throw ExitCode(ExitStatus.defectsFound.rawValue)
         }
     }
@@ -691,10 +688,17 @@ extension Export {
 protocol PrintedManifest: Encodable {
     var warnings: [String] { get set }
     var output: String? { get set }
+    /// Distinct pictures the widget shows (1: nothing moves); nil when flattening made them
+    /// alike (its own FAIL says so).
+    var distinctPictures: Int? { get }
 }
 
-extension ExportManifest: PrintedManifest {}
-extension TimerFontManifest: PrintedManifest {}
+extension ExportManifest: PrintedManifest {
+    var distinctPictures: Int? { frames.count }
+}
+extension TimerFontManifest: PrintedManifest {
+    var distinctPictures: Int? { (flattening ?? []).isEmpty ? Set(frames.map(\.pictureDigest)).count : nil }
+}
 
 extension Export {
     /// Runs a route's export with a progress line, commits the folder and reports the warnings
@@ -713,6 +717,15 @@ extension Export {
             throw InputError(file: file!, error.message)
         }
         progress.finish()
+        // Nothing moves: refused before anything is written, unless asked for.
+        if !allowStill, let pictures = manifest.distinctPictures,
+            let still = Self.stillReason(frames: frames, layers: pictures, what: "layer")
+        {
+            folder.abort()
+            warn("\(still); nothing written: --allow-still exports it as a still")
+            if !reporting.json { emit("  → FAIL (\(still); nothing written: --allow-still exports it as a still)") }
+            throw ExitCode(ExitStatus.defectsFound.rawValue)
+        }
         try folder.commit()
         for w in manifest.warnings + frames.warnings { warn(w) }
         guard reporting.json else { return manifest }
