@@ -62,13 +62,33 @@ public enum WidgetFamily: String, Codable, Sendable, CaseIterable {
 ///   "Displaying live data with Live Activities"); the tallest is taken. The minimal
 ///   presentation is 36.67 to 45 pt wide; the widest is taken (its images "shouldn't exceed
 ///   45x36.67 points", the same page).
+///   No source gives the presentations of the other screens, though every iPhone that runs
+///   iOS 16.1 shows Live Activities and those with a Dynamic Island (the 393-, 402-, 430- and
+///   440-pt classes) show the island's. For them the table says `.derived`: the rule both listed
+///   screens follow, the card and the expanded island as wide as the screen less 11 pt a side
+///   (430 → 408, 393 → 371) and the minimal presentation 45×36.67 pt. The compact presentation
+///   follows no rule the two share (62.33 and 52.33 pt), so unlisted screens have none. The
+///   320-pt class (iPhone SE, iPod touch 7) stops at iOS 15 and has no Live Activities.
+///
+/// A Live Activity's images must fit the presentation on the phone that shows it, in pixels:
+/// "If you use an image asset that's larger than the size of the Live Activity presentation,
+/// the system may fail to start the Live Activity" (ActivityKit, `Activity.request(attributes:
+/// content:pushType:)`, quoted in Apple Developer Forums thread 751341, where 500×500 px images
+/// started on newer iPhones and not on an iPhone XR). So a Live Activity family's default
+/// device is the class whose presentation is smallest in pixels (`smallestPresentation`), at
+/// its smallest model's scale: layers sized for it start on every phone.
 /// - `extraLargePortrait`: no size is published for iOS. cifyr/motionary measured 358×544 pt at
 ///   3× on an iPhone 17 Pro under iOS 27 (`Shared/Model/DeviceGeometry.swift`), so the 402-pt
 ///   class has it, as `measured`; visionOS's 338×450 pt (the Widgets page) is not a phone's.
 public struct WidgetSizeTable: Sendable {
     /// Where a row's sizes come from.
     public enum Source: String, Sendable, Codable {
-        case guidelines, measured
+        /// Apple's Human Interface Guidelines list it.
+        case guidelines
+        /// Published per-screen tables measured it on a phone.
+        case measured
+        /// No source lists it: the rule the listed screens follow gives it (Live Activities).
+        case derived
     }
 
     /// A family's size on a device class, and where it comes from.
@@ -99,6 +119,16 @@ public struct WidgetSizeTable: Sendable {
 
         /// The screen's pixels per point (the largest of the class's models).
         public var scale: Double { models.map(\.scale).max() ?? 3 }
+
+        /// The fewest pixels per point among the class's models (2 for the 414-pt class, whose
+        /// iPhone 11 and XR are 2×): where its presentations have the fewest pixels.
+        public var smallestScale: Double { models.map(\.scale).min() ?? 3 }
+
+        /// The screen's width and height in points, portrait (`430×932` → 430, 932).
+        public var screenPoints: (width: Double, height: Double) {
+            let parts = screen.split(separator: "×").compactMap { Double($0) }
+            return parts.count == 2 ? (parts[0], parts[1]) : (0, 0)
+        }
 
         /// The models, as people name them: "iPhone 16 Pro, 17, 17 Pro".
         public var examples: String { models.map(\.name).joined(separator: ", ") }
@@ -158,6 +188,23 @@ public struct WidgetSizeTable: Sendable {
         ]
     }
 
+    /// What each side of an unlisted screen keeps beside the Lock Screen card and the expanded
+    /// island: 11 pt, as on both listed screens (430 − 408 = 393 − 371 = 22).
+    public static let liveActivityMargin = 11.0
+
+    /// The presentations of a screen `screenWidth` pt wide that the guidelines do not list,
+    /// derived (`.derived`): the card, and with a Dynamic Island the expanded and minimal
+    /// presentations too (no compact one: no rule gives it).
+    private static func derivedLiveActivity(screenWidth: Double, island: Bool) -> [WidgetFamily: SurfaceSize] {
+        let width = screenWidth - 2 * liveActivityMargin
+        var sizes: [WidgetFamily: SurfaceSize] = [.activity: SurfaceSize(width: width, height: 160, source: .derived)]
+        if island {
+            sizes[.islandExpanded] = SurfaceSize(width: width, height: 160, source: .derived)
+            sizes[.islandMinimal] = SurfaceSize(width: 45, height: 36.67, source: .derived)
+        }
+        return sizes
+    }
+
     public static let devices: [Device] = [
         row(
             "iphone-430", "430×932", .guidelines,
@@ -166,19 +213,28 @@ public struct WidgetSizeTable: Sendable {
             surfaces: lockScreen(76, (172, 76)).merging(liveActivity(width: 408, compact: 62.33)) { a, _ in a }),
         row(
             "iphone-440", "440×956", .measured, [("iPhone 16 Pro Max", 3), ("iPhone 17 Pro Max", 3)],
-            small: 170, medium: (364, 170), large: (364, 382)),
+            small: 170, medium: (364, 170), large: (364, 382),
+            surfaces: derivedLiveActivity(screenWidth: 440, island: true)),
         row(
             "iphone-428", "428×926", .guidelines,
             [("iPhone 12 Pro Max", 3), ("iPhone 13 Pro Max", 3), ("iPhone 14 Plus", 3)],
-            small: 170, medium: (364, 170), large: (364, 382), surfaces: lockScreen(76, (172, 76))),
+            small: 170, medium: (364, 170), large: (364, 382),
+            surfaces: lockScreen(76, (172, 76)).merging(derivedLiveActivity(screenWidth: 428, island: false)) { a, _ in
+                a
+            }),
         row(
             "iphone-414", "414×896", .guidelines,
             [("iPhone 11", 2), ("iPhone XR", 2), ("iPhone 11 Pro Max", 3), ("iPhone XS Max", 3)],
-            small: 169, medium: (360, 169), large: (360, 379), surfaces: lockScreen(76, (160, 72))),
+            small: 169, medium: (360, 169), large: (360, 379),
+            surfaces: lockScreen(76, (160, 72)).merging(derivedLiveActivity(screenWidth: 414, island: false)) { a, _ in
+                a
+            }),
         row(
             "iphone-402", "402×874", .measured, [("iPhone 16 Pro", 3), ("iPhone 17", 3), ("iPhone 17 Pro", 3)],
             small: 162, medium: (344, 162), large: (344, 366),
-            surfaces: [.extraLargePortrait: SurfaceSize(width: 358, height: 544, source: .measured)]),
+            surfaces: [.extraLargePortrait: SurfaceSize(width: 358, height: 544, source: .measured)].merging(
+                derivedLiveActivity(screenWidth: 402, island: true)
+            ) { a, _ in a }),
         row(
             "iphone-393", "393×852", .guidelines,
             [("iPhone 14 Pro", 3), ("iPhone 15", 3), ("iPhone 15 Pro", 3), ("iPhone 16", 3)],
@@ -190,19 +246,31 @@ public struct WidgetSizeTable: Sendable {
                 ("iPhone 12", 3), ("iPhone 12 Pro", 3), ("iPhone 13", 3), ("iPhone 13 Pro", 3), ("iPhone 14", 3),
                 ("iPhone 16e", 3),
             ],
-            small: 158, medium: (338, 158), large: (338, 354), surfaces: lockScreen(72, (160, 72))),
+            small: 158, medium: (338, 158), large: (338, 354),
+            surfaces: lockScreen(72, (160, 72)).merging(derivedLiveActivity(screenWidth: 390, island: false)) { a, _ in
+                a
+            }),
         row(
             "iphone-375", "375×812", .guidelines,
             [("iPhone X", 3), ("iPhone XS", 3), ("iPhone 11 Pro", 3), ("iPhone 12 mini", 3), ("iPhone 13 mini", 3)],
-            small: 155, medium: (329, 155), large: (329, 345), surfaces: lockScreen(72, (157, 72))),
+            small: 155, medium: (329, 155), large: (329, 345),
+            surfaces: lockScreen(72, (157, 72)).merging(derivedLiveActivity(screenWidth: 375, island: false)) { a, _ in
+                a
+            }),
         row(
             "iphone-414-plus", "414×736", .guidelines,
             [("iPhone 6s Plus", 3), ("iPhone 7 Plus", 3), ("iPhone 8 Plus", 3)],
-            small: 159, medium: (348, 157), large: (348, 357), surfaces: lockScreen(76, (170, 76))),
+            small: 159, medium: (348, 157), large: (348, 357),
+            surfaces: lockScreen(76, (170, 76)).merging(derivedLiveActivity(screenWidth: 414, island: false)) { a, _ in
+                a
+            }),
         row(
             "iphone-375-se", "375×667", .guidelines,
             [("iPhone SE 2", 2), ("iPhone SE 3", 2), ("iPhone 6s", 2), ("iPhone 7", 2), ("iPhone 8", 2)],
-            small: 148, medium: (321, 148), large: (321, 324), surfaces: lockScreen(68, (153, 68))),
+            small: 148, medium: (321, 148), large: (321, 324),
+            surfaces: lockScreen(68, (153, 68)).merging(derivedLiveActivity(screenWidth: 375, island: false)) { a, _ in
+                a
+            }),
         row(
             "iphone-320", "320×568", .guidelines, [("iPhone SE", 2), ("iPod touch 7", 2)],
             small: 141, medium: (292, 141), large: (292, 311)),
@@ -224,13 +292,67 @@ public struct WidgetSizeTable: Sendable {
     ]
 
     /// The default device: the largest iPhones (the 430-pt class; the 440-pt class measures the same),
-    /// the largest iPad for extraLarge, and the one class measured for extraLargePortrait.
+    /// the largest iPad for extraLarge, the one class measured for extraLargePortrait, and for a
+    /// Live Activity family the class whose presentation has the fewest pixels
+    /// (`smallestPresentation`), so that the activity starts on every iPhone.
     public static func defaultDevice(for family: WidgetFamily) -> Device {
         switch family {
         case .extraLarge: devices.first { $0.id == "ipad-1024" }!
         case .extraLargePortrait: devices.first { $0.id == "iphone-402" }!
+        case .activity, .islandCompact, .islandMinimal, .islandExpanded:
+            smallestPresentation(for: family)?.device ?? devices[0]
         default: devices[0]
         }
+    }
+
+    /// Pixels per point when none is asked for: for a Live Activity family the smallest
+    /// presentation's (its images must not have more pixels than the phone shows); otherwise 3,
+    /// the current iPhones'.
+    public static func defaultScale(for family: WidgetFamily?) -> Double {
+        guard let family, family.surface == .liveActivity else { return 3 }
+        return smallestPresentation(for: family)?.scale ?? 3
+    }
+
+    /// The class whose presentation of `family` has the fewest pixels, at its smallest model's
+    /// scale (ties: the fewer points); nil when no class has the family.
+    public static func smallestPresentation(for family: WidgetFamily) -> Choice? {
+        func key(_ d: Device) -> (Double, Double) {
+            let s = d.size(family)!
+            return (s.width * s.height * d.smallestScale * d.smallestScale, s.width * s.height)
+        }
+        return devices.filter { $0.size(family) != nil }.min { key($0) < key($1) }.map {
+            Choice(device: $0, scale: $0.smallestScale)
+        }
+    }
+
+    /// The classes on which layers of `width`×`height` px are larger than the presentation of
+    /// `family` on one of their models (a Live Activity's may then not start there): each with
+    /// its presentation in pixels. Empty for the other surfaces, which have no such rule.
+    public static func presentationsSmaller(
+        than width: Int, _ height: Int, family: WidgetFamily
+    ) -> [(device: Device, width: Int, height: Int)] {
+        guard family.surface == .liveActivity else { return [] }
+        return devices.compactMap { d in
+            guard let s = d.size(family) else { return nil }
+            // Rounded down: a presentation of 352.5 px holds 352 whole pixels.
+            let w = Int((s.width * d.smallestScale + 1e-9).rounded(.down))
+            let h = Int((s.height * d.smallestScale + 1e-9).rounded(.down))
+            return width > w || height > h ? (d, w, h) : nil
+        }
+    }
+
+    /// The class of a screen of `width`×`height` pt (either way round) at `scale`, as a phone
+    /// reports its own (UIKit's `UIScreen` bounds and scale), and that scale; nil for a screen
+    /// no class has.
+    public static func device(screenWidth width: Double, height: Double, scale: Double) -> Choice? {
+        let (w, h) = (min(width, height), max(width, height))
+        let matching = devices.filter {
+            let s = $0.screenPoints
+            return abs(s.width - w) < 0.5 && abs(s.height - h) < 0.5
+        }
+        guard let device = matching.first(where: { $0.models.contains { $0.scale == scale } }) ?? matching.first
+        else { return nil }
+        return Choice(device: device, scale: scale)
     }
 
     /// The device classes that have `family`, by id.
@@ -257,8 +379,11 @@ public struct WidgetSizeTable: Sendable {
 
     public static func device(_ name: String) -> Device? { choice(name)?.device }
 
-    /// The scale of the device a user named (a model's own), or 3, the current iPhones', when none is named.
-    public static func scale(ofDevice name: String?) -> Double { name.flatMap(choice)?.scale ?? 3 }
+    /// The scale of the device a user named (a model's own), or when none is named the family's
+    /// default (`defaultScale(for:)`: 3, the current iPhones', but a Live Activity's smallest).
+    public static func scale(ofDevice name: String?, family: WidgetFamily? = nil) -> Double {
+        name.flatMap(choice)?.scale ?? defaultScale(for: family)
+    }
 
     /// Every name `--device` takes, classes first.
     public static var names: [String] { devices.map(\.id) + devices.flatMap { $0.models.map { slug($0.name) } } }

@@ -54,7 +54,10 @@ struct Export: ParsableCommand {
     )
     var family: WidgetFamily = .small
 
-    @Option(help: "Device class for the widget size (default: the largest iPhones; the largest iPad for extraLarge).")
+    @Option(
+        help:
+            "Device class for the widget size (default: the largest iPhones; the largest iPad for extraLarge; for a Live Activity, the phone whose presentation is smallest, so that it starts on every iPhone)."
+    )
     var device: String?
 
     @Option(
@@ -64,11 +67,14 @@ struct Export: ParsableCommand {
 
     @Option(
         name: .customLong("scale"), parsing: .unconditional,
-        help: "Pixels per point (default: --device's own, 3 on current iPhones, 2 on iPads).",
+        help:
+            "Pixels per point (default: --device's own, 3 on current iPhones, 2 on iPads; a Live Activity's smallest phone's).",
         transform: PointScale.parse)
     var scaleOption: PointScale?
 
-    var scale: Double { scaleOption?.value ?? WidgetSizeTable.scale(ofDevice: device) }
+    var scale: Double {
+        scaleOption?.value ?? WidgetSizeTable.scale(ofDevice: device, family: size == nil ? family : nil)
+    }
 
     @Option(help: "How the masks are built.")
     var preset: Preset = .arcmask
@@ -334,7 +340,10 @@ struct Export: ParsableCommand {
                 throw UsageError("--poster \(poster.value): the animation's frames are 0 to \(frames.frameCount - 1)")
             }
             // Said before the work, and again in --json's warnings.
-            let advice = [Self.cutAdvice(frames, route: route), Self.loopNote(frames)].compactMap { $0 }
+            let advice = [
+                Self.cutAdvice(frames, route: route), Self.loopNote(frames),
+                Self.presentationWarning(family: family, view: view, scale: scale),
+            ].compactMap { $0 }
             for a in advice { warn(a) }
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file!))
             // Written again with --force: the earlier export's files go, the user's own stay.
@@ -596,8 +605,10 @@ struct Export: ParsableCommand {
             + WidgetSizeTable.devices.filter { !$0.surfaces.isEmpty }.map { d in
                 [d.id]
                     + others.map { f in
-                        d.surfaces[f].map { "\(fmt($0.width))×\(fmt($0.height))" + ($0.source == .measured ? "*" : "") }
-                            ?? "-"
+                        d.surfaces[f].map {
+                            "\(fmt($0.width))×\(fmt($0.height))"
+                                + ($0.source == .measured ? "*" : $0.source == .derived ? "†" : "")
+                        } ?? "-"
                     }
             }
         let surfaceWidths = (0..<surfaceRows[0].count).map { c in surfaceRows.map { $0[c].count }.max()! }
@@ -611,8 +622,26 @@ struct Export: ParsableCommand {
             ] + lines + [
                 "",
                 "Lock Screen, portrait and Live Activity sizes in points (guidelines: Widgets and Live Activities,",
-                "Specifications; * measured: docs/limits.md).",
-            ] + surfaceLines).joined(separator: "\n")
+                "Specifications; * measured: docs/limits.md; † derived: no source lists this screen's presentation, so",
+                "it follows the rule both listed screens do, the screen's width less 11 pt a side; - none: the class",
+                "lacks the family, or no source or rule gives its size).",
+            ] + surfaceLines + [
+                "",
+                "Live Activity layers by default (ActivityKit: images larger than the presentation may keep the activity",
+                "from starting, so each family is sized for the phone whose presentation has the fewest pixels):",
+            ]
+            + liveActivityDefaults).joined(separator: "\n")
+    }
+
+    /// Each Live Activity family's default: the class with the smallest presentation, in points
+    /// and pixels.
+    static var liveActivityDefaults: [String] {
+        [WidgetFamily.activity, .islandCompact, .islandMinimal, .islandExpanded].compactMap { f in
+            guard let c = WidgetSizeTable.smallestPresentation(for: f), let s = c.device.size(f) else { return nil }
+            let px = "\(Int((s.width * c.scale).rounded(.down)))×\(Int((s.height * c.scale).rounded(.down))) px"
+            return "  " + pad(f.rawValue, 17) + pad(c.device.id, 15)
+                + "\(fmt(s.width))×\(fmt(s.height)) pt at \(fmt(c.scale))× = \(px) (\(c.device.source(f)!.rawValue))"
+        }
     }
 
     /// The same table for machines.
@@ -652,11 +681,51 @@ struct Export: ParsableCommand {
     }
 
     static func deviceJSON() throws -> String {
-        try jsonString(["devices": WidgetSizeTable.devices.map(DeviceRow.init)])
+        struct Table: Encodable {
+            let devices: [DeviceRow]
+            let liveActivityDefaults: [LiveActivityDefault]
+        }
+        return try jsonString(
+            Table(
+                devices: WidgetSizeTable.devices.map(DeviceRow.init),
+                liveActivityDefaults: [WidgetFamily.activity, .islandCompact, .islandMinimal, .islandExpanded]
+                    .compactMap(LiveActivityDefault.init)))
+    }
+
+    /// A Live Activity family's default class: the smallest presentation, in points and pixels.
+    struct LiveActivityDefault: Encodable {
+        let family: String, device: String, width: Double, height: Double, scale: Double
+        let pixelWidth: Int, pixelHeight: Int, source: String
+
+        init?(_ f: WidgetFamily) {
+            guard let c = WidgetSizeTable.smallestPresentation(for: f), let s = c.device.size(f) else { return nil }
+            family = f.rawValue
+            device = c.device.id
+            (width, height, scale) = (s.width, s.height, c.scale)
+            pixelWidth = Int((s.width * c.scale).rounded(.down))
+            pixelHeight = Int((s.height * c.scale).rounded(.down))
+            source = c.device.source(f)!.rawValue
+        }
     }
 }
 
 extension Export {
+    /// Layers larger than a Live Activity family's presentation on some iPhone: ActivityKit may
+    /// not start the activity there (`WidgetSizeTable.presentationsSmaller`).
+    static func presentationWarning(
+        family: WidgetFamily, view: (width: Double, height: Double), scale: Double
+    )
+        -> String?
+    {
+        let w = Int((view.width * scale - 1e-9).rounded(.up)), h = Int((view.height * scale - 1e-9).rounded(.up))
+        let over = WidgetSizeTable.presentationsSmaller(than: w, h, family: family)
+        guard !over.isEmpty else { return nil }
+        let shown = over.prefix(4).map { "\($0.device.id) (\($0.width)×\($0.height) px)" }.joined(separator: ", ")
+        let more = over.count > 4 ? " and \(over.count - 4) more" : ""
+        return
+            "layers of \(w)×\(h) px are larger than the \(family.rawValue) presentation on \(shown)\(more): ActivityKit may not start the Live Activity there; without --device, --view and --scale the layers fit every iPhone"
+    }
+
     /// An animation that plays a number of times and stops: a widget has no end, so it loops.
     static func loopNote(_ frames: FrameSource) -> String? {
         guard frames.frameCount > 1, frames.loopMode != .forever else { return nil }

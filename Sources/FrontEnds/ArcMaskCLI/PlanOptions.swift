@@ -23,7 +23,10 @@ struct PlanOptions: ParsableArguments {
     )
     var family: WidgetFamily?
 
-    @Option(help: "With --family: the device class whose widget size to take (default: the largest iPhones).")
+    @Option(
+        help:
+            "With --family: the device class whose widget size to take (default: the largest iPhones; for a Live Activity, the phone whose presentation is smallest)."
+    )
     var device: String?
 
     /// The view's size in points: --view, else --family's on --device, else, for an export
@@ -61,7 +64,8 @@ struct PlanOptions: ParsableArguments {
 
     var scale: Double {
         scaleOption?.value
-            ?? (size == nil && family == nil ? folderView?.scale : nil) ?? WidgetSizeTable.scale(ofDevice: device)
+            ?? (size == nil && family == nil ? folderView?.scale : nil)
+            ?? WidgetSizeTable.scale(ofDevice: device, family: size == nil ? family : nil)
     }
 
     @Option(help: "How the masks are built: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -169,6 +169,12 @@ struct ExportCodeTests {
             #expect(activity.contains("ActivityConfiguration(for: \(n.activityAttributes).self)"))
             let guide = try String(contentsOf: dir.path("\(family.rawValue)/INSTALL.md"), encoding: .utf8)
             #expect(guide.contains("NSSupportsLiveActivities") && guide.contains("\(n.activityStarter).start()"))
+            // A refused request is caught and logged, not thrown at the app.
+            let starter = try String(
+                contentsOf: dir.path("\(family.rawValue)/\(n.activityStarterFile)"), encoding: .utf8)
+            #expect(
+                starter.contains("} catch {") && starter.contains("log.error(\"the system refused the Live Activity"))
+            #expect(!starter.contains("static func start() throws"))
             #expect(m.limits.archiveLimit == 2_000_000)
             files += m.codeFiles.filter { $0.hasSuffix(".swift") && (files.isEmpty || $0 != "ArcMaskAnimation.swift") }
                 .map { dir.path("\(family.rawValue)/\($0)") }

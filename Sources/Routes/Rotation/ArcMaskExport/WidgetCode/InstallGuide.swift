@@ -123,8 +123,8 @@ public enum InstallGuide {
 
             5. Add `\(n.liveActivity)()` to the extension's `WidgetBundle` `body` (its deployment target
                16.1 or later).
-            6. Start it from the app while the app is in the foreground: `try \(n.activityStarter).start()`;
-               `await \(n.activityStarter).endAll()` ends it.
+            6. Start it from the app while the app is in the foreground: `\(n.activityStarter).start()` (it returns nil and
+               logs why when the system refuses); `await \(n.activityStarter).endAll()` ends it.
 
             The rotation (`arcmask export --rotation-access runtime|silgen|package`):
             \(route.notes.joined(separator: "\n"))

@@ -106,19 +106,33 @@ public enum LiveActivityFile {
             #if canImport(ActivityKit)
             import ActivityKit
             import Foundation
+            import os
 
             /// Starts and ends the Live Activity that plays \(n.plan). Start it while the app is in the
             /// foreground (ActivityKit starts activities only then); it stays active up to eight hours,
             /// then up to four more on the Lock Screen.
             @available(iOS 16.2, *)
             enum \(n.activityStarter) {
-                /// Starts the activity; nil when the person has turned Live Activities off for the app.
+                /// Starts the activity; nil, logged under the subsystem "ArcMask", when the person has
+                /// turned Live Activities off for the app or the system refuses the request. ActivityKit
+                /// may refuse an activity whose images are larger than its presentation on this phone
+                /// (`Activity.request(attributes:content:pushType:)`); the export sized them for the
+                /// smallest iPhone unless `--device` or `--scale` chose larger ones.
                 @discardableResult
-                static func start() throws -> Activity<\(n.activityAttributes)>? {
-                    guard ActivityAuthorizationInfo().areActivitiesEnabled else { return nil }
-                    return try Activity.request(
-                        attributes: \(n.activityAttributes)(),
-                        content: ActivityContent(state: \(n.activityAttributes).ContentState(), staleDate: nil))
+                static func start() -> Activity<\(n.activityAttributes)>? {
+                    let log = Logger(subsystem: "ArcMask", category: "\(n.activityStarter)")
+                    guard ActivityAuthorizationInfo().areActivitiesEnabled else {
+                        log.notice("Live Activities are turned off for this app; not started")
+                        return nil
+                    }
+                    do {
+                        return try Activity.request(
+                            attributes: \(n.activityAttributes)(),
+                            content: ActivityContent(state: \(n.activityAttributes).ContentState(), staleDate: nil))
+                    } catch {
+                        log.error("the system refused the Live Activity: \\(String(describing: error), privacy: .public)")
+                        return nil
+                    }
                 }
 
                 /// Ends every activity of this kind at once.
