@@ -3,7 +3,7 @@ import CoreMedia
 import Foundation
 
 // AVFoundation as ArcMaskKit's clip reader meets it: an asset from a file, its video track's
-// properties loaded asynchronously (iOS 15), a reader of its samples, and an image generator
+// properties loaded asynchronously (iOS 15), and a reader of its samples
 // (developer.apple.com/documentation/avfoundation).
 open class AVAsset: @unchecked Sendable {
     public func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] { [] }
@@ -54,13 +54,3 @@ open class AVAssetReader: @unchecked Sendable {
     public var error: Error? { nil }
 }
 
-open class AVAssetImageGenerator: @unchecked Sendable {
-    public init(asset: AVAsset) {}
-    public var appliesPreferredTrackTransform: Bool = false
-    public var requestedTimeToleranceBefore: CMTime = .zero
-    public var requestedTimeToleranceAfter: CMTime = .zero
-    public var maximumSize: CGSize = .zero
-    public func copyCGImage(at requestedTime: CMTime, actualTime: UnsafeMutablePointer<CMTime>?) throws -> CGImage {
-        fatalError()
-    }
-}

@@ -31,8 +31,16 @@ open class CGImage: @unchecked Sendable {
 open class CGColorSpace: @unchecked Sendable {}
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace() }
 
+public typealias CGDataProviderReleaseDataCallback =
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer, Int) -> Void
+
 open class CGDataProvider: @unchecked Sendable {
     public init?(data: CFData) { return nil }
+    /// `CGDataProviderCreateWithData`: bytes the caller owns, not copied.
+    public init?(
+        dataInfo info: UnsafeMutableRawPointer?, data: UnsafeRawPointer?, size: Int,
+        releaseData: CGDataProviderReleaseDataCallback?
+    ) { return nil }
 }
 
 public enum CGImageAlphaInfo: UInt32, Sendable {
@@ -43,6 +51,7 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+    public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
     public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
 }
 

@@ -1,3 +1,4 @@
+import CoreVideo
 import Foundation
 
 // Core Media as ArcMaskKit's clip reader meets it: times, sample buffers and their presentation
@@ -30,3 +31,4 @@ public func CMTimeConvertScale(_ time: CMTime, timescale newTimescale: Int32, me
 open class CMSampleBuffer: @unchecked Sendable {}
 public func CMSampleBufferGetPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { .zero }
 public func CMSampleBufferGetNumSamples(_ sbuf: CMSampleBuffer) -> CMItemCount { 0 }
+public func CMSampleBufferGetImageBuffer(_ sbuf: CMSampleBuffer) -> CVImageBuffer? { nil }

@@ -15,3 +15,13 @@ open class UIImage: @unchecked Sendable {
 open class UIFont: @unchecked Sendable {
     public init?(name fontName: String, size fontSize: CGFloat) { return nil }
 }
+
+/// developer.apple.com/documentation/uikit/uiscreen: the device's screen, its bounds in points
+/// (portrait, as the app's interface is) and its points' pixels.
+@MainActor
+open class UIScreen {
+    public class var main: UIScreen { UIScreen() }
+    open var bounds: CGRect { .zero }
+    open var scale: CGFloat { 3 }
+    init() {}
+}

@@ -1,4 +1,6 @@
 import ArcMaskKit
+import Photos
+import PhotosUI
 import SwiftUI
 import UniformTypeIdentifiers
 import WidgetKit
@@ -12,19 +14,23 @@ struct ArcMaskDemoApp: App {
     }
 }
 
-/// Pick an animation; it is prepared into the App Group folder and the widget reloads.
+/// Pick an animation or a Live Photo; it is prepared into the App Group folder and the widget
+/// reloads. Below, what the widget plays and why, as the widget itself recorded it.
 struct PickerView: View {
     @State private var picking = false
-    @State private var status = "Choose an animation: GIF, APNG, WebP, HEICS, AVIF, a video or a Lottie file."
+    @State private var livePhoto: PhotosPickerItem?
+    @State private var status = "Choose an animation: GIF, APNG, WebP, HEICS, AVIF, a video, a Live Photo or a Lottie file."
+    @State private var plays = ""
     @State private var work: Task<Void, Never>?
 
-    /// What ImageIO decodes as animations (AVIF has no UTType constant before iOS 18's SDK), the
-    /// movies AVFoundation reads, and Lottie files (JSON, dotLottie, Telegram stickers).
+    /// What ImageIO decodes as animations, the movies AVFoundation reads, and Lottie files.
+    /// AVIF has no UTType constant before iOS 18's SDK; dotLottie and Telegram stickers are
+    /// types iOS does not know, so the app declares them (`UTImportedTypeDeclarations` in
+    /// Info.plist) and names them with `UTType(importedAs:)`, or the picker greys them out.
     private var types: [UTType] {
         [.gif, .png, .webP, .heic, .movie, .json]
-            + ["public.avif", "public.avis", "public.heics", "io.dotlottie.lottie", "org.telegram.tgs"].compactMap {
-                UTType($0)
-            }
+            + ["public.avif", "public.avis", "public.heics"].compactMap { UTType($0) }
+            + [UTType(importedAs: "io.dotlottie.lottie"), UTType(importedAs: "org.telegram.tgs")]
     }
 
     var body: some View {
@@ -40,14 +46,72 @@ struct PickerView: View {
                         .disabled(work != nil)
                 }
             }
+            // A Live Photo's motion, as the user edited it in Photos.
+            PhotosPicker("Choose a Live Photo", selection: $livePhoto, matching: .livePhotos)
+                .disabled(work != nil)
             if work != nil {
                 Button("Cancel") { work?.cancel() }
+            }
+            if !plays.isEmpty {
+                Text(plays)
+                    .font(.footnote)
+                    .multilineTextAlignment(.center)
             }
         }
         .padding()
         .fileImporter(isPresented: $picking, allowedContentTypes: types, allowsMultipleSelection: false) { result in
             guard case .success(let urls) = result, let url = urls.first else { return }
             prepare(url)
+        }
+        .onChange(of: livePhoto) { item in
+            guard let item else { return }
+            prepareLivePhoto(item)
+        }
+        .onAppear { showWhatPlays() }
+    }
+
+    /// What the widget plays, from the record it keeps beside the manifest once it has drawn
+    /// the folder (otherwise this app's own answer, which says so).
+    private func showWhatPlays() {
+        guard let folder = AppGroup.animationFolder, let d = ArcMaskAnimation.diagnosis(folder: folder) else {
+            plays = ""
+            return
+        }
+        let who =
+            d.origin == .widget
+            ? "the widget, on \(d.system ?? "this phone")" : "this app, until the widget draws it"
+        plays = "The widget plays \(d.engine.rawValue): \(d.reason). (Answered by \(who).)"
+    }
+
+    private func prepareLivePhoto(_ item: PhotosPickerItem) {
+        guard let folder = AppGroup.animationFolder else {
+            status = "The App Group \(AppGroup.identifier) is not in this app's entitlements."
+            return
+        }
+        work = Task {
+            defer {
+                work = nil
+                livePhoto = nil
+            }
+            do {
+                guard let photo = try await item.loadTransferable(type: PHLivePhoto.self) else {
+                    status = "That is not a Live Photo."
+                    return
+                }
+                let prepared = try await ArcMaskPreparer.prepare(
+                    livePhoto: photo, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
+                ) { progress in
+                    status = "Preparing… \(Int(progress.fractionCompleted * 100)) %"
+                }
+                WidgetCenter.shared.reloadTimelines(ofKind: AppGroup.widgetKind)
+                let video = prepared.livePhotoVideo == .edited ? "as you edited it" : "as it was taken"
+                status = "Live Photo (\(video)): \(prepared.layerCount) layers, \(prepared.passed ? "seamless" : "check failed")."
+                showWhatPlays()
+            } catch is CancellationError {
+                status = "Cancelled; the widget keeps its animation."
+            } catch {
+                status = "Live Photo: \(error.localizedDescription)"
+            }
         }
     }
 
@@ -71,6 +135,7 @@ struct PickerView: View {
                 }
                 WidgetCenter.shared.reloadTimelines(ofKind: AppGroup.widgetKind)
                 status = "\(name): \(prepared.layerCount) layers, \(prepared.passed ? "seamless" : "check failed"). Add the widget to the home screen."
+                showWhatPlays()
             } catch is CancellationError {
                 status = "Cancelled; the widget keeps its animation."
             } catch {

@@ -1,41 +1,62 @@
-#if canImport(AVFoundation) && canImport(CoreGraphics) && canImport(CoreMedia)
+#if canImport(AVFoundation) && canImport(CoreGraphics) && canImport(CoreMedia) && canImport(CoreVideo)
 import AVFoundation
 import ArcMaskValues
 import CoreGraphics
 import CoreMedia
+import CoreVideo
 import Foundation
 
-/// A clip AVFoundation reads (a movie the user chose, a Live Photo's paired video): its frames'
-/// presentation times read without decoding them (`AVAssetReaderTrackOutput` with no output
-/// settings hands over the compressed samples), the cut and durations decided by `ClipFrames`
-/// (the command line's rules), and each frame shown decoded on its own by
-/// `AVAssetImageGenerator` at its exact time, turned by the track's preferred transform and no
-/// larger than the layer needs. Written from Apple's documentation of AVFoundation and Core
-/// Media: neither exists on Linux, where only stub modules type-check this file.
+/// A clip AVFoundation reads (a movie the user chose, a Live Photo's paired video), in two
+/// reads of its samples:
+/// - the scan: every sample's presentation time, without decoding a picture
+///   (`AVAssetReaderTrackOutput` with no output settings hands over the compressed samples);
+///   the cut and durations are decided from them by `ClipFrames` (the command line's rules);
+/// - the decode: one `AVAssetReader` pass whose output decodes to 32-bit BGRA
+///   (`kCVPixelFormatType_32BGRA`), run forward as the survey asks for its frames in order
+///   (`OnePassFrames`), each frame drawn into its layer turned by the track's preferred
+///   transform (`VideoPlacement`) and checked against the memory the app may take.
+///
+/// Written from Apple's documentation of AVFoundation, Core Media and Core Video
+/// (`AVAssetReaderTrackOutput(track:outputSettings:)`: "to receive decompressed frames, pass
+/// a dictionary with kCVPixelBufferPixelFormatTypeKey"): none exists on Linux, where only stub
+/// modules type-check this file; its decisions are the tested `OnePassFrames` and
+/// `VideoPlacement`.
 final class AVFoundationFrames: KitFrames {
     let name: String
     let clip: ClipFrames
     let canvasWidth: Int
     let canvasHeight: Int
-    private let generator: AVAssetImageGenerator
-    private let timescale: CMTimeScale
+    private let stored: (width: Int, height: Int)
+    private let transform: CGAffineTransform
+    private let frames: OnePassFrames<SampleDecoder>
 
     var count: Int { clip.shown.count }
 
     private init(
-        name: String, clip: ClipFrames, width: Int, height: Int, generator: AVAssetImageGenerator,
-        timescale: CMTimeScale
+        name: String, clip: ClipFrames, width: Int, height: Int, stored: (Int, Int), transform: CGAffineTransform,
+        frames: OnePassFrames<SampleDecoder>
     ) {
         self.name = name
         self.clip = clip
         canvasWidth = width
         canvasHeight = height
-        self.generator = generator
-        self.timescale = timescale
+        self.stored = stored
+        self.transform = transform
+        self.frames = frames
     }
 
-    /// Reads the clip at `url`: its first video track, its timestamps, the cut.
-    static func load(url: URL, name: String, cut: PrepareOptions.ClipCut) async throws -> AVFoundationFrames {
+    /// The clip's video track and its properties, read asynchronously (iOS 15's `load`).
+    struct Track: @unchecked Sendable {
+        let asset: AVAsset
+        let track: AVAssetTrack
+        let natural: CGSize
+        let transform: CGAffineTransform
+        let rate: Float
+        let timescale: CMTimeScale
+    }
+
+    /// Reads the clip at `url`: its first video track and its properties.
+    static func track(url: URL, name: String) async throws -> Track {
         let asset = AVURLAsset(url: url)
         let tracks: [AVAssetTrack]
         do { tracks = try await asset.loadTracks(withMediaType: .video) } catch {
@@ -46,43 +67,134 @@ final class AVFoundationFrames: KitFrames {
         guard let track = tracks.first else {
             throw PrepareError(.input, "\(name) has no video track", code: .unsupportedFormat)
         }
-        let natural = try await track.load(.naturalSize)
-        let transform = try await track.load(.preferredTransform)
-        let rate = try await track.load(.nominalFrameRate)
-        let timescale = try await track.load(.naturalTimeScale)
-        // The picture as shown: the natural size turned by the preferred transform (a phone's
-        // portrait clip is stored landscape, turned a quarter).
-        let w = abs(transform.a * natural.width + transform.c * natural.height)
-        let h = abs(transform.b * natural.width + transform.d * natural.height)
-        guard w.isFinite, h.isFinite, w >= 1, h >= 1 else {
+        return Track(
+            asset: asset, track: track, natural: try await track.load(.naturalSize),
+            transform: try await track.load(.preferredTransform), rate: try await track.load(.nominalFrameRate),
+            timescale: try await track.load(.naturalTimeScale))
+    }
+
+    /// The clip of `track`: its timestamps scanned, the cut, and the decoder opened. Long
+    /// synchronous work: run by `BackgroundWork`, inside the app's background time.
+    static func load(
+        _ t: Track, name: String, cut: PrepareOptions.ClipCut, cancellation: CancellationFlag
+    ) throws -> AVFoundationFrames {
+        // The picture as shown: the natural size turned by the preferred transform.
+        let w = abs(t.transform.a * t.natural.width + t.transform.c * t.natural.height)
+        let h = abs(t.transform.b * t.natural.width + t.transform.d * t.natural.height)
+        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w < 1e6, h < 1e6 else {
             throw PrepareError(.input, "\(name): its video is \(w)×\(h) px", code: .damaged)
         }
         let width = Int(w.rounded()), height = Int(h.rounded())
         guard width * height <= ImageIOFrames.maxCanvasPixels else {
-            throw PrepareError(
-                .input, "\(name) is \(width)×\(height) px, over the limit of \(ImageIOFrames.maxCanvasPixels) px",
-                code: .tooLarge)
+            throw PrepareError(.input, "\(name) \(ImageIOFrames.overLimit(width, height))", code: .tooLarge)
         }
-        let stamps = try timestamps(asset: asset, track: track, timescale: timescale, name: name)
+        let stamps = try timestamps(t, name: name, cancellation: cancellation)
         let clip = try ClipFrames(
-            timestamps: stamps, timescale: timescale, frameRate: Double(rate), cut: cut, name: name)
-        let generator = AVAssetImageGenerator(asset: asset)
-        generator.appliesPreferredTrackTransform = true
-        generator.requestedTimeToleranceBefore = .zero
-        generator.requestedTimeToleranceAfter = .zero
+            timestamps: stamps, timescale: t.timescale, frameRate: Double(t.rate), cut: cut, name: name)
+        let frames = try OnePassFrames { try SampleDecoder(t, name: name) }
         return AVFoundationFrames(
-            name: name, clip: clip, width: width, height: height, generator: generator, timescale: timescale)
+            name: name, clip: clip, width: width, height: height,
+            stored: (Int(t.natural.width.rounded()), Int(t.natural.height.rounded())), transform: t.transform,
+            frames: frames)
     }
 
     /// Every sample's presentation time, in the track's timescale, without decoding a picture.
-    private static func timestamps(
-        asset: AVAsset, track: AVAssetTrack, timescale: CMTimeScale, name: String
-    ) throws -> [Int64] {
+    private static func timestamps(_ t: Track, name: String, cancellation: CancellationFlag) throws -> [Int64] {
+        let reader = try SampleDecoder.reader(t, settings: nil, name: name)
+        defer { reader.reader.cancelReading() }
+        var stamps: [Int64] = []
+        // Far more samples than frames prepare keeps is a clip to cut first: refused before
+        // the list grows past it.
+        let most = FolderPreparation.maxFrames * 10
+        while let sample = reader.output.copyNextSampleBuffer() {
+            try cancellation.check()
+            guard CMSampleBufferGetNumSamples(sample) > 0 else { continue }
+            let time = CMSampleBufferGetPresentationTimeStamp(sample)
+            guard time.isValid else { continue }
+            stamps.append(CMTimeConvertScale(time, timescale: t.timescale, method: .roundHalfAwayFromZero).value)
+            guard stamps.count <= most else {
+                throw PrepareError(
+                    .input, "\(name) holds more than \(most) frames: cut it first (clip)", code: .tooManyFrames)
+            }
+        }
+        try SampleDecoder.finished(reader.reader, name: name)
+        return stamps
+    }
+
+    func frame(_ index: Int, width: Int, height: Int, fit: FitMode) throws -> LayerPixels {
+        let ticks = clip.ticks[clip.shown[index].source]
+        guard let sample = try frames.picture(at: ticks), let buffer = CMSampleBufferGetImageBuffer(sample) else {
+            throw PrepareError(.frame(index), "of \(name): the decoder gave no picture for it")
+        }
+        var layer = try LayerPixels(width: width, height: height)
+        guard CVPixelBufferLockBaseAddress(buffer, .readOnly) == kCVReturnSuccess else {
+            throw PrepareError(.frame(index), "of \(name): its decoded picture cannot be read")
+        }
+        defer { _ = CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
+        let (w, h) = (CVPixelBufferGetWidth(buffer), CVPixelBufferGetHeight(buffer))
+        let rowBytes = CVPixelBufferGetBytesPerRow(buffer)
+        // The decoded picture drawn from the buffer's own bytes (no copy), little-endian BGRA
+        // with the alpha byte skipped: video is opaque.
+        guard let base = CVPixelBufferGetBaseAddress(buffer), w > 0, h > 0,
+            let provider = CGDataProvider(dataInfo: nil, data: base, size: rowBytes * h, releaseData: nil),
+            let image = CGImage(
+                width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: rowBytes,
+                space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGBitmapInfo(
+                    rawValue: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
+                provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        else {
+            throw PrepareError(.frame(index), "of \(name): its decoded picture cannot be read")
+        }
+        let place = VideoPlacement(
+            transform: (Double(transform.a), Double(transform.b), Double(transform.c), Double(transform.d)),
+            width: Double(w), height: Double(h), layerWidth: Double(width), layerHeight: Double(height), fit: fit)
+        try layer.withContext { context in
+            context.interpolationQuality = .high
+            context.concatenate(
+                CGAffineTransform(
+                    a: CGFloat(place.a), b: CGFloat(place.b), c: CGFloat(place.c), d: CGFloat(place.d),
+                    tx: CGFloat(place.tx), ty: CGFloat(place.ty)))
+            context.draw(image, in: CGRect(x: 0, y: 0, width: w, height: h))
+        }
+        return layer
+    }
+
+    /// Frames handed over by the decoder, for the figures the bench reports.
+    var decodes: Int { frames.decodes }
+}
+
+/// One `AVAssetReader` pass over the track, decoding every sample to 32-bit BGRA in
+/// presentation order; each picture is checked against the memory the app may take before the
+/// next is asked for.
+final class SampleDecoder: FrameDecoding {
+    typealias Picture = CMSampleBuffer
+    private let reader: AVAssetReader
+    private let output: AVAssetReaderTrackOutput
+    private let timescale: CMTimeScale
+    private let name: String
+    private let stored: (width: Int, height: Int)
+
+    init(_ t: AVFoundationFrames.Track, name: String) throws {
+        let settings: [String: Any] = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+        (reader, output) = try Self.reader(t, settings: settings, name: name)
+        timescale = t.timescale
+        self.name = name
+        stored = (Int(t.natural.width.rounded()), Int(t.natural.height.rounded()))
+        try MemoryCeiling.check(
+            width: stored.width, height: stored.height, what: "of \(name): a \(stored.width)×\(stored.height) px frame",
+            place: .input)
+    }
+
+    /// A reader of the track's samples, started: compressed (`settings` nil) or decoded.
+    static func reader(
+        _ t: AVFoundationFrames.Track, settings: [String: Any]?, name: String
+    ) throws -> (reader: AVAssetReader, output: AVAssetReaderTrackOutput) {
         let reader: AVAssetReader
-        do { reader = try AVAssetReader(asset: asset) } catch {
+        do { reader = try AVAssetReader(asset: t.asset) } catch {
             throw PrepareError(.input, "\(name) cannot be read (\(error.localizedDescription))", code: .damaged)
         }
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        let output = AVAssetReaderTrackOutput(track: t.track, outputSettings: settings)
         output.alwaysCopiesSampleData = false
         reader.add(output)
         guard reader.startReading() else {
@@ -90,42 +202,29 @@ final class AVFoundationFrames: KitFrames {
                 .input, "\(name) cannot be read (\(reader.error?.localizedDescription ?? "no reason given"))",
                 code: .damaged)
         }
-        defer { reader.cancelReading() }
-        var stamps: [Int64] = []
-        // Far more samples than frames prepare keeps is a clip to cut first: refused before
-        // the list grows past it.
-        let most = FolderPreparation.maxFrames * 10
-        while let sample = output.copyNextSampleBuffer() {
-            try Task.checkCancellation()
-            guard CMSampleBufferGetNumSamples(sample) > 0 else { continue }
-            let time = CMSampleBufferGetPresentationTimeStamp(sample)
-            guard time.isValid else { continue }
-            stamps.append(CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value)
-            guard stamps.count <= most else {
-                throw PrepareError(
-                    .input, "\(name) holds more than \(most) frames: cut it first (clip)", code: .tooManyFrames)
-            }
-        }
+        return (reader, output)
+    }
+
+    /// Throws when the reader stopped on a failure rather than at the end.
+    static func finished(_ reader: AVAssetReader, name: String) throws {
         if reader.status == .failed {
             throw PrepareError(
                 .input, "\(name) stops reading (\(reader.error?.localizedDescription ?? "no reason given"))",
                 code: .damaged)
         }
-        return stamps
     }
 
-    func frame(_ index: Int, width: Int, height: Int, fit: FitMode) throws -> LayerPixels {
-        let time = CMTime(value: clip.ticks[clip.shown[index].source], timescale: timescale)
-        // Decoded no larger than the layer needs.
-        let sx = Double(width) / Double(canvasWidth), sy = Double(height) / Double(canvasHeight)
-        let s = min(1, fit == .fill ? max(sx, sy) : min(sx, sy))
-        generator.maximumSize = CGSize(
-            width: (Double(canvasWidth) * s).rounded(.up), height: (Double(canvasHeight) * s).rounded(.up))
-        let image: CGImage
-        do { image = try generator.copyCGImage(at: time, actualTime: nil) } catch {
-            throw PrepareError(.frame(index), "of \(name) cannot be decoded (\(error.localizedDescription))")
+    func next() throws -> (ticks: Int64, picture: CMSampleBuffer)? {
+        while let sample = output.copyNextSampleBuffer() {
+            guard CMSampleBufferGetImageBuffer(sample) != nil else { continue }
+            let time = CMSampleBufferGetPresentationTimeStamp(sample)
+            guard time.isValid else { continue }
+            return (CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value, sample)
         }
-        return try LayerPixels(placing: image, width: width, height: height, fit: fit)
+        try Self.finished(reader, name: name)
+        return nil
     }
+
+    deinit { reader.cancelReading() }
 }
 #endif

@@ -736,6 +736,9 @@ public struct ArcMaskAnimation: View {
     private let engine: ArcMaskAnimationPlan.Engine
     private let date: Date
     private let contentMode: ArcMaskContentMode
+    /// The folder it was made from and its manifest's digest, where the view records what it
+    /// resolved (`WidgetEngineRecord`); nil for a bundle's frames.
+    private var recordsIn: (folder: URL, manifest: String)? = nil
 
     /// Plays the folder at `folder` (its `manifest.json` and images, such as a folder in the App
     /// Group container); nil when the manifest or an image is missing or damaged. `engine`:
@@ -760,10 +763,17 @@ public struct ArcMaskAnimation: View {
             (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.size]
                 .flatMap { ($0 as? NSNumber)?.intValue }
         }
-        guard let (plan, files) = ArcMaskAnimationPlan.read(contents, size: size) else { return nil }
+        var manifestDigest: String?
+        let reading = { (name: String, limit: Int) -> Data? in
+            let data = contents(name, limit: limit)
+            if name == "manifest.json", let data { manifestDigest = ArcMaskAnimationPlan.digest(data) }
+            return data
+        }
+        guard let (plan, files) = ArcMaskAnimationPlan.read(reading, size: size) else { return nil }
         self.init(
             plan: plan, accented: accented, rotation: rotation, engine: engine, date: date, contentMode: contentMode
         ) { files[$0] }
+        recordsIn = manifestDigest.map { (folder, $0) }
     }
 
     /// Plays an export's frames from `bundle` (the widget extension's own resources).
@@ -782,23 +792,51 @@ public struct ArcMaskAnimation: View {
     /// Image files larger than this are not read.
     public static let maxImageBytes = ArcMaskAnimationPlan.maxImageBytes
 
-    /// What the folder would play on this system, without loading its images: the rotation,
-    /// the timer masks (their fonts registered), or its first frame still; nil when there is
-    /// no readable manifest. For an app to tell its user when this iOS shows a still. On the main
-    /// actor, as resolving the rotation is (SDKs before iOS 18 do not isolate `View` itself).
+    /// What the folder plays: the rotation, the timer masks (their fonts registered), or its
+    /// first frame still; nil when there is no readable manifest. `diagnosis(folder:)` says why
+    /// and who answered.
     @MainActor
     public static func diagnose(
         folder: URL, rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic
     ) -> ArcMaskAnimationPlan.Engine? {
+        diagnosis(folder: folder, rotation: rotation, engine: engine)?.engine
+    }
+
+    /// What the folder plays, why, and who answered; nil when there is no readable manifest.
+    /// For an app to tell its user when the widget shows a still.
+    ///
+    /// The widget's own answer when it has drawn this folder: `ArcMaskAnimation(folder:)`
+    /// records what it resolved beside the manifest (`.widget-engine.json`), in the widget
+    /// extension's process, whose fonts are the ones that count: fonts listed under
+    /// `UIAppFonts` are registered only for the bundle whose Info.plist lists them (Apple's
+    /// Information Property List reference), and the mask fonts belong in the extension.
+    /// Otherwise this process answers, and `origin` says so (`.thisProcess`). On the main actor,
+    /// as resolving the rotation is (SDKs before iOS 18 do not isolate `View` itself).
+    @MainActor
+    public static func diagnosis(
+        folder: URL, rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic
+    ) -> ArcMaskDiagnosis? {
         let url = folder.appendingPathComponent("manifest.json")
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = attributes[.size] as? NSNumber, size.intValue <= ArcMaskAnimationPlan.maxManifestBytes,
             let data = try? Data(contentsOf: url), let plan = try? ArcMaskAnimationPlan(manifest: data)
         else { return nil }
+        if let record = WidgetEngineRecord.read(in: folder), record.requested == engine,
+            record.manifestDigest == ArcMaskAnimationPlan.digest(data)
+        {
+            return record.diagnosis
+        }
         let turns = engine == .timerMasks || engine == .still ? false : rotation.resolve(plan.periodSeconds) != nil
-        return plan.engine(
-            engine, rotationResolves: turns, masksDrawable: plan.timerMasks.map(fontsRegistered) ?? false)
+        let drawable = plan.timerMasks.map(fontsRegistered) ?? false
+        let played = plan.engine(engine, rotationResolves: turns, masksDrawable: drawable)
+        let reason = ArcMaskAnimationPlan.reason(
+            played, requested: engine, hasTimerMasks: plan.timerMasks != nil, rotationResolves: turns,
+            masksDrawable: drawable)
+        return ArcMaskDiagnosis(
+            engine: played,
+            reason: reason + " (answered by this process: the widget has not drawn this folder yet)",
+            origin: .thisProcess, recorded: nil, system: nil)
     }
 
     private init?(
@@ -903,8 +941,18 @@ public struct ArcMaskAnimation: View {
     private var drawing: some View {
         // The rotation is looked up only when it may play.
         let turn = engine == .timerMasks || engine == .still ? nil : rotation.resolve(plan.periodSeconds)
-        let played = plan.engine(
-            engine, rotationResolves: turn != nil, masksDrawable: plan.timerMasks.map(Self.fontsRegistered) ?? false)
+        let drawable = plan.timerMasks.map(Self.fontsRegistered) ?? false
+        let played = plan.engine(engine, rotationResolves: turn != nil, masksDrawable: drawable)
+        // What the widget resolved, kept beside the manifest for the app (`diagnosis`). A
+        // widget's view runs no `onAppear` or `task`, so it is noted as the view is drawn;
+        // written only when it changes.
+        let _ = recordsIn.map {
+            WidgetEngineRecord(
+                engine: played, requested: engine, hasTimerMasks: plan.timerMasks != nil,
+                rotationResolves: turn != nil, masksDrawable: drawable, manifestDigest: $0.manifest,
+                system: WidgetEngineRecord.thisSystem, recorded: Date()
+            ).note(in: $0.folder)
+        }
         if played == .rotation, let turn {
             masks(turn)
         } else if played == .timerMasks, let lanes = plan.timerMasks {

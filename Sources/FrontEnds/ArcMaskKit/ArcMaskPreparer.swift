@@ -76,7 +76,16 @@ extension ArcMaskPreparer {
             (frames, source) = try lottie(data, name: name, options: options)
         case .movie:
             try refuseLottieChoice(options, name: name)
-            let clip = try await AVFoundationFrames.load(url: url, name: name, cut: options.clip)
+            // Loading the tracks and scanning every sample take time: both inside the app's
+            // background time, as the drawing is.
+            let reason = "Reading a clip for a widget"
+            let track = try await BackgroundWork.protecting(reason: reason) {
+                try await AVFoundationFrames.track(url: url, name: name)
+            }
+            let cut = options.clip
+            let clip = try await BackgroundWork.run(reason: reason) { cancellation in
+                Handed(try AVFoundationFrames.load(track, name: name, cut: cut, cancellation: cancellation))
+            }.value
             (frames, source) = (clip, clip.clip.source(name: name, width: clip.canvasWidth, height: clip.canvasHeight))
         case .image:
             try refuseLottieChoice(options, name: name)
@@ -125,6 +134,14 @@ extension ArcMaskPreparer {
         _ frames: any KitFrames, _ source: PreparedSource, into folder: URL, options: PrepareOptions,
         replacing: Bool, progress: (@MainActor @Sendable (Progress) -> Void)?
     ) async throws -> PreparedAnimation {
+        var onThisPhone = options
+        #if canImport(UIKit) && !os(watchOS)
+        // A Live Activity family is sized for this phone (`PrepareOptions.phone`).
+        if onThisPhone.phone == nil {
+            onThisPhone.phone = await MainActor.run { PrepareOptions.PhoneScreen.current }
+        }
+        #endif
+        let options = onThisPhone
         let view = try options.resolved()
         let relay = progress.map { deliver in
             ProgressRelay(

@@ -51,6 +51,43 @@ enum BackgroundWork {
         }
     }
 
+    /// Runs async `body` (loading a clip's tracks, which AVFoundation does asynchronously) inside
+    /// the time the system grants an app that leaves the foreground, asked for before `body`
+    /// starts and held until it ends. When the time runs out, `body`'s task is cancelled and
+    /// `.interrupted` thrown. The system's block waits on a queue of its own, never on one of
+    /// Swift's cooperative threads.
+    static func protecting<T: Sendable>(
+        reason: String, activity: ExpiringActivity? = nil, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let expiry = CancellationFlag()
+        let done = DispatchSemaphore(value: 0)
+        let task = Task { try await body() }
+        let activity = activity ?? systemActivity
+        DispatchQueue.global(qos: .userInitiated).async {
+            activity(reason) { expired in
+                if expired {
+                    expiry.cancel(.backgroundTimeEnded)
+                    task.cancel()
+                } else {
+                    // Holding the granted time until the body ends.
+                    done.wait()
+                    done.signal()
+                }
+            }
+        }
+        defer { done.signal() }
+        do {
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            try expiry.check()
+            throw error
+        }
+    }
+
     /// The system's, where there is one (`SystemBackgroundTime.swift`); elsewhere no time is
     /// asked for and none runs out.
     static var systemActivity: ExpiringActivity {

@@ -74,9 +74,10 @@ public enum FolderPreparation {
                     layout: .files, imageFormat: options.imageFormat, names: names,
                     widgetFamily: view.family ?? .small, rotation: .runtime, accented: .fullColor,
                     codeFiles: codeFiles),
-                durationsMs: source.durationsMs, scale: options.scale,
+                durationsMs: source.durationsMs, scale: view.scale,
                 limits: options.limits == .standard ? .standard(for: view.family) : options.limits,
-                policy: options.budget, jpegQuality: options.jpegQuality, maxLayerSide: maxLayerSide,
+                policy: BudgetPolicy(
+                    minScale: min(options.budget.minScale, view.scale), keepFrames: options.budget.keepFrames), jpegQuality: options.jpegQuality, maxLayerSide: maxLayerSide,
                 vocabulary: vocabulary)
             request.description.posterFrame = options.posterFrame
             let outcome: WidgetPreparation.Outcome

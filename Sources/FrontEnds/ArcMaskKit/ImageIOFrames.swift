@@ -27,7 +27,20 @@ final class ImageIOFrames: KitFrames {
     let durationsMs: [Double]
 
     static let maxFrames = FolderPreparation.maxFrames
-    static let maxCanvasPixels = 100_000_000
+    /// The largest canvas taken anywhere: 100 M pixels.
+    static let fixedCanvasPixels = 100_000_000
+    /// The largest canvas taken now: the fixed cap, or fewer where the app has less memory to
+    /// spare (`MemoryCeiling`, read again at each use, as Apple asks).
+    static var maxCanvasPixels: Int { MemoryCeiling.pixels(cap: fixedCanvasPixels) }
+
+    /// Why a canvas of `width`×`height` px is refused: over the fixed cap, or over what the
+    /// app has memory for now.
+    static func overLimit(_ width: Int, _ height: Int) -> String {
+        let limit = maxCanvasPixels
+        return limit < fixedCanvasPixels
+            ? "is \(width)×\(height) px, more than the \(limit) px this app has memory for now (os_proc_available_memory)"
+            : "is \(width)×\(height) px, over the limit of \(limit) px"
+    }
 
     /// Decoded frames are not cached by ImageIO: each is drawn once per scale and let go.
     static var sourceOptions: CFDictionary { [kCGImageSourceShouldCache: false] as CFDictionary }
@@ -100,10 +113,9 @@ final class ImageIOFrames: KitFrames {
             guard w > 0, h > 0 else {
                 throw PrepareError(.frame(i), "of \(name) has no pixel size (\(Self.status(source)))")
             }
-            guard w * h <= Self.maxCanvasPixels else {
-                throw PrepareError(
-                    .frame(i), "of \(name) is \(w)×\(h) px, over the limit of \(Self.maxCanvasPixels) px",
-                    code: .tooLarge)
+            guard w.multipliedReportingOverflow(by: h).partialValue <= Self.maxCanvasPixels, w < 1 << 31, h < 1 << 31
+            else {
+                throw PrepareError(.frame(i), "of \(name) \(Self.overLimit(w, h))", code: .tooLarge)
             }
             width = max(width, w)
             height = max(height, h)
@@ -188,7 +200,11 @@ final class ImageIOFrames: KitFrames {
     func frame(_ index: Int, width: Int, height: Int, fit: FitMode) throws -> LayerPixels {
         if relabelsAlpha {
             // Decoded whole (a thumbnail would already have premultiplied it twice), taken as
-            // the premultiplied pixels it is, and scaled here.
+            // the premultiplied pixels it is, and scaled here: one canvas and the layer, the
+            // canvas checked against the memory the app may take first.
+            try MemoryCeiling.check(
+                width: canvasWidth, height: canvasHeight, what: "of \(name): its \(canvasWidth)×\(canvasHeight) px canvas",
+                place: .frame(index))
             guard let image = CGImageSourceCreateImageAtIndex(source, index, nil) else {
                 throw PrepareError(.frame(index), "of \(name) cannot be decoded (\(Self.status(source)))")
             }
@@ -199,6 +215,9 @@ final class ImageIOFrames: KitFrames {
         let sx = Double(width) / Double(canvasWidth), sy = Double(height) / Double(canvasHeight)
         let s = cover ? max(sx, sy) : min(sx, sy)
         let side = max(1, Int((Double(max(canvasWidth, canvasHeight)) * s).rounded(.up)))
+        // The thumbnail ImageIO makes is at most side × side pixels.
+        try MemoryCeiling.check(
+            width: side, height: side, what: "of \(name): its \(side) px picture", place: .frame(index))
         let options =
             [
                 kCGImageSourceCreateThumbnailFromImageAlways: true,

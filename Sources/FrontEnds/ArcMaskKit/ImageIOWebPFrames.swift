@@ -8,7 +8,9 @@ import ImageIO
 /// `WebPCanvas` assembles the canvas by the container's blend and dispose fields, because
 /// Apple's compositing of animated WebP is known to be wrong for some files (`WebPAnimation`).
 /// Frames are assembled in order and kept; asking for an earlier frame starts again from the
-/// first. Written from Apple's documentation (type-checked against stub modules, not run).
+/// first. It holds one canvas and one frame at a time: the canvas is drawn into the layer from
+/// its own bytes, and its size is checked against the memory the app may take
+/// (`MemoryCeiling`) before it is allocated. Written from Apple's documentation (type-checked against stub modules, not run).
 final class ImageIOWebPFrames: KitFrames {
     let name: String
     let animation: WebPAnimation
@@ -22,7 +24,7 @@ final class ImageIOWebPFrames: KitFrames {
         self.name = name
         animation = try WebPAnimation(
             bytes, name: name, maxFrames: FolderPreparation.maxFrames, maxCanvasPixels: ImageIOFrames.maxCanvasPixels)
-        canvas = WebPCanvas(width: animation.canvasWidth, height: animation.canvasHeight)
+        canvas = try WebPCanvas(width: animation.canvasWidth, height: animation.canvasHeight)
     }
 
     var prepared: PreparedSource {
@@ -44,11 +46,22 @@ final class ImageIOWebPFrames: KitFrames {
             try own.draw(image, in: CGRect(x: 0, y: 0, width: f.width, height: f.height))
             canvas.draw(f, index: k, rgba: own.bytes)
         }
-        guard let image = LayerPixels.image(canvas.pixels, width: canvasWidth, height: canvasHeight, opaque: false)
-        else {
-            throw PrepareError(.frame(index), "of \(name): its canvas cannot be made into an image")
+        // Drawn from the canvas's own bytes, not a copy: one canvas and one frame at a time.
+        let (w, h) = (canvasWidth, canvasHeight)
+        return try canvas.withPixels { bytes in
+            guard let base = bytes.baseAddress,
+                let provider = CGDataProvider(dataInfo: nil, data: base, size: bytes.count, releaseData: nil),
+                let image = CGImage(
+                    width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: w * 4,
+                    space: CGColorSpaceCreateDeviceRGB(),
+                    bitmapInfo: CGBitmapInfo(
+                        rawValue: CGImageAlphaInfo.premultipliedLast.rawValue | CGBitmapInfo.byteOrder32Big.rawValue),
+                    provider: provider, decode: nil, shouldInterpolate: false, intent: .defaultIntent)
+            else {
+                throw PrepareError(.frame(index), "of \(name): its canvas cannot be made into an image")
+            }
+            return try LayerPixels(placing: image, width: width, height: height, fit: fit)
         }
-        return try LayerPixels(placing: image, width: width, height: height, fit: fit)
     }
 }
 #endif

@@ -11,12 +11,14 @@ import ArcMaskFolder
     /// top: `width` × `height` × 4 bytes.
     public var bytes: [UInt8]
 
-    /// Transparent pixels; the side limit is checked before anything is allocated.
+    /// Transparent pixels; the side limit, and the memory the app may still take
+    /// (`MemoryCeiling`), are checked before anything is allocated.
     public init(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= FolderPreparation.maxLayerSide, height <= FolderPreparation.maxLayerSide
         else {
             throw PrepareError(.options, "a layer of \(width)×\(height) px cannot be drawn")
         }
+        try MemoryCeiling.check(width: width, height: height, what: "a \(width)×\(height) px picture", place: .input)
         self.width = width
         self.height = height
         bytes = [UInt8](repeating: 0, count: width * height * 4)

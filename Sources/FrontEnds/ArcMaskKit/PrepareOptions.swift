@@ -8,7 +8,8 @@ import Foundation
 public struct PrepareOptions: Sendable {
     /// The widget's view, in points.
     public enum ViewSize: Sendable, Equatable {
-        /// A WidgetKit family on a device of `WidgetSizeTable` (nil: the family's default device).
+        /// A WidgetKit family on a device of `WidgetSizeTable` (nil: the family's default device;
+        /// for a Live Activity family, the phone `prepare` runs on, `PhoneScreen`).
         case family(WidgetFamily, device: String? = nil)
         /// A size of your own, pt: each side more than 0 and at most 10,000.
         case points(width: Double, height: Double)
@@ -19,6 +20,24 @@ public struct PrepareOptions: Sendable {
 
     /// The widget view's size: a family on a device (`.family(.small)` by default), or points.
     public var size: ViewSize
+    /// The phone `prepare` runs on, as UIKit reports its screen; nil where there is none (macOS)
+    /// and until `prepare` reads it. A Live Activity family named without a device takes this
+    /// phone's class and scale, since ActivityKit may refuse to start an activity whose images
+    /// are larger than the presentation on the phone (`WidgetSizeTable`, forum thread 751341).
+    public var phone: PhoneScreen?
+
+    /// A phone's screen: its size in points and its points' pixels (`UIScreen.main`'s bounds
+    /// and scale).
+    public struct PhoneScreen: Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        public var scale: Double
+        public init(width: Double, height: Double, scale: Double) {
+            self.width = width
+            self.height = height
+            self.scale = scale
+        }
+    }
     /// Pixels per point of the layers (3 on most iPhones); the budget may lower it.
     public var scale: Double
     /// How the masks are built (`.arcmask` by default: each frame's slice as long as it lasts).
@@ -102,16 +121,25 @@ public struct PrepareOptions: Sendable {
         self.jpegQuality = jpegQuality
     }
 
-    /// The view's size in points, the family and the device it was taken from.
-    public func resolved() throws -> (width: Double, height: Double, family: WidgetFamily?, device: String?) {
+    /// The view's size in points, the family and the device it was taken from, and the layers'
+    /// pixels per point: `scale`, or fewer where a Live Activity's phone has fewer.
+    ///
+    /// A Live Activity family without a device is sized for `phone` when its class shows the
+    /// family (the island's presentations only where there is an island); otherwise, and where
+    /// no phone is known, for the class whose presentation has the fewest pixels, as
+    /// `arcmask export` sizes it, so that the activity starts on every iPhone.
+    public func resolved() throws -> (
+        width: Double, height: Double, family: WidgetFamily?, device: String?, scale: Double
+    ) {
         switch size {
         case let .points(width, height):
             guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 10_000, height <= 10_000 else {
                 throw PrepareError(.options, "size \(width)×\(height) pt is not a view size (0 to 10,000 pt)")
             }
-            return (width, height, nil, nil)
+            return (width, height, nil, nil, scale)
         case let .family(family, id):
             let device: WidgetSizeTable.Device
+            var layerScale = scale
             if let id {
                 guard let found = WidgetSizeTable.device(id) else {
                     throw PrepareError(
@@ -119,13 +147,21 @@ public struct PrepareOptions: Sendable {
                         "device \"\(id)\" is not one of \(WidgetSizeTable.devices.map(\.id).joined(separator: ", "))")
                 }
                 device = found
+            } else if family.surface == .liveActivity {
+                let choice =
+                    phone.flatMap { WidgetSizeTable.device(screenWidth: $0.width, height: $0.height, scale: $0.scale) }
+                    .flatMap { $0.device.size(family) == nil ? nil : $0 }
+                    ?? WidgetSizeTable.smallestPresentation(for: family)
+                guard let choice else { throw PrepareError(.options, "no device has a \(family.rawValue) presentation") }
+                device = choice.device
+                layerScale = min(scale, choice.scale)
             } else {
                 device = WidgetSizeTable.defaultDevice(for: family)
             }
             guard let size = device.size(family) else {
                 throw PrepareError(.options, "device \(device.id) has no \(family.rawValue) widget")
             }
-            return (size.width, size.height, family, device.id)
+            return (size.width, size.height, family, device.id, layerScale)
         case let .unsupported(name):
             throw PrepareError(
                 .options, "size: the \(name) family has no size table yet; give its size in points (.size(displaySize))"

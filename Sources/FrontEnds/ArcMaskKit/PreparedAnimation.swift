@@ -37,6 +37,19 @@ public struct PreparedAnimation: Sendable {
     public let warnings: [String]
     /// `manifest.json` as written: every figure `arcmask check` reads.
     public let manifest: ExportManifest
+    /// For a Live Photo (`prepare(livePhoto:)`), which of its videos played: the user's edit
+    /// or the original; nil for anything else.
+    public internal(set) var livePhotoVideo: LivePhotoVideo? = nil
+
+    /// Which of a Live Photo's videos `prepare(livePhoto:)` played.
+    public enum LivePhotoVideo: String, Sendable {
+        /// The Live Photo as the user edited it (`PHAssetResourceType.fullSizePairedVideo`:
+        /// trims, crops and filters applied).
+        case edited
+        /// The video as the camera took it (`.pairedVideo`): the Live Photo has no edit, or
+        /// Photos gave no rendered one.
+        case original
+    }
 
     init(folder: URL, manifest m: ExportManifest) {
         self.folder = folder

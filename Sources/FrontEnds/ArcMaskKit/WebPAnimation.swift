@@ -157,10 +157,19 @@ struct WebPCanvas {
     private(set) var shown = -1
     private var pendingClear: WebPAnimation.Frame?
 
-    init(width: Int, height: Int) {
+    /// A transparent canvas, refused as `.tooLarge` where the app cannot take its memory now
+    /// (`MemoryCeiling`).
+    init(width: Int, height: Int) throws {
+        try MemoryCeiling.check(
+            width: width, height: height, what: "its \(width)×\(height) px canvas", place: .input)
         self.width = width
         self.height = height
         pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// The canvas's pixels, lent to `body` without a copy (Core Graphics draws from them).
+    func withPixels<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try pixels.withUnsafeBytes(body)
     }
 
     /// Draws frame `index` whose own pixels (premultiplied RGBA, `frame.width` × `frame.height`)

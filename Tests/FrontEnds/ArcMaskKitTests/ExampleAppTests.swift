@@ -80,4 +80,42 @@ struct ExampleAppTests {
         #expect(app.contains("prepare(\n                    contentsOf:") || app.contains("prepare(contentsOf:"))
         #expect(!app.contains("Data(contentsOf:"))
     }
+
+    @Test("the app takes every format it offers: dotLottie and stickers declared, a Live Photo picker, the widget's own answer")
+    func formats() throws {
+        let folder = Self.spec.deletingLastPathComponent()
+        let plist = try PropertyListSerialization.propertyList(
+            from: Data(contentsOf: folder.appendingPathComponent("App/Info.plist")), format: nil) as? [String: Any]
+        let declared = try #require(plist?["UTImportedTypeDeclarations"] as? [[String: Any]])
+        var extensions: [String: [String]] = [:]
+        for d in declared {
+            let id = try #require(d["UTTypeIdentifier"] as? String)
+            let tags = try #require(d["UTTypeTagSpecification"] as? [String: Any])
+            extensions[id] = tags["public.filename-extension"] as? [String]
+            #expect((d["UTTypeConformsTo"] as? [String])?.contains("public.data") == true, "\(id)")
+        }
+        #expect(extensions == ["io.dotlottie.lottie": ["lottie"], "org.telegram.tgs": ["tgs"]])
+        // project.yml, from which XcodeGen writes the same Info.plist, declares them too.
+        let spec = try String(contentsOf: Self.spec, encoding: .utf8)
+        #expect(spec.contains("UTImportedTypeDeclarations:"))
+        let app = try String(contentsOf: folder.appendingPathComponent("App/ArcMaskDemoApp.swift"), encoding: .utf8)
+        for id in extensions.keys {
+            #expect(spec.contains("UTTypeIdentifier: \(id)"))
+            // Named as the imported type it is: `UTType(_:)` is nil for a type no app declares.
+            #expect(app.contains("UTType(importedAs: \"\(id)\")"))
+            #expect(!app.contains("\"\(id)\"].") && !app.contains("UTType(\"\(id)\")"))
+        }
+        // Live Photos: picked in Photos' picker and prepared as the user edited them.
+        #expect(app.contains("PhotosPicker(") && app.contains("matching: .livePhotos"))
+        #expect(app.contains("loadTransferable(type: PHLivePhoto.self)") && app.contains("livePhoto: photo"))
+        // What plays, as the widget recorded it.
+        #expect(app.contains("ArcMaskAnimation.diagnosis(folder:"))
+        // The widget's Info.plist lists every mask font it carries.
+        let widget = try PropertyListSerialization.propertyList(
+            from: Data(contentsOf: folder.appendingPathComponent("Widget/Info.plist")), format: nil) as? [String: Any]
+        let fonts = Set(try #require(widget?["UIAppFonts"] as? [String]))
+        let carried = Set(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Widget/Fonts").path))
+        #expect(!fonts.isEmpty && fonts == carried)
+    }
 }

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 
 /// ArcMaskKit's Apple-only files, type-checked here against the stub modules in `Tests/AppleStubs`
-/// (ImageIO, CoreGraphics, CoreText, CoreMedia, AVFoundation, Photos, UniformTypeIdentifiers, SwiftUI, WidgetKit, UIKit, os; declared from
+/// (ImageIO, CoreGraphics, CoreText, CoreVideo, CoreMedia, AVFoundation, Photos, UniformTypeIdentifiers, SwiftUI, WidgetKit, UIKit, os; declared from
 /// Apple's documented signatures) and against the core modules this build made. `Scripts/
 /// typecheck-ios-sdk` checks the same files against a real iPhoneOS SDK.
 struct KitStubs {
     static let order = [
-        "CoreGraphics", "CoreText", "CoreMedia", "AVFoundation", "Photos", "ImageIO", "UniformTypeIdentifiers", "os",
+        "CoreGraphics", "CoreText", "CoreVideo", "CoreMedia", "AVFoundation", "Photos", "ImageIO", "UniformTypeIdentifiers", "os",
         "UIKit", "SwiftUI", "ActivityKit", "WidgetKit",
     ]
     /// The repository: Tests/FrontEnds/ArcMaskKitTests/ is three folders below it.

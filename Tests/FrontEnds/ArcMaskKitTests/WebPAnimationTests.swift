@@ -75,7 +75,7 @@ struct WebPAnimationTests {
         #expect(animation.frames.contains { $0.width < 24 || $0.height < 12 })
         #expect(animation.durationsMs == Array(repeating: 70, count: 6))
         let reference = try WebPFrameSource(bytes: bytes, name: "a.webp")
-        var canvas = WebPCanvas(width: 24, height: 12)
+        var canvas = try WebPCanvas(width: 24, height: 12)
         for (k, f) in animation.frames.enumerated() {
             canvas.draw(f, index: k, rgba: try Self.decodeStill(f.still))
             let expected = Self.premultiplied(try reference.frame(at: k).bytes)

@@ -1,0 +1,69 @@
+import Foundation
+
+#if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+import os
+#endif
+
+/// How much memory one of `prepare`'s pixel buffers may take, asked of the phone before each
+/// is allocated. iOS ends an app that goes past its memory limit without a word, so a canvas
+/// that does not fit must be refused (`PrepareError.Code.tooLarge`) before it is made, not
+/// found out by the app being killed.
+///
+/// The figure is `os_proc_available_memory()`: "the number of bytes the app may allocate before
+/// it hits its memory limit", to be read as advice and never cached, as it changes with the
+/// app's footprint; 0 when the caller is not an app or is already past its limit
+/// (developer.apple.com/documentation/os/os_proc_available_memory; iOS 13 and later, not
+/// macOS). Of it, `marginBytes` are left to the rest of the app, and `floorBytes` are always
+/// allowed, so that a small animation still prepares where the figure is 0. Where the function
+/// does not exist (macOS, Linux) there is no figure, and only the fixed caps apply
+/// (`ImageIOFrames.fixedCanvasPixels`).
+enum MemoryCeiling {
+    /// Bytes one buffer may always take, whatever the figure: 8 M pixels.
+    static let floorBytes = 32 << 20
+    /// Bytes left to the rest of the app (its views, ImageIO's and AVFoundation's own buffers,
+    /// the encoder's output) beside the buffer being allocated.
+    static let marginBytes = 96 << 20
+
+    /// The bytes the app may still allocate, in place of the system's figure: for tests, which
+    /// drive the ceiling down (nil: the system's).
+    @TaskLocal static var availableForTesting: Int? = nil
+
+    /// The bytes the app may still allocate now, or nil where the system gives no figure.
+    static var availableBytes: Int? {
+        if let testing = availableForTesting { return testing }
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        return Int(os_proc_available_memory())
+        #else
+        return nil
+        #endif
+    }
+
+    /// The most bytes one buffer may take now: the figure less the margin, never under the
+    /// floor; nil where there is no figure.
+    static var bufferBytes: Int? {
+        availableBytes.map { max(floorBytes, $0 - marginBytes) }
+    }
+
+    /// The most RGBA pixels one buffer may hold now, no more than `cap`.
+    static func pixels(cap: Int) -> Int {
+        guard let bytes = bufferBytes else { return cap }
+        return min(cap, bytes / 4)
+    }
+
+    /// Refuses, as `.tooLarge` at `place`, a buffer of `width`×`height` RGBA pixels that the
+    /// app cannot take now; `what` names it in the sentence ("its 9000×9000 px canvas").
+    static func check(width: Int, height: Int, what: String, place: PrepareError.Place) throws {
+        guard let bytes = bufferBytes else { return }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let (needed, overflow4) = pixels.multipliedReportingOverflow(by: 4)
+        guard overflow || overflow4 || needed > bytes else { return }
+        throw PrepareError(
+            place,
+            "\(what) needs \(megabytes(overflow || overflow4 ? Int.max : needed)) of memory, and this app may take \(megabytes(bytes)) more now (os_proc_available_memory, less \(megabytes(marginBytes)) kept for the app)",
+            code: .tooLarge)
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        bytes == Int.max ? "more than the address space" : "\((bytes + (1 << 19)) >> 20) MB"
+    }
+}

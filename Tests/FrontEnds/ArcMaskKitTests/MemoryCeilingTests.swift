@@ -1,0 +1,102 @@
+import ArcMaskFolder
+import ArcMaskValues
+import Foundation
+import Testing
+
+@_spi(Measuring) @testable import ArcMaskKit
+
+/// A codec that decodes each frame as a real decoder would: into a buffer the size of the
+/// source's canvas, then scaled to the layer.
+final class CanvasCodec: LayerCodec, @unchecked Sendable {
+    let canvas: (width: Int, height: Int)
+    private(set) var decoded = 0
+    init(canvas: (Int, Int)) { self.canvas = canvas }
+
+    func decode(_ index: Int, width: Int, height: Int, fit: FitMode) throws -> LayerPixels {
+        _ = try LayerPixels(width: canvas.width, height: canvas.height)
+        decoded += 1
+        return try LayerPixels(width: width, height: height)
+    }
+    func scale(_ pixels: LayerPixels, width: Int, height: Int) throws -> LayerPixels {
+        try LayerPixels(width: width, height: height)
+    }
+    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> EncodedLayer {
+        EncodedLayer(bytes: [UInt8](repeating: UInt8(frame & 255), count: 500), lossy: true, ssim: 0.99)
+    }
+}
+
+@Suite("prepare takes the memory the phone has, and refuses the rest before allocating it")
+struct MemoryCeilingTests {
+    @Test("the ceiling is what the app may still take less a margin, never under the floor; no figure, no ceiling")
+    func figures() {
+        MemoryCeiling.$availableForTesting.withValue(1 << 30) {
+            #expect(MemoryCeiling.bufferBytes == (1 << 30) - MemoryCeiling.marginBytes)
+            #expect(MemoryCeiling.pixels(cap: 1_000_000_000) == ((1 << 30) - MemoryCeiling.marginBytes) / 4)
+            #expect(MemoryCeiling.pixels(cap: 1000) == 1000)
+        }
+        // 0: not an app, or past its limit: the floor still prepares a small animation.
+        MemoryCeiling.$availableForTesting.withValue(0) {
+            #expect(MemoryCeiling.bufferBytes == MemoryCeiling.floorBytes)
+        }
+        #if os(Linux)
+        // No system figure here: only the fixed caps.
+        #expect(MemoryCeiling.bufferBytes == nil && MemoryCeiling.pixels(cap: 7) == 7)
+        #endif
+    }
+
+    @Test("a picture, or a WebP canvas, larger than the app can take: .tooLarge saying how much, not a crash")
+    func refused() throws {
+        try MemoryCeiling.$availableForTesting.withValue(100 << 20) {
+            // 100 MB available, 96 MB kept: the floor (32 MB) allows 8 M pixels.
+            #expect(throws: Never.self) { _ = try LayerPixels(width: 2000, height: 2000) }
+            do {
+                _ = try LayerPixels(width: 6000, height: 6000)
+                Issue.record("a 144 MB picture was allocated with 32 MB to spare")
+            } catch let error as PrepareError {
+                #expect(error.code == .tooLarge)
+                #expect(error.problem.contains("needs 137 MB") && error.problem.contains("may take 32 MB more"))
+                #expect(error.problem.contains("os_proc_available_memory"))
+            }
+            do {
+                _ = try WebPCanvas(width: 8000, height: 8000)
+                Issue.record("a 256 MB canvas was allocated")
+            } catch let error as PrepareError {
+                #expect(error.code == .tooLarge && error.problem.contains("8000×8000 px canvas"))
+            }
+        }
+        // With memory to spare the same canvas is made.
+        let canvas = try MemoryCeiling.$availableForTesting.withValue(2 << 30) {
+            try WebPCanvas(width: 6000, height: 6000)
+        }
+        #expect(canvas.width == 6000)
+    }
+
+    @Test("driven down mid-preparation: the frame's canvas is refused as .tooLarge and nothing is left behind")
+    func preparation() throws {
+        let dir = try SharedSourceTests.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let options = PrepareOptions(timerMasks: nil)
+        let view = try options.resolved()
+        let source = PreparedSource(
+            name: "huge.gif", canvasWidth: 9000, canvasHeight: 9000, durationsMs: Array(repeating: 50, count: 4))
+        let codec = CanvasCodec(canvas: (9000, 9000))
+        try MemoryCeiling.$availableForTesting.withValue(300 << 20) {
+            do {
+                _ = try FolderPreparation.run(
+                    source: source, options: options, destination: dir.appendingPathComponent("widget"),
+                    replacing: false
+                ) { staging in
+                    try SpillingLayerWriter(
+                        codec: codec, frameCount: 4, folder: staging, viewWidth: view.width, viewHeight: view.height,
+                        fit: .fill)
+                }
+                Issue.record("a 9000×9000 canvas was decoded with 204 MB to spare")
+            } catch let error as PrepareError {
+                #expect(error.code == .tooLarge, "\(error)")
+                #expect(error.recoverySuggestion == "Choose a smaller animation.")
+            }
+        }
+        #expect(codec.decoded == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}
