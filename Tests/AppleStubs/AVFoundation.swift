@@ -53,4 +53,3 @@ open class AVAssetReader: @unchecked Sendable {
     public var status: Status { .unknown }
     public var error: Error? { nil }
 }
-

@@ -39,7 +39,7 @@ open class CGDataProvider: @unchecked Sendable {
     /// `CGDataProviderCreateWithData`: bytes the caller owns, not copied.
     public init?(
         dataInfo info: UnsafeMutableRawPointer?, data: UnsafeRawPointer?, size: Int,
-        releaseData: CGDataProviderReleaseDataCallback?
+        releaseData: CGDataProviderReleaseDataCallback
     ) { return nil }
 }
 

@@ -20,10 +20,13 @@ public struct CVPixelBufferLockFlags: OptionSet, Sendable {
 public let kCVPixelBufferPixelFormatTypeKey: CFString = "PixelFormatType"
 public let kCVPixelFormatType_32BGRA: OSType = 0x4247_5241
 
-public func CVPixelBufferLockBaseAddress(_ pixelBuffer: CVPixelBuffer, _ lockFlags: CVPixelBufferLockFlags) -> CVReturn {
+public func CVPixelBufferLockBaseAddress(_ pixelBuffer: CVPixelBuffer, _ lockFlags: CVPixelBufferLockFlags) -> CVReturn
+{
     0
 }
-public func CVPixelBufferUnlockBaseAddress(_ pixelBuffer: CVPixelBuffer, _ unlockFlags: CVPixelBufferLockFlags)
+public func CVPixelBufferUnlockBaseAddress(
+    _ pixelBuffer: CVPixelBuffer, _ unlockFlags: CVPixelBufferLockFlags
+)
     -> CVReturn
 { 0 }
 public func CVPixelBufferGetBaseAddress(_ pixelBuffer: CVPixelBuffer) -> UnsafeMutableRawPointer? { nil }

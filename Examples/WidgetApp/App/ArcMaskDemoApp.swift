@@ -72,7 +72,7 @@ struct PickerView: View {
 
     /// What the widget plays, from the record it keeps beside the manifest once it has drawn
     /// the folder (otherwise this app's own answer, which says so).
-    private func showWhatPlays() {
+    @MainActor private func showWhatPlays() {
         guard let folder = AppGroup.animationFolder, let d = ArcMaskAnimation.diagnosis(folder: folder) else {
             plays = ""
             return
@@ -83,7 +83,7 @@ struct PickerView: View {
         plays = "The widget plays \(d.engine.rawValue): \(d.reason). (Answered by \(who).)"
     }
 
-    private func prepareLivePhoto(_ item: PhotosPickerItem) {
+    @MainActor private func prepareLivePhoto(_ item: PhotosPickerItem) {
         guard let folder = AppGroup.animationFolder else {
             status = "The App Group \(AppGroup.identifier) is not in this app's entitlements."
             return
@@ -115,7 +115,7 @@ struct PickerView: View {
         }
     }
 
-    private func prepare(_ url: URL) {
+    @MainActor private func prepare(_ url: URL) {
         guard let folder = AppGroup.animationFolder else {
             status = "The App Group \(AppGroup.identifier) is not in this app's entitlements."
             return

@@ -136,7 +136,7 @@ final class AVFoundationFrames: KitFrames {
         // The decoded picture drawn from the buffer's own bytes (no copy), little-endian BGRA
         // with the alpha byte skipped: video is opaque.
         guard let base = CVPixelBufferGetBaseAddress(buffer), w > 0, h > 0,
-            let provider = CGDataProvider(dataInfo: nil, data: base, size: rowBytes * h, releaseData: nil),
+            let provider = CGDataProvider(dataInfo: nil, data: base, size: rowBytes * h, releaseData: { _, _, _ in }),
             let image = CGImage(
                 width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: rowBytes,
                 space: CGColorSpaceCreateDeviceRGB(),

@@ -77,7 +77,8 @@ public enum FolderPreparation {
                 durationsMs: source.durationsMs, scale: view.scale,
                 limits: options.limits == .standard ? .standard(for: view.family) : options.limits,
                 policy: BudgetPolicy(
-                    minScale: min(options.budget.minScale, view.scale), keepFrames: options.budget.keepFrames), jpegQuality: options.jpegQuality, maxLayerSide: maxLayerSide,
+                    minScale: min(options.budget.minScale, view.scale), keepFrames: options.budget.keepFrames),
+                jpegQuality: options.jpegQuality, maxLayerSide: maxLayerSide,
                 vocabulary: vocabulary)
             request.description.posterFrame = options.posterFrame
             let outcome: WidgetPreparation.Outcome

@@ -203,7 +203,8 @@ final class ImageIOFrames: KitFrames {
             // the premultiplied pixels it is, and scaled here: one canvas and the layer, the
             // canvas checked against the memory the app may take first.
             try MemoryCeiling.check(
-                width: canvasWidth, height: canvasHeight, what: "of \(name): its \(canvasWidth)×\(canvasHeight) px canvas",
+                width: canvasWidth, height: canvasHeight,
+                what: "of \(name): its \(canvasWidth)×\(canvasHeight) px canvas",
                 place: .frame(index))
             guard let image = CGImageSourceCreateImageAtIndex(source, index, nil) else {
                 throw PrepareError(.frame(index), "of \(name) cannot be decoded (\(Self.status(source)))")

@@ -50,7 +50,8 @@ final class ImageIOWebPFrames: KitFrames {
         let (w, h) = (canvasWidth, canvasHeight)
         return try canvas.withPixels { bytes in
             guard let base = bytes.baseAddress,
-                let provider = CGDataProvider(dataInfo: nil, data: base, size: bytes.count, releaseData: nil),
+                let provider = CGDataProvider(
+                    dataInfo: nil, data: base, size: bytes.count, releaseData: { _, _, _ in }),
                 let image = CGImage(
                     width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: w * 4,
                     space: CGColorSpaceCreateDeviceRGB(),

@@ -27,7 +27,8 @@ extension ArcMaskPreparer {
         let request = PHAssetResourceRequestOptions()
         request.isNetworkAccessAllowed = true
         do {
-            try await PHAssetResourceManager.default().writeData(for: resources[choice.index], toFile: file, options: request)
+            try await PHAssetResourceManager.default().writeData(
+                for: resources[choice.index], toFile: file, options: request)
         } catch {
             throw PrepareError(
                 .input, "\(name): its video cannot be had from Photos (\(error.localizedDescription))", code: .damaged)

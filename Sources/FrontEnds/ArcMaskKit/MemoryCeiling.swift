@@ -25,12 +25,13 @@ enum MemoryCeiling {
     static let marginBytes = 96 << 20
 
     /// The bytes the app may still allocate, in place of the system's figure: for tests, which
-    /// drive the ceiling down (nil: the system's).
-    @TaskLocal static var availableForTesting: Int? = nil
+    /// drive the ceiling down with `withValue` (nil: the system's). A task-local value, not a
+    /// wrapped static var, which Swift 6 refuses with older SDKs' concurrency library.
+    static let availableForTesting = TaskLocal<Int?>(wrappedValue: nil)
 
     /// The bytes the app may still allocate now, or nil where the system gives no figure.
     static var availableBytes: Int? {
-        if let testing = availableForTesting { return testing }
+        if let testing = availableForTesting.get() { return testing }
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         return Int(os_proc_available_memory())
         #else

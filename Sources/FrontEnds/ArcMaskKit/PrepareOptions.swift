@@ -38,7 +38,9 @@ public struct PrepareOptions: Sendable {
             self.scale = scale
         }
     }
-    /// Pixels per point of the layers (3 on most iPhones); the budget may lower it.
+    /// Pixels per point of the layers (3 on most iPhones); the budget may lower it, and so may
+    /// a Live Activity family's phone, whose presentation has no more pixels than its own scale
+    /// gives (`resolved()`).
     public var scale: Double
     /// How the masks are built (`.arcmask` by default: each frame's slice as long as it lasts).
     public var preset: Preset
@@ -152,7 +154,9 @@ public struct PrepareOptions: Sendable {
                     phone.flatMap { WidgetSizeTable.device(screenWidth: $0.width, height: $0.height, scale: $0.scale) }
                     .flatMap { $0.device.size(family) == nil ? nil : $0 }
                     ?? WidgetSizeTable.smallestPresentation(for: family)
-                guard let choice else { throw PrepareError(.options, "no device has a \(family.rawValue) presentation") }
+                guard let choice else {
+                    throw PrepareError(.options, "no device has a \(family.rawValue) presentation")
+                }
                 device = choice.device
                 layerScale = min(scale, choice.scale)
             } else {

@@ -27,6 +27,21 @@ public struct ArcMaskDiagnosis: Sendable, Equatable {
     /// The system the widget ran on when it recorded it ("iOS 17.4"; nil when the calling
     /// process answered).
     public let system: String?
+
+    /// The widget's answer from the bytes of its record (`.widget-engine.json`); nil when they
+    /// are not one (damaged, another format, over 64 kB).
+    public init?(widgetRecord data: Data) {
+        guard let record = WidgetEngineRecord.decoded(data) else { return nil }
+        self = record.diagnosis
+    }
+
+    init(engine: ArcMaskAnimationPlan.Engine, reason: String, origin: Origin, recorded: Date?, system: String?) {
+        self.engine = engine
+        self.reason = reason
+        self.origin = origin
+        self.recorded = recorded
+        self.system = system
+    }
 }
 
 /// The record `ArcMaskAnimation(folder:)` keeps in the folder (`.widget-engine.json`, hidden, so

@@ -81,11 +81,14 @@ struct ExampleAppTests {
         #expect(!app.contains("Data(contentsOf:"))
     }
 
-    @Test("the app takes every format it offers: dotLottie and stickers declared, a Live Photo picker, the widget's own answer")
+    @Test(
+        "the app takes every format it offers: dotLottie and stickers declared, a Live Photo picker, the widget's own answer"
+    )
     func formats() throws {
         let folder = Self.spec.deletingLastPathComponent()
-        let plist = try PropertyListSerialization.propertyList(
-            from: Data(contentsOf: folder.appendingPathComponent("App/Info.plist")), format: nil) as? [String: Any]
+        let plist =
+            try PropertyListSerialization.propertyList(
+                from: Data(contentsOf: folder.appendingPathComponent("App/Info.plist")), format: nil) as? [String: Any]
         let declared = try #require(plist?["UTImportedTypeDeclarations"] as? [[String: Any]])
         var extensions: [String: [String]] = [:]
         for d in declared {
@@ -111,8 +114,10 @@ struct ExampleAppTests {
         // What plays, as the widget recorded it.
         #expect(app.contains("ArcMaskAnimation.diagnosis(folder:"))
         // The widget's Info.plist lists every mask font it carries.
-        let widget = try PropertyListSerialization.propertyList(
-            from: Data(contentsOf: folder.appendingPathComponent("Widget/Info.plist")), format: nil) as? [String: Any]
+        let widget =
+            try PropertyListSerialization.propertyList(
+                from: Data(contentsOf: folder.appendingPathComponent("Widget/Info.plist")), format: nil)
+            as? [String: Any]
         let fonts = Set(try #require(widget?["UIAppFonts"] as? [String]))
         let carried = Set(
             try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Widget/Fonts").path))

@@ -7,7 +7,8 @@ import Testing
 /// typecheck-ios-sdk` checks the same files against a real iPhoneOS SDK.
 struct KitStubs {
     static let order = [
-        "CoreGraphics", "CoreText", "CoreVideo", "CoreMedia", "AVFoundation", "Photos", "ImageIO", "UniformTypeIdentifiers", "os",
+        "CoreGraphics", "CoreText", "CoreVideo", "CoreMedia", "AVFoundation", "Photos", "ImageIO",
+        "UniformTypeIdentifiers", "os",
         "UIKit", "SwiftUI", "ActivityKit", "WidgetKit",
     ]
     /// The repository: Tests/FrontEnds/ArcMaskKitTests/ is three folders below it.

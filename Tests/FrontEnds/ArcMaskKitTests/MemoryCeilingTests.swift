@@ -29,13 +29,13 @@ final class CanvasCodec: LayerCodec, @unchecked Sendable {
 struct MemoryCeilingTests {
     @Test("the ceiling is what the app may still take less a margin, never under the floor; no figure, no ceiling")
     func figures() {
-        MemoryCeiling.$availableForTesting.withValue(1 << 30) {
+        MemoryCeiling.availableForTesting.withValue(1 << 30) {
             #expect(MemoryCeiling.bufferBytes == (1 << 30) - MemoryCeiling.marginBytes)
             #expect(MemoryCeiling.pixels(cap: 1_000_000_000) == ((1 << 30) - MemoryCeiling.marginBytes) / 4)
             #expect(MemoryCeiling.pixels(cap: 1000) == 1000)
         }
         // 0: not an app, or past its limit: the floor still prepares a small animation.
-        MemoryCeiling.$availableForTesting.withValue(0) {
+        MemoryCeiling.availableForTesting.withValue(0) {
             #expect(MemoryCeiling.bufferBytes == MemoryCeiling.floorBytes)
         }
         #if os(Linux)
@@ -46,7 +46,7 @@ struct MemoryCeilingTests {
 
     @Test("a picture, or a WebP canvas, larger than the app can take: .tooLarge saying how much, not a crash")
     func refused() throws {
-        try MemoryCeiling.$availableForTesting.withValue(100 << 20) {
+        try MemoryCeiling.availableForTesting.withValue(100 << 20) {
             // 100 MB available, 96 MB kept: the floor (32 MB) allows 8 M pixels.
             #expect(throws: Never.self) { _ = try LayerPixels(width: 2000, height: 2000) }
             do {
@@ -65,7 +65,7 @@ struct MemoryCeilingTests {
             }
         }
         // With memory to spare the same canvas is made.
-        let canvas = try MemoryCeiling.$availableForTesting.withValue(2 << 30) {
+        let canvas = try MemoryCeiling.availableForTesting.withValue(2 << 30) {
             try WebPCanvas(width: 6000, height: 6000)
         }
         #expect(canvas.width == 6000)
@@ -80,7 +80,7 @@ struct MemoryCeilingTests {
         let source = PreparedSource(
             name: "huge.gif", canvasWidth: 9000, canvasHeight: 9000, durationsMs: Array(repeating: 50, count: 4))
         let codec = CanvasCodec(canvas: (9000, 9000))
-        try MemoryCeiling.$availableForTesting.withValue(300 << 20) {
+        try MemoryCeiling.availableForTesting.withValue(300 << 20) {
             do {
                 _ = try FolderPreparation.run(
                     source: source, options: options, destination: dir.appendingPathComponent("widget"),

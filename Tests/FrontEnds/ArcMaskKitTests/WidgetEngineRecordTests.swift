@@ -45,17 +45,22 @@ struct WidgetEngineRecordTests {
     func reasons() {
         typealias Plan = ArcMaskAnimationPlan
         #expect(
-            Plan.reason(.rotation, requested: .automatic, hasTimerMasks: true, rotationResolves: true, masksDrawable: true)
+            Plan.reason(
+                .rotation, requested: .automatic, hasTimerMasks: true, rotationResolves: true, masksDrawable: true)
                 == "the clock-hand rotation resolves on this system")
         #expect(
-            Plan.reason(.timerMasks, requested: .automatic, hasTimerMasks: true, rotationResolves: false, masksDrawable: true)
-                .hasPrefix("the clock-hand rotation does not resolve on this system; the timer masks play"))
+            Plan.reason(
+                .timerMasks, requested: .automatic, hasTimerMasks: true, rotationResolves: false, masksDrawable: true
+            )
+            .hasPrefix("the clock-hand rotation does not resolve on this system; the timer masks play"))
         let noFonts = Plan.reason(
             .still, requested: .automatic, hasTimerMasks: true, rotationResolves: false, masksDrawable: false)
         #expect(noFonts.contains("UIAppFonts") && noFonts.hasSuffix("the first frame still"))
         #expect(
-            Plan.reason(.still, requested: .automatic, hasTimerMasks: false, rotationResolves: false, masksDrawable: false)
-                .contains("the folder has no timer masks"))
+            Plan.reason(
+                .still, requested: .automatic, hasTimerMasks: false, rotationResolves: false, masksDrawable: false
+            )
+            .contains("the folder has no timer masks"))
         #expect(
             Plan.reason(.still, requested: .rotation, hasTimerMasks: true, rotationResolves: false, masksDrawable: true)
                 .hasPrefix("the rotation was asked for"))
@@ -72,7 +77,8 @@ struct LiveActivityPhoneTests {
         var options = PrepareOptions(size: .family(.activity))
         // Not known (macOS, the tests): the smallest, as the command line sizes it.
         let unknown = try options.resolved()
-        #expect(unknown.width == 353 && unknown.height == 160 && unknown.device == "iphone-375-se" && unknown.scale == 2)
+        #expect(
+            unknown.width == 353 && unknown.height == 160 && unknown.device == "iphone-375-se" && unknown.scale == 2)
         options.phone = PrepareOptions.PhoneScreen(width: 393, height: 852, scale: 3)
         let pro = try options.resolved()
         #expect(pro.width == 371 && pro.device == "iphone-393" && pro.scale == 3)

@@ -6,9 +6,14 @@ import FuzzDriver
 /// widget opens from the App Group folder). A manifest it accepts is then used as the view uses
 /// it: every layer's frame, every timer-mask lane's cell and the poster cell index the cells
 /// (also once thinned), the rotation is computed, and the lanes are played at a few instants.
+/// The same bytes are read as the widget's record beside it (`.widget-engine.json`), which the
+/// app reads back (`ArcMaskDiagnosis(widgetRecord:)`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = input(data, size)
+    if let record = ArcMaskDiagnosis(widgetRecord: Data(bytes)) {
+        precondition(!record.reason.isEmpty && record.origin == .widget, "a record without a reason")
+    }
     guard let plan = try? ArcMaskAnimationPlan(manifest: Data(bytes)) else { return 0 }
     var sum = 0
     for layer in plan.layers { sum &+= plan.cells[layer.frame].width &+ Int(layer.startDegrees.rounded(.towardZero).magnitude.truncatingRemainder(dividingBy: 1e9)) }
