@@ -29,9 +29,13 @@ public struct PrepareOptions: Sendable {
     /// A phone's screen: its size in points and its points' pixels (`UIScreen.main`'s bounds
     /// and scale).
     public struct PhoneScreen: Sendable, Equatable {
+        /// The screen's width, pt (either way round: the shorter side is taken as the width).
         public var width: Double
+        /// The screen's height, pt.
         public var height: Double
+        /// The screen's pixels per point (`UIScreen.scale`).
         public var scale: Double
+        /// A screen of `width`×`height` pt at `scale`.
         public init(width: Double, height: Double, scale: Double) {
             self.width = width
             self.height = height

@@ -143,8 +143,11 @@ struct FindingsTests {
         // Two tables, each under its header line, a blank line between them.
         let all = Export.deviceTable().components(separatedBy: "\n")
         let home = all.drop { !$0.hasPrefix("device ") }.prefix { !$0.isEmpty }
-        let others = all.drop { !$0.isEmpty }.drop { !$0.hasPrefix("device ") }
+        let others = all.drop { !$0.isEmpty }.drop { !$0.hasPrefix("device ") }.prefix { !$0.isEmpty }
         #expect(home.count == WidgetSizeTable.devices.count + 1 && others.count >= 9)
+        // Then each Live Activity family's default: the smallest presentation, in points and pixels.
+        let defaults = all.filter { $0.hasPrefix("  activity ") || $0.hasPrefix("  island-") }
+        #expect(defaults.count == 4 && defaults[0].contains("iphone-375-se") && defaults[0].contains("706×320 px"))
         let columns = [
             ["screen", "scale", "small", "medium", "large", "extraLarge", "source", "models"],
             ["accessoryCircular", "accessoryRectangular", "extraLargePortrait", "activity", "island-compact"],

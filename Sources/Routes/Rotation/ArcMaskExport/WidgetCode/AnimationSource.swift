@@ -560,6 +560,169 @@ public enum ArcMaskAccentedRendering: String, Sendable, CaseIterable {
     }
 }
 
+// MARK: What the widget played
+extension ArcMaskAnimationPlan.Engine: Codable {}
+
+/// What a folder plays on this system and why, and who answered: the widget itself, from the
+/// record it keeps beside the manifest, or the calling process (`ArcMaskAnimation.diagnosis`).
+public struct ArcMaskDiagnosis: Sendable, Equatable {
+    /// Who decided the answer.
+    public enum Origin: String, Sendable, Codable {
+        /// The widget extension, as it drew this folder: what the widget plays.
+        case widget
+        /// The calling process: the widget has not drawn this folder yet. Fonts listed under
+        /// `UIAppFonts` are registered only for the bundle that lists them, so an app whose
+        /// widget extension carries the mask fonts is told "still" where its widget plays the
+        /// masks (Apple's Information Property List reference, `UIAppFonts`).
+        case thisProcess = "this-process"
+    }
+
+    /// What plays: the rotation, the timer masks or the first frame still.
+    public let engine: ArcMaskAnimationPlan.Engine
+    /// Why, in a sentence an app can show.
+    public let reason: String
+    /// Who answered.
+    public let origin: Origin
+    /// When the widget recorded it (nil when the calling process answered).
+    public let recorded: Date?
+    /// The system the widget ran on when it recorded it ("iOS 17.4"; nil when the calling
+    /// process answered).
+    public let system: String?
+
+    /// The widget's answer from the bytes of its record (`.widget-engine.json`); nil when they
+    /// are not one (damaged, another format, over 64 kB).
+    public init?(widgetRecord data: Data) {
+        guard let record = WidgetEngineRecord.decoded(data) else { return nil }
+        self = record.diagnosis
+    }
+
+    init(engine: ArcMaskAnimationPlan.Engine, reason: String, origin: Origin, recorded: Date?, system: String?) {
+        self.engine = engine
+        self.reason = reason
+        self.origin = origin
+        self.recorded = recorded
+        self.system = system
+    }
+}
+
+/// The record `ArcMaskAnimation(folder:)` keeps in the folder (`.widget-engine.json`, hidden, so
+/// `arcmask check` passes it over): what the widget extension resolved as it drew the folder.
+/// Written only when what it says changes; tied to the manifest by its digest, so a record of
+/// an earlier animation is not taken for this one.
+struct WidgetEngineRecord: Codable, Equatable {
+    static let file = ".widget-engine.json"
+    /// Larger records are not read.
+    static let maxBytes = 64 << 10
+
+    var engine: ArcMaskAnimationPlan.Engine
+    var requested: ArcMaskAnimationPlan.Engine
+    var hasTimerMasks: Bool
+    var rotationResolves: Bool
+    var masksDrawable: Bool
+    /// The manifest's FNV-1a digest (`ArcMaskAnimationPlan.digest`).
+    var manifestDigest: String
+    var system: String
+    var recorded: Date
+
+    /// The same record apart from when it was made.
+    func saysTheSame(as other: WidgetEngineRecord) -> Bool {
+        var o = other
+        o.recorded = recorded
+        return o == self
+    }
+
+    var reason: String {
+        ArcMaskAnimationPlan.reason(
+            engine, requested: requested, hasTimerMasks: hasTimerMasks, rotationResolves: rotationResolves,
+            masksDrawable: masksDrawable)
+    }
+
+    var diagnosis: ArcMaskDiagnosis {
+        ArcMaskDiagnosis(engine: engine, reason: reason, origin: .widget, recorded: recorded, system: system)
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    static func decoded(_ data: Data) -> WidgetEngineRecord? {
+        guard data.count <= maxBytes else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(WidgetEngineRecord.self, from: data)
+    }
+
+    /// The record in `folder`, if it has a readable one (a regular file of at most `maxBytes`).
+    static func read(in folder: URL) -> WidgetEngineRecord? {
+        let url = folder.appendingPathComponent(file)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? NSNumber, size.intValue <= maxBytes,
+            let data = try? Data(contentsOf: url)
+        else { return nil }
+        return decoded(data)
+    }
+
+    /// Writes `self` into `folder` unless its record already says the same; a folder that
+    /// cannot be written (a bundle's) is passed over: the record is advice, never a failure.
+    func note(in folder: URL) {
+        if let existing = Self.read(in: folder), existing.saysTheSame(as: self) { return }
+        guard let data = try? encoded() else { return }
+        try? data.write(to: folder.appendingPathComponent(Self.file), options: .atomic)
+    }
+
+    /// This system, as people name it: "iOS 17.4".
+    static var thisSystem: String {
+        let v = ProcessInfo.processInfo.operatingSystemVersion
+        #if os(iOS)
+        let name = "iOS"
+        #elseif os(macOS)
+        let name = "macOS"
+        #elseif os(visionOS)
+        let name = "visionOS"
+        #else
+        let name = "this system"
+        #endif
+        return "\(name) \(v.majorVersion).\(v.minorVersion)" + (v.patchVersion > 0 ? ".\(v.patchVersion)" : "")
+    }
+}
+
+extension ArcMaskAnimationPlan {
+    /// Why `engine` plays when `requested` was asked for, in a sentence: which of the rotation
+    /// and the masks' fonts this process has, and what the folder holds.
+    public static func reason(
+        _ engine: Engine, requested: Engine, hasTimerMasks: Bool, rotationResolves: Bool, masksDrawable: Bool
+    ) -> String {
+        let noMasks =
+            hasTimerMasks
+            ? "the timer masks' fonts are not registered here (bundle them with the widget extension and list them under its UIAppFonts)"
+            : "the folder has no timer masks"
+        switch (engine, requested) {
+        case (.rotation, _):
+            return "the clock-hand rotation resolves on this system"
+        case (.timerMasks, .timerMasks):
+            return "the timer masks, as asked; their fonts are registered"
+        case (.timerMasks, _):
+            return rotationResolves
+                ? "the timer masks, which the folder prefers; their fonts are registered"
+                : "the clock-hand rotation does not resolve on this system; the timer masks play, their fonts registered"
+        case (.still, .still):
+            return "the first frame still, as asked"
+        case (.still, .rotation):
+            return "the rotation was asked for and does not resolve on this system: the first frame still"
+        case (.still, .timerMasks):
+            return "the timer masks were asked for, and \(noMasks): the first frame still"
+        case (.still, _):
+            return "the clock-hand rotation does not resolve on this system, and \(noMasks): the first frame still"
+        case (.automatic, _):
+            return "automatic is a request, not an engine"
+        }
+    }
+}
+
 #if canImport(SwiftUI) && canImport(WidgetKit) && canImport(ImageIO)
 import ImageIO
 import SwiftUI
@@ -742,6 +905,9 @@ public struct ArcMaskAnimation: View {
     private let engine: ArcMaskAnimationPlan.Engine
     private let date: Date
     private let contentMode: ArcMaskContentMode
+    /// The folder it was made from and its manifest's digest, where the view records what it
+    /// resolved (`WidgetEngineRecord`); nil for a bundle's frames.
+    private var recordsIn: (folder: URL, manifest: String)? = nil
 
     /// Plays the folder at `folder` (its `manifest.json` and images, such as a folder in the App
     /// Group container); nil when the manifest or an image is missing or damaged. `engine`:
@@ -766,10 +932,17 @@ public struct ArcMaskAnimation: View {
             (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.size]
                 .flatMap { ($0 as? NSNumber)?.intValue }
         }
-        guard let (plan, files) = ArcMaskAnimationPlan.read(contents, size: size) else { return nil }
+        var manifestDigest: String?
+        let reading = { (name: String, limit: Int) -> Data? in
+            let data = contents(name, limit: limit)
+            if name == "manifest.json", let data { manifestDigest = ArcMaskAnimationPlan.digest(data) }
+            return data
+        }
+        guard let (plan, files) = ArcMaskAnimationPlan.read(reading, size: size) else { return nil }
         self.init(
             plan: plan, accented: accented, rotation: rotation, engine: engine, date: date, contentMode: contentMode
         ) { files[$0] }
+        recordsIn = manifestDigest.map { (folder, $0) }
     }
 
     /// Plays an export's frames from `bundle` (the widget extension's own resources).
@@ -788,23 +961,51 @@ public struct ArcMaskAnimation: View {
     /// Image files larger than this are not read.
     public static let maxImageBytes = ArcMaskAnimationPlan.maxImageBytes
 
-    /// What the folder would play on this system, without loading its images: the rotation,
-    /// the timer masks (their fonts registered), or its first frame still; nil when there is
-    /// no readable manifest. For an app to tell its user when this iOS shows a still. On the main
-    /// actor, as resolving the rotation is (SDKs before iOS 18 do not isolate `View` itself).
+    /// What the folder plays: the rotation, the timer masks (their fonts registered), or its
+    /// first frame still; nil when there is no readable manifest. `diagnosis(folder:)` says why
+    /// and who answered.
     @MainActor
     public static func diagnose(
         folder: URL, rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic
     ) -> ArcMaskAnimationPlan.Engine? {
+        diagnosis(folder: folder, rotation: rotation, engine: engine)?.engine
+    }
+
+    /// What the folder plays, why, and who answered; nil when there is no readable manifest.
+    /// For an app to tell its user when the widget shows a still.
+    ///
+    /// The widget's own answer when it has drawn this folder: `ArcMaskAnimation(folder:)`
+    /// records what it resolved beside the manifest (`.widget-engine.json`), in the widget
+    /// extension's process, whose fonts are the ones that count: fonts listed under
+    /// `UIAppFonts` are registered only for the bundle whose Info.plist lists them (Apple's
+    /// Information Property List reference), and the mask fonts belong in the extension.
+    /// Otherwise this process answers, and `origin` says so (`.thisProcess`). On the main actor,
+    /// as resolving the rotation is (SDKs before iOS 18 do not isolate `View` itself).
+    @MainActor
+    public static func diagnosis(
+        folder: URL, rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic
+    ) -> ArcMaskDiagnosis? {
         let url = folder.appendingPathComponent("manifest.json")
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = attributes[.size] as? NSNumber, size.intValue <= ArcMaskAnimationPlan.maxManifestBytes,
             let data = try? Data(contentsOf: url), let plan = try? ArcMaskAnimationPlan(manifest: data)
         else { return nil }
+        if let record = WidgetEngineRecord.read(in: folder), record.requested == engine,
+            record.manifestDigest == ArcMaskAnimationPlan.digest(data)
+        {
+            return record.diagnosis
+        }
         let turns = engine == .timerMasks || engine == .still ? false : rotation.resolve(plan.periodSeconds) != nil
-        return plan.engine(
-            engine, rotationResolves: turns, masksDrawable: plan.timerMasks.map(fontsRegistered) ?? false)
+        let drawable = plan.timerMasks.map(fontsRegistered) ?? false
+        let played = plan.engine(engine, rotationResolves: turns, masksDrawable: drawable)
+        let reason = ArcMaskAnimationPlan.reason(
+            played, requested: engine, hasTimerMasks: plan.timerMasks != nil, rotationResolves: turns,
+            masksDrawable: drawable)
+        return ArcMaskDiagnosis(
+            engine: played,
+            reason: reason + " (answered by this process: the widget has not drawn this folder yet)",
+            origin: .thisProcess, recorded: nil, system: nil)
     }
 
     private init?(
@@ -909,8 +1110,18 @@ public struct ArcMaskAnimation: View {
     private var drawing: some View {
         // The rotation is looked up only when it may play.
         let turn = engine == .timerMasks || engine == .still ? nil : rotation.resolve(plan.periodSeconds)
-        let played = plan.engine(
-            engine, rotationResolves: turn != nil, masksDrawable: plan.timerMasks.map(Self.fontsRegistered) ?? false)
+        let drawable = plan.timerMasks.map(Self.fontsRegistered) ?? false
+        let played = plan.engine(engine, rotationResolves: turn != nil, masksDrawable: drawable)
+        // What the widget resolved, kept beside the manifest for the app (`diagnosis`). A
+        // widget's view runs no `onAppear` or `task`, so it is noted as the view is drawn;
+        // written only when it changes.
+        let _ = recordsIn.map {
+            WidgetEngineRecord(
+                engine: played, requested: engine, hasTimerMasks: plan.timerMasks != nil,
+                rotationResolves: turn != nil, masksDrawable: drawable, manifestDigest: $0.manifest,
+                system: WidgetEngineRecord.thisSystem, recorded: Date()
+            ).note(in: $0.folder)
+        }
         if played == .rotation, let turn {
             masks(turn)
         } else if played == .timerMasks, let lanes = plan.timerMasks {
