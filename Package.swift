@@ -320,6 +320,7 @@ let package = Package(
         tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskRaster", ["ArcMaskCairo", "ArcMaskRaster", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskIO", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP", zipFoundation]),
+        tests("Drawing", "ArcMaskZIP", ["ArcMaskZIP"]),
         tests("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskText", "ArcMaskValues"]),
         tests(
             "Drawing", "ArcMaskCompositor",
@@ -376,7 +377,7 @@ let package = Package(
                 "ArcMaskTimerFontPlan", "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
-        tests("Core", "ArcMaskTimerClock", ["ArcMaskTimerClock"]),
+        tests("Core", "ArcMaskTimerClock", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
         tests(
             "Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskFolder", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
         tests(

@@ -40,13 +40,6 @@ public final class Pattern {
         cairo_pattern_set_extend(pointer, CAIRO_EXTEND_PAD)
     }
 
-    /// The pixels of a colour group (premultiplied ARGB), when cairo holds it as an image.
-    public func colorImage() -> ImageAccess? {
-        var s: OpaquePointer?
-        guard cairo_pattern_get_surface(pointer, &s) == CAIRO_STATUS_SUCCESS, let s else { return nil }
-        return ImageAccess(s, format: CAIRO_FORMAT_ARGB32)
-    }
-
     /// The coverage of an alpha-only group, when cairo holds it as a plain A8 image.
     public func alphaImage() -> ImageAccess? {
         var s: OpaquePointer?

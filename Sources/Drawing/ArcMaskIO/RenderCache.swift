@@ -118,17 +118,4 @@ public final class RenderCache: @unchecked Sendable {
         head = 0
         indexedBytes = total
     }
-
-    /// Removes the least recently used entries until the folder fits its budget.
-    public func evictIfNeeded() {
-        lock.withLock {
-            scan()
-            while indexedBytes > capacityBytes, head < index!.count {
-                let oldest = index![head]
-                head += 1
-                let path = directory.appendingPathComponent(oldest.name).path
-                if unlink(path) == 0 || errno == ENOENT { indexedBytes -= oldest.size }
-            }
-        }
-    }
 }

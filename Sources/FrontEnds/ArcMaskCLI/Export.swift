@@ -771,9 +771,9 @@ extension TimerFontManifest: PrintedManifest {
 
 extension Export {
     /// Runs a route's export with a progress line, commits the folder and reports the warnings
-    /// (the manifest's, the source's; the clip advice was said before). With --json it prints the
-    /// manifest with every warning and the folder written (the file keeps neither) and returns
-    /// nil; otherwise it returns the manifest for the route's summary.
+    /// (the manifest's, the source's; the clip advice was said before). With --json it also
+    /// prints the manifest with every warning and the folder written (the file keeps neither).
+    /// It returns the manifest, for the route's summary and verdict.
     func finish<M: PrintedManifest>(
         _ frames: FrameSource, into folder: OutputFolder, total: Int, advice: [String],
         _ run: (ProgressLine) throws -> M

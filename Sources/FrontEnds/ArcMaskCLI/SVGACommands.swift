@@ -9,20 +9,7 @@ struct SVGACommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "svga",
         abstract: "Render SVGA frames with their keys filled (inspect describes SVGA files).",
-        subcommands: [Info.self, RenderFrame.self])
-
-    struct Info: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract:
-                "Describe an SVGA file: container, canvas, timing, sprites, images, audio, and the keys an app can fill."
-        )
-
-        @OptionGroup var described: DescribeOptions
-
-        func run() throws {
-            try reportingFailures { try described.describeSVGA() }
-        }
-    }
+        subcommands: [RenderFrame.self])
 
     struct RenderFrame: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -92,12 +79,6 @@ struct SVGACommand: ParsableCommand {
 }
 
 extension DescribeOptions {
-    /// Reads the file as an SVGA and prints its report.
-    func describeSVGA() throws {
-        limits.armWatchdog(for: file)
-        try Self.describe(SVGAReader.read(path: file, limits: limits.svgaLimits), file: file, json: reporting.json)
-    }
-
     /// Prints an SVGA movie's report: a summary, or JSON.
     static func describe(_ m: SVGAMovie, file: String, json: Bool) throws {
         let r = SVGAReport(m, file: file)

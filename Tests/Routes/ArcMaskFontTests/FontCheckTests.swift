@@ -56,6 +56,13 @@ struct FontCheckTests {
 
     @Test("bytes that are not a font are refused by name")
     func refused() {
-        #expect(throws: InputError.self) { try FreeTypeFace(bytes: Array("not a font".utf8), name: "junk.ttf") }
+        do {
+            _ = try FreeTypeFace(bytes: Array("not a font".utf8), name: "junk.ttf")
+            Issue.record("ten bytes of text were opened as a font")
+        } catch let error as InputError {
+            #expect(error.file == "junk.ttf" && error.message.hasPrefix("FreeType cannot open it (error "))
+        } catch {
+            Issue.record("\(error)")
+        }
     }
 }

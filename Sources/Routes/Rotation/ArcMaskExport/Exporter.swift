@@ -80,22 +80,25 @@ public struct ExportRequest: Sendable {
     }
 }
 
-/// Writes what a widget extension needs to play an animation: the layer images (each its own
-/// JPEG or PNG by default, or one strip), `manifest.json`, the SwiftUI view, a widget and
-/// `INSTALL.md`, into an output folder, all or nothing. Deterministic: the same inputs give
-/// byte-identical files.
 /// What an export reports as it goes: each stage as it starts ("reading", "comparing",
 /// "writing") with its number of items, and each item done.
 public struct ExportProgress: Sendable {
+    /// Told each stage as it starts, with its number of items.
     public var stage: @Sendable (String, Int) -> Void
+    /// Told each item done in the current stage.
     public var advance: @Sendable () -> Void
 
+    /// A progress report of `stage` and `advance`.
     public init(stage: @escaping @Sendable (String, Int) -> Void, advance: @escaping @Sendable () -> Void) {
         self.stage = stage
         self.advance = advance
     }
 }
 
+/// Writes what a widget extension needs to play an animation: the layer images (each its own
+/// JPEG or PNG by default, or one strip), `manifest.json`, the SwiftUI view, a widget and
+/// `INSTALL.md`, into an output folder, all or nothing. Deterministic: the same inputs give
+/// byte-identical files.
 public enum Exporter {
     /// Bytes of saved canvases a source may keep while an export reads it.
     public static let exportCheckpointBytes = 12 << 20
