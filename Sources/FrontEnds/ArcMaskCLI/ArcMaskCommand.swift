@@ -17,7 +17,7 @@ public struct ArcMaskCommand: ParsableCommand {
         version: ArcMaskVersion.string,
         subcommands: [
             Inspect.self, Frames.self, PlanCommand.self, Render.self, Emulate.self, PreviewCommand.self, Export.self,
-            Check.self, SVGACommand.self, Generate.self,
+            Check.self, Devices.self, SVGACommand.self, Generate.self,
         ]
     )
 

@@ -148,10 +148,10 @@ struct PlanOptions: ParsableArguments {
     }
 }
 
-/// "unknown --device iphone-16-prp; did you mean iphone-16-pro? (see export --list-devices)".
+/// "unknown --device iphone-16-prp; did you mean iphone-16-pro? (see arcmask devices)".
 func unknownDevice(_ name: String) -> String {
     let key = WidgetSizeTable.slug(name)
     let close = WidgetSizeTable.names.map { ($0, ArcMaskCommand.editDistance($0, key)) }.filter { $0.1 <= 2 }
         .min { $0.1 < $1.1 }
-    return "unknown --device \(name); \(close.map { "did you mean \($0.0)? " } ?? "")see export --list-devices"
+    return "unknown --device \(name); \(close.map { "did you mean \($0.0)? " } ?? "")see arcmask devices"
 }

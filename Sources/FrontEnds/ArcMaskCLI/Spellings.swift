@@ -29,15 +29,30 @@ enum Spellings {
     /// folder (now `check`).
     static let deprecatedPatterns: [String] =
         renames.map { NSRegularExpression.escapedPattern(for: $0.old) + "(?![-\\w])" }
-        + [#"--accented(?![-\w])"#, #"svga info"#, #"arcmask emulate <"#, #"emulate DIR"#]
+        + [#"--accented(?![-\w])"#, #"svga info"#, #"arcmask emulate <"#, #"emulate DIR"#, #"--list-devices"#]
 
     /// Commands folded into others: `svga info` is `inspect`.
     static let commands: [(old: [String], new: [String])] = [(["svga", "info"], ["inspect"])]
+
+    /// Options that became commands: `export --list-devices` is `devices` (its `--json` kept,
+    /// whatever else was given dropped, as the option ignored it).
+    static func optionCommands(_ args: [String]) -> (arguments: [String], notice: String)? {
+        let options = args.prefix { $0 != "--" }
+        guard args.first == "export", options.contains("--list-devices") else { return nil }
+        return (
+            ["devices"] + (options.contains("--json") ? ["--json"] : []),
+            "note: `export --list-devices` is now `devices`; the old spelling goes in \(nextRelease)"
+        )
+    }
 
     /// `arguments` (without the program's name) in today's spellings, and a notice per old one.
     static func rewrite(_ arguments: [String]) -> (arguments: [String], notices: [String]) {
         var args = arguments
         var notices: [String] = []
+        if let (command, notice) = optionCommands(args) {
+            args = command
+            notices.append(notice)
+        }
         for (old, new) in commands where args.starts(with: old) {
             args.replaceSubrange(0..<old.count, with: new)
             notices.append(

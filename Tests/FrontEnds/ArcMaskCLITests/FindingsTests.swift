@@ -141,7 +141,7 @@ struct FindingsTests {
     @Test("plurals and columns: the device table's columns never touch")
     func table() {
         // Two tables, each under its header line, a blank line between them.
-        let all = Export.deviceTable().components(separatedBy: "\n")
+        let all = Devices.table().components(separatedBy: "\n")
         let home = all.drop { !$0.hasPrefix("device ") }.prefix { !$0.isEmpty }
         let others = all.drop { !$0.isEmpty }.drop { !$0.hasPrefix("device ") }.prefix { !$0.isEmpty }
         #expect(home.count == WidgetSizeTable.devices.count + 1 && others.count >= 9)
@@ -182,7 +182,7 @@ struct FindingsTests {
         #expect(b["device"] as? String == "ipad-744" && b["scale"] as? Double == 2)
         #expect(unknownDevice("iphone-16-prp").contains("did you mean iphone-16-pro?"))
         #expect(run(["export", input, "--device", "iphone-16-prp", "--out", s.path("c")]) == 64)
-        let json = try JSONSerialization.jsonObject(with: Data(try Export.deviceJSON().utf8)) as! [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Data(try Devices.json().utf8)) as! [String: Any]
         let rows = json["devices"] as! [[String: Any]]
         #expect(rows.count == WidgetSizeTable.devices.count)
         #expect(rows.first { $0["id"] as? String == "iphone-402" }?["source"] as? String == "measured")

@@ -26,6 +26,22 @@ struct SpellingsTests {
         let info = Spellings.rewrite(["svga", "info", "a.svga"])
         #expect(info.arguments == ["inspect", "a.svga"] && info.notices.count == 1)
         #expect(Spellings.rewrite(["plan", "a.gif", "--view", "9x9"]).notices.isEmpty)
+        // An option that became a command: `export --list-devices` is `devices`, its --json kept.
+        let devices = Spellings.rewrite(["export", "--list-devices", "--json"])
+        #expect(devices.arguments == ["devices", "--json"])
+        #expect(devices.notices == ["note: `export --list-devices` is now `devices`; the old spelling goes in 0.11"])
+        #expect(Spellings.rewrite(["export", "a.gif", "--", "--list-devices"]).notices.isEmpty)
+    }
+
+    @Test("devices is a command; the old option prints the same table")
+    func devices() throws {
+        let (status, table, _) = try outputs(["devices"])
+        let (old, oldTable, notice) = try outputs(["export", "--list-devices"])
+        #expect(status == 0 && old == 0 && table == oldTable && table.contains("iphone-375-se"))
+        #expect(notice.contains("`export --list-devices` is now `devices`"))
+        let (jsonStatus, json, _) = try outputs(["devices", "--json"])
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(jsonStatus == 0 && (parsed?["devices"] as? [Any])?.count == 16)
     }
 
     @Test("old spellings still run, and give what the new ones give")
