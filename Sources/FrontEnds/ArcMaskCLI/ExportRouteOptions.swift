@@ -27,12 +27,12 @@ struct RotationRouteOptions: ParsableArguments {
     var jpegQuality: Int? { jpegQualityOption?.value }
 
     @Option(
-        name: [.customLong("tinted"), .customLong("accented")],
+        name: .customLong("tinted"),
         help: """
             Where the system does not keep colours (tinted and clear home screens of iOS 18+; for poster \
             the Lock Screen too): full-color (the frames keep their colours), accented (tinted with the \
             home screen: colour replaced, alpha kept), alpha (the frames' luminance as their opacity) or \
-            poster (the poster frame, still, as its luminance). --accented is the older spelling.
+            poster (the poster frame, still, as its luminance).
             """)
     var accented: AccentedRendering = .fullColor
 

@@ -22,14 +22,15 @@ enum Spellings {
         Rename(commands: ["generate"], old: "--size", new: "--canvas"),
         Rename(commands: ["export", "preview"], old: "--loop", new: "--loop-seconds"),
         Rename(commands: ["export"], old: "--rotation", new: "--rotation-access"),
+        Rename(commands: ["export"], old: "--accented", new: "--tinted"),
     ]
 
     /// What no text the tool writes may say (guides, generated code, summaries, help): each old
-    /// spelling above as a pattern, `--accented` (now `--tinted`), and `emulate` given an export
-    /// folder (now `check`).
+    /// spelling above as a pattern, `svga info` (now `inspect`), `emulate` given an export
+    /// folder (now `check`) and `--list-devices` (now `devices`).
     static let deprecatedPatterns: [String] =
         renames.map { NSRegularExpression.escapedPattern(for: $0.old) + "(?![-\\w])" }
-        + [#"--accented(?![-\w])"#, #"svga info"#, #"arcmask emulate <"#, #"emulate DIR"#, #"--list-devices"#]
+        + [#"svga info"#, #"arcmask emulate <"#, #"emulate DIR"#, #"--list-devices"#]
 
     /// Commands folded into others: `svga info` is `inspect`.
     static let commands: [(old: [String], new: [String])] = [(["svga", "info"], ["inspect"])]

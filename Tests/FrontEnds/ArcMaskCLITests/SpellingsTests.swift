@@ -20,6 +20,9 @@ struct SpellingsTests {
         let export = Spellings.rewrite(["export", "a.gif", "--loop", "2", "--rotation", "silgen"])
         #expect(export.arguments == ["export", "a.gif", "--loop-seconds", "2", "--rotation-access", "silgen"])
         #expect(export.notices.count == 2)
+        // --accented was a second name of --tinted; now an old spelling with its notice.
+        let tinted = Spellings.rewrite(["export", "a.gif", "--accented=poster"])
+        #expect(tinted.arguments == ["export", "a.gif", "--tinted=poster"] && tinted.notices.count == 1)
         // Only where the word had that meaning: --loops stays, and nothing after `--` changes.
         #expect(Spellings.rewrite(["frames", "seq", "--loops", "2"]).notices.isEmpty)
         #expect(Spellings.rewrite(["plan", "--", "--size"]).arguments == ["plan", "--", "--size"])
