@@ -333,6 +333,32 @@ struct DocumentationTests {
         for page in pages { #expect(readme.contains("(docs/\(page))"), "README.md does not link docs/\(page)") }
     }
 
+    @Test("the architecture page and each layer's README name every module of the package, and no other")
+    func modulesNamed() throws {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let modules = ManifestReader.targets(in: manifest).filter { $0.path.hasPrefix("Sources/") }
+        #expect(modules.count >= 50)
+        let page = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        for m in modules {
+            #expect(
+                page.contains("`\(m.name)`") || page.contains(" \(m.name) "),
+                "docs/architecture.md does not name \(m.name)")
+            // Sources/<Layer>/…/<Module>: the layer's README names it (the C shims as a list).
+            let layer = m.path.split(separator: "/")[1]
+            let readme = try String(
+                contentsOf: root.appendingPathComponent("Sources/\(layer)/README.md"), encoding: .utf8)
+            if layer == "C" { continue }
+            #expect(readme.contains("`\(m.name)`"), "Sources/\(layer)/README.md does not name \(m.name)")
+        }
+        // Every `ArcMask…` module the page names in its tables is one the package declares.
+        let names = Set(modules.map(\.name))
+        let named = page.components(separatedBy: "| `").dropFirst().compactMap { $0.split(separator: "`").first }
+            .map(String.init).filter { $0.hasPrefix("ArcMask") && !$0.contains(" ") && !$0.contains(".") }
+        for n in named {
+            #expect(names.contains(n), "docs/architecture.md names \(n), which Package.swift does not declare")
+        }
+    }
+
     @Test("the architecture page names exactly the modules that import C, and what each imports")
     func cImporters() throws {
         let page = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
