@@ -46,6 +46,6 @@ struct Check: ParsableCommand {
         if reporting.json { arguments.append("--json") }
         if reporting.quiet { arguments.append("--quiet") }
         let emulate = try Emulate.parse(arguments)
-        try emulate.runExportFolder()
+        try EmulateFolder.run(emulate)
     }
 }

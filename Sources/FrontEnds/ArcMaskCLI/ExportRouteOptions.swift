@@ -1,18 +1,20 @@
 import ArcMaskFolder
+import ArcMaskGeometry
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMaskPlan
 import ArgumentParser
 import Foundation
 
-/// The rotation route's own settings (`export`): how layers are laid out and encoded, how they
-/// draw on tinted home screens, and how the generated view reaches the rotation.
-struct RotationRouteOptions: ParsableArguments {
-    @Option(
-        help: """
-            files (each layer its own image, handed over as encoded bytes) or strip (one sprite sheet that \
-            the view decodes in the extension and crops; counts its decoded size against --budget).
-            """)
-    var layout: LayerLayout = .files
+// The options only some routes take. `export` declares each group hidden, so its short help
+// holds what every route takes; `arcmask help export --route NAME` shows a route's groups
+// (`ExportHelp`). `ExportRules` refuses each where its route is not.
+
+/// How layer images are made and drawn (rotation and timer-mask routes): the masks' preset,
+/// the images' format and compression, how they draw on tinted home screens, the poster frame,
+/// and how the view reaches the rotation.
+struct LayerOptions: ParsableArguments {
+    @Option(help: "How the masks are built (default: arcmask).")
+    var preset: Preset?
 
     @Option(
         help: "auto (JPEG where a layer is opaque, PNG where it has transparency), jpeg or png; --layout files.")
@@ -24,7 +26,7 @@ struct RotationRouteOptions: ParsableArguments {
         transform: JPEGQuality.parse)
     var jpegQualityOption: JPEGQuality?
 
-    var jpegQuality: Int? { jpegQualityOption?.value }
+    @OptionGroup var png: PNGCompressionOption
 
     @Option(
         name: .customLong("tinted"),
@@ -32,62 +34,101 @@ struct RotationRouteOptions: ParsableArguments {
             Where the system does not keep colours (tinted and clear home screens of iOS 18+; for poster \
             the Lock Screen too): full-color (the frames keep their colours), accented (tinted with the \
             home screen: colour replaced, alpha kept), alpha (the frames' luminance as their opacity) or \
-            poster (the poster frame, still, as its luminance).
+            poster (the --poster frame, still, as its luminance).
             """)
     var accented: AccentedRendering = .fullColor
 
     @Option(
         parsing: .unconditional,
         help:
-            "The source frame the view shows still where it holds still: on Always-On displays, and with --tinted poster (default: the first).",
+            "Which frame is the poster: shown still on Always-On displays, and by --tinted poster (default: the first).",
         transform: FrameIndex.parse)
     var poster: FrameIndex?
 
     @Option(
         name: .customLong("rotation-access"),
         help: """
-            How the generated view reaches WidgetKit's clock-hand rotation: runtime (looked up at run time; \
-            no SDK declaration; turns on iOS 26.1), silgen (the exported symbol), package \
-            (octree/ClockHandRotationKit). All rest on private API.
+            How the generated view reaches WidgetKit's clock-hand rotation (the timer-mask view turns too, \
+            where it can): runtime (default: looked up at run time; no SDK declaration; turns on iOS 26.1), \
+            silgen (the exported symbol), package (octree/ClockHandRotationKit). All rest on private API.
             """)
-    var rotation: RotationRoute = .runtime
+    var rotationOption: RotationRoute?
+
+    var jpegQuality: Int? { jpegQualityOption?.value }
+    var rotation: RotationRoute { rotationOption ?? .runtime }
+
+    func validate() throws {
+        if imageFormat == .png, jpegQuality != nil {
+            throw ValidationError("--jpeg-quality does not apply to --image-format png")
+        }
+    }
+}
+
+/// The phone limits layer images are fitted to (rotation and timer-mask routes), besides the
+/// extension's memory that every route has.
+struct ArchiveOptions: ParsableArguments {
+    @Option(
+        name: .customLong("archive-budget"), parsing: .unconditional,
+        help: """
+            The view's archive in MB (10⁶ bytes): the layer images plus the view stay within it (default: 7 \
+            aimed at, and --keep-frames refused above 9, as archives of 9.3 MB have drawn black; a \
+            budget given here is also the ceiling).
+            """,
+        transform: Megabytes.parse)
+    var archiveBudgetOption: Megabytes?
+
+    @Option(
+        name: .customLong("max-layer-pixels"), parsing: .unconditional,
+        help:
+            "Pixels per layer image (width × height; default: the smallest per-image cap seen); fitting lowers the scale to meet it.",
+        transform: PixelCount.parse)
+    var maxLayerPixelsOption: PixelCount?
+
+    @Flag(help: "Refuse rather than lower the frame rate when the layers do not fit the budget.")
+    var keepFrames = false
+
+    var archiveBudget: Double? { archiveBudgetOption?.value }
+    var maxLayerPixels: Int { maxLayerPixelsOption?.value ?? WidgetLimits.smallestPixelCap }
+}
+
+/// The rotation route's own settings: how layers are laid out, and what the view plays where
+/// the rotation is missing.
+struct RotationRouteOptions: ParsableArguments {
+    @Option(
+        help: """
+            files (each layer its own image, handed over as encoded bytes) or strip (one sprite sheet that \
+            the view decodes in the extension and crops; counts its decoded size against --memory-budget).
+            """)
+    var layout: LayerLayout = .files
 
     @Option(
         name: .customLong("fallback"),
         help: """
-            timer-mask (default with --layout files: the mask font and the lanes go with the layers, so the \
-            view plays by live timer-text masks where the rotation is missing; --widget-fps, --loop-seconds, \
-            --timing and --max-lanes shape them) or none.
+            What a rotation view plays where the rotation is missing: timer-mask (default with --layout files: \
+            the mask font and the lanes go with the layers; the timer-mask options shape them) or none \
+            (--route timer-mask plays the masks first instead).
             """)
     var fallbackOption: ExportFallback?
-
-    @Flag(
-        help: """
-            Write the folder and exit 0 even when the emulator's verdict is FAIL (for the presets that \
-            reproduce flawed public widgets); without it such an export is written and exits 2.
-            """)
-    var allowDefects = false
 }
 
-/// The timer-font route's own settings (`export --route timer-font`): the widget's rate, the
-/// loop and how the animation fits it.
-struct TimerFontRouteOptions: ParsableArguments {
+/// The timer loop's settings (timer-font route, timer-mask route and a rotation export's
+/// timer masks): the widget's rate, the loop's length, and how the animation fits it.
+struct TimerLoopOptions: ParsableArguments {
     @Option(
         name: .customLong("widget-fps"), parsing: .unconditional,
         help: """
-            The widget's frame rate: \(WidgetRate.rule) (default 8). --fps resamples the input, as on every \
-            route.
+            The widget's own rate, pictures a second: \(WidgetRate.rule) (default: 8 for timer fonts, the \
+            source's rate for timer masks). --fps resamples the input instead.
             """,
         transform: WidgetRate.parse)
     var widgetFPS: WidgetRate?
 
     @Option(
         name: .customLong("loop-seconds"), parsing: .unconditional,
-        help: "The loop's length in seconds: \(LoopLength.rule) (default: chosen by --timing).",
+        help:
+            "The timer loop's length in seconds: \(LoopLength.rule) (default: chosen by --timing; not --loops, a sequence's plays).",
         transform: LoopLength.parse)
     var loopOption: LoopLength?
-
-    var loop: Int? { loopOption?.value }
 
     @Option(
         help: """
@@ -96,6 +137,17 @@ struct TimerFontRouteOptions: ParsableArguments {
             """)
     var timing: TimerFontTiming.Mode?
 
+    var loop: Int? { loopOption?.value }
+    var given: Bool { widgetFPS != nil || loopOption != nil || timing != nil }
+}
+
+/// How many lanes timer masks may have (timer-mask route and a rotation export's timer masks).
+struct LaneOptions: ParsableArguments {
+    @Option(
+        name: .customLong("max-lanes"), parsing: .unconditional,
+        help: "The most lanes written, 1 to 1,000 (default 320, the most seen drawn on a phone).",
+        transform: LaneCount.parse)
+    var maxLanesOption: LaneCount?
 }
 
 /// What a rotation export carries for phones where the rotation is missing.

@@ -103,174 +103,6 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
-/// How to read an animation: limits, the playback every format takes, and each format's own settings.
-struct InputOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Play frames A..B only (both inclusive; every format but video and AVIF, which take --start and --length). "
-                + "Sequences: the numbers A..B of the pattern."))
-    var range: ClosedRange<Int>?
-
-    @Flag(help: "Play backwards (every format but video and AVIF).")
-    var reverse = false
-
-    @Option(
-        name: .customLong("fps"), parsing: .unconditional,
-        help: ArgumentHelp(
-            "Resample to this many frames per second (vector formats and clips draw each instant; GIF, APNG and WebP "
-                + "show the frame of that instant). Sequences: the frame rate (default 25)."),
-        transform: FramesPerSecond.parse)
-    var fpsOption: FramesPerSecond?
-
-    @Option(
-        name: .customLong("start"), parsing: .unconditional,
-        help: "Video and AVIF: start the cut at this second (the frame on screen then is the first shown).",
-        transform: ClipStart.parse)
-    var startOption: ClipStart?
-
-    @Option(
-        name: .customLong("length"), parsing: .unconditional,
-        help: "Video and AVIF: the cut's length in seconds (default: to the end).", transform: ClipLength.parse)
-    var durationOption: ClipLength?
-
-    @Option(help: "dotLottie: the animation to play (its id; inspect lists them). Default: the manifest's initial one.")
-    var animation: String?
-
-    @Option(help: "Lottie: play only the segment of this marker (inspect lists them).")
-    var marker: String?
-
-    @Option(
-        help: "dotLottie v2: apply this theme (its id; inspect lists them). Default: the animation's initial theme.")
-    var theme: String?
-
-    @Option(
-        help:
-            "dotLottie v2: play this state of the state machine (inspect lists them). Default: the initial state of the initial state machine."
-    )
-    var state: String?
-
-    @Flag(
-        help: "Lottie: refuse a file with anything the renderer leaves out (expressions, effects …) instead of warning."
-    )
-    var strict = false
-
-    @Option(
-        name: .customLong("set-color"),
-        help:
-            "Lottie: KEYPATH=#RRGGBB[AA] sets the colour of the fills and strokes it names (* one name, ** any; inspect lists keypaths). Repeatable."
-    )
-    var setColor: [String] = []
-
-    @Option(
-        name: .customLong("set-opacity"),
-        help: "Lottie: KEYPATH=0…100 sets the opacity of the fills, strokes or layers it names. Repeatable.")
-    var setOpacity: [String] = []
-
-    /// The keypath settings, checked.
-    func lottieOverrides() throws -> LottieOverrides {
-        var o = LottieOverrides()
-        for text in setColor {
-            guard let eq = text.lastIndex(of: "="), !text[..<eq].isEmpty,
-                let c = LottieOverrides.parseColor(String(text[text.index(after: eq)...]))
-            else {
-                throw ValidationError(
-                    "--set-color takes KEYPATH=#RRGGBB or KEYPATH=#RRGGBBAA, not '\(shortened(text))'")
-            }
-            o.entries.append((String(text[..<eq]), .color(c)))
-        }
-        for text in setOpacity {
-            guard let eq = text.lastIndex(of: "="), !text[..<eq].isEmpty,
-                let v = Double(text[text.index(after: eq)...]),
-                v >= 0, v <= 100
-            else {
-                throw ValidationError("--set-opacity takes KEYPATH=0…100, not '\(shortened(text))'")
-            }
-            o.entries.append((String(text[..<eq]), .opacity(v)))
-        }
-        return o
-    }
-
-    var fps: Double? { fpsOption?.value }
-
-    @Option(help: "Sequences: each frame's duration in ms, comma-separated (instead of --fps).")
-    var durations: String?
-
-    @Option(
-        parsing: .unconditional, help: "Sequences: how many times the animation plays (0 = forever).",
-        transform: Repeats.parse)
-    var loops = Repeats(0)
-
-    @Flag(help: "Sequences: skip missing numbers with a warning instead of stopping.")
-    var allowGaps = false
-
-    @Flag(
-        help:
-            "SVG and SVGA: draw every frame anew instead of reusing renders kept in the cache folder (ARCMASK_CACHE_DIR, default ~/.cache/arcmask/renders)."
-    )
-    var noRenderCache = false
-
-    @OptionGroup var limits: LimitOptions
-
-    @OptionGroup var dynamic: DynamicOptions
-
-    func validate() throws {
-        _ = try lottieOverrides()
-        if fps != nil && durations != nil { throw ValidationError("give --fps or --durations, not both") }
-        if durations != nil && parsedDurations == nil {
-            throw ValidationError(
-                "--durations takes milliseconds above 0 (at most a day) separated by commas, e.g. 40,40,80, not '\(shortened(durations!))'"
-            )
-        }
-    }
-
-    private var parsedDurations: [Double]? {
-        guard let durations else { return nil }
-        return (try? SpanMs.parseList(durations))?.map(\.value)
-    }
-
-    /// The settings for opening files: `scale` picks `@Sx` variants in sequences.
-    func sourceOptions(scale: Int? = nil) -> SourceOptions {
-        var options = SourceOptions(
-            limits: limits.limits, svgaLimits: limits.svgaLimits,
-            playback: Playback(range: range, reverse: reverse, fps: fps),
-            renderCache: noRenderCache ? nil : RenderCache())
-        options.vocabulary = .commandLine
-        options.svgLimits = limits.svgLimits
-        options.sequence.durations = parsedDurations
-        options.sequence.loops = loops.value
-        options.sequence.allowGaps = allowGaps
-        options.sequence.scale = scale
-        var lottieLimits = LottieLimits()
-        lottieLimits.maxFrames = limits.maxFrames.value
-        options.lottie = LottieOptions(animation: animation, marker: marker, limits: lottieLimits, strict: strict)
-        options.lottie.theme = theme
-        options.lottie.state = state
-        options.lottie.overrides = (try? lottieOverrides()) ?? LottieOverrides()
-        options.lottie.maxPixels = limits.maxPixels.value
-        options.video = VideoOptions(start: startOption?.value, duration: durationOption?.value)
-        return options
-    }
-
-    /// Opens `path` through the library's one entry point, with the time limit armed.
-    func open(_ path: String, scale: Int? = nil) throws -> FrameSource {
-        limits.armWatchdog(for: path)
-        var options = sourceOptions(scale: scale)
-        if !dynamic.isEmpty { options.svgaContent = try dynamic.content(options: options) }
-        let source = try FrameSources.open(path: path, options: options)
-        // Freed frame-sized buffers are kept for the next frame — except for video, whose frames
-        // come from FFmpeg's pools, where glibc's own adaptive thresholds keep the peak lower
-        // (135 MB against 157 MB on 1080p frames) at the same speed.
-        if source.timeBase != .timestamps { MemoryReuse.install() }
-        return source
-    }
-
-    /// The files a source was read from, which no output may replace: a sequence's frame files
-    /// (else the file named) and the images put into an SVGA's keys.
-    func inputFiles(of source: FrameSource, named path: String) -> [String] {
-        source.inputFiles + dynamic.imageFiles
-    }
-}
-
 extension ClosedRange<Int>: @retroactive ExpressibleByArgument {
     /// "A..B" with 0 ≤ A ≤ B ≤ 9,999,999.
     public init?(argument: String) {
@@ -294,17 +126,20 @@ extension PNG.Compression.Preset: ExpressibleByArgument {}
 struct PNGCompressionOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "PNG compression: fast, balanced or small. Every preset stores the same pixels (indexed when a frame has 256 colours or fewer).",
+            "PNG compression: fast, balanced (default) or small. Every preset stores the same pixels (indexed when a frame has 256 colours or fewer).",
             valueName: "preset"))
-    var pngCompression: PNG.Compression.Preset = .balanced
+    var pngCompression: PNG.Compression.Preset?
 
     @Option(parsing: .unconditional, help: .hidden, transform: CompressionLevel.parse)
     var compression: CompressionLevel?
 
     /// The preset; the older `--compression 0…9` maps 0–3 to fast, 4–7 to balanced, 8–9 to small.
     var value: PNG.Compression {
-        compression.map { PNG.Compression(level: $0.value) } ?? PNG.Compression(pngCompression)
+        compression.map { PNG.Compression(level: $0.value) } ?? PNG.Compression(pngCompression ?? .balanced)
     }
+
+    /// Whether either spelling was given.
+    var given: Bool { pngCompression != nil || compression != nil }
 }
 
 /// `--jobs`: how many threads draw and encode images.

@@ -23,6 +23,7 @@ enum Spellings {
         Rename(commands: ["export", "preview"], old: "--loop", new: "--loop-seconds"),
         Rename(commands: ["export"], old: "--rotation", new: "--rotation-access"),
         Rename(commands: ["export"], old: "--accented", new: "--tinted"),
+        Rename(commands: ["export"], old: "--budget", new: "--memory-budget"),
     ]
 
     /// What no text the tool writes may say (guides, generated code, summaries, help): each old
@@ -46,12 +47,37 @@ enum Spellings {
         )
     }
 
+    /// `export --route timer-font --fps N` without `--widget-fps`: `--fps` meant the widget's rate
+    /// there, and keeps that meaning until the next release (so the input plays at its own rate).
+    static func widgetRate(_ args: [String]) -> (arguments: [String], notice: String)? {
+        let options = args.prefix { $0 != "--" }
+        let timerFont = zip(options, options.dropFirst()).contains { $0 == "--route" && $1 == "timer-font" }
+            || options.contains("--route=timer-font")
+        guard args.first == "export", timerFont,
+            !options.contains(where: { $0 == "--widget-fps" || $0.hasPrefix("--widget-fps=") })
+        else { return nil }
+        var rewritten = args, found = false
+        for k in options.indices where args[k] == "--fps" || args[k].hasPrefix("--fps=") {
+            rewritten[k] = "--widget-fps" + args[k].dropFirst("--fps".count)
+            found = true
+        }
+        guard found else { return nil }
+        return (
+            rewritten,
+            "note: with --route timer-font the widget's rate is --widget-fps; --fps resamples the input (as on every route) from \(nextRelease)"
+        )
+    }
+
     /// `arguments` (without the program's name) in today's spellings, and a notice per old one.
     static func rewrite(_ arguments: [String]) -> (arguments: [String], notices: [String]) {
         var args = arguments
         var notices: [String] = []
         if let (command, notice) = optionCommands(args) {
             args = command
+            notices.append(notice)
+        }
+        if let (rewritten, notice) = widgetRate(args) {
+            args = rewritten
             notices.append(notice)
         }
         for (old, new) in commands where args.starts(with: old) {
@@ -89,6 +115,7 @@ extension ArcMaskCommand {
         if let asked, !asked.hasPrefix("-"), !commandNames.contains(asked) {
             throw ValidationError(unknownCommand(asked))
         }
+        if let screen = try ExportHelp.screen(for: args) { throw CleanExit.message(screen) }
         return try parseAsRoot(args)
     }
 

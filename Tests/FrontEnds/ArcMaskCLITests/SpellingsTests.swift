@@ -34,6 +34,18 @@ struct SpellingsTests {
         #expect(devices.arguments == ["devices", "--json"])
         #expect(devices.notices == ["note: `export --list-devices` is now `devices`; the old spelling goes in 0.11"])
         #expect(Spellings.rewrite(["export", "a.gif", "--", "--list-devices"]).notices.isEmpty)
+        // --budget names what it limits now; --archive-budget stays as it is.
+        let memory = Spellings.rewrite(["export", "a.gif", "--budget", "20", "--archive-budget", "5"])
+        #expect(memory.arguments == ["export", "a.gif", "--memory-budget", "20", "--archive-budget", "5"])
+        #expect(memory.notices == ["note: --budget is now --memory-budget here; the old spelling goes in 0.11"])
+        // --fps with the timer-font route and no --widget-fps keeps its old meaning, the widget's rate.
+        let rate = Spellings.rewrite(["export", "a.gif", "--route", "timer-font", "--fps=4"])
+        #expect(rate.arguments == ["export", "a.gif", "--route", "timer-font", "--widget-fps=4"])
+        #expect(rate.notices.count == 1 && rate.notices[0].contains("--widget-fps"))
+        let both = ["export", "a.gif", "--route=timer-font", "--fps", "10", "--widget-fps", "4"]
+        #expect(Spellings.rewrite(both).arguments == both && Spellings.rewrite(both).notices.isEmpty)
+        let rotation = ["export", "a.gif", "--fps", "10"]
+        #expect(Spellings.rewrite(rotation).arguments == rotation)
     }
 
     @Test("devices is a command; the old option prints the same table")
@@ -122,11 +134,11 @@ struct SpellingsTests {
 
     @Test("a long clip's advice speaks of the route in use; a 60 s clip gets none")
     func clipAdvice() throws {
-        let rotation = try #require(Export.cutAdvice(Clip(75), route: .rotation))
+        let rotation = try #require(ExportAdvice.cutAdvice(Clip(75), route: .rotation))
         #expect(rotation.contains("dropping frames") && !rotation.contains("timer-font"))
-        let timer = try #require(Export.cutAdvice(Clip(75), route: .timerFont))
+        let timer = try #require(ExportAdvice.cutAdvice(Clip(75), route: .timerFont))
         #expect(timer.contains("timer-font loop lasts at most 60 s"))
-        #expect(Export.cutAdvice(Clip(60.02), route: .rotation) == nil)
+        #expect(ExportAdvice.cutAdvice(Clip(60.02), route: .rotation) == nil)
     }
 
     @Test("an error is one line on stderr, with no blank line after it")

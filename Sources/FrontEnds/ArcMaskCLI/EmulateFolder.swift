@@ -1,0 +1,83 @@
+import ArcMaskCompositor
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskExport
+import ArcMaskFolder
+import ArcMaskFontCheck
+import ArcMaskGeometry
+import ArcMaskTimerClock
+import ArcMaskTimerFont
+import ArcMaskTimerFontPlan
+import ArcMaskTimerMask
+import ArcMaskValues
+import ArcMaskWidgetCode
+import ArgumentParser
+import Foundation
+
+/// `emulate DIR` (now `check DIR`): a folder written by `export`, checked as a widget project ships it.
+/// A timer-font folder is shaped (`EmulateTimerFont`); a rotation folder's manifest, images and code
+/// checked and its plan emulated, its timer-mask lanes played with its font.
+enum EmulateFolder {
+    /// A folder written by `export`: a rotation export is checked here, a timer-font one shaped.
+    static func run(_ e: Emulate) throws {
+        let options = e.options, reporting = e.reporting, rates = e.rates
+        let path = (options.file as NSString).appendingPathComponent("manifest.json")
+        let data = try reportingFailures {
+            try FileReader.contents(of: path, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
+        }
+        guard ExportFolderCheck.isRotationManifest(data) else { return try EmulateTimerFont.run(e) }
+        let check: ExportFolderCheck = try reportingFailures {
+            var phases = [e.phase]
+            phases += EmulationSettings.randomPhases(e.randomPhases, refreshRates: rates!, seed: 0xA5C3)
+            let settings = EmulationSettings(
+                refreshRates: rates!, phasesMs: phases, durationMs: e.duration, criteria: e.criteria!, listLimit: 0,
+                absolutePhase: e.absolutePhase, toleranceMs: e.tolerance)
+            return try ExportFolderCheck.run(options.file, settings: settings)
+        }
+        // The timer-mask lanes the folder carries, played with its font (once the folder itself
+        // has no problem).
+        let manifest = try? JSONDecoder().decode(ExportManifest.self, from: Data(data))
+        let lanes: TimerMaskFolderCheck? = try reportingFailures {
+            guard let manifest, manifest.timerMask != nil, check.problems.isEmpty else { return nil }
+            return try TimerMaskFolderCheck.run(
+                folder: options.file, manifest: manifest, rates: rates!.map { Int($0.rounded()) })
+        }
+        // One verdict, last. A timer-mask export is judged by its lanes; the rotation is its
+        // second engine, described but not deciding.
+        let maskRoute = manifest?.route == "timer-mask"
+        var outcome = Outcome()
+        if !check.problems.isEmpty { outcome.fail(counted(check.problems.count, "problem")) }
+        if !maskRoute {
+            outcome.require(check.emulator.passed, EmulationText.failureReason(check.emulator.verdictText))
+            outcome.passDetail = EmulationText.passDetail(check.emulator.verdictText)
+        }
+        if let lanes { outcome.require(lanes.passed, "the timer masks show wrong frames") }
+        if reporting.json {
+            // The folder's figures as ever, the lanes' proof beside them when there are lanes,
+            // and the one verdict.
+            struct Both: Encodable {
+                let folder: ExportFolderCheck
+                let timerMasks: TimerMaskFolderCheck?
+                let passed: Bool
+                enum Keys: String, CodingKey { case timerMasks, passed }
+
+                func encode(to encoder: Encoder) throws {
+                    try folder.encode(to: encoder)
+                    var c = encoder.container(keyedBy: Keys.self)
+                    try c.encodeIfPresent(timerMasks, forKey: .timerMasks)
+                    try c.encode(passed, forKey: .passed)
+                }
+            }
+            emit(try jsonString(Both(folder: check, timerMasks: lanes, passed: outcome.passed), file: options.file))
+        } else {
+            var lines = [EmulationText.describe(check, decides: !maskRoute)]
+            if let lanes {
+                lines.append("  \(lanes.summary)")
+                for d in lanes.defects { lines.append("    \(d)") }
+            }
+            lines.append("  \(outcome.line)")
+            emit(lines.joined(separator: "\n"))
+        }
+        if !outcome.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+    }
+}

@@ -1,0 +1,90 @@
+import ArcMaskCompositor
+import ArcMaskCore
+import ArcMaskEmulator
+import ArcMaskExport
+import ArcMaskFolder
+import ArcMaskFontCheck
+import ArcMaskGeometry
+import ArcMaskTimerClock
+import ArcMaskTimerFont
+import ArcMaskTimerFontPlan
+import ArcMaskTimerMask
+import ArcMaskValues
+import ArcMaskWidgetCode
+import ArgumentParser
+import Foundation
+
+/// A folder written by `export --route timer-font`: its fonts shaped by HarfBuzz for every timer
+/// string the refreshes see, and the picture on top at each refresh checked against the manifest.
+enum EmulateTimerFont {
+    static func run(_ e: Emulate) throws {
+        let options = e.options, reporting = e.reporting, rates = e.rates
+        let export = try reportingFailures { try TimerFontFolder(options.file) }
+        let manifestPath = (options.file as NSString).appendingPathComponent("manifest.json")
+        let unlisted: [String] = try reportingFailures {
+            ExportFiles.unlisted(
+                in: options.file,
+                manifest: Data(try FileReader.contents(of: manifestPath, limit: 16 << 20, kind: "manifests")))
+        }
+        // Every problem with the files is listed; fonts that are not the manifest's are not shaped.
+        let problems =
+            export.problems
+            + unlisted.map {
+                "\($0): is not a file of this export (left by an earlier one, or added since?): the extension would ship it"
+            }
+        var report: TimerFontEmulation? = nil
+        if export.problems.isEmpty {
+            report = try reportingFailures {
+                let verifier = try export.verifier()
+                let seconds = e.duration.map { max(1, Int(($0 / 1000).rounded(.up))) } ?? TimerFontExporter.provenSeconds
+                let windows = TimerFontExporter.windows(seconds: seconds, loopSeconds: export.plan.loopSeconds)
+                var phases = [e.phase]
+                phases += EmulationSettings.randomPhases(e.randomPhases, refreshRates: rates!, seed: 0xA5C3)
+                let progress = reporting.progress("emulate", total: rates!.count * phases.count * windows.count)
+                var report = TimerFontEmulator.run(
+                    verifier, refreshHz: rates!, phasesMs: phases, windows: windows
+                ) { progress.advance() }
+                progress.finish()
+                report.unlistedFiles = unlisted
+                return report
+            }
+        }
+        var outcome = Outcome()
+        if !problems.isEmpty { outcome.fail(counted(problems.count, "problem")) }
+        if let report { outcome.require(report.wrongFrame == 0, counted(report.wrongFrame, "wrong frame")) }
+        for p in export.manifest.flattening ?? [] { outcome.fail(p) }
+        if reporting.json {
+            struct Printed: Encodable {
+                let file: String
+                let passed: Bool
+                let problems: [String]
+                let emulation: TimerFontEmulation?
+                enum Keys: String, CodingKey { case file, passed, problems }
+                func encode(to encoder: Encoder) throws {
+                    try emulation?.encode(to: encoder)
+                    var c = encoder.container(keyedBy: Keys.self)
+                    try c.encode(file, forKey: .file)
+                    try c.encode(passed, forKey: .passed)
+                    try c.encode(problems, forKey: .problems)
+                }
+            }
+            emit(
+                try jsonString(
+                    Printed(file: options.file, passed: outcome.passed, problems: problems, emulation: report)))
+        } else {
+            var lines: [String] = []
+            if let report {
+                lines.append(EmulationText.describe(report, folder: options.file))
+            } else {
+                lines.append(
+                    "timer-font export \(options.file): its fonts are not the ones the manifest describes, so they are not shaped"
+                )
+            }
+            for p in problems.prefix(24) { lines.append("  problem: \(p)") }
+            for p in export.manifest.flattening ?? [] { lines.append("  flattening: \(p)") }
+            lines.append("  \(outcome.line)")
+            emit(lines.joined(separator: "\n"))
+        }
+        if !outcome.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
+    }
+}

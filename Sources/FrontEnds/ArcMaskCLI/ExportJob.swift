@@ -1,0 +1,123 @@
+import ArcMaskCore
+import ArcMaskExport
+import ArcMaskFolder
+import ArcMaskGeometry
+import ArcMaskRuntime
+import ArcMaskTimerFont
+import ArcMaskValues
+import ArcMaskWidgetCode
+import ArgumentParser
+import Foundation
+
+/// One export under way: the command's settings resolved (device, view), the frames opened,
+/// the advice said, and the output folder staged. Both routes' runs (`LayerExport`,
+/// `TimerFontExport`) take it and end with `finish`.
+struct ExportJob {
+    let command: Export
+    /// The device class whose size and scale are used.
+    let device: WidgetSizeTable.Device
+    /// The view's size in points.
+    let view: (width: Double, height: Double)
+    let frames: FrameSource
+    /// What was said before the work (the clip, the loop, a Live Activity's size), for `--json`.
+    let advice: [String]
+    let folder: OutputFolder
+
+    init(_ command: Export) throws {
+        self.command = command
+        let widget = command.widget
+        device = widget.device.flatMap(WidgetSizeTable.device) ?? WidgetSizeTable.defaultDevice(for: widget.family)
+        if let size = widget.size {
+            view = (Double(size.width), Double(size.height))
+        } else if let s = device.size(widget.family) {
+            view = s
+        } else {
+            throw OutputError(
+                path: try command.output.path,
+                "\(device.id) has no \(widget.family.rawValue) size in the table; the classes that have one: \(WidgetSizeTable.classes(with: widget.family).joined(separator: ", "))"
+            )
+        }
+        let file = command.file!
+        frames = try command.source.open(file, scale: Int(command.scale))
+        if let poster = command.layers.poster, poster.value >= frames.frameCount {
+            throw UsageError("--poster \(poster.value): the animation's frames are 0 to \(frames.frameCount - 1)")
+        }
+        // Said before the work, and again in --json's warnings.
+        advice = [
+            ExportAdvice.cutAdvice(frames, route: command.route), ExportAdvice.loopNote(frames),
+            ExportAdvice.presentationWarning(family: widget.family, view: view, scale: command.scale),
+        ].compactMap { $0 }
+        for a in advice { warn(a) }
+        folder = try command.output.folder(protecting: command.source.inputFiles(of: frames, named: file))
+        // Written again with --force: the earlier export's files go, the user's own stay.
+        folder.replacing = ExportFiles.listed(inFolder: folder.destination)
+    }
+
+    /// The family and device a request names: none when --view gives the size.
+    var namedFamily: WidgetFamily? { command.widget.size == nil ? command.family : nil }
+    var namedDevice: String? { command.widget.size == nil ? device.id : nil }
+
+    /// Runs a route's export with a progress line, commits the folder and reports the warnings
+    /// (the manifest's, the source's; the advice was said before). With --json it also prints
+    /// the manifest with every warning and the folder written (the file keeps neither). It
+    /// returns the manifest, for the route's summary and verdict.
+    func finish<M: PrintedManifest>(total: Int, _ run: (ProgressLine) throws -> M) throws -> M {
+        let progress = command.reporting.progress("export", total: total)
+        let manifest: M
+        do {
+            manifest = try run(progress)
+        } catch let error as BudgetError {
+            throw InputError(file: command.file!, error.message)
+        }
+        progress.finish()
+        // Nothing moves: refused before anything is written, unless asked for.
+        if !command.verdict.allowStill, let pictures = manifest.distinctPictures,
+            let still = ExportAdvice.stillReason(frames: frames, layers: pictures, what: "layer")
+        {
+            folder.abort()
+            warn("\(still); nothing written: --allow-still exports it as a still")
+            if !command.reporting.json {
+                emit("  → FAIL (\(still); nothing written: --allow-still exports it as a still)")
+            }
+            throw ExitCode(ExitStatus.defectsFound.rawValue)
+        }
+        try folder.commit()
+        for w in manifest.warnings + frames.warnings { warn(w) }
+        guard command.reporting.json else { return manifest }
+        var printed = manifest
+        printed.output = try command.output.path
+        printed.warnings += frames.warnings + advice
+        emit(try jsonString(printed, file: command.file!))
+        return manifest
+    }
+
+    /// Ends the summary with the verdict: printed unless --json, and exit 2 on a FAIL unless
+    /// --allow-defects. A still export, written because --allow-still asks for one (`finish`
+    /// refuses the others before writing), says so first.
+    func conclude(_ lines: [String], _ outcome: Outcome, still: String?) throws {
+        var lines = lines
+        if let still, command.verdict.allowStill { lines.append("  still: \(still) (as --allow-still asks)") }
+        lines.append("  \(outcome.line)")
+        if !command.reporting.json { emit(lines.joined(separator: "\n")) }
+        // The folder is written either way (to look at); a FAIL is an exit status, as emulate's.
+        if !outcome.passed && !command.verdict.allowDefects {
+            throw ExitCode(ExitStatus.defectsFound.rawValue)
+        }
+    }
+}
+
+/// What `export --json` prints of a route's manifest: every warning, and where it was written.
+protocol PrintedManifest: Encodable {
+    var warnings: [String] { get set }
+    var output: String? { get set }
+    /// Distinct pictures the widget shows (1: nothing moves); nil when flattening made them
+    /// alike (its own FAIL says so).
+    var distinctPictures: Int? { get }
+}
+
+extension ExportManifest: PrintedManifest {
+    var distinctPictures: Int? { frames.count }
+}
+extension TimerFontManifest: PrintedManifest {
+    var distinctPictures: Int? { (flattening ?? []).isEmpty ? Set(frames.map(\.pictureDigest)).count : nil }
+}

@@ -1,0 +1,97 @@
+import ArcMaskCore
+import ArcMaskExport
+import ArcMaskFolder
+import ArcMaskRuntime
+import ArcMaskTimerClock
+import ArcMaskTimerMask
+import ArcMaskTimerMaskPlan
+import ArcMaskValues
+import ArcMaskWidgetCode
+import ArgumentParser
+import Foundation
+
+/// The routes that write layer images: rotation (with its timer masks unless `--fallback none`)
+/// and timer-mask. Builds the requests from the command, runs the export, proves the lanes with
+/// the written font, and judges: the rotation's emulator decides a rotation export, the lanes'
+/// proof a timer-mask one.
+enum LayerExport {
+    static func request(_ job: ExportJob) -> ExportRequest {
+        let c = job.command, layers = c.layers
+        var request = ExportRequest(
+            viewWidth: job.view.width, viewHeight: job.view.height, scale: c.scale,
+            family: job.namedFamily, device: job.namedDevice,
+            preset: layers.preset ?? .arcmask, fit: c.widget.fit.fit,
+            limits: c.limits,
+            budget: BudgetPolicy(minScale: c.fitting.minScale, keepFrames: c.archive.keepFrames),
+            layout: c.rotationRoute.layout, imageFormat: layers.imageFormat, jpegQuality: layers.jpegQuality,
+            compression: layers.png.value, jobs: c.threads.jobs, widgetFamily: c.family,
+            names: c.code.names, rotation: layers.rotation, accented: layers.accented)
+        request.background = c.widget.background.flatMap { Color(hex: $0) }
+        request.displayName = c.code.displayName
+        request.widgetDescription = c.code.widgetDescription
+        request.posterFrame = layers.poster?.value
+        return request
+    }
+
+    static func masks(_ job: ExportJob, rotation: ExportRequest) -> TimerMaskRequest {
+        let loop = job.command.timerLoop
+        return TimerMaskRequest(
+            rotation: rotation, fps: loop.widgetFPS.map { Int($0.value) }, loopSeconds: loop.loop,
+            timing: loop.timing.map { TimerLoopTiming.Mode(rawValue: $0.rawValue) ?? .auto } ?? .auto,
+            maxLanes: job.command.lanes.maxLanesOption?.value ?? TimerMaskPlan.defaultMaxLanes)
+    }
+
+    static func run(_ job: ExportJob) throws {
+        let c = job.command, frames = job.frames, folder = job.folder
+        let request = request(job)
+        let masks = masks(job, rotation: request)
+        let manifest: ExportManifest
+        if c.route == .timerMask {
+            let lanes = try TimerMaskExporter.schedule(frames, masks).plan.lanes.count
+            manifest = try job.finish(total: lanes) { line in
+                try TimerMaskExporter.run(source: frames, request: masks, into: folder, progress: progress(line))
+            }
+        } else {
+            let fallback = c.fallback
+            manifest = try job.finish(total: frames.frameCount) { line in
+                let rotation = try Exporter.run(
+                    source: frames, request: request, into: folder, progress: progress(line))
+                guard fallback == .timerMask else { return rotation }
+                return try TimerMaskExporter.fallback(rotation, source: frames, request: masks, into: folder)
+            }
+        }
+        let path = try c.output.path
+        let proof = try manifest.timerMask.map { _ in
+            // The lanes proved with the written font.
+            try TimerMaskFolderCheck.run(folder: path, manifest: manifest)
+        }
+        var outcome = Outcome()
+        var lines: [String]
+        if c.route == .timerMask, let proof {
+            lines = ExportSummary.timerMask(manifest, proof: proof, path: path, sourceFrames: frames.frameCount)
+            // The lanes decide; the rotation is described, not judged.
+            outcome.require(proof.passed, "the timer masks show wrong frames: \(proof.defects.first ?? "")")
+        } else {
+            lines = ExportSummary.rotation(manifest, path: path)
+            outcome.require(manifest.emulator.passed, EmulationText.failureReason(manifest.emulator.verdictText))
+            outcome.passDetail = EmulationText.passDetail(manifest.emulator.verdictText)
+            if let proof, let t = manifest.timerMask, let timing = manifest.timing {
+                lines += ExportSummary.fallbackLanes(t, timing: timing, proof: proof)
+                outcome.require(proof.passed, "the timer masks show wrong frames: \(proof.defects.first ?? "")")
+            } else {
+                lines.append("  no timer masks: where the rotation is missing the view shows the first frame")
+            }
+        }
+        for p in manifest.flattening ?? [] {
+            lines.append("  flattening: \(p)")
+            outcome.fail(p)
+        }
+        let still = ExportAdvice.stillReason(frames: frames, layers: manifest.frames.count, what: "layer")
+        try job.conclude(lines, outcome, still: still)
+    }
+
+    /// The export's progress, staged, on the command's progress line.
+    static func progress(_ line: ProgressLine) -> ExportProgress {
+        ExportProgress(stage: { line.stage($0, total: $1) }, advance: { line.advance() })
+    }
+}
