@@ -29,7 +29,7 @@ public struct WidgetLimits: Sendable, Equatable, Codable {
     /// usual figure for a widget extension's memory (Apple Developer Forums thread 773785; about
     /// 45 MB was measured on an iPhone 17 Pro, cifyr/motionary §1). Layers handed over as encoded
     /// data cost their encoded bytes here; a strip costs its decoded size, as the code decodes it
-    /// to crop its cells. `--budget`.
+    /// to crop its cells.
     public var extensionBytes: Int
 
     public static let archiveAimBytes = 7_000_000

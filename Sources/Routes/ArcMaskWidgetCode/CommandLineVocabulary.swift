@@ -4,12 +4,12 @@ import ArcMaskGeometry
 extension BudgetVocabulary {
     /// The command line's names for the budget's settings: its options.
     public static let commandLine = BudgetVocabulary(
-        archiveBudget: "--archive-budget", extensionBudget: "--budget", layerPixels: "--max-layer-pixels",
+        archiveBudget: "--archive-budget", extensionBudget: "--memory-budget", layerPixels: "--max-layer-pixels",
         minScale: "--min-scale", keepFrames: "--keep-frames", background: "--background")
 }
 
 extension PlanVocabulary {
     /// The command line's names for the planning settings: its options.
     public static let commandLine = PlanVocabulary(
-        seamFraction: "--seam-fraction", framesPerSecond: "--fps", loopSeconds: "--loop-seconds", timing: "--timing")
+        seamFraction: "--seam-fraction", framesPerSecond: "--widget-fps", loopSeconds: "--loop-seconds", timing: "--timing")
 }

@@ -198,7 +198,7 @@ struct ExportRefusalTests {
         // 40 distinct layers of 120×120 px decode to 2.3 MB: a 1 MB budget for the strip fits only by
         // dropping frames; so does a 20 kB archive budget for their JPEGs.
         for (budget, name) in [
-            (["--layout", "strip", "--budget", "1"], "strip"), (["--archive-budget", "0.02"], "files"),
+            (["--layout", "strip", "--memory-budget", "1"], "strip"), (["--archive-budget", "0.02"], "files"),
         ] {
             #expect(
                 run(base + budget + ["--keep-frames", "--out", s.path("kept")]) == ExitStatus.badInput.rawValue,

@@ -31,7 +31,7 @@ struct FindingsTests {
             ["render", "IN", "--view", "170x170", "--angle", "inf", "--out", "r.png"],
             ["render", "IN", "--view", "170x170", "--time", "NaN", "--out", "r.png"],
             ["render", "IN", "--view", "170x170", "--scale", "1e308", "--time", "0", "--out", "r.png"],
-            ["export", "IN", "--budget", "1e15", "--out", "w"],
+            ["export", "IN", "--memory-budget", "1e15", "--out", "w"],
             ["export", "IN", "--archive-budget", "-1", "--out", "w"],
             ["plan", "IN", "--view", "170x170", "--plan-refresh", "1e300"],
             ["plan", "IN", "--view", "170x170", "--seam-fraction", "1e-300x"],

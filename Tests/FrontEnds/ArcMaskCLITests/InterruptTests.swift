@@ -21,7 +21,7 @@ struct InterruptTests {
     @Test(
         "SIGINT or SIGTERM mid-way leaves no partial output and no temporary",
         arguments: [
-            (["frames"], SIGINT), (["export", "--budget", "2000", "--view", "300x300"], SIGTERM),
+            (["frames"], SIGINT), (["export", "--memory-budget", "2000", "--view", "300x300"], SIGTERM),
         ])
     func interrupt(_ command: [String], _ sig: Int32) throws {
         let s = try Scratch()

@@ -227,6 +227,7 @@ public enum TimerFontExporter {
         let (timing, plan, sourceFrames) = try schedule(source, request: r)
         // Budget: every picture decoded at once; lower the scale step by step.
         var actions: [String] = []
+        let budget = BudgetVocabulary.commandLine, planned = PlanVocabulary.commandLine
         if r.timing == .auto, r.loopSeconds == nil,
             let closest = try? TimerFontTiming.choose(
                 durationMs: source.durations.reduce(0, +), loopSeconds: nil, mode: .auto),
@@ -236,7 +237,7 @@ public enum TimerFontExporter {
             let least = FrameBudget.scales.filter { $0 <= r.scale && $0 >= r.minScale }.min() ?? r.scale
             let need = plan.fps * closest.loopSeconds * pixelSize(r, scale: least).pixelCount * 4
             actions.append(
-                "pace: the loop closest to the animation's own pace is \(closest.loopSeconds) s (\(closest.sentence.replacingOccurrences(of: "plays ", with: ""))), whose \(plan.fps * closest.loopSeconds) pictures need \(FrameBudget.megabytes(need)) decoded even at \(FrameBudget.fmtScale(least))×, over the \(FrameBudget.megabytes(r.budgetBytes)) budget; it \(timing.sentence) instead (raise --budget, or choose --loop-seconds)"
+                "pace: the loop closest to the animation's own pace is \(closest.loopSeconds) s (\(closest.sentence.replacingOccurrences(of: "plays ", with: ""))), whose \(plan.fps * closest.loopSeconds) pictures need \(FrameBudget.megabytes(need)) decoded even at \(FrameBudget.fmtScale(least))×, over the \(FrameBudget.megabytes(r.budgetBytes)) budget; it \(timing.sentence) instead (raise \(budget.extensionBudget), or choose \(planned.loopSeconds))"
             )
         } else if !timing.keepsPace {
             actions.append("pace: no loop that divides 60 s holds the animation at its own pace; it \(timing.sentence)")
@@ -253,7 +254,7 @@ public enum TimerFontExporter {
                         pictures: plan.frameCount, picture: size(least), needed: bytes(least), budget: r.budgetBytes,
                         scale: least),
                     message:
-                        "\(plan.frameCount) pictures of \(size(least).width)×\(size(least).height) px need \(FrameBudget.megabytes(bytes(least))) decoded, over the \(FrameBudget.megabytes(r.budgetBytes)) budget even at \(FrameBudget.fmtScale(least))×; lower --fps, choose a shorter --loop-seconds (or --timing scale), lower --min-scale, or raise --budget"
+                        "\(plan.frameCount) pictures of \(size(least).width)×\(size(least).height) px need \(FrameBudget.megabytes(bytes(least))) decoded, over the \(FrameBudget.megabytes(r.budgetBytes)) budget even at \(FrameBudget.fmtScale(least))×; lower \(planned.framesPerSecond), choose a shorter \(planned.loopSeconds) (or \(planned.timing) scale), lower \(budget.minScale), or raise \(budget.extensionBudget)"
                 )
             }
             actions.append(

@@ -42,7 +42,7 @@ public enum InstallGuide {
             |---|---|---|---|---|
             | view archive (images + view) | \(l.archiveFitted ? "\(FrameBudget.megabytes(l.archiveBytes))" : "not known: the system re-encodes the strip's cells (its PNG is \(FrameBudget.megabytes(l.archiveBytes)))") | \(FrameBudget.megabytes(l.archiveLimit)) (refused above \(FrameBudget.megabytes(l.archiveCeiling))) | 9.32 MB seen black, 7.48 MB drew (cifyr/motionary); "10MB of space per timeline" (Apple forum thread 779546) | `--archive-budget MB` |
             | pixels per image | \(l.largestLayerPixels) px | \(l.layerPixelLimit) px | smallest maximum seen (718,080; others 951,390 and 2,121,055 px) | `--max-layer-pixels N` |
-            | extension memory | \(FrameBudget.megabytes(l.extensionBytes)) | \(FrameBudget.megabytes(l.extensionLimit)) | the usual figure (about 45 MB measured on an iPhone 17 Pro) | `--budget MB` |
+            | extension memory | \(FrameBudget.megabytes(l.extensionBytes)) | \(FrameBudget.megabytes(l.extensionLimit)) | the usual figure (about 45 MB measured on an iPhone 17 Pro) | `--memory-budget MB` |
             | decoded in the system's renderer | \(FrameBudget.megabytes(l.rendererDecodedBytes)) | none measured | reported only | |
 
             \(m.layout == .files ? "Each layer is its own \(m.jpegQuality.map { "JPEG (quality \($0)) or PNG" } ?? "PNG") file, handed to SwiftUI as encoded bytes (`UIImage(data:scale:)`): the\nextension never decodes, crops or resizes it, and its bytes go into the archive as they are." : "The layers lie in one strip, which the view decodes in the extension to crop its cells (the\nextension-memory figure above); the system re-encodes each cell into the archive.")
