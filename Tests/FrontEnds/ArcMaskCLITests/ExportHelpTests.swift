@@ -12,8 +12,9 @@ struct ExportHelpTests {
     static func rows(_ text: String) -> Set<String> {
         var names = Set<String>()
         for line in text.split(separator: "\n") {
-            let row = line.drop { $0 == " " }
-            guard line.hasPrefix("  "), row.hasPrefix("-") else { continue }
+            // A row starts two spaces in; wrapped help text further.
+            guard line.hasPrefix("  -") else { continue }
+            let row = line.dropFirst(2)
             // "-h, --help" and "--out <out>": the long name.
             let words = row.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
             if let long = words.first(where: { $0.hasPrefix("--") }) { names.insert(long) }
