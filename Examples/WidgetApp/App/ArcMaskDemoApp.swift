@@ -84,6 +84,44 @@ struct PickerView: View {
     }
 
     @MainActor private func prepareLivePhoto(_ item: PhotosPickerItem) {
+        preparing("Live Photo", then: { livePhoto = nil }) { folder in
+            guard let photo = try await item.loadTransferable(type: PHLivePhoto.self) else {
+                status = "That is not a Live Photo."
+                return nil
+            }
+            let prepared = try await ArcMaskPreparer.prepare(
+                livePhoto: photo, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
+            ) { progress in
+                status = "Preparing… \(Int(progress.fractionCompleted * 100)) %"
+            }
+            let video = prepared.livePhotoVideo == .edited ? "as you edited it" : "as it was taken"
+            return "Live Photo (\(video)): \(prepared.layerCount) layers, \(prepared.passed ? "seamless" : "check failed")."
+        }
+    }
+
+    @MainActor private func prepare(_ url: URL) {
+        let name = url.lastPathComponent
+        preparing(name) { folder in
+            let scoped = url.startAccessingSecurityScopedResource()
+            defer { if scoped { url.stopAccessingSecurityScopedResource() } }
+            // From the file: ImageIO and AVFoundation read what each frame needs, never the
+            // whole file. Progress arrives on the main actor.
+            let prepared = try await ArcMaskPreparer.prepare(
+                contentsOf: url, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
+            ) { progress in
+                status = "Preparing… \(Int(progress.fractionCompleted * 100)) %"
+            }
+            return "\(name): \(prepared.layerCount) layers, \(prepared.passed ? "seamless" : "check failed"). Add the widget to the home screen."
+        }
+    }
+
+    /// One preparation into the App Group's folder, cancellable: `body` prepares and says what
+    /// it made (the widget then reloads and the record of what it plays is shown) or returns nil
+    /// when it made nothing, having said why. `what` names the input in an error's line.
+    @MainActor private func preparing(
+        _ what: String, then cleanup: @escaping @MainActor () -> Void = {},
+        _ body: @escaping @MainActor (URL) async throws -> String?
+    ) {
         guard let folder = AppGroup.animationFolder else {
             status = "The App Group \(AppGroup.identifier) is not in this app's entitlements."
             return
@@ -91,55 +129,17 @@ struct PickerView: View {
         work = Task {
             defer {
                 work = nil
-                livePhoto = nil
+                cleanup()
             }
             do {
-                guard let photo = try await item.loadTransferable(type: PHLivePhoto.self) else {
-                    status = "That is not a Live Photo."
-                    return
-                }
-                let prepared = try await ArcMaskPreparer.prepare(
-                    livePhoto: photo, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
-                ) { progress in
-                    status = "Preparing… \(Int(progress.fractionCompleted * 100)) %"
-                }
+                guard let said = try await body(folder) else { return }
+                status = said
                 WidgetCenter.shared.reloadTimelines(ofKind: AppGroup.widgetKind)
-                let video = prepared.livePhotoVideo == .edited ? "as you edited it" : "as it was taken"
-                status = "Live Photo (\(video)): \(prepared.layerCount) layers, \(prepared.passed ? "seamless" : "check failed")."
                 showWhatPlays()
             } catch is CancellationError {
                 status = "Cancelled; the widget keeps its animation."
             } catch {
-                status = "Live Photo: \(error.localizedDescription)"
-            }
-        }
-    }
-
-    @MainActor private func prepare(_ url: URL) {
-        guard let folder = AppGroup.animationFolder else {
-            status = "The App Group \(AppGroup.identifier) is not in this app's entitlements."
-            return
-        }
-        let name = url.lastPathComponent
-        work = Task {
-            defer { work = nil }
-            do {
-                let scoped = url.startAccessingSecurityScopedResource()
-                defer { if scoped { url.stopAccessingSecurityScopedResource() } }
-                // From the file: ImageIO and AVFoundation read what each frame needs, never the
-                // whole file. Progress arrives on the main actor.
-                let prepared = try await ArcMaskPreparer.prepare(
-                    contentsOf: url, into: folder, options: PrepareOptions(size: .family(.small)), replacing: true
-                ) { progress in
-                    status = "Preparing… \(Int(progress.fractionCompleted * 100)) %"
-                }
-                WidgetCenter.shared.reloadTimelines(ofKind: AppGroup.widgetKind)
-                status = "\(name): \(prepared.layerCount) layers, \(prepared.passed ? "seamless" : "check failed"). Add the widget to the home screen."
-                showWhatPlays()
-            } catch is CancellationError {
-                status = "Cancelled; the widget keeps its animation."
-            } catch {
-                status = "\(name): \(error.localizedDescription)"
+                status = "\(what): \(error.localizedDescription)"
             }
         }
     }

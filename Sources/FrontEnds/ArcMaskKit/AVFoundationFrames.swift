@@ -135,14 +135,12 @@ final class AVFoundationFrames: KitFrames {
         let rowBytes = CVPixelBufferGetBytesPerRow(buffer)
         // The decoded picture drawn from the buffer's own bytes (no copy), little-endian BGRA
         // with the alpha byte skipped: video is opaque.
-        guard let base = CVPixelBufferGetBaseAddress(buffer), w > 0, h > 0,
-            let provider = CGDataProvider(dataInfo: nil, data: base, size: rowBytes * h, releaseData: { _, _, _ in }),
-            let image = CGImage(
-                width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: rowBytes,
-                space: CGColorSpaceCreateDeviceRGB(),
+        guard let base = CVPixelBufferGetBaseAddress(buffer),
+            let image = BorrowedImage.make(
+                base, width: w, height: h, bytesPerRow: rowBytes,
                 bitmapInfo: CGBitmapInfo(
                     rawValue: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
-                provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+                interpolated: true)
         else {
             throw PrepareError(.frame(index), "of \(name): its decoded picture cannot be read")
         }

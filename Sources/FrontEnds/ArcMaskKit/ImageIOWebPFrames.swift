@@ -50,14 +50,11 @@ final class ImageIOWebPFrames: KitFrames {
         let (w, h) = (canvasWidth, canvasHeight)
         return try canvas.withPixels { bytes in
             guard let base = bytes.baseAddress,
-                let provider = CGDataProvider(
-                    dataInfo: nil, data: base, size: bytes.count, releaseData: { _, _, _ in }),
-                let image = CGImage(
-                    width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: w * 4,
-                    space: CGColorSpaceCreateDeviceRGB(),
+                let image = BorrowedImage.make(
+                    base, width: w, height: h, bytesPerRow: w * 4,
                     bitmapInfo: CGBitmapInfo(
                         rawValue: CGImageAlphaInfo.premultipliedLast.rawValue | CGBitmapInfo.byteOrder32Big.rawValue),
-                    provider: provider, decode: nil, shouldInterpolate: false, intent: .defaultIntent)
+                    interpolated: false)
             else {
                 throw PrepareError(.frame(index), "of \(name): its canvas cannot be made into an image")
             }

@@ -63,13 +63,15 @@ final class ProjectLayerCodec: LayerCodec {
 
 /// `arcmask-bench kit-prepare FILE`: the folder prepared for a small widget at 3x as ArcMaskKit
 /// prepares it; decodes per frame, written passes, kept-frame bytes and time (peak memory is
-/// the process's, which Scripts/bench reads).
-func kitPrepare(_ path: String) throws -> [String: Any] {
+/// the process's, which Scripts/bench reads). With `keepingIn`, the folder is written there and
+/// kept (`Scripts/fit-identity` compares it between revisions).
+func kitPrepare(_ path: String, keepingIn kept: String? = nil) throws -> [String: Any] {
     let codec = try ProjectLayerCodec(path: path)
     let frames = codec.source.frameCount
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("arcmask-kit-bench-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
+    let destination = kept.map { URL(fileURLWithPath: $0) } ?? dir.appendingPathComponent("widget")
     let options = PrepareOptions(size: .family(.small), timerMasks: nil)
     let view = try options.resolved()
     var made: SpillingLayerWriter<ProjectLayerCodec>?
@@ -78,7 +80,7 @@ func kitPrepare(_ path: String) throws -> [String: Any] {
         source: PreparedSource(
             name: (path as NSString).lastPathComponent, canvasWidth: codec.source.canvasSize.width,
             canvasHeight: codec.source.canvasSize.height, durationsMs: codec.source.durations),
-        options: options, destination: dir.appendingPathComponent("widget"), replacing: false
+        options: options, destination: destination, replacing: false
     ) { staging in
         let writer = try SpillingLayerWriter(
             codec: codec, frameCount: frames, folder: staging, viewWidth: view.width, viewHeight: view.height,

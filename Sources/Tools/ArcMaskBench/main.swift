@@ -19,9 +19,10 @@ import Foundation
 //   arcmask-bench emulate [--samples N]           analytic emulator samples/s, one core
 //   arcmask-bench svga FILE...                    render every frame at the viewBox size, one core
 //                                                 (straight RGBA, then premultiplied)
-//   arcmask-bench kit-prepare FILE                ArcMaskKit's prepare for a small widget at 3x,
+//   arcmask-bench kit-prepare FILE [--out DIR]    ArcMaskKit's prepare for a small widget at 3x,
 //                                                 the CLI's codecs standing in for ImageIO:
-//                                                 decodes per frame, passes, kept bytes
+//                                                 decodes per frame, passes, kept bytes; the
+//                                                 folder kept in DIR (a new folder) when given
 //   arcmask-bench composite [--count N]           raster composites/s at 510×510 with 100 frames,
 //                                                 reachable layers only and all layers
 
@@ -44,9 +45,13 @@ func option(_ name: String, _ fallback: Int) -> Int {
 switch args.first {
 case "kit-prepare"?:
     guard args.count >= 2 else {
-        FileHandle.standardError.write(Data("usage: arcmask-bench kit-prepare FILE\n".utf8)); exit(64)
+        FileHandle.standardError.write(Data("usage: arcmask-bench kit-prepare FILE [--out DIR]\n".utf8)); exit(64)
     }
-    json(try kitPrepare(args[1]))
+    let out = args.firstIndex(of: "--out").flatMap { args.count > $0 + 1 ? args[$0 + 1] : nil }
+    if let out, FileManager.default.fileExists(atPath: out) {
+        FileHandle.standardError.write(Data("arcmask-bench: \(out): exists; give a new folder\n".utf8)); exit(1)
+    }
+    json(try kitPrepare(args[1], keepingIn: out))
 case "decode"?:
     guard args.count >= 2 else {
         FileHandle.standardError.write(Data("usage: arcmask-bench decode FILE [--repeats N]\n".utf8)); exit(64)
