@@ -60,7 +60,7 @@ let package = Package(
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
                 "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMaskPlan", "ArcMaskTimerMask", "ArcMaskTimerFont",
-                "ArcMaskWidgetCode",
+                "ArcMaskWidgetCode", "ArcMaskMaskFonts",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
@@ -146,6 +146,9 @@ let package = Package(
             ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues", "ArcMaskZIP", "CDeflate", "CJPEG", "CLibZ", "CPNG"]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
         module("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskValues", "CPango"]),
+        // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure
+        // Swift. Its reader is beside it; the routes that draw with fonts use both.
+        module("Drawing", "ArcMaskFont"),
         // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
         module(
             "Drawing", "ArcMaskFontCheck",
@@ -228,7 +231,7 @@ let package = Package(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
                 "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskIO",
-                "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+                "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
         // proof (every refresh shaped by HarfBuzz) and its preview.
@@ -236,16 +239,18 @@ let package = Package(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock",
+                "ArcMaskTimerFontPlan",
                 "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
-        // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure
-        // Swift. Shared by the routes that draw with fonts.
-        module("Routes", "ArcMaskFont"),
         // What every route's export writes and says the same way: safe names in generated text,
         // the widget's timeline and bundle step, manifest decoding errors, the command line's
         // names for the settings.
         module("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
+        // The fonts a live timer's text draws with, shared by the two timer routes: the glyph
+        // layout of every timer font, and the mask fonts (a solid square on the second that
+        // opens a period, nothing on the others).
+        module("Routes", "ArcMaskMaskFonts", ["ArcMaskFolder", "ArcMaskFont", "ArcMaskValues"]),
 
         // MARK: Front ends — the command line and the library apps link.
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
@@ -373,8 +378,8 @@ let package = Package(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
                 "ArcMaskCompositor", "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskGIF",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerFont",
-                "ArcMaskTimerFontPlan", "ArcMaskValues",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
+                "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
         tests("Core", "ArcMaskTimerClock", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
@@ -383,12 +388,15 @@ let package = Package(
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskRouteTesting", "ArcMaskTimerClock",
-                "ArcMaskTimerFont", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskMaskFonts", "ArcMaskRouteTesting",
+                "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
+        tests(
+            "Routes", "ArcMaskMaskFonts",
+            ["ArcMaskFontCheck", "ArcMaskMaskFonts", "ArcMaskTimerClock", "ArcMaskValues"]),
         tests("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
-            "Routes", "ArcMaskFont",
+            "Drawing", "ArcMaskFont",
             [
                 "ArcMaskCore", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskIO",
                 "ArcMaskValues",
@@ -405,7 +413,7 @@ let package = Package(
             "FrontEnds", "ArcMaskKit",
             [
                 "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskTimerFont",
+                "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskMaskFonts",
                 "ArcMaskTimerMask",
                 "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWebP", "ArcMaskZIP", "CWebP", zipFoundation,
             ]),

@@ -71,7 +71,7 @@ public struct TimerMaskSection: Codable, Sendable, Equatable {
     public static let loops = [2, 3, 4, 5, 6, 10, 12, 15, 20, 30]
 
     /// How many times as wide as high a view's pictures may be: a mask font's solid glyph is one
-    /// em high and this many ems wide (`TimerFonts.laneMaskFont`).
+    /// em high and this many ems wide (`MaskFonts.laneMaskFont`).
     public static let maskWidthInEms = 4
 
     /// The most lanes a manifest may list (a phone was seen drawing 320; more is refused as

@@ -36,7 +36,8 @@ enum EmulateTimerFont {
         if export.problems.isEmpty {
             report = try reportingFailures {
                 let verifier = try export.verifier()
-                let seconds = e.duration.map { max(1, Int(($0 / 1000).rounded(.up))) } ?? TimerFontExporter.provenSeconds
+                let seconds =
+                    e.duration.map { max(1, Int(($0 / 1000).rounded(.up))) } ?? TimerFontExporter.provenSeconds
                 let windows = TimerFontExporter.windows(seconds: seconds, loopSeconds: export.plan.loopSeconds)
                 var phases = [e.phase]
                 phases += EmulationSettings.randomPhases(e.randomPhases, refreshRates: rates!, seed: 0xA5C3)

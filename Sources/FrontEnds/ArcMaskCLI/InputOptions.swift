@@ -28,7 +28,8 @@ struct PlaybackOptions: ParsableArguments {
 
     @Option(
         name: .customLong("start"), parsing: .unconditional,
-        help: "Video and AVIF: start the cut at this second (the frame on screen then is the first shown; frames: --range).",
+        help:
+            "Video and AVIF: start the cut at this second (the frame on screen then is the first shown; frames: --range).",
         transform: ClipStart.parse)
     var startOption: ClipStart?
 

@@ -51,7 +51,8 @@ enum Spellings {
     /// there, and keeps that meaning until the next release (so the input plays at its own rate).
     static func widgetRate(_ args: [String]) -> (arguments: [String], notice: String)? {
         let options = args.prefix { $0 != "--" }
-        let timerFont = zip(options, options.dropFirst()).contains { $0 == "--route" && $1 == "timer-font" }
+        let timerFont =
+            zip(options, options.dropFirst()).contains { $0 == "--route" && $1 == "timer-font" }
             || options.contains("--route=timer-font")
         guard args.first == "export", timerFont,
             !options.contains(where: { $0 == "--widget-fps" || $0.hasPrefix("--widget-fps=") })

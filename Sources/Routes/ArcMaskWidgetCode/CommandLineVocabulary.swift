@@ -11,5 +11,6 @@ extension BudgetVocabulary {
 extension PlanVocabulary {
     /// The command line's names for the planning settings: its options.
     public static let commandLine = PlanVocabulary(
-        seamFraction: "--seam-fraction", framesPerSecond: "--widget-fps", loopSeconds: "--loop-seconds", timing: "--timing")
+        seamFraction: "--seam-fraction", framesPerSecond: "--widget-fps", loopSeconds: "--loop-seconds",
+        timing: "--timing")
 }

@@ -84,7 +84,8 @@ struct ExportHelpTests {
             ("--preset", "arcmask"), ("--png-compression", "small"), ("--keep-frames", nil),
             ("--max-layer-pixels", "500000"), ("--rotation-access", "silgen"), ("--archive-budget", "5"),
         ] {
-            let arguments = ["export", "a.gif", "--out", "x", "--route", "timer-font", option] + (value.map { [$0] } ?? [])
+            let arguments =
+                ["export", "a.gif", "--out", "x", "--route", "timer-font", option] + (value.map { [$0] } ?? [])
             #expect(throws: (any Error).self, "\(option)") { try ArcMaskCommand.parse(arguments: arguments) }
             do {
                 _ = try ArcMaskCommand.parse(arguments: arguments)
@@ -106,7 +107,9 @@ struct ExportHelpTests {
             let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 .components(separatedBy: "\n")
             for (k, line) in lines.enumerated()
-            where line.hasPrefix("struct ") && (line.contains(": ParsableCommand") || line.contains("ParsableCommand {")) {
+            where line.hasPrefix("struct ")
+                && (line.contains(": ParsableCommand") || line.contains("ParsableCommand {"))
+            {
                 let end = lines[k...].firstIndex { $0 == "}" } ?? lines.count
                 #expect(end - k + 1 <= 250, "\(file): \(line) is \(end - k + 1) lines")
                 measured += 1

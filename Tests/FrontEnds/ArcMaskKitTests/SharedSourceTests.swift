@@ -5,7 +5,7 @@ import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskKit
-import ArcMaskTimerFont
+import ArcMaskMaskFonts
 import ArcMaskTimerMask
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
@@ -182,7 +182,7 @@ struct SharedSourceTests {
         #expect(plan.engine(.automatic, rotationResolves: true) == .rotation)
         #expect(plan.engine(.automatic, rotationResolves: false, masksDrawable: false) == .still)
         // With the font the extension carries (the CLI writes the same file), the lanes prove.
-        let font = try TimerFonts.laneMaskFont(periodSeconds: 10, name: "ArcMaskMask10", family: "ArcMask Mask 10")
+        let font = try MaskFonts.laneMaskFont(periodSeconds: 10, name: "ArcMaskMask10", family: "ArcMask Mask 10")
         try Data(font.bytes).write(to: target.appendingPathComponent(font.fileName))
         let proof = try TimerMaskFolderCheck.run(folder: target.path, manifest: m, seconds: 60)
         #expect(proof.passed, "\(proof.defects.prefix(3))")
@@ -211,7 +211,7 @@ struct SharedSourceTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ttf") }
         #expect(Set(files) == Set(TimerMaskSection.loops.map { "ArcMaskMask\($0)-Regular.ttf" }))
         for p in TimerMaskSection.loops {
-            let font = try TimerFonts.laneMaskFont(
+            let font = try MaskFonts.laneMaskFont(
                 periodSeconds: p, name: "ArcMaskMask\(p)", family: "ArcMask Mask \(p)")
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(font.fileName)))
             #expect(

@@ -2,8 +2,8 @@ import ArcMaskCore
 import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFont
+import ArcMaskMaskFonts
 import ArcMaskTimerClock
-import ArcMaskTimerFont
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
@@ -68,7 +68,7 @@ public enum TimerMaskExporter {
         }
         let lanes = GroupedSource.over(source, groups: groups)
         var manifest = try Exporter.run(source: lanes, request: r.rotation, into: folder, progress: progress)
-        let font: TimerFonts.File
+        let font: MaskFonts.File
         do {
             font = try maskFont(manifest, loopSeconds: timing.loopSeconds, names: r.rotation.names)
         } catch let error as InputError {
@@ -115,7 +115,7 @@ public enum TimerMaskExporter {
             throw InputError(file: source.name, "\(error.problem); \(error.suggestion)")
         }
         if let problem = fitted.problem { return without(problem) }
-        let font: TimerFonts.File
+        let font: MaskFonts.File
         do {
             font = try maskFont(rotation, loopSeconds: fitted.timing.loopSeconds, names: r.rotation.names)
         } catch let error as InputError {
@@ -136,9 +136,9 @@ public enum TimerMaskExporter {
         TimerMaskLayers.font(prefix: names.prefix, periodSeconds: loopSeconds)
     }
 
-    /// The mask font of the loop's period (the same for every picture: `TimerFonts.laneMaskFont`);
+    /// The mask font of the loop's period (the same for every picture: `MaskFonts.laneMaskFont`);
     /// pictures wider than it covers are refused.
-    static func maskFont(_ m: ExportManifest, loopSeconds: Int, names: CodeNames) throws -> TimerFonts.File {
+    static func maskFont(_ m: ExportManifest, loopSeconds: Int, names: CodeNames) throws -> MaskFonts.File {
         guard m.pixelHeight > 0, m.pixelWidth <= m.pixelHeight * TimerMaskSection.maskWidthInEms else {
             throw InputError(
                 file: "",
@@ -146,7 +146,7 @@ public enum TimerMaskExporter {
             )
         }
         do {
-            return try TimerFonts.laneMaskFont(
+            return try MaskFonts.laneMaskFont(
                 periodSeconds: loopSeconds, name: "\(names.prefix)Mask\(loopSeconds)",
                 family: "\(names.prefix) Mask \(loopSeconds)")
         } catch let error as FontError {

@@ -1,7 +1,6 @@
 import ArcMaskCore
 import ArcMaskFontCheck
 import ArcMaskTimerClock
-import ArcMaskTimerFont
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Dispatch

@@ -24,7 +24,7 @@ public enum TimerMaskLayers {
     }
 
     /// The manifest's entry for the mask font of a period, named `<prefix>Mask<P>-Regular` as
-    /// the CLI writes it (the file is the same for every picture: `TimerFonts.laneMaskFont`).
+    /// the CLI writes it (the file is the same for every picture: `MaskFonts.laneMaskFont`).
     public static func font(prefix: String, periodSeconds p: Int) -> TimerMaskSection.Font {
         let name = "\(prefix)Mask\(p)-Regular"
         return TimerMaskSection.Font(file: name + ".ttf", postScriptName: name, periodSeconds: p)

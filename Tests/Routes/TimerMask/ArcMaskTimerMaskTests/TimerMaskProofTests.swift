@@ -1,4 +1,4 @@
-import ArcMaskTimerFont
+import ArcMaskMaskFonts
 import ArcMaskTimerMask
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
@@ -11,7 +11,7 @@ import Testing
     static func fonts(for plan: TimerMaskPlan, periodOf: (Int) -> Int = { $0 }) throws -> [Int: [UInt8]] {
         var out: [Int: [UInt8]] = [:]
         for p in Set(plan.masks.map(\.periodSeconds)) {
-            out[p] = try TimerFonts.laneMaskFont(periodSeconds: periodOf(p), name: "Mask\(p)", family: "Mask \(p)")
+            out[p] = try MaskFonts.laneMaskFont(periodSeconds: periodOf(p), name: "Mask\(p)", family: "Mask \(p)")
                 .bytes
         }
         return out

@@ -1,6 +1,6 @@
 import ArcMaskFontCheck
+import ArcMaskMaskFonts
 import ArcMaskTimerClock
-import ArcMaskTimerFont
 import ArcMaskValues
 import Testing
 
@@ -12,7 +12,7 @@ import Testing
         arguments: [2, 3, 4, 5, 6, 10, 12, 15, 20, 30])
     func period(_ p: Int) throws {
         let size = PixelSize(width: 40, height: 32)
-        let file = try TimerFonts.maskFont(periodSeconds: p, size: size, name: "TestMask\(p)", family: "Test Mask \(p)")
+        let file = try MaskFonts.maskFont(periodSeconds: p, size: size, name: "TestMask\(p)", family: "Test Mask \(p)")
         let font = try HarfBuzzFont(bytes: file.bytes, name: file.fileName, ppem: size.height)
         // Two hours of seconds, then the wraps into 10 and 100 hours.
         let seconds = Array(0..<7_300) + Array(35_990..<36_010) + Array(359_990..<360_010)
