@@ -162,7 +162,7 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     public var name: String
     /// The family the generated widget declares.
     public var widgetFamily: WidgetFamily
-    public var rotation: RotationRoute
+    public var rotation: RotationAccess
     public var accented: AccentedRendering
     public var codeFiles: [String]
     /// What the widget gallery shows (`--display-name`, `--description`); nil: the source's file

@@ -103,7 +103,7 @@ public enum WidgetFolder {
         /// Type prefix, family, rotation route and tinting of the code that plays the folder.
         public var names: CodeNames
         public var widgetFamily: WidgetFamily
-        public var rotation: RotationRoute
+        public var rotation: RotationAccess
         public var accented: AccentedRendering
         /// The Swift files written beside the images (none for a folder ArcMaskKit prepared: its
         /// view is compiled into the app).
@@ -117,7 +117,7 @@ public enum WidgetFolder {
         public init(
             source: String, sourceWidth: Int, sourceHeight: Int, viewWidth: Double, viewHeight: Double,
             family: WidgetFamily?, device: String?, preset: Preset, fit: FitMode, layout: LayerLayout,
-            imageFormat: ImageFormat, names: CodeNames, widgetFamily: WidgetFamily, rotation: RotationRoute,
+            imageFormat: ImageFormat, names: CodeNames, widgetFamily: WidgetFamily, rotation: RotationAccess,
             accented: AccentedRendering, codeFiles: [String]
         ) {
             self.source = source

@@ -11,7 +11,7 @@ import ArgumentParser
 import Foundation
 
 extension WidgetFamily: ExpressibleByArgument {}
-extension RotationRoute: ExpressibleByArgument {}
+extension RotationAccess: ExpressibleByArgument {}
 extension WidgetRoute: ExpressibleByArgument {}
 extension TimerFontTiming.Mode: ExpressibleByArgument {}
 extension LayerLayout: ExpressibleByArgument {}

@@ -52,10 +52,10 @@ struct LayerOptions: ParsableArguments {
             where it can): runtime (default: looked up at run time; no SDK declaration; turns on iOS 26.1), \
             silgen (the exported symbol), package (octree/ClockHandRotationKit). All rest on private API.
             """)
-    var rotationOption: RotationRoute?
+    var rotationOption: RotationAccess?
 
     var jpegQuality: Int? { jpegQualityOption?.value }
-    var rotation: RotationRoute { rotationOption ?? .runtime }
+    var rotation: RotationAccess { rotationOption ?? .runtime }
 
     func validate() throws {
         if imageFormat == .png, jpegQuality != nil {

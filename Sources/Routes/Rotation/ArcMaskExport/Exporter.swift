@@ -36,7 +36,7 @@ public struct ExportRequest: Sendable {
     /// Type and file names of the generated code.
     public var names: CodeNames
     /// How the generated view reaches the clock-hand rotation.
-    public var rotation: RotationRoute
+    public var rotation: RotationAccess
     /// How frames draw on tinted and clear home screens (iOS 18 or later).
     public var accented: AccentedRendering
     /// What the budget's messages (and the manifest's notes) call its settings.
@@ -56,7 +56,7 @@ public struct ExportRequest: Sendable {
         preset: Preset = .arcmask, fit: FitMode = .fill, limits: WidgetLimits = .standard,
         budget: BudgetPolicy = BudgetPolicy(), layout: LayerLayout = .files, imageFormat: ImageFormat = .auto,
         jpegQuality: Int? = nil, compression: PNG.Compression = .balanced, jobs: Int = ImagePipeline.defaultJobs,
-        widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationRoute = .runtime,
+        widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationAccess = .runtime,
         accented: AccentedRendering = .fullColor
     ) {
         self.viewWidth = viewWidth

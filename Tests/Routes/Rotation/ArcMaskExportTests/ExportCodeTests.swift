@@ -20,7 +20,7 @@ struct ExportCodeTests {
     /// Every preset × layout and image format × fit mode (the fit exports also ask for accented
     /// rendering), for one route, each under its own `--name` so they share one module as two
     /// exports share one widget extension.
-    func exports(_ route: RotationRoute, in dir: TempDir) throws -> [URL] {
+    func exports(_ route: RotationAccess, in dir: TempDir) throws -> [URL] {
         let source = try patternGIF(dir, count: 6, delays: [5, 10])
         var files: [URL] = []
         for preset in Preset.allCases {
@@ -57,8 +57,8 @@ struct ExportCodeTests {
 
     @Test(
         "every route's view and widget type-check against the stub SDK, in Swift 5 and 6 modes",
-        arguments: RotationRoute.allCases)
-    func typecheck(_ route: RotationRoute) throws {
+        arguments: RotationAccess.allCases)
+    func typecheck(_ route: RotationAccess) throws {
         let dir = try TempDir()
         let sdk = try StubSDK(in: dir)
         let files = try exports(route, in: dir)

@@ -30,7 +30,7 @@ struct HostileNameTests {
             let path = dir.path(name).path
             try FileManager.default.copyItem(atPath: dir.path("in.gif").path, toPath: path)
             let source = try GIFFrameSource(path: path)
-            for route in RotationRoute.allCases {
+            for route in RotationAccess.allCases {
                 let prefix = "N\(k)\(route.rawValue.capitalized)"
                 let m = try export(
                     source, dir, prefix,

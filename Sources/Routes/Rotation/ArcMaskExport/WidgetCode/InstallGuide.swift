@@ -7,7 +7,7 @@ import Foundation
 /// Writes `INSTALL.md`: how to add an export to a widget extension.
 public enum InstallGuide {
     public static func generate(
-        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationRoute
+        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationAccess
     )
         -> String
     {
@@ -83,7 +83,7 @@ public enum InstallGuide {
     /// `INSTALL.md` of a Live Activity export: the three files, `NSSupportsLiveActivities`, the
     /// bundle, starting it from the app, and what the evidence says of animating there.
     static func liveActivity(
-        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationRoute
+        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationAccess
     )
         -> String
     {

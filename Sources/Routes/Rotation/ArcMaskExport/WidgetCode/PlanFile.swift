@@ -10,7 +10,7 @@ import Foundation
 /// compiles, written beside it unchanged (`AnimationSource`).
 public enum PlanFile {
     public static func generate(
-        manifest m: ExportManifest, names n: CodeNames = .standard, route: RotationRoute = .runtime,
+        manifest m: ExportManifest, names n: CodeNames = .standard, route: RotationAccess = .runtime,
         accented: AccentedRendering = .fullColor
     ) -> String {
         func num(_ x: Double) -> String {

@@ -1,7 +1,7 @@
 /// How an export plays in a widget.
 public enum WidgetRoute: String, CaseIterable, Sendable {
     /// Frames under arc masks turned by WidgetKit's clock-hand rotation (private API; any frame
-    /// rate); `RotationRoute` says how the view reaches the rotation.
+    /// rate); `RotationAccess` says how the view reaches the rotation.
     case rotation
     /// Frames as colour glyphs of timer fonts, uncovered by mask timers (public API only; 1 to 15
     /// fps, loops dividing 60 s, iOS 18 or later, opaque frames).

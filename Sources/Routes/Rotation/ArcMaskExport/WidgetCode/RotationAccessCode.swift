@@ -1,33 +1,14 @@
-/// How the generated view reaches WidgetKit's clock-hand rotation. Every route rests on
-/// private API that Apple does not document and may change in any release.
-///
-/// Facts behind the routes (public sources):
-/// - WidgetKit's Swift interface declared `View._clockHandRotationEffect(_:in:anchor:)` and the
-///   `_ClockHandRotationEffect` modifier (`Decodable`, `Encodable`) up to the iOS 15.5 SDK; from
-///   iOS 16.0 the declaration is gone from the SDK although WidgetKit still exports the symbol,
-///   so calling it by name no longer compiles.
-/// - Apps built with Xcode 26.1 or later and running on iOS 26.1 or later do not turn through
-///   that function (octree/ClockHandRotationKit#11, TopWidgets/SwingAnimation#14,
-///   brycebostwick/WidgetAnimation#3; giljihun/ClockHandKit's README): WidgetKit returns the
-///   view unchanged. Built with Xcode 26.0.1 they still turn on iOS 26.1.
-/// - The modifier type itself is not gated: giljihun/ClockHandKit looks it up by its mangled
-///   name at run time, decodes a value from its `Decodable` form and applies it.
-public enum RotationRoute: String, Sendable, CaseIterable, Codable {
-    /// Looks the modifier type up at run time (`_typeByName`), decodes it from JSON (the payload
-    /// shapes known to work, newest first) and applies it; public and standard-library API only.
-    case runtime
-    /// Declares WidgetKit's exported function by its mangled symbol (`@_silgen_name`).
-    case silgen
-    /// Calls octree/ClockHandRotationKit's `clockHandRotationEffect(period:in:anchor:)`.
-    case package
+import ArcMaskFolder
+import Foundation
 
-    /// WidgetKit's modifier type, as `_typeByName` spells it.
-    static let mangledType = "9WidgetKit24_ClockHandRotationEffectV"
+/// What each way of reaching the rotation writes into the generated code: the plan file's
+/// header notes, its imports and its `rotation` declaration.
+extension RotationAccess {
     /// WidgetKit's `View._clockHandRotationEffect(_:in:anchor:)`.
     static let mangledFunction =
         "$s7SwiftUI4ViewP9WidgetKitE24_clockHandRotationEffect_2in6anchorQrAD06_ClockghI0V6PeriodO_10Foundation8TimeZoneVAA9UnitPointVtF"
 
-    /// Lines for the file header: what the route needs and where it is reported to turn.
+    /// Lines for the file header: what the way needs and where it is reported to turn.
     public var notes: [String] {
         switch self {
         case .runtime:
@@ -60,7 +41,7 @@ public enum RotationRoute: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Imports the route adds to the SwiftUI part of the plan file.
+    /// Imports the way adds to the SwiftUI part of the plan file.
     public var imports: [String] {
         switch self {
         case .runtime, .silgen: return []
@@ -68,7 +49,7 @@ public enum RotationRoute: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// What the plan file declares for the route: `<Plan>.rotation`, an `ArcMaskRotation`.
+    /// What the plan file declares for the way: `<Plan>.rotation`, an `ArcMaskRotation`.
     public func support(_ n: CodeNames) -> String {
         switch self {
         case .runtime:
