@@ -54,7 +54,7 @@ let package = Package(
             name: "ArcMask",
             targets: [
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskJSON",
-                "ArcMaskCore", "ArcMaskCairo", "ArcMaskZIP", "ArcMaskIO", "ArcMaskText", "ArcMaskCompositor",
+                "ArcMaskFiles", "ArcMaskCore", "ArcMaskCairo", "ArcMaskZIP", "ArcMaskIO", "ArcMaskText", "ArcMaskCompositor",
                 "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
@@ -131,7 +131,10 @@ let package = Package(
         // The platform seam: the one module that names glibc, musl or Darwin.
         module("Drawing", "ArcMaskPlatform"),
         // Pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
-        module("Drawing", "ArcMaskCore", ["ArcMaskFolder", "ArcMaskPlatform", "ArcMaskValues"]),
+        // Files written all or nothing: a staging folder moved into place, or removed (Foundation
+        // only, so ArcMaskKit links it too).
+        module("Drawing", "ArcMaskFiles"),
+        module("Drawing", "ArcMaskCore", ["ArcMaskFiles", "ArcMaskFolder", "ArcMaskPlatform", "ArcMaskValues"]),
         // Solid fills and strokes rasterised in Swift: exact-area coverage, cairo's geometry and arithmetic.
         module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
@@ -273,9 +276,8 @@ let package = Package(
         module(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskRaster", "ArcMaskTimerMaskPlan",
-                "ArcMaskValues",
-                "ArcMaskZIP",
+                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskRaster",
+                "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
             ]),
 
         // MARK: Tools — lanes and measurements.
@@ -321,6 +323,7 @@ let package = Package(
         tests("Core", "ArcMaskFolder", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
         tests("Core", "ArcMaskJSON", ["ArcMaskJSON"]),
         tests("Drawing", "ArcMaskPlatform", ["ArcMaskPlatform"]),
+        tests("Drawing", "ArcMaskFiles", ["ArcMaskFiles"]),
         tests("Drawing", "ArcMaskCore", ["ArcMaskCore", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskRaster", ["ArcMaskCairo", "ArcMaskRaster", "ArcMaskValues"]),
@@ -412,8 +415,8 @@ let package = Package(
         tests(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskMaskFonts",
+                "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskMaskFonts",
                 "ArcMaskTimerMask",
                 "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWebP", "ArcMaskZIP", "CWebP", zipFoundation,
             ]),

@@ -210,6 +210,20 @@ struct ManifestTests {
         }
     }
 
+    @Test("the core decides and touches no file system: no FileManager under Sources/Core")
+    func coreTouchesNoFileSystem() throws {
+        let core = root.appendingPathComponent("Sources/Core")
+        let files = FileManager.default.enumerator(atPath: core.path)?.compactMap { $0 as? String } ?? []
+        var read = 0
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: core.appendingPathComponent(file), encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(!code.contains { $0.contains("FileManager") }, "\(file)")
+            read += 1
+        }
+        #expect(read >= 40)
+    }
+
     @Test("the front ends read frames through their entry point, never a format's module")
     func frontEndsUseTheEntryPoint() throws {
         let formats = Set(targets.filter { $0.path.hasPrefix("Sources/Formats/") }.map(\.name)).subtracting([

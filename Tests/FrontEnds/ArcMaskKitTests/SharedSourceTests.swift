@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskGeometry

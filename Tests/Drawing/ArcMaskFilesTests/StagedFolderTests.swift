@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskFiles
 import Foundation
 import Testing
 
