@@ -54,7 +54,8 @@ let package = Package(
             name: "ArcMask",
             targets: [
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskJSON",
-                "ArcMaskFiles", "ArcMaskCore", "ArcMaskCairo", "ArcMaskZIP", "ArcMaskIO", "ArcMaskText", "ArcMaskCompositor",
+                "ArcMaskFiles", "ArcMaskCore", "ArcMaskCairo", "ArcMaskZIP", "ArcMaskIO", "ArcMaskText",
+                "ArcMaskCompositor",
                 "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
@@ -416,7 +417,8 @@ let package = Package(
             "FrontEnds", "ArcMaskKit",
             [
                 "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskMaskFonts",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskMaskFonts",
                 "ArcMaskTimerMask",
                 "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWebP", "ArcMaskZIP", "CWebP", zipFoundation,
             ]),

@@ -6,13 +6,13 @@ public struct CairoError: ArcMaskError, CustomStringConvertible, Sendable {
     public let description: String
     public var message: String { description }
     public var location: String? { nil }
-    /// cairo fails only on sizes and states arcmask should have refused before drawing: a bug
-    /// (70), except a picture past cairo's size limit, which the input asked for (1).
-    public let exitStatus: ExitStatus
+    /// cairo fails only on sizes and states arcmask should have refused before drawing: a bug,
+    /// except a picture past cairo's size limit, which the input asked for.
+    public let kind: ErrorKind
 
-    init(description: String, exitStatus: ExitStatus = .internalError) {
+    init(description: String, kind: ErrorKind = .bug) {
         self.description = description
-        self.exitStatus = exitStatus
+        self.kind = kind
     }
 
     /// The most pixels a side cairo draws.
@@ -23,7 +23,7 @@ public struct CairoError: ArcMaskError, CustomStringConvertible, Sendable {
         guard width > maxSide || height > maxSide || width < 0 || height < 0 else { return }
         throw CairoError(
             description: "a \(width)×\(height) px picture is past \(maxSide) px a side, the most arcmask draws",
-            exitStatus: .badInput)
+            kind: .input)
     }
 }
 

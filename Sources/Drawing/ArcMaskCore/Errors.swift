@@ -1,30 +1,29 @@
 import Foundation
 
-/// How a run ends, as the process's exit status: one table for every front end.
-public enum ExitStatus: Int32, Sendable {
-    case success = 0
-    /// Bad input or output: a file is wrong, missing or would be overwritten.
-    case badInput = 1
-    /// A FAIL verdict (`emulate`, `export`, `check`): the widget would show defects, or nothing moves.
-    case defectsFound = 2
-    /// Bad command-line arguments.
-    case usage = 64
-    /// A bug: something the tool did not expect.
-    case internalError = 70
+/// What kind of thing went wrong, which each front end turns into its own outcome (the command
+/// line's exit status, an app's alert): a file that is wrong, an output that cannot be written,
+/// or a bug.
+public enum ErrorKind: Sendable, Equatable {
+    /// An input is wrong, missing or asks for more than a limit allows.
+    case input
+    /// An output cannot be written, or writing it would destroy something.
+    case output
+    /// Something arcmask did not expect.
+    case bug
 }
 
-/// An error a user can act on: what is wrong, where, and how the run ends because of it.
-/// Front ends report it in one line and exit with its status.
+/// An error a user can act on: what is wrong, where, and of what kind. Front ends report it in
+/// one line and end as its kind says.
 public protocol ArcMaskError: Error, LocalizedError {
     /// What is wrong.
     var message: String { get }
     /// Where, when known: a file, or a place within one (frame, chunk, sprite, key).
     var location: String? { get }
-    var exitStatus: ExitStatus { get }
+    var kind: ErrorKind { get }
 }
 
 extension ArcMaskError {
-    public var exitStatus: ExitStatus { .badInput }
+    public var kind: ErrorKind { .input }
     public var errorDescription: String? { location.map { "\($0): \(message)" } ?? message }
 }
 
@@ -61,6 +60,7 @@ public struct OutputError: ArcMaskError, Equatable, Sendable {
 
     public var message: String { problem }
     public var location: String? { path }
+    public var kind: ErrorKind { .output }
 
     /// Refuses to replace an existing file unless `force` says so.
     public static func refuseReplacing(_ path: String, force: Bool) throws {

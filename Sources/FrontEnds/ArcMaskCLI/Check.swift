@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskExport
+import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArgumentParser

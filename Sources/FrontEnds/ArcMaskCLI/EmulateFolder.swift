@@ -5,6 +5,7 @@ import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskRuntime
 import ArcMaskTimerClock
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan

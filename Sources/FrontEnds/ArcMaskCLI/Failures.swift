@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskRuntime
 import ArgumentParser
 import Foundation
 
@@ -11,8 +12,10 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
         throw error
     } catch let error as ValidationError {
         throw error
-    } catch let error as ArcMaskError where error.exitStatus != .internalError {
-        throw fail(error.localizedDescription, error.exitStatus)
+    } catch let error as UsageError {
+        throw fail(error.message, .usage)
+    } catch let error as ArcMaskError where error.kind != .bug {
+        throw fail(error.localizedDescription, ExitStatus(error.kind))
     } catch {
         throw fail("internal error: \(error.localizedDescription)", .internalError)
     }

@@ -36,11 +36,10 @@ struct RealRange: Sendable {
 
 /// A command line that asks for more work than a limit allows, found once the input is read
 /// (the run ends with exit 64, like any other bad argument).
-struct UsageError: ArcMaskError {
+struct UsageError: Error, LocalizedError {
     let message: String
-    var location: String? { nil }
-    var exitStatus: ExitStatus { .usage }
     init(_ message: String) { self.message = message }
+    var errorDescription: String? { message }
 }
 
 /// Why a value was refused; ArgumentParser prints it after the option and the value.

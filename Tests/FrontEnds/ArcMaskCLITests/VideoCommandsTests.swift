@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskGIF
 import ArcMaskIO
+import ArcMaskRuntime
 import ArcMaskValues
 import Foundation
 import Testing
