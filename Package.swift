@@ -135,7 +135,7 @@ let package = Package(
         // Files written all or nothing: a staging folder moved into place, or removed (Foundation
         // only, so ArcMaskKit links it too).
         module("Drawing", "ArcMaskFiles"),
-        module("Drawing", "ArcMaskCore", ["ArcMaskFiles", "ArcMaskFolder", "ArcMaskPlatform", "ArcMaskValues"]),
+        module("Drawing", "ArcMaskCore", ["ArcMaskPlatform", "ArcMaskValues"]),
         // Solid fills and strokes rasterised in Swift: exact-area coverage, cairo's geometry and arithmetic.
         module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
@@ -147,7 +147,10 @@ let package = Package(
         // the command line's ZIP archives, the render cache, the image pipeline.
         module(
             "Drawing", "ArcMaskIO",
-            ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues", "ArcMaskZIP", "CDeflate", "CJPEG", "CLibZ", "CPNG"]),
+            [
+                "ArcMaskCore", "ArcMaskFiles", "ArcMaskPlatform", "ArcMaskValues", "ArcMaskZIP", "CDeflate", "CJPEG",
+                "CLibZ", "CPNG",
+            ]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
         module("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskValues", "CPango"]),
         // An OpenType colour-font writer (sbix PNG glyphs, ligatures), one type per table; pure
@@ -219,7 +222,7 @@ let package = Package(
         module(
             "Routes/Rotation", "ArcMaskExport",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // The timer-font route, what decides: the schedule of timers and fonts, and how an
@@ -234,18 +237,18 @@ let package = Package(
         module(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskIO",
-                "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskIO", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan",
+                "ArcMaskValues",
             ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
         // proof (every refresh shaped by HarfBuzz) and its preview.
         module(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock",
-                "ArcMaskTimerFontPlan",
-                "ArcMaskValues", "ArcMaskWidgetCode",
+                "ArcMaskTimerFontPlan", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // What every route's export writes and says the same way: safe names in generated text,
         // the widget's timeline and bundle step, manifest decoding errors, the command line's
@@ -258,7 +261,7 @@ let package = Package(
 
         // MARK: Front ends — the command line and the library apps link.
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
-        module("FrontEnds", "ArcMaskRuntime", ["ArcMaskCore", "ArcMaskPlatform", "ArcMaskValues"]),
+        module("FrontEnds", "ArcMaskRuntime", ["ArcMaskCore", "ArcMaskFiles", "ArcMaskPlatform", "ArcMaskValues"]),
         // The command line as a library, so tests can drive it.
         module(
             "FrontEnds", "ArcMaskCLI",
@@ -313,7 +316,8 @@ let package = Package(
         .target(
             name: "ArcMaskRouteTesting",
             dependencies: [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskTimerFont", "ArcMaskValues",
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskTimerFont",
+                "ArcMaskValues",
             ],
             path: "Tests/Support/ArcMaskRouteTesting"),
 
@@ -392,8 +396,8 @@ let package = Package(
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskMaskFonts", "ArcMaskRouteTesting",
-                "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+                "ArcMaskCore", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskMaskFonts",
+                "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         tests(
             "Routes", "ArcMaskMaskFonts",

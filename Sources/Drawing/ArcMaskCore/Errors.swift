@@ -61,11 +61,4 @@ public struct OutputError: ArcMaskError, Equatable, Sendable {
     public var message: String { problem }
     public var location: String? { path }
     public var kind: ErrorKind { .output }
-
-    /// Refuses to replace an existing file unless `force` says so.
-    public static func refuseReplacing(_ path: String, force: Bool) throws {
-        if !force && FileManager.default.fileExists(atPath: path) {
-            throw OutputError(path: path, "exists; use --force to replace it")
-        }
-    }
 }

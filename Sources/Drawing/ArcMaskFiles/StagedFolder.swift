@@ -58,6 +58,7 @@ public final class StagedFolder {
     /// Folders above the destination this run created (deepest first), removed on abort.
     public let createdParents: [URL]
     private var finished = false
+    private var waits: [() -> Void] = []
 
     /// The marker in staging folders' names.
     public static let marker = "arcmask-staging-"
@@ -189,10 +190,16 @@ public final class StagedFolder {
         }
     }
 
+    /// Runs `wait` before the staging folder is removed on a failure: work on other threads that
+    /// writes into it ends first (see `ImagePipeline`).
+    public func waitBeforeRemoving(_ wait: @escaping () -> Void) { waits.append(wait) }
+
     /// Removes everything staged and the folders made to hold it; the destination is left as
-    /// it was.
+    /// it was. Work writing into the staging folder is waited for first (`waitBeforeRemoving`).
     public func abort() {
         guard !finished else { return }
+        for wait in waits { wait() }
+        waits = []
         finished = true
         let fm = FileManager.default
         try? fm.removeItem(at: staging)

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskFiles
 import Dispatch
 import Foundation
 
@@ -23,7 +24,7 @@ public final class ImagePipeline: @unchecked Sendable {
     ///   failure first waits for this pipeline's work, so no thread writes into a folder being removed.
     /// - Parameter imageBytes: how big each image is, when known: large images (video frames)
     ///   are kept to as many as fit in 24 MB (never fewer than `jobs`) in flight.
-    public init(jobs: Int = ImagePipeline.defaultJobs, writingInto folder: OutputFolder? = nil, imageBytes: Int? = nil)
+    public init(jobs: Int = ImagePipeline.defaultJobs, writingInto folder: StagedFolder? = nil, imageBytes: Int? = nil)
     {
         self.jobs = max(1, jobs)
         queue.name = "arcmask.images"

@@ -60,7 +60,8 @@ struct Frames: ParsableCommand {
             let target = size?.pixelSize, placement = fit
             let drawSize = size?.pixelSize ?? frames.canvasSize
             let folder = try output.folder(protecting: source.inputFiles(of: frames, named: file))
-            let pipeline = ImagePipeline(jobs: threads.jobs, writingInto: folder, imageBytes: drawSize.pixelCount * 4)
+            let pipeline = ImagePipeline(
+                jobs: threads.jobs, writingInto: folder.staged, imageBytes: drawSize.pixelCount * 4)
             let progress = reporting.progress("frames", total: frames.frameCount)
             // Vector formats draw on the pipeline's threads; the others decode here, in order.
             for i in 0..<frames.frameCount {

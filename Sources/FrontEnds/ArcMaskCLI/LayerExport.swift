@@ -42,7 +42,7 @@ enum LayerExport {
     }
 
     static func run(_ job: ExportJob) throws {
-        let c = job.command, frames = job.frames, folder = job.folder
+        let c = job.command, frames = job.frames, folder = job.folder.staged
         let request = request(job)
         let masks = masks(job, rotation: request)
         let manifest: ExportManifest

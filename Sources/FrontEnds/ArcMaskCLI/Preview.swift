@@ -77,7 +77,7 @@ struct PreviewCommand: ParsableCommand {
             let folder = try output.folder(protecting: options.source.inputFiles(of: source, named: options.file))
             let progress = reporting.progress("preview", total: 5)
             let preview = Preview(plan: plan, source: source, refreshHz: refresh, fit: fit.fit)
-            let pipeline = ImagePipeline(writingInto: folder)
+            let pipeline = ImagePipeline(writingInto: folder.staged)
             let done: @Sendable () -> Void = { progress.advance() }
             // The hand-off chart reads the emulation only: a pipeline thread draws it while this
             // thread draws the pictures that composite frames (they share one frame cache), and
@@ -137,7 +137,7 @@ struct PreviewCommand: ParsableCommand {
                 + (manifest.timerMask?.fonts ?? []).map { (path as NSString).appendingPathComponent($0.file) }
             let folder = try output.folder(protecting: inputs)
             let progress = reporting.progress("preview", total: 3)
-            let pipeline = ImagePipeline(jobs: 1, writingInto: folder)
+            let pipeline = ImagePipeline(jobs: 1, writingInto: folder.staged)
             let done: @Sendable () -> Void = { progress.advance() }
             let sheet = try preview.timelineSheet()
             try pipeline.write({ sheet }, to: folder.url(for: "timeline.png"), completion: done)
@@ -193,7 +193,7 @@ struct PreviewCommand: ParsableCommand {
             let verifier = try export.verifier()
             let preview = try TimerFontPreview(
                 plan: export.plan, verifier: verifier, frameFonts: export.frameFonts, pixelSize: export.pixelSize)
-            let pipeline = ImagePipeline(jobs: 1, writingInto: folder)
+            let pipeline = ImagePipeline(jobs: 1, writingInto: folder.staged)
             let done: @Sendable () -> Void = { progress.advance() }
             // The verifier keeps what it shaped: the pictures are drawn here, encoded on the pipeline.
             let sheet = try preview.frameSheet()

@@ -26,7 +26,7 @@ enum TimerFontExport {
         let frames = job.frames, request = request(job)
         let drawn = Set(try TimerFontExporter.schedule(frames, request: request).sourceFrames).count
         let manifest = try job.finish(total: drawn + 1) { line in
-            try TimerFontExporter.run(source: frames, request: request, into: job.folder) { line.advance() }
+            try TimerFontExporter.run(source: frames, request: request, into: job.folder.staged) { line.advance() }
         }
         let p = manifest.proof
         var outcome = Outcome()

@@ -34,7 +34,7 @@ struct SharedSourceTests {
         #expect(Data(AnimationSource.text.utf8) == kit, "run Scripts/embed-view")
         let dir = try Self.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
         let m = try Exporter.run(
             source: try GIFFrameSource(path: Self.orbit),
             request: ExportRequest(viewWidth: 80, viewHeight: 80, scale: 2, names: CodeNames("Orbit")!), into: out)
@@ -57,14 +57,15 @@ struct SharedSourceTests {
             : .standard
         let request = ExportRequest(
             viewWidth: 80, viewHeight: 80, scale: 2, limits: limits, jobs: 2, widgetFamily: .small)
-        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
         let exported = try Exporter.run(source: try GIFFrameSource(path: Self.orbit), request: request, into: out)
         try out.commit()
         let exportBytes = try Data(contentsOf: dir.appendingPathComponent("export/manifest.json"))
 
         // prepare's half that decides, with the export's layer writer standing in for ImageIO's.
         let source = try GIFFrameSource(path: Self.orbit)
-        let layersFolder = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
+        let layersFolder = try StagedFolder(
+            dir.appendingPathComponent("layers"), existing: .refuse, createParents: true)
         defer { layersFolder.abort() }
         // The export is a rotation export without timer masks (`--fallback none`): so is this.
         let options = PrepareOptions(size: .points(width: 80, height: 80), scale: 2, limits: limits, timerMasks: nil)
@@ -120,7 +121,7 @@ struct SharedSourceTests {
         let dir = try Self.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = try GIFFrameSource(path: Self.orbit)
-        let layers = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
+        let layers = try StagedFolder(dir.appendingPathComponent("layers"), existing: .refuse, createParents: true)
         defer { layers.abort() }
         let target = dir.appendingPathComponent("prepared")
         let m = try FolderPreparation.run(
@@ -152,7 +153,7 @@ struct SharedSourceTests {
         let dir = try Self.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = try GIFFrameSource(path: Self.orbit)
-        let layers = try OutputFolder(dir.appendingPathComponent("layers"), force: false)
+        let layers = try StagedFolder(dir.appendingPathComponent("layers"), existing: .refuse, createParents: true)
         defer { layers.abort() }
         let target = dir.appendingPathComponent("prepared")
         let options = PrepareOptions(size: .family(.small), timerMasks: .init(loops: [10]))
@@ -225,7 +226,7 @@ struct SharedSourceTests {
     func damagedManifest() throws {
         let dir = try Self.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = try OutputFolder(dir.appendingPathComponent("export"), force: false)
+        let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
         _ = try Exporter.run(
             source: try GIFFrameSource(path: Self.orbit),
             request: ExportRequest(viewWidth: 80, viewHeight: 80, scale: 2),

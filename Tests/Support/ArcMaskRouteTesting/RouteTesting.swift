@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskExport
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskTimerFont
@@ -48,7 +49,7 @@ public func patternGIF(
 public func export(
     _ source: FrameSource, _ dir: TempDir, _ name: String, _ request: ExportRequest
 ) throws -> ExportManifest {
-    let folder = try OutputFolder(dir.path(name), force: false)
+    let folder = try StagedFolder(dir.path(name), existing: .refuse, createParents: true)
     let manifest = try Exporter.run(source: source, request: request, into: folder)
     try folder.commit()
     return manifest
@@ -132,7 +133,7 @@ public func timerExport(
 ) throws
     -> TimerFontManifest
 {
-    let folder = try OutputFolder(dir.path(name), force: false)
+    let folder = try StagedFolder(dir.path(name), existing: .refuse, createParents: true)
     let manifest = try TimerFontExporter.run(source: source, request: request, into: folder)
     try folder.commit()
     return manifest

@@ -1,5 +1,6 @@
 import ArcMaskCompositor
 import ArcMaskCore
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskIO
 import ArcMaskValues
@@ -17,7 +18,7 @@ public struct SourceLayerWriter: LayerWriting {
     let compression: PNG.Compression
     let jobs: Int
     let names: CodeNames
-    let folder: OutputFolder
+    let folder: StagedFolder
     let progress: ExportProgress?
     /// Every layer flattened onto this colour first; nil keeps transparency where the format can.
     var background: Color? = nil
@@ -26,7 +27,7 @@ public struct SourceLayerWriter: LayerWriting {
 
     public init(
         source: FrameSource, viewWidth: Double, viewHeight: Double, format: ImageFormat, fit: FitMode,
-        compression: PNG.Compression, jobs: Int, names: CodeNames, folder: OutputFolder,
+        compression: PNG.Compression, jobs: Int, names: CodeNames, folder: StagedFolder,
         progress: ExportProgress? = nil, background: Color? = nil
     ) {
         self.background = background

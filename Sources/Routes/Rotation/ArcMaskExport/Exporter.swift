@@ -1,6 +1,7 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskIO
@@ -116,7 +117,7 @@ public enum Exporter {
     /// - Parameter progress: told each stage as it starts (reading, comparing, writing) and each
     ///   item done in it.
     public static func run(
-        source: FrameSource, request r: ExportRequest, into folder: OutputFolder,
+        source: FrameSource, request r: ExportRequest, into folder: StagedFolder,
         progress: ExportProgress? = nil
     ) throws -> ExportManifest {
         var preparation = WidgetPreparation.Request(
@@ -167,7 +168,7 @@ public enum Exporter {
 
     /// One strip, fitted to the extension's memory (the generated code decodes it to crop it).
     static func stripLayers(
-        _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: OutputFolder,
+        _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: StagedFolder,
         progress: (@Sendable () -> Void)?
     ) throws -> WidgetFolder.Layers {
         // The source's resolution bounds the layers when frames would be lost (none for vector sources).

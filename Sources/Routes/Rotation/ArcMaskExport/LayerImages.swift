@@ -1,5 +1,6 @@
 import ArcMaskCompositor
 import ArcMaskCore
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskIO
 import ArcMaskValues
@@ -72,7 +73,7 @@ enum LayerWriter {
     /// `folder` as `names.layerFile(g, ext)`; returns their records in the same order.
     static func write(
         _ source: FrameSource, only: [Int]? = nil, size: PixelSize, fit: FitMode, format: ImageFormat, quality: Int,
-        compression: PNG.Compression, background: Color? = nil, names: CodeNames, folder: OutputFolder, jobs: Int,
+        compression: PNG.Compression, background: Color? = nil, names: CodeNames, folder: StagedFolder, jobs: Int,
         progress: (@Sendable () -> Void)?
     ) throws -> [LayerRecord] {
         let layers = only ?? Array(0..<source.frameCount)
@@ -116,7 +117,7 @@ enum LayerWriter {
             lossy: layer.fileExtension == "jpg", flattened: layer.flattened, look: layer.look)
     }
 
-    static func remove(_ records: [LayerRecord], from folder: OutputFolder) {
+    static func remove(_ records: [LayerRecord], from folder: StagedFolder) {
         for r in records { try? FileManager.default.removeItem(at: folder.url(for: r.file)) }
     }
 }

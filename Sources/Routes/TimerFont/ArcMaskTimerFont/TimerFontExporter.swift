@@ -1,5 +1,6 @@
 import ArcMaskCompositor
 import ArcMaskCore
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
@@ -97,7 +98,7 @@ public enum TimerFontExporter {
 
     /// - Parameter progress: called once per picture drawn, then once per font.
     public static func run(
-        source: FrameSource, request r: TimerFontRequest, into folder: OutputFolder,
+        source: FrameSource, request r: TimerFontRequest, into folder: StagedFolder,
         progress: (@Sendable () -> Void)? = nil
     ) throws -> TimerFontManifest {
         let pictures = try draw(source, request: r, progress: progress)

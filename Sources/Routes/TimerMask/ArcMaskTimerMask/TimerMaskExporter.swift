@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskExport
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFont
 import ArcMaskMaskFonts
@@ -54,7 +55,7 @@ public enum TimerMaskExporter {
     }
 
     public static func run(
-        source: FrameSource, request r: TimerMaskRequest, into folder: OutputFolder, progress: ExportProgress? = nil
+        source: FrameSource, request r: TimerMaskRequest, into folder: StagedFolder, progress: ExportProgress? = nil
     ) throws -> ExportManifest {
         guard r.rotation.layout == .files else {
             throw InputError(file: source.name, "the timer-mask route writes a layer file per lane, not a strip")
@@ -95,7 +96,7 @@ public enum TimerMaskExporter {
     /// manifest's route stays rotation. When even a lane a second is over the archive budget, or
     /// the pictures are wider than a mask covers, the export goes without, with a warning.
     public static func fallback(
-        _ rotation: ExportManifest, source: FrameSource, request r: TimerMaskRequest, into folder: OutputFolder
+        _ rotation: ExportManifest, source: FrameSource, request r: TimerMaskRequest, into folder: StagedFolder
     ) throws -> ExportManifest {
         guard rotation.strip == nil, !rotation.frames.isEmpty else {
             throw InputError(file: source.name, "the timer masks need a layer file per frame, not a strip")

@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskExport
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskRouteTesting
 import ArcMaskTimerClock
@@ -15,7 +16,7 @@ import Testing
         _ source: FrameSource, _ dir: TempDir, fps: Int? = nil, loop: Int? = nil, maxLanes: Int = 320
     ) throws -> (URL, ExportManifest) {
         let url = dir.path("out")
-        let folder = try OutputFolder(url, force: false)
+        let folder = try StagedFolder(url, existing: .refuse, createParents: true)
         let request = TimerMaskRequest(
             rotation: ExportRequest(viewWidth: 30, viewHeight: 20, scale: 2), fps: fps, loopSeconds: loop,
             maxLanes: maxLanes)
@@ -61,7 +62,7 @@ import Testing
         _ source: FrameSource, _ dir: TempDir, archive: Int = WidgetLimits.archiveAimBytes
     ) throws -> (URL, ExportManifest, ExportManifest) {
         let url = dir.path("rotation")
-        let folder = try OutputFolder(url, force: false)
+        let folder = try StagedFolder(url, existing: .refuse, createParents: true)
         var rotation = ExportRequest(viewWidth: 30, viewHeight: 20, scale: 2)
         rotation.limits = WidgetLimits(
             archiveBytes: archive, layerPixels: WidgetLimits.smallestPixelCap,
