@@ -226,7 +226,8 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
                         + "\(names.keepFrames) to lower the frame rate")
         case .noLayerFits(let c, let budget, let raise):
             return
-                "\(cost(c)): not even one layer fits the \(megabytes(budget)) archive budget; raise \(names.name(raise))"
+                "\(cost(c)): not even one layer fits the \(megabytes(budget)) "
+                + "\(raise == .extensionBudget ? "extension memory" : "archive") budget; raise \(names.name(raise))"
         case .overArchiveCeiling(let c, let ceiling):
             return
                 "\(cost(c)), over the \(megabytes(ceiling)) an archive may hold (\(names.keepFrames) refuses to drop "

@@ -86,6 +86,9 @@ struct FolderCoreTests {
             refusal.message
                 == "1 layer of 510×510 px takes about 8.0 MB at 3×: not even one layer fits the 7.0 MB archive budget; "
                 + "raise limits.archiveBytes")
+        // The budget named is the one to raise: the extension's memory, when that is what nothing fits.
+        let memory = BudgetError(.noLayerFits(cost, budget: 1_000_000, raise: .extensionBudget), names: kit)
+        #expect(memory.message.contains("not even one layer fits the 1.0 MB extension memory budget; raise "))
         for setting in BudgetSetting.allCases { #expect(!BudgetVocabulary.plain.name(setting).hasPrefix("--")) }
     }
 }
