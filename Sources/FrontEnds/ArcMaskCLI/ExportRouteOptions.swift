@@ -138,7 +138,6 @@ struct TimerLoopOptions: ParsableArguments {
     var timing: TimerFontTiming.Mode?
 
     var loop: Int? { loopOption?.value }
-    var given: Bool { widgetFPS != nil || loopOption != nil || timing != nil }
 }
 
 /// How many lanes timer masks may have (timer-mask route and a rotation export's timer masks).
