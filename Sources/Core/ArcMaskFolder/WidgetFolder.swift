@@ -4,7 +4,7 @@ import ArcMaskValues
 import Foundation
 
 /// The folder a widget plays: layer images and `manifest.json`. `arcmask export` and
-/// ArcMaskKit's `prepare` both describe what they wrote with `WidgetFolder.finish`, so the
+/// ArcMaskKit's `prepare` both describe what they wrote with `WidgetFolder.manifest`, so the
 /// same layers give the same manifest, byte for byte, whichever wrote them.
 public enum WidgetFolder {
     /// What a layer writer produced (the layer images are already in the folder).
@@ -213,24 +213,15 @@ public enum WidgetFolder {
     /// The settings every folder's plan is judged with: 60 and 120 Hz displays.
     public static let emulation = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
 
-    /// Plans the masks for the layers' durations, judges the plan with the emulator and writes
-    /// `manifest.json` through `write`; returns the manifest.
-    /// - Throws: `PlanFailure` when the masks cannot be planned; whatever `write` throws.
+    public static let manifestFile = "manifest.json"
+
+    /// The manifest of `layers`: the masks planned for the layers' durations and judged by the
+    /// emulator. Nothing is written: the front end writes `manifest.json` once, when every part
+    /// of it is decided (the timer masks included).
+    /// - Throws: `PlanFailure` when the masks cannot be planned.
     /// - Parameters:
     ///   - notes: what was decided before the fit (the pixel cap), ahead of the fit's own.
     ///   - vocabulary: the front end's names for the budget's settings, in the manifest's words.
-    public static func finish(
-        _ d: Description, layers: Layers, notes: [BudgetNote] = [], vocabulary: BudgetVocabulary,
-        write: (String, [UInt8]) throws -> Void
-    ) throws -> ExportManifest {
-        let m = try manifest(d, layers: layers, notes: notes, vocabulary: vocabulary)
-        try write(manifestFile, try manifestJSON(m))
-        return m
-    }
-
-    public static let manifestFile = "manifest.json"
-
-    /// The manifest of `layers` (what `finish` writes).
     public static func manifest(
         _ d: Description, layers: Layers, notes: [BudgetNote] = [], vocabulary: BudgetVocabulary
     ) throws -> ExportManifest {

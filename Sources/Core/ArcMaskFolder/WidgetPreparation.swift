@@ -8,7 +8,8 @@ import Foundation
 ///
 /// The steps: the per-image pixel cap sets the highest scale (`startScale`); `ArchiveFitter`
 /// chooses scale, quality, merges and frame rate and has the writer write the layers; the masks
-/// are planned for the layers' durations and judged by the emulator; `manifest.json` is written.
+/// are planned for the layers' durations and judged by the emulator. The manifest is returned,
+/// not written: the front end adds what it decides after the fit (timer masks) and writes it once.
 public enum WidgetPreparation {
     /// What to prepare: the folder's description, the source's frame durations and the budget.
     public struct Request: Sendable {
@@ -55,7 +56,7 @@ public enum WidgetPreparation {
         }
     }
 
-    /// What was prepared: the manifest as written, and every budget note, typed.
+    /// What was prepared: the manifest (not yet written), and every budget note, typed.
     public struct Outcome: Sendable {
         public var manifest: ExportManifest
         public var notes: [BudgetNote]
@@ -73,13 +74,11 @@ public enum WidgetPreparation {
         return (start, notes)
     }
 
-    /// Fits the layers to the limits through `writer` (each its own file), then plans, judges
-    /// and writes `manifest.json` through `write`.
+    /// Fits the layers to the limits through `writer` (each its own file), then plans and judges
+    /// the masks.
     /// - Throws: `BudgetError` when the layers cannot fit; `PlanFailure` when the masks cannot
-    ///   be planned; whatever the writer or `write` throws.
-    public static func run(
-        _ r: Request, writer: some LayerWriting, write: (String, [UInt8]) throws -> Void
-    ) throws -> Outcome {
+    ///   be planned; whatever the writer throws.
+    public static func run(_ r: Request, writer: some LayerWriting) throws -> Outcome {
         let (start, notes) = startScale(r)
         let d = r.description
         let layers = try WidgetFolder.fitFiles(
@@ -87,15 +86,12 @@ public enum WidgetPreparation {
             limits: r.limits, policy: r.policy, format: d.imageFormat, quality: r.jpegQuality,
             vocabulary: r.vocabulary, source: PixelSize(width: d.sourceWidth, height: d.sourceHeight),
             sourceScale: r.sourceScale, background: (r.background ?? .black).hexRGB, writer: writer)
-        return try finish(r, layers: layers, notes: notes, write: write)
+        return try describe(r, layers: layers, notes: notes)
     }
 
-    /// Plans, judges and writes `manifest.json` for layers a front end laid out itself (a strip).
-    public static func finish(
-        _ r: Request, layers: WidgetFolder.Layers, notes: [BudgetNote], write: (String, [UInt8]) throws -> Void
-    ) throws -> Outcome {
-        let manifest = try WidgetFolder.finish(
-            r.description, layers: layers, notes: notes, vocabulary: r.vocabulary, write: write)
+    /// Plans and judges the masks for layers a front end laid out itself (a strip).
+    public static func describe(_ r: Request, layers: WidgetFolder.Layers, notes: [BudgetNote]) throws -> Outcome {
+        let manifest = try WidgetFolder.manifest(r.description, layers: layers, notes: notes, vocabulary: r.vocabulary)
         return Outcome(manifest: manifest, notes: notes + layers.notes)
     }
 }

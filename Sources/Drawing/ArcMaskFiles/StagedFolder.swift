@@ -38,6 +38,10 @@ public final class StagedFolder {
             case cannotMove(String)
             /// A folder inside the destination has the name of a staged file.
             case folderInTheWay
+            /// A staged file cannot be written: the system's reason.
+            case cannotWrite(String)
+            /// A staged file was written before (`write(_:as:)` writes each name once).
+            case writtenTwice
         }
 
         /// The path the failure is about (the destination, or a file inside it).
@@ -59,6 +63,8 @@ public final class StagedFolder {
     public let createdParents: [URL]
     private var finished = false
     private var waits: [() -> Void] = []
+    private let writes = NSLock()
+    private var written: Set<String> = []
 
     /// The marker in staging folders' names.
     public static let marker = "arcmask-staging-"
@@ -115,6 +121,46 @@ public final class StagedFolder {
 
     /// Where to write the staged file `name`.
     public func url(for name: String) -> URL { staging.appendingPathComponent(name) }
+
+    /// Writes the staged file `name`: once, and not over a file already there (each file of a
+    /// folder is decided before it is written, so a second write is a mistake, refused). The
+    /// staging folder is private until `commit`, so the bytes go straight into place, with the
+    /// same mode as any file the user's umask allows. May be called on any thread.
+    public func write(_ bytes: some ContiguousBytes, as name: String) throws(Failure) {
+        let target = destination.appendingPathComponent(name).path
+        guard writes.withLock({ written.insert(name).inserted }) else {
+            throw Failure(path: target, kind: .writtenTwice)
+        }
+        let fd = open(url(for: name).path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let why = errno == EEXIST ? Failure.Kind.writtenTwice : .cannotWrite(String(cString: strerror(errno)))
+            throw Failure(path: target, kind: why)
+        }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                #if canImport(Glibc)
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                #elseif canImport(Musl)
+                let n = Musl.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                #else
+                let n = Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                #endif
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(url(for: name).path)
+            throw Failure(path: target, kind: .cannotWrite(String(cString: strerror(failure))))
+        }
+    }
 
     /// The names staged so far, sorted.
     public func stagedNames() throws -> [String] {

@@ -1,4 +1,5 @@
 import ArcMaskCore
+import ArcMaskFiles
 import ArcMaskRuntime
 import ArgumentParser
 import Foundation
@@ -14,6 +15,9 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
         throw error
     } catch let error as UsageError {
         throw fail(error.message, .usage)
+    } catch let failure as StagedFolder.Failure {
+        let error = OutputError(failure)
+        throw fail(error.localizedDescription, ExitStatus(error.kind))
     } catch let error as ArcMaskError where error.kind != .bug {
         throw fail(error.localizedDescription, ExitStatus(error.kind))
     } catch {

@@ -54,10 +54,11 @@ enum LayerExport {
         } else {
             let fallback = c.fallback
             manifest = try job.finish(total: frames.frameCount) { line in
-                let rotation = try Exporter.run(
-                    source: frames, request: request, into: folder, progress: progress(line))
-                guard fallback == .timerMask else { return rotation }
-                return try TimerMaskExporter.fallback(rotation, source: frames, request: masks, into: folder)
+                guard fallback == .timerMask else {
+                    return try Exporter.run(source: frames, request: request, into: folder, progress: progress(line))
+                }
+                return try TimerMaskExporter.rotation(
+                    source: frames, request: masks, into: folder, progress: progress(line))
             }
         }
         let path = try c.output.path

@@ -32,7 +32,7 @@ public struct PreparedSource: Sendable, Equatable {
 }
 
 /// The platform-neutral half of `prepare`: the pixel cap, the budget fit (`ArchiveFitter`, the
-/// export's), the plan, the emulator's verdict and `manifest.json` (`WidgetFolder.finish`, the
+/// export's), the plan, the emulator's verdict and `manifest.json` (`WidgetFolder.manifest`, the
 /// export's), written into a staging folder that replaces the destination in one rename. The
 /// layer writer, which draws and encodes, is the platform's (ImageIO on Apple systems).
 public enum FolderPreparation {
@@ -84,9 +84,7 @@ public enum FolderPreparation {
             request.description.posterFrame = options.posterFrame
             let outcome: WidgetPreparation.Outcome
             do {
-                outcome = try WidgetPreparation.run(request, writer: try writer(staging.staging)) {
-                    try Data($1).write(to: staging.url(for: $0))
-                }
+                outcome = try WidgetPreparation.run(request, writer: try writer(staging.staging))
             } catch let error as BudgetError {
                 throw PrepareError(.budget, error.message)
             } catch let failure as PlanFailure {
@@ -97,11 +95,9 @@ public enum FolderPreparation {
                 manifest = try timerMasks(masks, over: manifest, durationsMs: source.durationsMs, names: names)
             }
             manifest.warnings = source.warnings + manifest.warnings
-            if options.timerMasks != nil || !source.warnings.isEmpty {
-                try Data(try WidgetFolder.manifestJSON(manifest)).write(
-                    to: staging.url(for: WidgetFolder.manifestFile))
-            }
             do {
+                // Written once, with everything decided.
+                try staging.write(try WidgetFolder.manifestJSON(manifest), as: WidgetFolder.manifestFile)
                 try staging.commit()
             } catch let failure as StagedFolder.Failure {
                 throw PrepareError(failure)
@@ -201,6 +197,8 @@ extension PrepareError {
         case .cannotStage(let why): self.init(place, "cannot create a folder beside it (\(why))")
         case .cannotMove(let why): self.init(place, "cannot be replaced (\(why))")
         case .folderInTheWay: self.init(place, "cannot be replaced (a folder is in the way)")
+        case .cannotWrite(let why): self.init(place, "cannot be written (\(why))")
+        case .writtenTwice: self.init(place, "was written twice while preparing (a bug; nothing was replaced)")
         }
     }
 }

@@ -111,7 +111,7 @@ extension OutputError {
     }
 
     /// A staging failure in the command line's words.
-    init(_ failure: StagedFolder.Failure) {
+    public init(_ failure: StagedFolder.Failure) {
         let path = failure.path
         switch failure.kind {
         case .notAFolder: self.init(path: path, "exists and is not a folder")
@@ -125,6 +125,8 @@ extension OutputError {
         case .cannotStage(let why): self.init(path: path, "cannot create the output folder (\(why))")
         case .cannotMove(let why): self.init(path: path, "cannot move outputs into place (\(why))")
         case .folderInTheWay: self.init(path: path, "is a folder; an output file of that name cannot replace it")
+        case .cannotWrite(let why): self.init(path: path, "write failed (\(why))")
+        case .writtenTwice: self.init(path: path, "was written twice in one run (a bug; nothing was replaced)")
         }
     }
 }

@@ -28,6 +28,39 @@ struct StagedFolderTests {
         #expect(entries(dest) == ["a.txt"] && entries(root) == ["out"])
     }
 
+    @Test("each staged file is written once: a second write of a name is refused, naming it")
+    func writtenOnce() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dest = root.appendingPathComponent("out")
+        let folder = try StagedFolder(dest, existing: .refuse)
+        try folder.write(Array("first".utf8), as: "manifest.json")
+        #expect(
+            throws: StagedFolder.Failure(path: dest.appendingPathComponent("manifest.json").path, kind: .writtenTwice)
+        ) {
+            try folder.write(Array("second".utf8), as: "manifest.json")
+        }
+        // A file put there another way is not overwritten either.
+        try write("other", folder.url(for: "a.txt"))
+        #expect(throws: StagedFolder.Failure(path: dest.appendingPathComponent("a.txt").path, kind: .writtenTwice)) {
+            try folder.write(Array("mine".utf8), as: "a.txt")
+        }
+        // A folder that is not there cannot be written into: the system's reason.
+        #expect(throws: StagedFolder.Failure.self) { try folder.write([1], as: "missing/b.bin") }
+        try folder.commit()
+        #expect(read(dest.appendingPathComponent("manifest.json")) == "first")
+        #expect(read(dest.appendingPathComponent("a.txt")) == "other")
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: dest.appendingPathComponent("manifest.json").path)[
+                .posixPermissions] as? Int
+        #expect(mode == 0o644 & ~Int(umaskNow()))
+    }
+
+    func umaskNow() -> mode_t {
+        let m = umask(0o022)
+        umask(m)
+        return m
+    }
+
     @Test("refuse, merge and replace an existing folder")
     func existing() throws {
         defer { try? FileManager.default.removeItem(at: root) }

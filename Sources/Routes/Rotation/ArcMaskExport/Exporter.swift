@@ -114,9 +114,23 @@ public enum Exporter {
             scale: scale)
     }
 
+    /// The layers and the manifest, then the manifest and the code written (`prepare`, then
+    /// `finish`): a rotation export without timer masks.
     /// - Parameter progress: told each stage as it starts (reading, comparing, writing) and each
     ///   item done in it.
     public static func run(
+        source: FrameSource, request r: ExportRequest, into folder: StagedFolder,
+        progress: ExportProgress? = nil
+    ) throws -> ExportManifest {
+        let manifest = try prepare(source: source, request: r, into: folder, progress: progress)
+        try finish(manifest, request: r, into: folder)
+        return manifest
+    }
+
+    /// Writes the layer images into `folder` and returns the manifest that describes them,
+    /// unwritten: what a route adds over the layers (the timer masks) is decided before
+    /// `finish` writes the manifest and the code, once.
+    public static func prepare(
         source: FrameSource, request r: ExportRequest, into folder: StagedFolder,
         progress: ExportProgress? = nil
     ) throws -> ExportManifest {
@@ -135,35 +149,34 @@ public enum Exporter {
         preparation.description.displayName = r.displayName
         preparation.description.posterFrame = r.posterFrame
         preparation.description.widgetDescription = r.widgetDescription
-        func write(_ name: String, _ bytes: [UInt8]) throws { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
         // Fitting reads in passes from the first frame, sampling a few frames between them: a
         // few saved canvases serve that.
         let saving = source as? CheckpointingFrameSource, savedBudget = saving?.checkpointBudget ?? 0
         saving?.checkpointBudget = min(savedBudget, exportCheckpointBytes)
         defer { saving?.checkpointBudget = savedBudget }
-        let outcome: WidgetPreparation.Outcome
         do {
             if r.layout == .files {
                 let writer = SourceLayerWriter(
                     source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, format: r.imageFormat,
                     fit: r.fit, compression: r.compression, jobs: r.jobs, names: r.names, folder: folder,
                     progress: progress, background: r.background)
-                outcome = try WidgetPreparation.run(preparation, writer: writer, write: write)
-            } else {
-                let (start, notes) = WidgetPreparation.startScale(preparation)
-                let layers = try stripLayers(
-                    source, r, startScale: start, folder: folder, progress: progress?.advance)
-                outcome = try WidgetPreparation.finish(preparation, layers: layers, notes: notes, write: write)
+                return try WidgetPreparation.run(preparation, writer: writer).manifest
             }
+            let (start, notes) = WidgetPreparation.startScale(preparation)
+            let layers = try stripLayers(source, r, startScale: start, folder: folder, progress: progress?.advance)
+            return try WidgetPreparation.describe(preparation, layers: layers, notes: notes).manifest
         } catch let failure as PlanFailure {
             throw InputError(file: source.name, failure.message(.commandLine))
         }
-        for (name, bytes) in try ExportCode.files(outcome.manifest, names: r.names, family: r.widgetFamily)
-        where name != WidgetFolder.manifestFile {
-            try write(name, bytes)
+    }
+
+    /// Writes `manifest.json` and the code that plays the folder (the view, the widget,
+    /// `INSTALL.md`), each once.
+    public static func finish(_ manifest: ExportManifest, request r: ExportRequest, into folder: StagedFolder) throws {
+        for (name, bytes) in try ExportCode.files(manifest, names: r.names, family: r.widgetFamily) {
+            try folder.write(bytes, as: name)
         }
-        return outcome.manifest
     }
 
     /// One strip, fitted to the extension's memory (the generated code decodes it to crop it).

@@ -68,14 +68,14 @@ public enum TimerMaskExporter {
                 durationMs: (lane.onTopToSeconds - lane.onTopFromSeconds) * 1000)
         }
         let lanes = GroupedSource.over(source, groups: groups)
-        var manifest = try Exporter.run(source: lanes, request: r.rotation, into: folder, progress: progress)
+        var manifest = try Exporter.prepare(source: lanes, request: r.rotation, into: folder, progress: progress)
         let font: MaskFonts.File
         do {
             font = try maskFont(manifest, loopSeconds: timing.loopSeconds, names: r.rotation.names)
         } catch let error as InputError {
             throw InputError(file: source.name, error.problem)
         }
-        try AtomicFile.write(font.bytes, to: folder.url(for: font.fileName))
+        try folder.write(font.bytes, as: font.fileName)
         let section = try Self.section(
             manifest, laneFrames: frames, loopSeconds: timing.loopSeconds,
             font: TimerMaskSection.Font(
@@ -83,17 +83,25 @@ public enum TimerMaskExporter {
         manifest.route = "timer-mask"
         manifest.timerMask = section
         manifest.timing = timing
-        // The manifest and the code again, now with the lanes.
-        for (name, bytes) in try ExportCode.files(manifest, names: r.rotation.names, family: r.rotation.widgetFamily) {
-            try AtomicFile.write(bytes, to: folder.url(for: name))
-        }
+        try Exporter.finish(manifest, request: r.rotation, into: folder)
+        return manifest
+    }
+
+    /// A rotation export with its timer masks (`fallback`): the layers, then the masks decided
+    /// over them, then the manifest and the code written once.
+    public static func rotation(
+        source: FrameSource, request r: TimerMaskRequest, into folder: StagedFolder, progress: ExportProgress? = nil
+    ) throws -> ExportManifest {
+        let layers = try Exporter.prepare(source: source, request: r.rotation, into: folder, progress: progress)
+        let manifest = try fallback(layers, source: source, request: r, into: folder)
+        try Exporter.finish(manifest, request: r.rotation, into: folder)
         return manifest
     }
 
     /// A rotation export's timer masks, so that its view plays where WidgetKit's rotation is
     /// missing (`TimerMaskLayers`: no image added, every lane's image counted in the archive),
-    /// the mask font written into `folder`, and the manifest's `timerMask` and `timing` set. The
-    /// manifest's route stays rotation. When even a lane a second is over the archive budget, or
+    /// the mask font written into `folder`, and the manifest's `timerMask` and `timing` set (the
+    /// manifest and the code are `Exporter.finish`'s to write). The manifest's route stays rotation. When even a lane a second is over the archive budget, or
     /// the pictures are wider than a mask covers, the export goes without, with a warning.
     public static func fallback(
         _ rotation: ExportManifest, source: FrameSource, request r: TimerMaskRequest, into folder: StagedFolder
@@ -122,13 +130,10 @@ public enum TimerMaskExporter {
         } catch let error as InputError {
             return without(error.problem)
         }
-        try AtomicFile.write(font.bytes, to: folder.url(for: font.fileName))
+        try folder.write(font.bytes, as: font.fileName)
         var manifest = rotation
         manifest.timerMask = fitted.section
         manifest.timing = fitted.timing
-        for (name, bytes) in try ExportCode.files(manifest, names: r.rotation.names, family: r.rotation.widgetFamily) {
-            try AtomicFile.write(bytes, to: folder.url(for: name))
-        }
         return manifest
     }
 

@@ -68,8 +68,9 @@ import Testing
             archiveBytes: archive, layerPixels: WidgetLimits.smallestPixelCap,
             extensionBytes: WidgetLimits.extensionMemoryBytes)
         let request = TimerMaskRequest(rotation: rotation)
-        let turned = try Exporter.run(source: source, request: rotation, into: folder)
+        let turned = try Exporter.prepare(source: source, request: rotation, into: folder)
         let m = try TimerMaskExporter.fallback(turned, source: source, request: request, into: folder)
+        try Exporter.finish(m, request: rotation, into: folder)
         try folder.commit()
         return (url, turned, m)
     }
