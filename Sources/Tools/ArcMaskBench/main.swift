@@ -51,7 +51,11 @@ case "kit-prepare"?:
     if let out, FileManager.default.fileExists(atPath: out) {
         FileHandle.standardError.write(Data("arcmask-bench: \(out): exists; give a new folder\n".utf8)); exit(1)
     }
-    json(try kitPrepare(args[1], keepingIn: out))
+    do {
+        json(try kitPrepare(args[1], keepingIn: out))
+    } catch {
+        FileHandle.standardError.write(Data("arcmask-bench: \(args[1]): \(error)\n".utf8)); exit(1)
+    }
 case "decode"?:
     guard args.count >= 2 else {
         FileHandle.standardError.write(Data("usage: arcmask-bench decode FILE [--repeats N]\n".utf8)); exit(64)
