@@ -1,53 +1,6 @@
 import ArcMaskValues
 import Foundation
 
-/// What writes layer files for `ArchiveFitter`: the CLI's export (cairo, libjpeg-turbo, libpng
-/// over libdeflate) and ArcMaskKit's `prepare` (ImageIO) each have one. The fitter decides; the
-/// writer only draws, encodes and measures.
-public protocol LayerWriting {
-    /// The encoded bytes of each frame of `samples` at each of `steps` (`[frame: [bytes per
-    /// step]]`), and which frames nobody can tell apart when reaching the samples decoded every
-    /// frame anyway.
-    func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
-    /// The same, for a writer that reads every frame to reach the samples anyway: it may ask
-    /// `likely` which step the fit would choose from what it has seen so far and write each
-    /// frame at that step on the way, so that `write` finds most layers done and the source is
-    /// decoded once. A writer without that calls `survey(samples:steps:)`.
-    func survey(
-        samples: [Int], steps: [ArchiveStep], likely: LikelyStep
-    ) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
-    /// Which frames nobody can tell apart (`FrameSimilarity`, every frame at the source's size), for merging.
-    func similarity() throws -> FrameSimilarity
-    /// Writes one layer file per group, drawn at `size` and encoded at `step`, in group order.
-    func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord]
-    /// Removes files `write` wrote (a step that did not fit).
-    func remove(_ records: [LayerRecord])
-    /// The fit is over (written, or refused): what the writer kept for later writes goes.
-    func finished()
-}
-
-extension LayerWriting {
-    public func finished() {}
-
-    public func survey(
-        samples: [Int], steps: [ArchiveStep], likely: LikelyStep
-    ) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?) {
-        try survey(samples: samples, steps: steps)
-    }
-}
-
-/// The step `ArchiveFitter` would choose from part of a survey: the encoded sizes of the
-/// samples reached so far, and the runs of the frames read so far (`seen` frames). Nil while
-/// no sample has been measured. A guess: the fit decides again from the whole survey. Asked on
-/// the thread that reads the frames.
-public struct LikelyStep {
-    public let step: (_ sampled: [Int: [Int]], _ runs: FrameSimilarity?, _ seen: Int) -> Int?
-
-    public init(_ step: @escaping (_ sampled: [Int: [Int]], _ runs: FrameSimilarity?, _ seen: Int) -> Int?) {
-        self.step = step
-    }
-}
-
 /// A scale and JPEG quality the layers can be written at.
 public struct ArchiveStep: Equatable, Sendable {
     public var scale: Double
@@ -74,7 +27,13 @@ public struct ArchiveStep: Equatable, Sendable {
 ///    which accepts up to the ceiling with a warning and refuses above it.
 ///
 /// Each step is chosen from the encoded sizes of a sample of layers; the chosen step is then
-/// written in full and its real size checked, stepping further when the sample was optimistic.
+/// encoded in full and its real size checked, stepping further when the sample was optimistic.
+/// Only the pass that fits is written.
+///
+/// The writer draws and encodes (`LayerWriting`: two calls); the fitter decides what is read,
+/// in what order, and what is kept between passes (`FitCache`), so that a GIF frame crosses
+/// from the fitter to the writer twice: drawn once while reading, encoded once at the step the
+/// reading pointed to (and again only for a pass at another step).
 public struct ArchiveFitter {
     public struct Result: Sendable {
         public var groups: [FrameGroup]
@@ -88,6 +47,8 @@ public struct ArchiveFitter {
         public var resolution: ResolutionRecord
         /// Which frames nobody can tell apart, when merging needed it.
         public var similarity: FrameSimilarity?
+        /// What the fit cost.
+        public var report: FitReport
     }
 
     /// Layers encoded to estimate a step's size.
@@ -171,9 +132,11 @@ public struct ArchiveFitter {
         return (Int((mean * Double(layers)).rounded(.up)) + layers * WidgetLimits.viewBytesPerLayer, mean)
     }
 
-    /// Fits, writing the layer files into `folder`; throws `BudgetError` when nothing fits.
-    public mutating func run(
-        startScale: Double, quality fixedQuality: Int?, writer: some LayerWriting
+    /// Fits, writing the layer files of the pass that fits into `folder` as `names` names them;
+    /// throws `BudgetError` when nothing fits (and then writes nothing).
+    public mutating func run<W: LayerWriting>(
+        startScale: Double, quality fixedQuality: Int?, writer: W, folder: FitFolder, names: CodeNames,
+        progress: FitProgress = .none
     ) throws -> Result {
         // The source's resolution, when below the start scale: the first step down, and the floor
         // when it is below --min-scale (going lower would drop source pixels as well).
@@ -188,13 +151,15 @@ public struct ArchiveFitter {
         var groups = durations.enumerated().map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: $1) }
         var notes: [BudgetNote] = []
         var k = 0
-        defer { writer.finished() }
-
-        let guessing = self, hasBound = bound != nil
-        let likely = LikelyStep { sampled, runs, seen in
-            guessing.likelyStep(sampled, runs: runs, seen: seen, bounded: hasBound, steps: steps.count)
+        let cache = FitCache<W.Pixels>(folder: folder, keep: writer.traits.keep)
+        let work = FitWork(jobs: writer.traits.jobs)
+        defer {
+            work.drain()
+            cache.close()
         }
-        let survey = try writer.survey(samples: sampleIndices, steps: steps, likely: likely)
+        var report = FitReport()
+        let survey = try self.survey(
+            writer, steps: steps, bounded: bound != nil, cache: cache, work: work, progress: progress, report: &report)
         sampled = survey.sizes
         var bounded = false
         var similarity: FrameSimilarity? = nil
@@ -205,11 +170,7 @@ public struct ArchiveFitter {
         }
         if estimate(layers: groups.count, k).total > target {
             // Merge what nobody can tell apart, as far as the budget asks.
-            let measured = try survey.similarity ?? writer.similarity()
-            guard measured.runStart.count == durations.count else {
-                throw BudgetError(
-                    .writerMismatch(measured: measured.runStart.count, frames: durations.count), names: vocabulary)
-            }
+            let measured = try survey.similarity ?? compare(writer, progress: progress, report: &report)
             similarity = measured
             let capacity = max(1, Int(Double(target) / (estimate(layers: 1, k).perLayer + Double(reserve))))
             let before = groups.count
@@ -225,7 +186,7 @@ public struct ArchiveFitter {
         }
         let merged = groups
         var decimated = false
-        var records: [LayerRecord] = []
+        var images: [LayerImage] = []
         var perLayer = estimate(layers: 1, k).perLayer
         for attempt in 1... {
             let step = steps[k]
@@ -235,22 +196,21 @@ public struct ArchiveFitter {
                 groups = FrameBudget.decimate(merged, to: min(count, merged.count))
                 decimated = true
             }
-            records = try writer.write(groups, size: pixels(step.scale), step: step)
-            let imageBytes = records.reduce(0) { $0 + $1.bytes }
-            let total = imageBytes + records.count * reserve
-            perLayer = Double(imageBytes) / Double(max(1, records.count))
+            images = try pass(
+                groups, step: step, writer: writer, cache: cache, work: work, progress: progress, report: &report)
+            let imageBytes = images.reduce(0) { $0 + $1.bytes.count }
+            let total = imageBytes + images.count * reserve
+            perLayer = Double(imageBytes) / Double(max(1, images.count))
             calibration *= perLayer / max(1, estimate(layers: 1, k).perLayer)
             if total <= target { break }
             if policy.keepFrames && k == steps.count - 1 {
                 guard total <= limits.archiveCeilingBytes else {
-                    writer.remove(records)
-                    throw refusal(step, perLayer: perLayer, layers: records.count, noRoom: false)
+                    throw refusal(step, perLayer: perLayer, layers: images.count, noRoom: false)
                 }
                 notes.append(.archiveOverAim(bytes: total, aim: target))
                 break
             }
-            writer.remove(records)
-            guard attempt < 8 else { throw refusal(step, perLayer: perLayer, layers: records.count, noRoom: false) }
+            guard attempt < 8 else { throw refusal(step, perLayer: perLayer, layers: images.count, noRoom: false) }
             if k < steps.count - 1 {
                 k += 1
                 while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
@@ -264,6 +224,17 @@ public struct ArchiveFitter {
             }
         }
 
+        // The pass that fits, written: each layer file once.
+        var records: [LayerRecord] = []
+        for (g, image) in images.enumerated() {
+            let file = names.layerFile(g, fileExtension: image.fileExtension)
+            try folder.write(image.bytes, as: file)
+            records.append(
+                LayerRecord(
+                    file: file, bytes: image.bytes.count, ssim: image.ssim, digest: LayerDigest.of(image.bytes),
+                    lossy: image.lossy, flattened: image.flattened, look: image.look))
+        }
+        images = []
         let step = steps[k]
         var lowered = startScale
         if let bound, bounded || step.scale <= bound {
@@ -300,12 +271,13 @@ public struct ArchiveFitter {
                     bytes: bytes, budget: target))
         }
         let held = bound != nil && step.scale <= bound!
+        report.keptBytes = cache.keptBytes
         return Result(
             groups: groups, scale: step.scale, size: pixels(step.scale), quality: step.quality, records: records,
             notes: notes,
             resolution: ResolutionRecord(
                 bound: held ? .source : .device, sourceScale: sourceScale, deviceScale: startScale),
-            similarity: similarity)
+            similarity: similarity, report: report)
     }
 
     /// The step `run` would settle on before writing, from `sampled` alone: the bound first,

@@ -183,8 +183,6 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
         case noLayerFits(Cost, budget: Int, raise: BudgetSetting)
         /// Every layer kept, and over what an archive may hold.
         case overArchiveCeiling(Cost, ceiling: Int)
-        /// The layer writer broke its contract.
-        case writerMismatch(measured: Int, frames: Int)
         /// Decoded pictures over the budget even at the lowest scale, on a route that words its
         /// own advice (the timer-font route: its frame rate and loop settings).
         case picturesOverBudget(pictures: Int, picture: PixelSize, needed: Int, budget: Int, scale: Double)
@@ -233,8 +231,6 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
                 "\(cost(c)), over the \(megabytes(ceiling)) an archive may hold (\(names.keepFrames) refuses to drop "
                 + "frames): lower \(names.minScale), leave out \(names.keepFrames) to lower the frame rate, or raise "
                 + "\(names.archiveBudget)"
-        case .writerMismatch(let measured, let frames):
-            return "the layer writer compared \(measured) frames of \(frames)"
         case .picturesOverBudget(let pictures, let picture, let needed, let budget, let at):
             return
                 "\(pictures) pictures of \(picture) px need \(megabytes(needed)) decoded, over the \(megabytes(budget)) budget "

@@ -30,6 +30,8 @@ public enum WidgetFolder {
         public var differences: [Double?] = []
         /// What flattening translucent layers did to the animation (`FlattenedLook.problems`).
         public var flattening: [String] = []
+        /// What the fit cost, when `ArchiveFitter` fitted them.
+        public var report: FitReport? = nil
 
         public struct Cell: Sendable, Equatable {
             public var x: Int
@@ -76,6 +78,7 @@ public enum WidgetFolder {
                 meanSSIM: ssims.reduce(0, +) / Double(max(1, ssims.count)), worstSSIM: ssims.min() ?? 1,
                 notes: fitted.notes)
             resolution = fitted.resolution
+            report = fitted.report
             differences = fitted.groups.map { g in
                 if g.first == g.last { return 0 }
                 guard let s = fitted.similarity, s.sameRun(g.first, g.last), s.runStart[g.first] == g.shown else {
@@ -172,13 +175,14 @@ public enum WidgetFolder {
         return notes
     }
 
-    /// Each layer its own file, fitted to the archive budget by `ArchiveFitter` through `writer`.
+    /// Each layer its own file, fitted to the archive budget by `ArchiveFitter` through `writer`,
+    /// written into `folder`.
     /// The extension holds the encoded layers too: a smaller extension budget is the tighter limit.
     public static func fitFiles(
         durations: [Double], viewWidth: Double, viewHeight: Double, startScale: Double, limits: WidgetLimits,
         policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary,
         source: PixelSize? = nil, sourceScale: Double? = nil, background: String = "#000000",
-        writer: some LayerWriting
+        writer: some LayerWriting, folder: FitFolder, names: CodeNames, progress: FitProgress = .none
     ) throws -> Layers {
         var fitted = limits
         if fitted.extensionBytes < fitted.archiveBytes {
@@ -193,7 +197,8 @@ public enum WidgetFolder {
         fitter.sourceSize = source
         fitter.background = background
         fitter.budgetSetting = limits.extensionBytes < limits.archiveBytes ? .extensionBudget : .archiveBudget
-        let result = try fitter.run(startScale: startScale, quality: quality, writer: writer)
+        let result = try fitter.run(
+            startScale: startScale, quality: quality, writer: writer, folder: folder, names: names, progress: progress)
         var layers = Layers(fitted: result, limits: limits)
         if result.records.contains(where: { $0.look != nil }) {
             // A layer written as drawn is its own picture: it can neither vanish nor merge.

@@ -60,6 +60,8 @@ public enum WidgetPreparation {
     public struct Outcome: Sendable {
         public var manifest: ExportManifest
         public var notes: [BudgetNote]
+        /// What the fit cost (nil for layers a front end laid out itself).
+        public var report: FitReport? = nil
     }
 
     /// The highest scale the per-image pixel cap allows, and what that did.
@@ -74,19 +76,24 @@ public enum WidgetPreparation {
         return (start, notes)
     }
 
-    /// Fits the layers to the limits through `writer` (each its own file), then plans and judges
-    /// the masks.
+    /// Fits the layers to the limits through `writer` (each its own file, written into
+    /// `folder`), then plans and judges the masks.
     /// - Throws: `BudgetError` when the layers cannot fit; `PlanFailure` when the masks cannot
-    ///   be planned; whatever the writer throws.
-    public static func run(_ r: Request, writer: some LayerWriting) throws -> Outcome {
+    ///   be planned; whatever the writer or the folder throws.
+    public static func run(
+        _ r: Request, writer: some LayerWriting, folder: FitFolder, progress: FitProgress = .none
+    ) throws -> Outcome {
         let (start, notes) = startScale(r)
         let d = r.description
         let layers = try WidgetFolder.fitFiles(
             durations: r.durationsMs, viewWidth: d.viewWidth, viewHeight: d.viewHeight, startScale: start,
             limits: r.limits, policy: r.policy, format: d.imageFormat, quality: r.jpegQuality,
             vocabulary: r.vocabulary, source: PixelSize(width: d.sourceWidth, height: d.sourceHeight),
-            sourceScale: r.sourceScale, background: (r.background ?? .black).hexRGB, writer: writer)
-        return try describe(r, layers: layers, notes: notes)
+            sourceScale: r.sourceScale, background: (r.background ?? .black).hexRGB, writer: writer, folder: folder,
+            names: d.names, progress: progress)
+        var outcome = try describe(r, layers: layers, notes: notes)
+        outcome.report = layers.report
+        return outcome
     }
 
     /// Plans and judges the masks for layers a front end laid out itself (a strip).

@@ -126,7 +126,7 @@ public final class StagedFolder {
     /// folder is decided before it is written, so a second write is a mistake, refused). The
     /// staging folder is private until `commit`, so the bytes go straight into place, with the
     /// same mode as any file the user's umask allows. May be called on any thread.
-    public func write(_ bytes: some ContiguousBytes, as name: String) throws(Failure) {
+    public func write(_ bytes: [UInt8], as name: String) throws(Failure) {
         let target = destination.appendingPathComponent(name).path
         guard writes.withLock({ written.insert(name).inserted }) else {
             throw Failure(path: target, kind: .writtenTwice)

@@ -142,7 +142,6 @@ extension ArcMaskPreparer {
         }
         #endif
         let options = onThisPhone
-        let view = try options.resolved()
         let relay = progress.map { deliver in
             ProgressRelay(
                 schedule: { block in DispatchQueue.main.async { block() } },
@@ -150,19 +149,11 @@ extension ArcMaskPreparer {
         }
         let reader = Handed(frames)
         return try await BackgroundWork.run(reason: "Preparing an animation for a widget") { cancellation in
-            let meter = ProgressMeter()
+            let progress = ProgressMeter().fitting(cancellation: cancellation) { relay?.post($0) }
             let manifest = try FolderPreparation.run(
-                source: source, options: options, destination: folder, replacing: replacing
-            ) { staging in
-                try SpillingLayerWriter(
-                    codec: ImageIOLayerCodec(frames: reader.value, format: options.imageFormat),
-                    frameCount: reader.value.count, folder: staging, viewWidth: view.width, viewHeight: view.height,
-                    fit: options.fit, cancellation: cancellation,
-                    progress: { stage, done, total in
-                        let fraction = meter.advance(stage, done: done, total: total)
-                        relay?.post(Progress(stage: stage, done: done, total: total, fractionCompleted: fraction))
-                    })
-            }
+                source: source, options: options, destination: folder, replacing: replacing, progress: progress,
+                writer: CodecLayerWriter(
+                    codec: ImageIOLayerCodec(frames: reader.value, format: options.imageFormat), fit: options.fit))
             return PreparedAnimation(folder: folder, manifest: manifest)
         }
     }

@@ -56,12 +56,25 @@ public enum FolderPreparation {
     ///     it sees the old folder or the new one); otherwise an existing folder is an error.
     ///   - codeFiles: the code files the manifest lists (none: ArcMaskKit's view is in the app).
     ///   - vocabulary: what the budget's messages call the settings (`PrepareOptions`' names).
-    ///   - writer: makes the layer writer that writes into the staging folder it is given.
+    ///   - progress: told each stage and item of the fit; its check stops the work (cancellation).
+    ///   - writer: draws and encodes the layers (the fitter writes them into the staging folder).
     public static func run<W: LayerWriting>(
         source: PreparedSource, options: PrepareOptions, destination: URL, replacing: Bool,
         codeFiles: [String] = [], names: CodeNames = .standard, vocabulary: BudgetVocabulary = vocabulary,
-        writer: (URL) throws -> W
+        progress: FitProgress = .none, writer: W
     ) throws -> ExportManifest {
+        try measured(
+            source: source, options: options, destination: destination, replacing: replacing, codeFiles: codeFiles,
+            names: names, vocabulary: vocabulary, progress: progress, writer: writer
+        ).manifest
+    }
+
+    /// `run`, and what the fit cost (passes, draws, kept bytes): for the bench and the tests.
+    @_spi(Measuring) public static func measured<W: LayerWriting>(
+        source: PreparedSource, options: PrepareOptions, destination: URL, replacing: Bool,
+        codeFiles: [String] = [], names: CodeNames = .standard, vocabulary: BudgetVocabulary = vocabulary,
+        progress: FitProgress = .none, writer: W
+    ) throws -> (manifest: ExportManifest, report: FitReport?) {
         try options.validate()
         let view = try options.resolved()
         try validate(source, acceptsStill: options.acceptsStill, posterFrame: options.posterFrame)
@@ -84,11 +97,15 @@ public enum FolderPreparation {
             request.description.posterFrame = options.posterFrame
             let outcome: WidgetPreparation.Outcome
             do {
-                outcome = try WidgetPreparation.run(request, writer: try writer(staging.staging))
+                outcome = try WidgetPreparation.run(request, writer: writer, folder: staging, progress: progress)
             } catch let error as BudgetError {
                 throw PrepareError(.budget, error.message)
             } catch let failure as PlanFailure {
                 throw PrepareError(.input, failure.message(.plain))
+            } catch let error as FitCacheError {
+                throw PrepareError(.frame(error.frame), "was not kept between passes (\(error.reason))")
+            } catch let failure as StagedFolder.Failure {
+                throw PrepareError(failure)
             }
             var manifest = outcome.manifest
             if let masks = options.timerMasks {
@@ -102,7 +119,7 @@ public enum FolderPreparation {
             } catch let failure as StagedFolder.Failure {
                 throw PrepareError(failure)
             }
-            return manifest
+            return (manifest, outcome.report)
         } catch {
             staging.abort()
             throw error

@@ -6,7 +6,7 @@ import Foundation
 import ImageIO
 import UniformTypeIdentifiers
 
-/// `prepare`'s codec on Apple's systems, for `SpillingLayerWriter`: frames decoded and
+/// `prepare`'s codec on Apple's systems, for `CodecLayerWriter`: frames decoded and
 /// downsampled by ImageIO (or drawn by the Lottie canvas, or taken from a video by
 /// AVFoundation), scaled by Core Graphics, encoded as JPEG or PNG by ImageIO. Written from
 /// Apple's documentation (type-checked here against stub modules and the iPhoneOS SDK, not run).
@@ -38,7 +38,7 @@ struct ImageIOLayerCodec: LayerCodec {
 
     /// JPEG for opaque layers (or every layer with `.jpeg`, flattened onto black), else PNG;
     /// with `measure`, the JPEG is decoded back and compared with the layer (SSIM).
-    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> EncodedLayer {
+    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> LayerImage {
         let opaque = pixels.isOpaque
         let jpeg = format == .jpeg || (format == .auto && opaque)
         let onBlack = jpeg ? pixels.onBlack : []
@@ -65,7 +65,7 @@ struct ImageIOLayerCodec: LayerCodec {
             try back.draw(decoded, in: CGRect(x: 0, y: 0, width: pixels.width, height: pixels.height))
             ssim = SSIM.mean(onBlack, back.onBlack, width: pixels.width, height: pixels.height)
         }
-        return EncodedLayer(bytes: bytes, lossy: jpeg, ssim: ssim)
+        return LayerImage(bytes: bytes, lossy: jpeg, ssim: ssim)
     }
 }
 #endif

@@ -1,8 +1,10 @@
 import ArcMaskFolder
+import ArcMaskZIP
 
 /// A layer's pixels: premultiplied RGBA, row by row, in a buffer this process owns. Drawn by
-/// Core Graphics on Apple's systems (`ImageIOFrames.swift`); kept between passes by `FrameSpill`.
-@_spi(Measuring) public struct LayerPixels: Equatable {
+/// Core Graphics on Apple's systems (`ImageIOFrames.swift`); kept between passes by the fitter,
+/// deflated at zlib's fastest level.
+@_spi(Measuring) public struct LayerPixels: Equatable, Sendable {
     /// The layer's width, px (1 to `FolderPreparation.maxLayerSide`).
     public let width: Int
     /// The layer's height, px (1 to `FolderPreparation.maxLayerSide`).
@@ -55,5 +57,25 @@ import ArcMaskFolder
             i += 4
         }
         return out
+    }
+}
+
+@_spi(Measuring) extension LayerPixels: FitPixels {
+    /// The pixels, for comparing frames.
+    public var rgba: [UInt8] { bytes }
+    /// Core Graphics draws premultiplied.
+    public static var premultiplied: Bool { true }
+
+    /// The pixels deflated at zlib's fastest level: a frame kept between passes is a few times
+    /// smaller on disk, and inflates faster than it decodes.
+    public func kept() -> [UInt8] { Deflate.zlib(bytes, level: 1) }
+
+    /// Pixels inflated from `kept()`'s bytes; never more than `width`×`height`×4 bytes are made.
+    public init(kept: [UInt8], width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= FolderPreparation.maxLayerSide, height <= FolderPreparation.maxLayerSide
+        else {
+            throw PrepareError(.options, "a layer of \(width)×\(height) px cannot be kept")
+        }
+        try self.init(width: width, height: height, bytes: try Inflate.zlib(kept, limit: width * height * 4))
     }
 }

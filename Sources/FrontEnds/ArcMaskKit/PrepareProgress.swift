@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import Foundation
 
 /// Turns an animation the user chose into a folder a widget plays with
@@ -57,6 +58,9 @@ public enum ArcMaskPreparer {
 final class ProgressMeter: @unchecked Sendable {
     private let lock = NSLock()
     private var fraction = 0.0
+    private var stage = ArcMaskPreparer.Stage.surveying
+    private var done = 0
+    private var total = 0
     /// Decoding every frame and keeping it weighs about as much as encoding the layers.
     static let surveyShare = 0.5
 
@@ -68,6 +72,34 @@ final class ProgressMeter: @unchecked Sendable {
             fraction = max(fraction, value)
             return fraction
         }
+    }
+
+    /// The fitter's progress in `prepare`'s stages (its reading is the survey; its passes are
+    /// writing), each step posted with the whole preparation's fraction; `cancellation` is
+    /// checked before each frame and each layer.
+    func fitting(
+        cancellation: CancellationFlag, post: @escaping @Sendable (ArcMaskPreparer.Progress) -> Void
+    ) -> FitProgress {
+        @Sendable func report(_ change: (ProgressMeter) -> Void) {
+            let (stage, done, total) = lock.withLock { () -> (ArcMaskPreparer.Stage, Int, Int) in
+                change(self)
+                return (self.stage, self.done, self.total)
+            }
+            post(
+                .init(
+                    stage: stage, done: done, total: total, fractionCompleted: advance(stage, done: done, total: total))
+            )
+        }
+        return FitProgress(
+            stage: { stage, total in
+                report {
+                    $0.stage = stage == .writing ? .writing : .surveying
+                    $0.done = 0
+                    $0.total = total
+                }
+            },
+            advance: { report { $0.done += 1 } },
+            check: { try cancellation.check() })
     }
 }
 

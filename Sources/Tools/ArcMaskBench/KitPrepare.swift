@@ -27,10 +27,10 @@ final class ProjectLayerCodec: LayerCodec {
         return try LayerPixels(width: width, height: height, bytes: Self.premultiplied(scaled.bytes))
     }
 
-    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> EncodedLayer {
+    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> LayerImage {
         guard pixels.isOpaque else {
             let image = PixelBuffer(width: pixels.width, height: pixels.height, bytes: Self.straight(pixels.bytes))
-            return EncodedLayer(bytes: try PNG.encode(image), lossy: false, ssim: 1)
+            return LayerImage(bytes: try PNG.encode(image), lossy: false, ssim: 1)
         }
         let image = PixelBuffer(width: pixels.width, height: pixels.height, bytes: pixels.bytes)
         let bytes = try JPEG.encode(image, quality: quality)
@@ -39,7 +39,7 @@ final class ProjectLayerCodec: LayerCodec {
             ssim = SSIM.mean(
                 pixels.bytes, try JPEG.decode(bytes).image.bytes, width: pixels.width, height: pixels.height)
         }
-        return EncodedLayer(bytes: bytes, lossy: true, ssim: ssim)
+        return LayerImage(bytes: bytes, lossy: true, ssim: ssim)
     }
 
     static func premultiplied(_ rgba: [UInt8]) -> [UInt8] {
@@ -73,28 +73,20 @@ func kitPrepare(_ path: String, keepingIn kept: String? = nil) throws -> [String
     defer { try? FileManager.default.removeItem(at: dir) }
     let destination = kept.map { URL(fileURLWithPath: $0) } ?? dir.appendingPathComponent("widget")
     let options = PrepareOptions(size: .family(.small), timerMasks: nil)
-    let view = try options.resolved()
-    var made: SpillingLayerWriter<ProjectLayerCodec>?
+    let writer = CodecLayerWriter(codec: codec, fit: options.fit)
     let start = now()
-    let manifest = try FolderPreparation.run(
+    let (manifest, fitted) = try FolderPreparation.measured(
         source: PreparedSource(
             name: (path as NSString).lastPathComponent, canvasWidth: codec.source.canvasSize.width,
             canvasHeight: codec.source.canvasSize.height, durationsMs: codec.source.durations),
-        options: options, destination: destination, replacing: false
-    ) { staging in
-        let writer = try SpillingLayerWriter(
-            codec: codec, frameCount: frames, folder: staging, viewWidth: view.width, viewHeight: view.height,
-            fit: options.fit)
-        made = writer
-        return writer
-    }
+        options: options, destination: destination, replacing: false, writer: writer)
     let seconds = now() - start
-    let writer = made!
+    let report = fitted ?? FitReport()
     return [
         "file": path, "frames": frames, "canvas": [codec.source.canvasSize.width, codec.source.canvasSize.height],
         "decodes": writer.decodes, "decodesPerFrame": Double(writer.decodes) / Double(max(1, frames)),
-        "passes": writer.passes, "layers": manifest.frames.count, "scale": manifest.scale,
-        "layerBytes": manifest.images.reduce(0) { $0 + $1.bytes }, "spilledBytes": writer.spilledBytes,
+        "passes": report.passes, "layers": manifest.frames.count, "scale": manifest.scale,
+        "layerBytes": manifest.images.reduce(0) { $0 + $1.bytes }, "spilledBytes": report.keptBytes,
         "seconds": seconds,
     ]
 }

@@ -12,8 +12,7 @@ struct FolderReadTests {
         let target = dir.appendingPathComponent(name)
         _ = try FolderPreparation.run(
             source: FolderPreparationTests.source, options: PrepareOptions(timerMasks: nil), destination: target,
-            replacing: false
-        ) { FolderPreparationTests.FixedWriter(folder: $0, bytesPerLayer: bytes, frames: 4) }
+            replacing: false, writer: FolderPreparationTests.FixedWriter(bytesPerLayer: bytes, frames: 4))
         var files: [String: Data] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: target.path) {
             files[file] = try Data(contentsOf: target.appendingPathComponent(file))

@@ -24,8 +24,8 @@ struct LookTests {
         options.posterFrame = 2
         let target = dir.appendingPathComponent("w")
         let m = try FolderPreparation.run(
-            source: FolderPreparationTests.source, options: options, destination: target, replacing: false
-        ) { FolderPreparationTests.FixedWriter(folder: $0, bytesPerLayer: 100, frames: 4) }
+            source: FolderPreparationTests.source, options: options, destination: target, replacing: false,
+            writer: FolderPreparationTests.FixedWriter(bytesPerLayer: 100, frames: 4))
         #expect(m.posterFrame == 2)
         let data = try Data(contentsOf: target.appendingPathComponent("manifest.json"))
         let plan = try ArcMaskAnimationPlan(manifest: data)
@@ -46,8 +46,7 @@ struct LookTests {
         #expect(throws: PrepareError.self) {
             try FolderPreparation.run(
                 source: FolderPreparationTests.source, options: options, destination: dir.appendingPathComponent("x"),
-                replacing: false
-            ) { FolderPreparationTests.FixedWriter(folder: $0, bytesPerLayer: 100, frames: 4) }
+                replacing: false, writer: FolderPreparationTests.FixedWriter(bytesPerLayer: 100, frames: 4))
         }
     }
 }

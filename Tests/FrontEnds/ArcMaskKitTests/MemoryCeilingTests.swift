@@ -20,8 +20,8 @@ final class CanvasCodec: LayerCodec, @unchecked Sendable {
     func scale(_ pixels: LayerPixels, width: Int, height: Int) throws -> LayerPixels {
         try LayerPixels(width: width, height: height)
     }
-    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> EncodedLayer {
-        EncodedLayer(bytes: [UInt8](repeating: UInt8(frame & 255), count: 500), lossy: true, ssim: 0.99)
+    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> LayerImage {
+        LayerImage(bytes: [UInt8](repeating: UInt8(frame & 255), count: 500), lossy: true, ssim: 0.99)
     }
 }
 
@@ -76,7 +76,6 @@ struct MemoryCeilingTests {
         let dir = try SharedSourceTests.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let options = PrepareOptions(timerMasks: nil)
-        let view = try options.resolved()
         let source = PreparedSource(
             name: "huge.gif", canvasWidth: 9000, canvasHeight: 9000, durationsMs: Array(repeating: 50, count: 4))
         let codec = CanvasCodec(canvas: (9000, 9000))
@@ -84,12 +83,7 @@ struct MemoryCeilingTests {
             do {
                 _ = try FolderPreparation.run(
                     source: source, options: options, destination: dir.appendingPathComponent("widget"),
-                    replacing: false
-                ) { staging in
-                    try SpillingLayerWriter(
-                        codec: codec, frameCount: 4, folder: staging, viewWidth: view.width, viewHeight: view.height,
-                        fit: .fill)
-                }
+                    replacing: false, writer: CodecLayerWriter(codec: codec, fit: .fill))
                 Issue.record("a 9000×9000 canvas was decoded with 204 MB to spare")
             } catch let error as PrepareError {
                 #expect(error.code == .tooLarge, "\(error)")

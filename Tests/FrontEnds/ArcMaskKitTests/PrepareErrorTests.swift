@@ -11,9 +11,9 @@ struct PrepareErrorTests {
         _ source: PreparedSource, options: PrepareOptions = PrepareOptions(), into target: URL, replacing: Bool = false
     ) -> PrepareError? {
         do {
-            _ = try FolderPreparation.run(source: source, options: options, destination: target, replacing: replacing) {
-                FolderPreparationTests.FixedWriter(folder: $0, bytesPerLayer: 100, frames: source.durationsMs.count)
-            }
+            _ = try FolderPreparation.run(
+                source: source, options: options, destination: target, replacing: replacing,
+                writer: FolderPreparationTests.FixedWriter(bytesPerLayer: 100, frames: source.durationsMs.count))
             return nil
         } catch { return error as? PrepareError }
     }

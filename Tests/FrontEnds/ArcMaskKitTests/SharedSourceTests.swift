@@ -64,9 +64,6 @@ struct SharedSourceTests {
 
         // prepare's half that decides, with the export's layer writer standing in for ImageIO's.
         let source = try GIFFrameSource(path: Self.orbit)
-        let layersFolder = try StagedFolder(
-            dir.appendingPathComponent("layers"), existing: .refuse, createParents: true)
-        defer { layersFolder.abort() }
         // The export is a rotation export without timer masks (`--fallback none`): so is this.
         let options = PrepareOptions(size: .points(width: 80, height: 80), scale: 2, limits: limits, timerMasks: nil)
         let prepared = try FolderPreparation.run(
@@ -74,12 +71,8 @@ struct SharedSourceTests {
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
             options: options, destination: dir.appendingPathComponent("prepared"), replacing: false,
-            codeFiles: exported.codeFiles, vocabulary: .commandLine
-        ) { _ in
-            SourceLayerWriter(
-                source: source, viewWidth: 80, viewHeight: 80, format: .auto, fit: .fill, compression: .balanced,
-                jobs: 2, names: .standard, folder: layersFolder)
-        }
+            codeFiles: exported.codeFiles, vocabulary: .commandLine,
+            writer: SourceLayerWriter(source: source, format: .auto, fit: .fill, compression: .balanced, jobs: 2))
         let preparedBytes = try Data(contentsOf: dir.appendingPathComponent("prepared/manifest.json"))
         #expect(prepared == exported)
         #expect(preparedBytes == exportBytes)
@@ -92,50 +85,18 @@ struct SharedSourceTests {
         #expect(plan.layers.map(\.frame) == exported.plan.layers.map(\.frame))
     }
 
-    /// The export's layer writer, its files copied into the folder `prepare` stages.
-    struct CopyingWriter: LayerWriting {
-        let inner: SourceLayerWriter
-        let from: URL
-        let to: URL
-        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
-        {
-            try inner.survey(samples: samples, steps: steps)
-        }
-        func similarity() throws -> FrameSimilarity { try inner.similarity() }
-        func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
-            let records = try inner.write(groups, size: size, step: step)
-            for r in records {
-                try FileManager.default.copyItem(
-                    at: from.appendingPathComponent(r.file), to: to.appendingPathComponent(r.file))
-            }
-            return records
-        }
-        func remove(_ records: [LayerRecord]) {
-            inner.remove(records)
-            for r in records { try? FileManager.default.removeItem(at: to.appendingPathComponent(r.file)) }
-        }
-    }
-
     @Test("a prepared folder passes the check `arcmask emulate DIR` makes, and names no code files")
     func preparedFolderChecks() throws {
         let dir = try Self.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = try GIFFrameSource(path: Self.orbit)
-        let layers = try StagedFolder(dir.appendingPathComponent("layers"), existing: .refuse, createParents: true)
-        defer { layers.abort() }
         let target = dir.appendingPathComponent("prepared")
         let m = try FolderPreparation.run(
             source: PreparedSource(
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
-            options: PrepareOptions(size: .family(.small)), destination: target, replacing: false
-        ) { staging in
-            CopyingWriter(
-                inner: SourceLayerWriter(
-                    source: source, viewWidth: 170, viewHeight: 170, format: .auto, fit: .fill, compression: .balanced,
-                    jobs: 2, names: .standard, folder: layers),
-                from: layers.staging, to: staging)
-        }
+            options: PrepareOptions(size: .family(.small)), destination: target, replacing: false,
+            writer: SourceLayerWriter(source: source, format: .auto, fit: .fill, compression: .balanced, jobs: 2))
         #expect(m.codeFiles.isEmpty && m.family == .small && m.frames.count == 16)
         let check = try ExportFolderCheck.run(target.path)
         #expect(check.problems.isEmpty, "\(check.problems)")
@@ -153,22 +114,14 @@ struct SharedSourceTests {
         let dir = try Self.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = try GIFFrameSource(path: Self.orbit)
-        let layers = try StagedFolder(dir.appendingPathComponent("layers"), existing: .refuse, createParents: true)
-        defer { layers.abort() }
         let target = dir.appendingPathComponent("prepared")
         let options = PrepareOptions(size: .family(.small), timerMasks: .init(loops: [10]))
         let m = try FolderPreparation.run(
             source: PreparedSource(
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
-            options: options, destination: target, replacing: false
-        ) { staging in
-            CopyingWriter(
-                inner: SourceLayerWriter(
-                    source: source, viewWidth: 170, viewHeight: 170, format: .auto, fit: .fill, compression: .balanced,
-                    jobs: 2, names: .standard, folder: layers),
-                from: layers.staging, to: staging)
-        }
+            options: options, destination: target, replacing: false,
+            writer: SourceLayerWriter(source: source, format: .auto, fit: .fill, compression: .balanced, jobs: 2))
         let section = try #require(m.timerMask)
         #expect(section.loopSeconds == 10 && section.fonts.map(\.file) == ["ArcMaskMask10-Regular.ttf"])
         #expect(section.problems(images: Set(m.images.map(\.file))).isEmpty)
@@ -194,14 +147,9 @@ struct SharedSourceTests {
                 _ = try FolderPreparation.run(
                     source: PreparedSource(name: "x.gif", canvasWidth: 10, canvasHeight: 10, durationsMs: [100]),
                     options: PrepareOptions(timerMasks: bad), destination: dir.appendingPathComponent("bad"),
-                    replacing: false
-                ) { _ in
-                    CopyingWriter(
-                        inner: SourceLayerWriter(
-                            source: source, viewWidth: 170, viewHeight: 170, format: .auto, fit: .fill,
-                            compression: .balanced,
-                            jobs: 2, names: .standard, folder: layers), from: layers.staging, to: dir)
-                }
+                    replacing: false,
+                    writer: SourceLayerWriter(
+                        source: source, format: .auto, fit: .fill, compression: .balanced, jobs: 2))
             }
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad").path))
@@ -263,31 +211,39 @@ struct SharedSourceTests {
 
 @Suite("Preparing a folder")
 struct FolderPreparationTests {
-    /// Writes layers of a fixed size, as a layer writer would; counts what it was asked.
+    /// Layers of a fixed size, every frame a picture of its own (1×1 pixels 64 levels apart).
     struct FixedWriter: LayerWriting {
-        let folder: URL
         let bytesPerLayer: Int
         let frames: Int
         var fail = false
-        func survey(samples: [Int], steps: [ArchiveStep]) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?)
-        {
-            (Dictionary(uniqueKeysWithValues: samples.map { ($0, steps.map { _ in bytesPerLayer }) }), nil)
+        var traits: WriterTraits {
+            WriterTraits(access: .inOrder, reference: .largestLayer, keep: .references, jobs: 1, speculates: false)
         }
-        /// Every frame a picture of its own.
-        func similarity() throws -> FrameSimilarity {
-            FrameSimilarity(runStart: Array(0..<frames), difference: Array(repeating: 0, count: frames))
-        }
-        func write(_ groups: [FrameGroup], size: PixelSize, step: ArchiveStep) throws -> [LayerRecord] {
-            try groups.indices.map { g in
-                if fail && g == 1 { throw PrepareError(.frame(g), "cannot be decoded") }
-                let bytes = [UInt8](repeating: UInt8(g & 255), count: bytesPerLayer)
-                let file = CodeNames.standard.layerFile(g, fileExtension: "jpg")
-                try Data(bytes).write(to: folder.appendingPathComponent(file))
-                return LayerRecord(file: file, encoded: bytes, ssim: 0.99, lossy: true)
+
+        struct Pixel: FitPixels {
+            let frame: Int
+            var width: Int { 1 }
+            var height: Int { 1 }
+            var rgba: [UInt8] { [UInt8(frame * 64 & 255), 0, 0, 255] }
+            static var premultiplied: Bool { true }
+            func kept() -> [UInt8] { [UInt8(frame & 255)] }
+            init(frame: Int) { self.frame = frame }
+            init(kept: [UInt8], width: Int, height: Int) throws {
+                guard kept.count == 1 else { throw PrepareError(.options, "damaged") }
+                frame = Int(kept[0])
             }
         }
-        func remove(_ records: [LayerRecord]) {
-            for r in records { try? FileManager.default.removeItem(at: folder.appendingPathComponent(r.file)) }
+
+        func draw(_ frame: Int, at sizes: [PixelSize], from reference: Pixel?) throws -> DrawnFrame<Pixel> {
+            let pixel = reference ?? Pixel(frame: frame)
+            return DrawnFrame(reference: reference == nil ? pixel : nil, layers: sizes.map { _ in { pixel } })
+        }
+
+        /// With `fail`, frame 1's layer cannot be made (the survey's samples can).
+        func encode(_ pixels: Pixel, frame: Int, step: ArchiveStep, measure: Bool) throws -> LayerImage {
+            if fail && frame == 1 && measure { throw PrepareError(.frame(frame), "cannot be decoded") }
+            return LayerImage(
+                bytes: [UInt8](repeating: UInt8(frame & 255), count: bytesPerLayer), lossy: true, ssim: 0.99)
         }
     }
 
@@ -300,8 +256,8 @@ struct FolderPreparationTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("widget")
         let m = try FolderPreparation.run(
-            source: Self.source, options: PrepareOptions(), destination: target, replacing: false
-        ) { FixedWriter(folder: $0, bytesPerLayer: 1000, frames: 4) }
+            source: Self.source, options: PrepareOptions(), destination: target, replacing: false,
+            writer: FixedWriter(bytesPerLayer: 1000, frames: 4))
         #expect(m.frames.count == 4 && m.family == .small && m.codeFiles.isEmpty && m.emulator.passed)
         #expect(m.frames.map(\.durationMs) == [100, 100, 50, 250])
         let files = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
@@ -309,23 +265,19 @@ struct FolderPreparationTests {
         // An existing folder is not replaced unless asked.
         #expect(throws: PrepareError.self) {
             try FolderPreparation.run(
-                source: Self.source, options: PrepareOptions(), destination: target, replacing: false
-            ) {
-                FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
-            }
+                source: Self.source, options: PrepareOptions(), destination: target, replacing: false,
+                writer: FixedWriter(bytesPerLayer: 10, frames: 4))
         }
         // A failing writer leaves the old folder as it was.
         #expect(throws: PrepareError.self) {
             try FolderPreparation.run(
-                source: Self.source, options: PrepareOptions(), destination: target, replacing: true
-            ) {
-                FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4, fail: true)
-            }
+                source: Self.source, options: PrepareOptions(), destination: target, replacing: true,
+                writer: FixedWriter(bytesPerLayer: 10, frames: 4, fail: true))
         }
         #expect(try Data(contentsOf: target.appendingPathComponent("frame-0000.jpg")).count == 1000)
         let replaced = try FolderPreparation.run(
-            source: Self.source, options: PrepareOptions(), destination: target, replacing: true
-        ) { FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4) }
+            source: Self.source, options: PrepareOptions(), destination: target, replacing: true,
+            writer: FixedWriter(bytesPerLayer: 10, frames: 4))
         #expect(replaced.images.allSatisfy { $0.bytes == 10 })
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["widget"])
     }
@@ -340,8 +292,8 @@ struct FolderPreparationTests {
         try FileManager.default.createDirectory(at: left, withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: left.appendingPathComponent("frame-0000.jpg"))
         _ = try FolderPreparation.run(
-            source: Self.source, options: PrepareOptions(), destination: target, replacing: false
-        ) { FixedWriter(folder: $0, bytesPerLayer: 100, frames: 4) }
+            source: Self.source, options: PrepareOptions(), destination: target, replacing: false,
+            writer: FixedWriter(bytesPerLayer: 100, frames: 4))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["widget"])
     }
 
@@ -352,9 +304,9 @@ struct FolderPreparationTests {
         let target = dir.appendingPathComponent("w")
         func attempt(_ options: PrepareOptions, _ source: PreparedSource = Self.source) -> PrepareError? {
             do {
-                _ = try FolderPreparation.run(source: source, options: options, destination: target, replacing: false) {
-                    FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
-                }
+                _ = try FolderPreparation.run(
+                    source: source, options: options, destination: target, replacing: false,
+                    writer: FixedWriter(bytesPerLayer: 10, frames: 4))
                 return nil
             } catch { return error as? PrepareError }
         }
@@ -404,10 +356,8 @@ struct FolderPreparationTests {
         func attempt(_ target: URL, replacing: Bool = true) -> PrepareError? {
             do {
                 _ = try FolderPreparation.run(
-                    source: Self.source, options: PrepareOptions(), destination: target, replacing: replacing
-                ) {
-                    FixedWriter(folder: $0, bytesPerLayer: 10, frames: 4)
-                }
+                    source: Self.source, options: PrepareOptions(), destination: target, replacing: replacing,
+                    writer: FixedWriter(bytesPerLayer: 10, frames: 4))
                 return nil
             } catch { return error as? PrepareError }
         }

@@ -94,6 +94,12 @@ public struct ExportProgress: Sendable {
         self.stage = stage
         self.advance = advance
     }
+
+    /// The fitter's progress, its stages named as the export names them ("reading", "writing").
+    var fit: FitProgress {
+        let stage = stage
+        return FitProgress(stage: { stage($0.rawValue, $1) }, advance: advance)
+    }
 }
 
 /// Writes what a widget extension needs to play an animation: the layer images (each its own
@@ -158,10 +164,11 @@ public enum Exporter {
         do {
             if r.layout == .files {
                 let writer = SourceLayerWriter(
-                    source: source, viewWidth: r.viewWidth, viewHeight: r.viewHeight, format: r.imageFormat,
-                    fit: r.fit, compression: r.compression, jobs: r.jobs, names: r.names, folder: folder,
-                    progress: progress, background: r.background)
-                return try WidgetPreparation.run(preparation, writer: writer).manifest
+                    source: source, format: r.imageFormat, fit: r.fit, compression: r.compression, jobs: r.jobs,
+                    background: r.background)
+                return try WidgetPreparation.run(
+                    preparation, writer: writer, folder: folder, progress: progress?.fit ?? .none
+                ).manifest
             }
             let (start, notes) = WidgetPreparation.startScale(preparation)
             let layers = try stripLayers(source, r, startScale: start, folder: folder, progress: progress?.advance)

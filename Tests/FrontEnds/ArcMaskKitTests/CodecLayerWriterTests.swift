@@ -1,3 +1,4 @@
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskValues
 import Foundation
@@ -46,47 +47,40 @@ final class CountingCodec: LayerCodec, @unchecked Sendable {
         return out
     }
 
-    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> EncodedLayer {
+    func encode(_ pixels: LayerPixels, quality: Int, frame: Int, measure: Bool) throws -> LayerImage {
         let base = pixels.width * pixels.height * quality / 200
-        return EncodedLayer(
+        return LayerImage(
             bytes: [UInt8](repeating: UInt8(frame & 255), count: max(1, measure ? base * 3 : base)), lossy: true,
             ssim: 0.99)
     }
 }
 
 @Suite("prepare decodes each frame once, whatever the passes")
-struct SpillingLayerWriterTests {
+struct CodecLayerWriterTests {
     static func source(_ frames: Int) -> PreparedSource {
         PreparedSource(
             name: "clip.gif", canvasWidth: 1920, canvasHeight: 1080, durationsMs: Array(repeating: 40, count: frames))
     }
 
-    @Test("a 60-frame source written in more than one pass: every frame decoded once, in order; no spill left")
+    @Test("a 60-frame source encoded in more than one pass: every frame decoded once, in order; nothing kept is left")
     func once() throws {
         let dir = try SharedSourceTests.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let codec = CountingCodec(frames: 60)
         let target = dir.appendingPathComponent("widget")
-        var made: SpillingLayerWriter<CountingCodec>?
-        let options = PrepareOptions(timerMasks: nil)
-        let view = try options.resolved()
-        let manifest = try FolderPreparation.run(
-            source: Self.source(60), options: options, destination: target, replacing: false
-        ) { staging in
-            let writer = try SpillingLayerWriter(
-                codec: codec, frameCount: 60, folder: staging, viewWidth: view.width, viewHeight: view.height,
-                fit: .fill)
-            made = writer
-            return writer
-        }
-        let writer = try #require(made)
+        let writer = CodecLayerWriter(codec: codec, fit: .fill)
+        let (manifest, fitted) = try FolderPreparation.measured(
+            source: Self.source(60), options: PrepareOptions(timerMasks: nil), destination: target, replacing: false,
+            writer: writer)
+        let report = try #require(fitted)
         #expect(codec.decodes == Array(repeating: 1, count: 60))
         #expect(codec.order == Array(0..<60))
-        #expect(writer.decodes == 60 && writer.passes >= 2, "passes: \(writer.passes)")
+        #expect(writer.decodes == 60 && report.passes >= 2, "passes: \(report.passes)")
+        #expect(report.draws == 60 && report.keptBytes > 0)
         // The later pass was smaller, drawn from the kept frames.
         #expect(codec.scales > 0 && manifest.scale < 3)
         let files = try FileManager.default.contentsOfDirectory(atPath: target.path)
-        #expect(!files.contains(SpillingLayerWriter<CountingCodec>.spillFolderName))
+        #expect(!files.contains(StagedFolder.keptFolder))
         #expect(files.filter { $0.hasSuffix(".jpg") }.count == manifest.frames.count)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["widget"])
     }
@@ -97,36 +91,27 @@ struct SpillingLayerWriterTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let codec = CountingCodec(frames: 30)
         codec.cancelAt = 10
-        let options = PrepareOptions(timerMasks: nil)
-        let view = try options.resolved()
+        let flag = codec.flag
         #expect(throws: CancellationError.self) {
             try FolderPreparation.run(
-                source: Self.source(30), options: options, destination: dir.appendingPathComponent("widget"),
-                replacing: false
-            ) { staging in
-                try SpillingLayerWriter(
-                    codec: codec, frameCount: 30, folder: staging, viewWidth: view.width, viewHeight: view.height,
-                    fit: .fill, cancellation: codec.flag)
-            }
+                source: Self.source(30), options: PrepareOptions(timerMasks: nil),
+                destination: dir.appendingPathComponent("widget"), replacing: false,
+                progress: FitProgress(check: { try flag.check() }), writer: CodecLayerWriter(codec: codec, fit: .fill))
         }
         #expect(codec.order == Array(0...10))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
-    @Test("kept frames read back as they were stored; a damaged one is refused naming the frame")
-    func spill() throws {
-        let dir = try SharedSourceTests.temporary()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let spill = try FrameSpill(folder: dir.appendingPathComponent(".frames"))
+    @Test("kept frames read back as they were kept, deflated; damaged ones are refused")
+    func kept() throws {
         let pixels = try CountingCodec(frames: 3).decode(2, width: 33, height: 17, fit: .fill)
-        try spill.store(2, pixels)
-        #expect(try spill.load(2) == pixels)
-        #expect(spill.storedBytes > 0 && spill.storedBytes < pixels.bytes.count / 10)
-        try Data([1, 2, 3]).write(to: spill.file(2))
-        #expect(throws: PrepareError.self) { try spill.load(2) }
-        #expect(throws: PrepareError.self) { try spill.load(1) }
-        spill.remove()
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".frames").path))
+        let bytes = pixels.kept()
+        #expect(try LayerPixels(kept: bytes, width: 33, height: 17) == pixels)
+        #expect(bytes.count < pixels.bytes.count / 10)
+        #expect(throws: (any Error).self) { try LayerPixels(kept: [1, 2, 3], width: 33, height: 17) }
+        // Never inflated past the size it claims.
+        #expect(throws: (any Error).self) { try LayerPixels(kept: bytes, width: 3, height: 17) }
+        #expect(throws: PrepareError.self) { try LayerPixels(kept: bytes, width: 0, height: 17) }
     }
 }
 

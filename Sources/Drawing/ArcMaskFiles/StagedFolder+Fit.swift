@@ -1,0 +1,27 @@
+import ArcMaskFolder
+import Foundation
+
+/// A staged folder is where `ArchiveFitter` writes: the layer files (each once, `write(_:as:)`)
+/// and, between passes, what it keeps aside in a hidden folder of the staging folder, removed
+/// before the folder is committed (and with the staging folder when a run is killed).
+extension StagedFolder: FitFolder {
+    /// The hidden folder of the staging folder that holds what the fitter keeps between passes.
+    public static let keptFolder = ".fit-cache"
+
+    private var keptURL: URL { staging.appendingPathComponent(Self.keptFolder) }
+
+    public func keep(_ bytes: [UInt8], as key: String) throws {
+        do {
+            try FileManager.default.createDirectory(at: keptURL, withIntermediateDirectories: true)
+            try Data(bytes).write(to: keptURL.appendingPathComponent(key))
+        } catch {
+            throw Failure(path: keptURL.appendingPathComponent(key).path, kind: .cannotWrite(Self.reason(error)))
+        }
+    }
+
+    public func kept(_ key: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: keptURL.appendingPathComponent(key)))
+    }
+
+    public func forgetKept() { try? FileManager.default.removeItem(at: keptURL) }
+}
