@@ -89,59 +89,6 @@ public enum WidgetFolder {
         }
     }
 
-    /// What the folder is for: the source, the view, and the code that will play it.
-    public struct Description: Sendable {
-        /// The input's file name (never a path).
-        public var source: String
-        public var sourceWidth: Int
-        public var sourceHeight: Int
-        public var viewWidth: Double
-        public var viewHeight: Double
-        public var family: WidgetFamily?
-        public var device: String?
-        public var preset: Preset
-        public var fit: FitMode
-        public var layout: LayerLayout
-        public var imageFormat: ImageFormat
-        /// Type prefix, family, rotation route and tinting of the code that plays the folder.
-        public var names: CodeNames
-        public var widgetFamily: WidgetFamily
-        public var rotation: RotationAccess
-        public var accented: AccentedRendering
-        /// The Swift files written beside the images (none for a folder ArcMaskKit prepared: its
-        /// view is compiled into the app).
-        public var codeFiles: [String]
-        /// What the widget gallery shows; nil for the defaults.
-        public var displayName: String? = nil
-        public var widgetDescription: String? = nil
-        /// The source frame shown still where the view holds still; nil: the first.
-        public var posterFrame: Int? = nil
-
-        public init(
-            source: String, sourceWidth: Int, sourceHeight: Int, viewWidth: Double, viewHeight: Double,
-            family: WidgetFamily?, device: String?, preset: Preset, fit: FitMode, layout: LayerLayout,
-            imageFormat: ImageFormat, names: CodeNames, widgetFamily: WidgetFamily, rotation: RotationAccess,
-            accented: AccentedRendering, codeFiles: [String]
-        ) {
-            self.source = source
-            self.sourceWidth = sourceWidth
-            self.sourceHeight = sourceHeight
-            self.viewWidth = viewWidth
-            self.viewHeight = viewHeight
-            self.family = family
-            self.device = device
-            self.preset = preset
-            self.fit = fit
-            self.layout = layout
-            self.imageFormat = imageFormat
-            self.names = names
-            self.widgetFamily = widgetFamily
-            self.rotation = rotation
-            self.accented = accented
-            self.codeFiles = codeFiles
-        }
-    }
-
     /// The largest scale, at most `scale` and in hundredths, at which a `viewWidth`×`viewHeight`
     /// pt layer stays within `maxPixels` (the per-image cap) and `maxSide` pixels a side.
     public static func highestScale(
@@ -228,7 +175,8 @@ public enum WidgetFolder {
     ///   - notes: what was decided before the fit (the pixel cap), ahead of the fit's own.
     ///   - vocabulary: the front end's names for the budget's settings, in the manifest's words.
     public static func manifest(
-        _ d: Description, layers: Layers, notes: [BudgetNote] = [], vocabulary: BudgetVocabulary
+        _ d: WidgetSettings, source: WidgetSource, layers: Layers, notes: [BudgetNote] = [],
+        vocabulary: BudgetVocabulary
     ) throws -> ExportManifest {
         let plan: ArcPlan
         do {
@@ -252,7 +200,7 @@ public enum WidgetFolder {
                     shownFrame: group.shown, difference: g < layers.differences.count ? layers.differences[g] : nil))
         }
         return ExportManifest(
-            source: d.source, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
+            source: source.name, sourceWidth: source.canvas.width, sourceHeight: source.canvas.height,
             preset: plan.preset, family: d.family, device: d.device,
             viewWidth: d.viewWidth, viewHeight: d.viewHeight, scale: layers.scale,
             pixelWidth: layers.size.width, pixelHeight: layers.size.height, fit: d.fit,

@@ -11,51 +11,6 @@ import Foundation
 /// are planned for the layers' durations and judged by the emulator. The manifest is returned,
 /// not written: the front end adds what it decides after the fit (timer masks) and writes it once.
 public enum WidgetPreparation {
-    /// What to prepare: the folder's description, the source's frame durations and the budget.
-    public struct Request: Sendable {
-        public var description: WidgetFolder.Description
-        /// Each source frame's duration, ms (the browsers' rule already applied).
-        public var durationsMs: [Double]
-        /// The scale asked for; the pixel cap may lower it.
-        public var scale: Double
-        public var limits: WidgetLimits
-        public var policy: BudgetPolicy
-        /// A fixed JPEG quality, or nil to let the fit choose.
-        public var jpegQuality: Int?
-        /// The largest side a layer may have (the writer's drawing limit).
-        public var maxLayerSide: Int
-        /// The front end's names for the budget's settings.
-        public var vocabulary: BudgetVocabulary
-        /// The source draws at any size (SVG, SVGA, Lottie): no resolution bound but the device's.
-        public var scalableSource: Bool = false
-        /// The colour transparent pixels are flattened onto where a layer cannot hold them (the
-        /// writer's; black unless the front end says).
-        public var background: Color? = nil
-
-        /// Source pixels per point the layers need at most (nil for a scalable source).
-        public var sourceScale: Double? {
-            let d = description
-            guard !scalableSource, d.sourceWidth > 0, d.sourceHeight > 0 else { return nil }
-            return ResolutionBound.sourceScale(
-                source: PixelSize(width: d.sourceWidth, height: d.sourceHeight), viewWidth: d.viewWidth,
-                viewHeight: d.viewHeight, fit: d.fit)
-        }
-
-        public init(
-            description: WidgetFolder.Description, durationsMs: [Double], scale: Double, limits: WidgetLimits,
-            policy: BudgetPolicy, jpegQuality: Int?, maxLayerSide: Int, vocabulary: BudgetVocabulary
-        ) {
-            self.description = description
-            self.durationsMs = durationsMs
-            self.scale = scale
-            self.limits = limits
-            self.policy = policy
-            self.jpegQuality = jpegQuality
-            self.maxLayerSide = maxLayerSide
-            self.vocabulary = vocabulary
-        }
-    }
-
     /// What was prepared: the manifest (not yet written), and every budget note, typed.
     public struct Outcome: Sendable {
         public var manifest: ExportManifest
@@ -64,15 +19,22 @@ public enum WidgetPreparation {
         public var report: FitReport? = nil
     }
 
-    /// The highest scale the per-image pixel cap allows, and what that did.
-    public static func startScale(_ r: Request) -> (scale: Double, notes: [BudgetNote]) {
-        let d = r.description
+    /// Source pixels per point the layers need at most (nil for a scalable source).
+    public static func sourceScale(_ s: WidgetSettings, source: WidgetSource) -> Double? {
+        guard !source.scalable, source.canvas.width > 0, source.canvas.height > 0 else { return nil }
+        return ResolutionBound.sourceScale(
+            source: source.canvas, viewWidth: s.viewWidth, viewHeight: s.viewHeight, fit: s.fit)
+    }
+
+    /// The highest scale the per-image pixel cap allows (layers at most `maxLayerSide` a side,
+    /// the writer's drawing limit), and what that did.
+    public static func startScale(_ s: WidgetSettings, maxLayerSide: Int) -> (scale: Double, notes: [BudgetNote]) {
         let start = WidgetFolder.highestScale(
-            within: r.limits.layerPixels, maxSide: r.maxLayerSide, viewWidth: d.viewWidth, viewHeight: d.viewHeight,
-            scale: r.scale)
+            within: s.limits.layerPixels, maxSide: maxLayerSide, viewWidth: s.viewWidth, viewHeight: s.viewHeight,
+            scale: s.scale)
         let notes = WidgetFolder.pixelCapNotes(
-            from: r.scale, to: start, viewWidth: d.viewWidth, viewHeight: d.viewHeight, limits: r.limits,
-            maxSide: r.maxLayerSide, minScale: r.policy.minScale)
+            from: s.scale, to: start, viewWidth: s.viewWidth, viewHeight: s.viewHeight, limits: s.limits,
+            maxSide: maxLayerSide, minScale: s.budget.minScale)
         return (start, notes)
     }
 
@@ -80,25 +42,33 @@ public enum WidgetPreparation {
     /// `folder`), then plans and judges the masks.
     /// - Throws: `BudgetError` when the layers cannot fit; `PlanFailure` when the masks cannot
     ///   be planned; whatever the writer or the folder throws.
+    /// - Parameters:
+    ///   - maxLayerSide: the largest side a layer may have (the writer's drawing limit).
+    ///   - vocabulary: what the front end calls the budget's settings, in its messages and the
+    ///     manifest's notes.
     public static func run(
-        _ r: Request, writer: some LayerWriting, folder: FitFolder, progress: FitProgress = .none
+        _ s: WidgetSettings, source: WidgetSource, maxLayerSide: Int, vocabulary: BudgetVocabulary,
+        writer: some LayerWriting, folder: FitFolder, progress: FitProgress = .none
     ) throws -> Outcome {
-        let (start, notes) = startScale(r)
-        let d = r.description
+        let (start, notes) = startScale(s, maxLayerSide: maxLayerSide)
         let layers = try WidgetFolder.fitFiles(
-            durations: r.durationsMs, viewWidth: d.viewWidth, viewHeight: d.viewHeight, startScale: start,
-            limits: r.limits, policy: r.policy, format: d.imageFormat, quality: r.jpegQuality,
-            vocabulary: r.vocabulary, source: PixelSize(width: d.sourceWidth, height: d.sourceHeight),
-            sourceScale: r.sourceScale, background: (r.background ?? .black).hexRGB, writer: writer, folder: folder,
-            names: d.names, progress: progress)
-        var outcome = try describe(r, layers: layers, notes: notes)
+            durations: source.durationsMs, viewWidth: s.viewWidth, viewHeight: s.viewHeight, startScale: start,
+            limits: s.limits, policy: s.budget, format: s.imageFormat, quality: s.jpegQuality,
+            vocabulary: vocabulary, source: source.canvas, sourceScale: sourceScale(s, source: source),
+            background: (s.background ?? .black).hexRGB, writer: writer, folder: folder, names: s.names,
+            progress: progress)
+        var outcome = try describe(s, source: source, layers: layers, notes: notes, vocabulary: vocabulary)
         outcome.report = layers.report
         return outcome
     }
 
     /// Plans and judges the masks for layers a front end laid out itself (a strip).
-    public static func describe(_ r: Request, layers: WidgetFolder.Layers, notes: [BudgetNote]) throws -> Outcome {
-        let manifest = try WidgetFolder.manifest(r.description, layers: layers, notes: notes, vocabulary: r.vocabulary)
+    public static func describe(
+        _ s: WidgetSettings, source: WidgetSource, layers: WidgetFolder.Layers, notes: [BudgetNote],
+        vocabulary: BudgetVocabulary
+    ) throws -> Outcome {
+        let manifest = try WidgetFolder.manifest(
+            s, source: source, layers: layers, notes: notes, vocabulary: vocabulary)
         return Outcome(manifest: manifest, notes: notes + layers.notes)
     }
 }

@@ -15,51 +15,44 @@ import Foundation
 /// the written font, and judges: the rotation's emulator decides a rotation export, the lanes'
 /// proof a timer-mask one.
 enum LayerExport {
-    static func request(_ job: ExportJob) -> ExportRequest {
-        let c = job.command, layers = c.layers
-        var request = ExportRequest(
+    /// The folder's settings, from the command's options.
+    static func settings(_ job: ExportJob) -> WidgetSettings {
+        let c = job.command, layers = c.layers, loop = c.timerLoop
+        var s = WidgetSettings(
             viewWidth: job.view.width, viewHeight: job.view.height, scale: c.scale,
             family: job.namedFamily, device: job.namedDevice,
             preset: layers.preset ?? .arcmask, fit: c.widget.fit.fit,
             limits: c.limits,
             budget: BudgetPolicy(minScale: c.fitting.minScale, keepFrames: c.archive.keepFrames),
             layout: c.rotationRoute.layout, imageFormat: layers.imageFormat, jpegQuality: layers.jpegQuality,
-            compression: layers.png.value, jobs: c.threads.jobs, widgetFamily: c.family,
-            names: c.code.names, rotation: layers.rotation, accented: layers.accented)
-        request.background = c.widget.background.flatMap { Color(hex: $0) }
-        request.displayName = c.code.displayName
-        request.widgetDescription = c.code.widgetDescription
-        request.posterFrame = layers.poster?.value
-        return request
-    }
-
-    static func masks(_ job: ExportJob, rotation: ExportRequest) -> TimerMaskRequest {
-        let loop = job.command.timerLoop
-        return TimerMaskRequest(
-            rotation: rotation, fps: loop.widgetFPS.map { Int($0.value) }, loopSeconds: loop.loop,
-            timing: loop.timing.map { TimerLoopTiming.Mode(rawValue: $0.rawValue) ?? .auto } ?? .auto,
-            maxLanes: job.command.lanes.maxLanesOption?.value ?? TimerMaskPlan.defaultMaxLanes)
+            widgetFamily: c.family, names: c.code.names, rotation: layers.rotation, accented: layers.accented)
+        s.background = c.widget.background.flatMap { Color(hex: $0) }
+        s.displayName = c.code.displayName
+        s.widgetDescription = c.code.widgetDescription
+        s.posterFrame = layers.poster?.value
+        let use: TimerMaskSettings.Use? =
+            c.route == .timerMask ? .route : c.fallback == .timerMask ? .fallback : nil
+        s.timerMasks = use.map {
+            TimerMaskSettings(
+                use: $0, fps: loop.widgetFPS.map { Int($0.value) }, loopSeconds: loop.loop,
+                timing: loop.timing.map { TimerLoopTiming.Mode(rawValue: $0.rawValue) ?? .auto } ?? .auto,
+                maxLanes: c.lanes.maxLanesOption?.value ?? TimerMaskPlan.defaultMaxLanes)
+        }
+        return s
     }
 
     static func run(_ job: ExportJob) throws {
         let c = job.command, frames = job.frames, folder = job.folder.staged
-        let request = request(job)
-        let masks = masks(job, rotation: request)
-        let manifest: ExportManifest
-        if c.route == .timerMask {
-            let lanes = try TimerMaskExporter.schedule(frames, masks).plan.lanes.count
-            manifest = try job.finish(total: lanes) { line in
-                try TimerMaskExporter.run(source: frames, request: masks, into: folder, progress: progress(line))
-            }
-        } else {
-            let fallback = c.fallback
-            manifest = try job.finish(total: frames.frameCount) { line in
-                guard fallback == .timerMask else {
-                    return try Exporter.run(source: frames, request: request, into: folder, progress: progress(line))
-                }
-                return try TimerMaskExporter.rotation(
-                    source: frames, request: masks, into: folder, progress: progress(line))
-            }
+        let settings = settings(job)
+        let writing = ExportWriting(compression: c.layers.png.value, jobs: c.threads.jobs)
+        // Progress counts the lanes by the timer-mask route, the frames otherwise.
+        var total = frames.frameCount
+        if let masks = settings.timerMasks, masks.use == .route {
+            total = try TimerMaskExporter.schedule(frames, masks).plan.lanes.count
+        }
+        let manifest = try job.finish(total: total) { line in
+            try TimerMaskExporter.export(
+                source: frames, settings: settings, writing: writing, into: folder, progress: progress(line))
         }
         let path = try c.output.path
         let proof = try manifest.timerMask.map { _ in

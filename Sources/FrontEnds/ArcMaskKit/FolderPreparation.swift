@@ -80,24 +80,15 @@ public enum FolderPreparation {
         try validate(source, acceptsStill: options.acceptsStill, posterFrame: options.posterFrame)
         let staging = try stage(destination, replacing: replacing)
         do {
-            var request = WidgetPreparation.Request(
-                description: WidgetFolder.Description(
-                    source: (source.name as NSString).lastPathComponent, sourceWidth: source.canvasWidth,
-                    sourceHeight: source.canvasHeight, viewWidth: view.width, viewHeight: view.height,
-                    family: view.family, device: view.device, preset: options.preset, fit: options.fit,
-                    layout: .files, imageFormat: options.imageFormat, names: names,
-                    widgetFamily: view.family ?? .small, rotation: .runtime, accented: .fullColor,
-                    codeFiles: codeFiles),
-                durationsMs: source.durationsMs, scale: view.scale,
-                limits: options.limits == .standard ? .standard(for: view.family) : options.limits,
-                policy: BudgetPolicy(
-                    minScale: min(options.budget.minScale, view.scale), keepFrames: options.budget.keepFrames),
-                jpegQuality: options.jpegQuality, maxLayerSide: maxLayerSide,
-                vocabulary: vocabulary)
-            request.description.posterFrame = options.posterFrame
+            let settings = options.settings(view: view, names: names, codeFiles: codeFiles)
+            let described = WidgetSource(
+                name: source.name, canvas: PixelSize(width: source.canvasWidth, height: source.canvasHeight),
+                durationsMs: source.durationsMs)
             let outcome: WidgetPreparation.Outcome
             do {
-                outcome = try WidgetPreparation.run(request, writer: writer, folder: staging, progress: progress)
+                outcome = try WidgetPreparation.run(
+                    settings, source: described, maxLayerSide: maxLayerSide, vocabulary: vocabulary, writer: writer,
+                    folder: staging, progress: progress)
             } catch let error as BudgetError {
                 throw PrepareError(.budget, error.message)
             } catch let failure as PlanFailure {
@@ -108,7 +99,7 @@ public enum FolderPreparation {
                 throw PrepareError(failure)
             }
             var manifest = outcome.manifest
-            if let masks = options.timerMasks {
+            if let masks = settings.timerMasks {
                 manifest = try timerMasks(masks, over: manifest, durationsMs: source.durationsMs, names: names)
             }
             manifest.warnings = source.warnings + manifest.warnings
@@ -132,14 +123,15 @@ extension FolderPreparation {
     /// rotation export's (`TimerMaskLayers`), among the loops whose fonts the extension carries;
     /// without them (even a lane a second over the archive budget) it says so in its warnings.
     static func timerMasks(
-        _ masks: PrepareOptions.TimerMaskOptions, over m: ExportManifest, durationsMs: [Double], names: CodeNames
+        _ masks: TimerMaskSettings, over m: ExportManifest, durationsMs: [Double], names: CodeNames
     ) throws -> ExportManifest {
         var manifest = m
         let fitted: TimerMaskLayers.Fitted
         do {
             fitted = try TimerMaskLayers.fitted(
-                m, durationsMs: durationsMs, fps: masks.fps, loopSeconds: nil, mode: .auto, maxLanes: masks.maxLanes,
-                loops: masks.loops.sorted(), font: { TimerMaskLayers.font(prefix: names.prefix, periodSeconds: $0) })
+                m, durationsMs: durationsMs, fps: masks.fps, loopSeconds: masks.loopSeconds, mode: masks.timing,
+                maxLanes: masks.maxLanes, loops: masks.loops ?? TimerMaskPlan.loops,
+                font: { TimerMaskLayers.font(prefix: names.prefix, periodSeconds: $0) })
         } catch {
             throw PrepareError(.options, "timerMasks: \(error.problem)")
         }

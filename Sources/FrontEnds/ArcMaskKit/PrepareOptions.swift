@@ -94,7 +94,9 @@ public struct PrepareOptions: Sendable {
 
         /// By default every loop the route plays (2 to 30 s): the extension carries all ten fonts
         /// (1.7 kB each; the example app's `Widget/Fonts`).
-        public init(loops: [Int] = TimerMaskSection.loops, maxLanes: Int = 320, fps: Int? = nil) {
+        public init(
+            loops: [Int] = TimerMaskSection.loops, maxLanes: Int = TimerMaskSettings.defaultMaxLanes, fps: Int? = nil
+        ) {
             self.loops = loops
             self.maxLanes = maxLanes
             self.fps = fps
@@ -305,5 +307,29 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
         case .cannotWrite: "Check that the folder's parent exists and that the app may write there."
         case .interrupted: "Keep the app open until the animation is prepared, then try again."
         }
+    }
+}
+
+extension PrepareOptions {
+    /// The settings the core prepares with, for the view these options resolve to: the layers
+    /// in files, the rotation reached at run time, full colour; the family's own limits unless
+    /// others are given; the lowest scale no higher than the view's; the timer masks as a
+    /// fallback over the layers, among the loops whose fonts the extension carries.
+    func settings(
+        view: (width: Double, height: Double, family: WidgetFamily?, device: String?, scale: Double), names: CodeNames,
+        codeFiles: [String]
+    ) -> WidgetSettings {
+        var s = WidgetSettings(
+            viewWidth: view.width, viewHeight: view.height, scale: view.scale, family: view.family,
+            device: view.device, preset: preset, fit: fit,
+            limits: limits == .standard ? .standard(for: view.family) : limits,
+            budget: BudgetPolicy(minScale: min(budget.minScale, view.scale), keepFrames: budget.keepFrames),
+            layout: .files, imageFormat: imageFormat, jpegQuality: jpegQuality, widgetFamily: view.family ?? .small,
+            names: names, rotation: .runtime, accented: .fullColor, codeFiles: codeFiles)
+        s.posterFrame = posterFrame
+        s.timerMasks = timerMasks.map {
+            TimerMaskSettings(use: .fallback, fps: $0.fps, maxLanes: $0.maxLanes, loops: $0.loops.sorted())
+        }
+        return s
     }
 }

@@ -62,7 +62,7 @@ final class ProjectLayerCodec: LayerCodec {
 }
 
 /// `arcmask-bench kit-prepare FILE`: the folder prepared for a small widget at 3x as ArcMaskKit
-/// prepares it; decodes per frame, written passes, kept-frame bytes and time (peak memory is
+/// prepares it; decodes per frame, passes, kept-frame bytes and time (peak memory is
 /// the process's, which Scripts/bench reads). With `keepingIn`, the folder is written there and
 /// kept (`Scripts/fit-identity` compares it between revisions).
 func kitPrepare(_ path: String, keepingIn kept: String? = nil) throws -> [String: Any] {

@@ -40,12 +40,12 @@ struct FolderCoreTests {
                 imageBytes: 20, layers: 2, largestLayerPixels: 10_000, extensionBytes: 20, rendererDecodedBytes: 80_000,
                 limits: .standard),
             meanSSIM: 0.99, worstSSIM: 0.98, notes: [.qualityLowered(from: 90, to: 85), .stripArchiveEstimate])
-        let d = WidgetFolder.Description(
-            source: "a.gif", sourceWidth: 10, sourceHeight: 10, viewWidth: 50, viewHeight: 50, family: nil, device: nil,
-            preset: .arcmask, fit: .fill, layout: .files, imageFormat: .auto, names: .standard, widgetFamily: .small,
-            rotation: .runtime, accented: .fullColor, codeFiles: [])
+        let settings = WidgetSettings(viewWidth: 50, viewHeight: 50, scale: 2)
+        let source = WidgetSource(name: "dir/a.gif", canvas: PixelSize(width: 10, height: 10), durationsMs: [100, 100])
         let m = try WidgetFolder.manifest(
-            d, layers: layers, notes: [.pixelCapBelowMinScale(scale: 1.5, minScale: 2)], vocabulary: .plain)
+            settings, source: source, layers: layers, notes: [.pixelCapBelowMinScale(scale: 1.5, minScale: 2)],
+            vocabulary: .plain)
+        #expect(m.source == "a.gif" && m.sourceWidth == 10)
         #expect(m.budgetActions == ["lowered the JPEG quality from 90 to 85"])
         #expect(m.warnings.first == "the pixel cap puts the layers at 1.5×, below the lowest scale 2")
         #expect(m.warnings.count == 2)

@@ -37,7 +37,7 @@ struct SharedSourceTests {
         let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
         let m = try Exporter.run(
             source: try GIFFrameSource(path: Self.orbit),
-            request: ExportRequest(viewWidth: 80, viewHeight: 80, scale: 2, names: CodeNames("Orbit")!), into: out)
+            settings: WidgetSettings(viewWidth: 80, viewHeight: 80, scale: 2, names: CodeNames("Orbit")!), into: out)
         try out.commit()
         let written = try Data(contentsOf: dir.appendingPathComponent("export/ArcMaskAnimation.swift"))
         #expect(written == kit)
@@ -55,10 +55,11 @@ struct SharedSourceTests {
             ? WidgetLimits(
                 archiveBytes: 120_000, layerPixels: WidgetLimits.smallestPixelCap, extensionBytes: 30_000_000)
             : .standard
-        let request = ExportRequest(
-            viewWidth: 80, viewHeight: 80, scale: 2, limits: limits, jobs: 2, widgetFamily: .small)
+        let settings = WidgetSettings(viewWidth: 80, viewHeight: 80, scale: 2, limits: limits, widgetFamily: .small)
         let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
-        let exported = try Exporter.run(source: try GIFFrameSource(path: Self.orbit), request: request, into: out)
+        let exported = try Exporter.run(
+            source: try GIFFrameSource(path: Self.orbit), settings: settings, writing: ExportWriting(jobs: 2), into: out
+        )
         try out.commit()
         let exportBytes = try Data(contentsOf: dir.appendingPathComponent("export/manifest.json"))
 
@@ -177,7 +178,7 @@ struct SharedSourceTests {
         let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
         _ = try Exporter.run(
             source: try GIFFrameSource(path: Self.orbit),
-            request: ExportRequest(viewWidth: 80, viewHeight: 80, scale: 2),
+            settings: WidgetSettings(viewWidth: 80, viewHeight: 80, scale: 2),
             into: out)
         try out.commit()
         let good = try Data(contentsOf: dir.appendingPathComponent("export/manifest.json"))

@@ -47,10 +47,10 @@ public func patternGIF(
 }
 
 public func export(
-    _ source: FrameSource, _ dir: TempDir, _ name: String, _ request: ExportRequest
+    _ source: FrameSource, _ dir: TempDir, _ name: String, _ request: WidgetSettings
 ) throws -> ExportManifest {
     let folder = try StagedFolder(dir.path(name), existing: .refuse, createParents: true)
-    let manifest = try Exporter.run(source: source, request: request, into: folder)
+    let manifest = try Exporter.run(source: source, settings: request, into: folder)
     try folder.commit()
     return manifest
 }

@@ -10,74 +10,16 @@ import ArcMaskWidgetCode
 import Dispatch
 import Foundation
 
-/// What to export.
-public struct ExportRequest: Sendable {
-    public var viewWidth: Double
-    public var viewHeight: Double
-    public var scale: Double
-    public var family: WidgetFamily?
-    public var device: String?
-    public var preset: Preset
-    public var fit: FitMode
-    /// The phone's limits the export fits (archive bytes, pixels per image, extension memory).
-    public var limits: WidgetLimits
-    /// How far fitting may go (scale floor, whether frames may be dropped).
-    public var budget: BudgetPolicy
-    /// Each layer its own file (handed over as encoded bytes), or one strip the code crops.
-    public var layout: LayerLayout
-    /// With `.files`: JPEG, PNG, or each as the layer's transparency asks.
-    public var imageFormat: ImageFormat
-    /// A fixed JPEG quality; nil lets the archive budget step down `ImageFormat.qualityLadder`.
-    public var jpegQuality: Int?
+/// How the command line's writer draws and encodes: facts of the writer, not of the folder
+/// (the folder's settings are `WidgetSettings`). The files are the same for any number of jobs.
+public struct ExportWriting: Sendable {
     public var compression: PNG.Compression
-    /// Threads that draw, resize and encode (the files are the same for any number).
+    /// Threads that draw, resize and encode.
     public var jobs: Int
-    /// The family the generated widget declares (the view's size may come from elsewhere).
-    public var widgetFamily: WidgetFamily
-    /// Type and file names of the generated code.
-    public var names: CodeNames
-    /// How the generated view reaches the clock-hand rotation.
-    public var rotation: RotationAccess
-    /// How frames draw on tinted and clear home screens (iOS 18 or later).
-    public var accented: AccentedRendering
-    /// What the budget's messages (and the manifest's notes) call its settings.
-    public var vocabulary: BudgetVocabulary = .commandLine
-    /// Flatten every layer onto this colour (then JPEG under the automatic format); nil keeps
-    /// transparency in PNG layers, and a JPEG asked for flattens onto black with a warning.
-    public var background: Color? = nil
-    /// What the widget gallery shows; nil for the input's file name and a sentence about the route.
-    public var displayName: String? = nil
-    /// The source frame the view shows still where it holds still (Always-On; `--tinted
-    /// poster`); nil: the first.
-    public var posterFrame: Int? = nil
-    public var widgetDescription: String? = nil
 
-    public init(
-        viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
-        preset: Preset = .arcmask, fit: FitMode = .fill, limits: WidgetLimits = .standard,
-        budget: BudgetPolicy = BudgetPolicy(), layout: LayerLayout = .files, imageFormat: ImageFormat = .auto,
-        jpegQuality: Int? = nil, compression: PNG.Compression = .balanced, jobs: Int = ImagePipeline.defaultJobs,
-        widgetFamily: WidgetFamily? = nil, names: CodeNames = .standard, rotation: RotationAccess = .runtime,
-        accented: AccentedRendering = .fullColor
-    ) {
-        self.viewWidth = viewWidth
-        self.viewHeight = viewHeight
-        self.scale = scale
-        self.family = family
-        self.device = device
-        self.preset = preset
-        self.fit = fit
-        self.limits = limits
-        self.budget = budget
-        self.layout = layout
-        self.imageFormat = imageFormat
-        self.jpegQuality = jpegQuality
+    public init(compression: PNG.Compression = .balanced, jobs: Int = ImagePipeline.defaultJobs) {
         self.compression = compression
         self.jobs = jobs
-        self.widgetFamily = widgetFamily ?? family ?? .small
-        self.names = names
-        self.rotation = rotation
-        self.accented = accented
     }
 }
 
@@ -125,54 +67,52 @@ public enum Exporter {
     /// - Parameter progress: told each stage as it starts (reading, comparing, writing) and each
     ///   item done in it.
     public static func run(
-        source: FrameSource, request r: ExportRequest, into folder: StagedFolder,
-        progress: ExportProgress? = nil
+        source: FrameSource, settings s: WidgetSettings, writing w: ExportWriting = ExportWriting(),
+        into folder: StagedFolder, progress: ExportProgress? = nil
     ) throws -> ExportManifest {
-        let manifest = try prepare(source: source, request: r, into: folder, progress: progress)
-        try finish(manifest, request: r, into: folder)
+        let manifest = try prepare(source: source, settings: s, writing: w, into: folder, progress: progress)
+        try finish(manifest, settings: s, into: folder)
         return manifest
+    }
+
+    /// The source as the core sees it: its name, canvas and durations, and whether it draws at any size.
+    public static func widgetSource(_ source: FrameSource) -> WidgetSource {
+        WidgetSource(
+            name: source.name, canvas: source.canvasSize, durationsMs: source.durations,
+            scalable: source is ScalableFrameSource)
     }
 
     /// Writes the layer images into `folder` and returns the manifest that describes them,
     /// unwritten: what a route adds over the layers (the timer masks) is decided before
     /// `finish` writes the manifest and the code, once.
     public static func prepare(
-        source: FrameSource, request r: ExportRequest, into folder: StagedFolder,
-        progress: ExportProgress? = nil
+        source: FrameSource, settings: WidgetSettings, writing w: ExportWriting = ExportWriting(),
+        into folder: StagedFolder, progress: ExportProgress? = nil
     ) throws -> ExportManifest {
-        var preparation = WidgetPreparation.Request(
-            description: WidgetFolder.Description(
-                source: (source.name as NSString).lastPathComponent,
-                sourceWidth: source.canvasSize.width, sourceHeight: source.canvasSize.height,
-                viewWidth: r.viewWidth, viewHeight: r.viewHeight, family: r.family, device: r.device,
-                preset: r.preset, fit: r.fit, layout: r.layout, imageFormat: r.imageFormat, names: r.names,
-                widgetFamily: r.widgetFamily, rotation: r.rotation, accented: r.accented,
-                codeFiles: ExportCode.codeFiles(names: r.names, family: r.widgetFamily)),
-            durationsMs: source.durations, scale: r.scale, limits: r.limits, policy: r.budget,
-            jpegQuality: r.jpegQuality, maxLayerSide: Resampler.maxDrawnSide, vocabulary: r.vocabulary)
-        preparation.scalableSource = source is ScalableFrameSource
-        preparation.background = r.background
-        preparation.description.displayName = r.displayName
-        preparation.description.posterFrame = r.posterFrame
-        preparation.description.widgetDescription = r.widgetDescription
-
+        var s = settings
+        s.codeFiles = ExportCode.codeFiles(names: s.names, family: s.widgetFamily)
+        let described = widgetSource(source)
         // Fitting reads in passes from the first frame, sampling a few frames between them: a
         // few saved canvases serve that.
         let saving = source as? CheckpointingFrameSource, savedBudget = saving?.checkpointBudget ?? 0
         saving?.checkpointBudget = min(savedBudget, exportCheckpointBytes)
         defer { saving?.checkpointBudget = savedBudget }
         do {
-            if r.layout == .files {
+            if s.layout == .files {
                 let writer = SourceLayerWriter(
-                    source: source, format: r.imageFormat, fit: r.fit, compression: r.compression, jobs: r.jobs,
-                    background: r.background)
+                    source: source, format: s.imageFormat, fit: s.fit, compression: w.compression, jobs: w.jobs,
+                    background: s.background)
                 return try WidgetPreparation.run(
-                    preparation, writer: writer, folder: folder, progress: progress?.fit ?? .none
+                    s, source: described, maxLayerSide: Resampler.maxDrawnSide, vocabulary: .commandLine,
+                    writer: writer, folder: folder, progress: progress?.fit ?? .none
                 ).manifest
             }
-            let (start, notes) = WidgetPreparation.startScale(preparation)
-            let layers = try stripLayers(source, r, startScale: start, folder: folder, progress: progress?.advance)
-            return try WidgetPreparation.describe(preparation, layers: layers, notes: notes).manifest
+            let (start, notes) = WidgetPreparation.startScale(s, maxLayerSide: Resampler.maxDrawnSide)
+            let layers = try stripLayers(
+                source, s, w, startScale: start, folder: folder, progress: progress?.advance)
+            return try WidgetPreparation.describe(
+                s, source: described, layers: layers, notes: notes, vocabulary: .commandLine
+            ).manifest
         } catch let failure as PlanFailure {
             throw InputError(file: source.name, failure.message(.commandLine))
         }
@@ -180,15 +120,16 @@ public enum Exporter {
 
     /// Writes `manifest.json` and the code that plays the folder (the view, the widget,
     /// `INSTALL.md`), each once.
-    public static func finish(_ manifest: ExportManifest, request r: ExportRequest, into folder: StagedFolder) throws {
-        for (name, bytes) in try ExportCode.files(manifest, names: r.names, family: r.widgetFamily) {
+    public static func finish(_ manifest: ExportManifest, settings s: WidgetSettings, into folder: StagedFolder) throws
+    {
+        for (name, bytes) in try ExportCode.files(manifest, names: s.names, family: s.widgetFamily) {
             try folder.write(bytes, as: name)
         }
     }
 
     /// One strip, fitted to the extension's memory (the generated code decodes it to crop it).
     static func stripLayers(
-        _ source: FrameSource, _ r: ExportRequest, startScale: Double, folder: StagedFolder,
+        _ source: FrameSource, _ r: WidgetSettings, _ w: ExportWriting, startScale: Double, folder: StagedFolder,
         progress: (@Sendable () -> Void)?
     ) throws -> WidgetFolder.Layers {
         // The source's resolution bounds the layers when frames would be lost (none for vector sources).
@@ -209,7 +150,7 @@ public enum Exporter {
         var decision = try FrameBudget.fit(
             durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
             scale: startScale, budgetBytes: budget, policy: r.budget, similarity: similarity,
-            vocabulary: r.vocabulary, sourceScale: sourceScale, sourceSize: source.canvasSize)
+            vocabulary: .commandLine, sourceScale: sourceScale, sourceSize: source.canvasSize)
         var grid = stripGrid(
             cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         for _ in 0..<4 {
@@ -220,7 +161,7 @@ public enum Exporter {
             decision = try FrameBudget.fit(
                 durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
                 scale: startScale, budgetBytes: budget, policy: r.budget, similarity: similarity,
-                vocabulary: r.vocabulary, sourceScale: sourceScale, sourceSize: source.canvasSize)
+                vocabulary: .commandLine, sourceScale: sourceScale, sourceSize: source.canvasSize)
             grid = stripGrid(
                 cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         }
@@ -230,7 +171,7 @@ public enum Exporter {
         let name = r.names.stripFile
         try writeStrip(
             layersSource, size: size, fit: r.fit, columns: columns, rows: rows, url: folder.url(for: name),
-            compression: r.compression, jobs: r.jobs, progress: progress)
+            compression: w.compression, jobs: w.jobs, progress: progress)
         let (bytes, digest) = try LayerDigest.ofFile(folder.url(for: name).path)
         let image = ExportManifest.Image(
             file: name, bytes: bytes, digest: digest, width: columns * size.width, height: rows * size.height)

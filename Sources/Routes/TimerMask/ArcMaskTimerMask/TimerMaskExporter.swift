@@ -9,38 +9,28 @@ import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
 
-/// What to export by the timer-mask route: the layers as the rotation route writes them
-/// (`rotation`: size, fitting, formats, limits), and the lanes' schedule.
-public struct TimerMaskRequest: Sendable {
-    public var rotation: ExportRequest
-    /// Lanes a second (nil: the source's own rate, held to 1…30).
-    public var fps: Int?
-    /// The loop asked for, seconds (nil: chosen by `timing`).
-    public var loopSeconds: Int?
-    public var timing: TimerLoopTiming.Mode
-    /// The most lanes written (every n-th lane kept over it).
-    public var maxLanes: Int
-
-    public init(
-        rotation: ExportRequest, fps: Int? = nil, loopSeconds: Int? = nil, timing: TimerLoopTiming.Mode = .auto,
-        maxLanes: Int = TimerMaskPlan.defaultMaxLanes
-    ) {
-        self.rotation = rotation
-        self.fps = fps
-        self.loopSeconds = loopSeconds
-        self.timing = timing
-        self.maxLanes = maxLanes
-    }
-}
-
 /// Exports an animation by the timer-mask route: the loop's lanes written as layer files by
 /// the rotation route's writer (so the same fitting, files and limits hold, and every lane's
 /// image counts in the archive), the mask font of the loop's period, and the manifest with its
 /// `timerMask` section and `timing`. All or nothing: everything is staged in `folder`.
 public enum TimerMaskExporter {
+    /// An export with the timer masks `settings.timerMasks` asks for: by the timer-mask route,
+    /// as a rotation export's fallback, or none (`Exporter.run`). Everything is decided before
+    /// the manifest and the code are written, once.
+    public static func export(
+        source: FrameSource, settings s: WidgetSettings, writing w: ExportWriting = ExportWriting(),
+        into folder: StagedFolder, progress: ExportProgress? = nil
+    ) throws -> ExportManifest {
+        switch s.timerMasks?.use {
+        case nil: return try Exporter.run(source: source, settings: s, writing: w, into: folder, progress: progress)
+        case .fallback?: return try rotation(source: source, settings: s, writing: w, into: folder, progress: progress)
+        case .route?: return try route(source: source, settings: s, writing: w, into: folder, progress: progress)
+        }
+    }
+
     /// The lanes the source plays as: the loop's timing, its rate and the plan (before fitting).
     public static func schedule(
-        _ source: FrameSource, _ r: TimerMaskRequest
+        _ source: FrameSource, _ r: TimerMaskSettings
     ) throws -> (timing: TimerLoopTiming, plan: TimerMaskPlan, frames: [Int]) {
         let durations = source.durations
         let total = durations.reduce(0, +)
@@ -54,10 +44,14 @@ public enum TimerMaskExporter {
         }
     }
 
-    public static func run(
-        source: FrameSource, request r: TimerMaskRequest, into folder: StagedFolder, progress: ExportProgress? = nil
+    /// The timer-mask route: the loop's lanes as layers, the mask font, and the manifest with
+    /// its `timerMask` section and `timing`.
+    static func route(
+        source: FrameSource, settings s: WidgetSettings, writing w: ExportWriting, into folder: StagedFolder,
+        progress: ExportProgress?
     ) throws -> ExportManifest {
-        guard r.rotation.layout == .files else {
+        let r = s.timerMasks ?? TimerMaskSettings(use: .route)
+        guard s.layout == .files else {
             throw InputError(file: source.name, "the timer-mask route writes a layer file per lane, not a strip")
         }
         let (timing, plan, frames) = try schedule(source, r)
@@ -68,10 +62,10 @@ public enum TimerMaskExporter {
                 durationMs: (lane.onTopToSeconds - lane.onTopFromSeconds) * 1000)
         }
         let lanes = GroupedSource.over(source, groups: groups)
-        var manifest = try Exporter.prepare(source: lanes, request: r.rotation, into: folder, progress: progress)
+        var manifest = try Exporter.prepare(source: lanes, settings: s, writing: w, into: folder, progress: progress)
         let font: MaskFonts.File
         do {
-            font = try maskFont(manifest, loopSeconds: timing.loopSeconds, names: r.rotation.names)
+            font = try maskFont(manifest, loopSeconds: timing.loopSeconds, names: s.names)
         } catch let error as InputError {
             throw InputError(file: source.name, error.problem)
         }
@@ -83,18 +77,21 @@ public enum TimerMaskExporter {
         manifest.route = "timer-mask"
         manifest.timerMask = section
         manifest.timing = timing
-        try Exporter.finish(manifest, request: r.rotation, into: folder)
+        try Exporter.finish(manifest, settings: s, into: folder)
         return manifest
     }
 
     /// A rotation export with its timer masks (`fallback`): the layers, then the masks decided
     /// over them, then the manifest and the code written once.
-    public static func rotation(
-        source: FrameSource, request r: TimerMaskRequest, into folder: StagedFolder, progress: ExportProgress? = nil
+    static func rotation(
+        source: FrameSource, settings s: WidgetSettings, writing w: ExportWriting, into folder: StagedFolder,
+        progress: ExportProgress?
     ) throws -> ExportManifest {
-        let layers = try Exporter.prepare(source: source, request: r.rotation, into: folder, progress: progress)
-        let manifest = try fallback(layers, source: source, request: r, into: folder)
-        try Exporter.finish(manifest, request: r.rotation, into: folder)
+        let layers = try Exporter.prepare(source: source, settings: s, writing: w, into: folder, progress: progress)
+        let manifest = try fallback(
+            layers, source: source, masks: s.timerMasks ?? TimerMaskSettings(use: .fallback), names: s.names,
+            into: folder)
+        try Exporter.finish(manifest, settings: s, into: folder)
         return manifest
     }
 
@@ -104,7 +101,8 @@ public enum TimerMaskExporter {
     /// manifest and the code are `Exporter.finish`'s to write). The manifest's route stays rotation. When even a lane a second is over the archive budget, or
     /// the pictures are wider than a mask covers, the export goes without, with a warning.
     public static func fallback(
-        _ rotation: ExportManifest, source: FrameSource, request r: TimerMaskRequest, into folder: StagedFolder
+        _ rotation: ExportManifest, source: FrameSource, masks r: TimerMaskSettings, names: CodeNames,
+        into folder: StagedFolder
     ) throws -> ExportManifest {
         guard rotation.strip == nil, !rotation.frames.isEmpty else {
             throw InputError(file: source.name, "the timer masks need a layer file per frame, not a strip")
@@ -119,14 +117,15 @@ public enum TimerMaskExporter {
         do {
             fitted = try TimerMaskLayers.fitted(
                 rotation, durationsMs: source.durations, fps: r.fps, loopSeconds: r.loopSeconds, mode: r.timing,
-                maxLanes: r.maxLanes, font: { maskFontEntry(names: r.rotation.names, loopSeconds: $0) })
+                maxLanes: r.maxLanes, loops: r.loops ?? TimerMaskPlan.loops,
+                font: { maskFontEntry(names: names, loopSeconds: $0) })
         } catch {
             throw InputError(file: source.name, "\(error.problem); \(error.suggestion)")
         }
         if let problem = fitted.problem { return without(problem) }
         let font: MaskFonts.File
         do {
-            font = try maskFont(rotation, loopSeconds: fitted.timing.loopSeconds, names: r.rotation.names)
+            font = try maskFont(rotation, loopSeconds: fitted.timing.loopSeconds, names: names)
         } catch let error as InputError {
             return without(error.problem)
         }

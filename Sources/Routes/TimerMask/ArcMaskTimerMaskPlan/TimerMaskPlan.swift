@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskTimerClock
 
@@ -69,8 +70,8 @@ public struct TimerMaskPlan: Sendable, Equatable, Codable {
     /// Loop lengths: periods that divide a minute (so a timer's seconds field keeps the phase
     /// across minutes and hours) up to 30 s; a one-second loop leaves no second for the wrap.
     public static let loops = [2, 3, 4, 5, 6, 10, 12, 15, 20, 30]
-    /// The most lanes drawn on a phone (cifyr/motionary: 320 at 16 and 32 fps).
-    public static let defaultMaxLanes = 320
+    /// The most lanes drawn on a phone (`TimerMaskSettings.defaultMaxLanes`).
+    public static let defaultMaxLanes = TimerMaskSettings.defaultMaxLanes
 
     /// Lanes for the loop's frames `kept` (increasing, from 0; all `fps × loopSeconds` frames by
     /// default): each kept frame is on top until the next kept one, so dropping frames keeps the

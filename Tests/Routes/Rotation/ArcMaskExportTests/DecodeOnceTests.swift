@@ -36,7 +36,7 @@ final class CountedFrames: CheckpointingFrameSource, @unchecked Sendable {
 struct DecodeOnceTests {
     /// The export of `source` read in order, and of the same frames read where asked: the
     /// manifests and every file in the two folders.
-    func bothWays(_ source: DrawnFrames, _ r: ExportRequest) throws -> (ExportManifest, reads: Int) {
+    func bothWays(_ source: DrawnFrames, _ r: WidgetSettings) throws -> (ExportManifest, reads: Int) {
         let dir = try TempDir()
         let counted = CountedFrames(source)
         let once = try export(counted, dir, "once", r)
@@ -58,7 +58,7 @@ struct DecodeOnceTests {
     @Test("every frame fits: each layer written while surveying, each frame read once")
     func fits() throws {
         let source = DrawnFrames.smooth(frames: 96)
-        var r = ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2)
+        var r = WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2)
         r.limits.archiveBytes = 4_000_000
         let (m, reads) = try bothWays(source, r)
         #expect(m.frames.count == 96)
@@ -69,7 +69,7 @@ struct DecodeOnceTests {
     @Test("the quality lowered at the lowest scale: encoded again from the kept pixels, not decoded")
     func qualityLowered() throws {
         let source = DrawnFrames.noise(width: 60, height: 60, frames: 96)
-        var r = ExportRequest(viewWidth: 30, viewHeight: 30, scale: 2)
+        var r = WidgetSettings(viewWidth: 30, viewHeight: 30, scale: 2)
         r.budget.minScale = 2
         let at75 = try JPEG.encode(source.frame(at: 0), quality: 75).count + WidgetLimits.viewBytesPerLayer
         r.limits.archiveBytes = 96 * at75 * 103 / 100
@@ -86,7 +86,7 @@ struct DecodeOnceTests {
             let k = f / 4
             return (UInt8((x * 2 + k * 9) & 255), UInt8((y * 2 + k * 5) & 255), UInt8((x + y + k * 3) & 255), 255)
         }
-        var r = ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2)
+        var r = WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2)
         let layer = try JPEG.encode(
             Resampler.resized(runs.frame(at: 0), to: PixelSize(width: 120, height: 90), fit: .fill), quality: 90
         ).count

@@ -27,7 +27,7 @@ struct ExportCodeTests {
             for storage in Self.storages {
                 for fit in [FitMode.fill, .fit] {
                     let name = "\(preset.rawValue.capitalized)\(storage.name)\(fit.rawValue.capitalized)"
-                    let request = ExportRequest(
+                    let request = WidgetSettings(
                         viewWidth: 60, viewHeight: 40, scale: 2, family: .medium, preset: preset, fit: fit,
                         layout: storage.layout, imageFormat: storage.format, names: CodeNames(name)!,
                         rotation: route, accented: fit == .fit ? .accented : .fullColor)
@@ -93,7 +93,7 @@ struct ExportCodeTests {
         let dir = try TempDir()
         let sdk = try StubSDK(in: dir, breaking: (file, from, to))
         let source = try patternGIF(dir, count: 4)
-        let m = try export(source, dir, "out", ExportRequest(viewWidth: 60, viewHeight: 40, scale: 2))
+        let m = try export(source, dir, "out", WidgetSettings(viewWidth: 60, viewHeight: 40, scale: 2))
         let files = m.codeFiles.filter { $0.hasSuffix(".swift") }.map { dir.path("out/\($0)") }
         let result = try sdk.typecheck(files)
         #expect(result.status != 0)
@@ -108,7 +108,7 @@ struct ExportCodeTests {
         var files: [URL] = []
         for family in [WidgetFamily.accessoryCircular, .accessoryRectangular, .extraLargePortrait] {
             let name = family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst()
-            var request = ExportRequest(
+            var request = WidgetSettings(
                 viewWidth: 60, viewHeight: 40, scale: 2, widgetFamily: family, names: CodeNames(name)!,
                 accented: family == .extraLargePortrait ? .poster : .alpha)
             if family == .extraLargePortrait { request.posterFrame = 1 }
@@ -156,7 +156,7 @@ struct ExportCodeTests {
                 + family.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
                 .joined()
             let n = CodeNames(name)!
-            let request = ExportRequest(
+            let request = WidgetSettings(
                 viewWidth: 60, viewHeight: 40, scale: 2, limits: .standard(for: family), widgetFamily: family, names: n)
             let m = try export(source, dir, family.rawValue, request)
             #expect(
@@ -190,7 +190,7 @@ struct ExportCodeTests {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 200, delays: [4], turns: 7, size: PixelSize(width: 1224, height: 480))
         // Every frame kept at 3x on a 408×160 pt card: about 3.3 MB, over 2 MB.
-        let over = ExportRequest(
+        let over = WidgetSettings(
             viewWidth: 408, viewHeight: 160, scale: 3, limits: .standard(for: .activity),
             budget: BudgetPolicy(minScale: 3, keepFrames: true), layout: .files, imageFormat: .png,
             widgetFamily: .activity, names: CodeNames("Over")!)
@@ -203,7 +203,7 @@ struct ExportCodeTests {
                 text.contains("over the 2.0 MB an archive may hold") && text.contains("raise --archive-budget"),
                 "\(text)")
         }
-        let small = ExportRequest(
+        let small = WidgetSettings(
             viewWidth: 45, viewHeight: 36.67, scale: 3, limits: .standard(for: .islandMinimal),
             budget: BudgetPolicy(keepFrames: true), widgetFamily: .islandMinimal, names: CodeNames("Many")!)
         let m = try export(source, dir, "many", small)
@@ -215,7 +215,7 @@ struct ExportCodeTests {
     func widgetAndGuide() throws {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 4)
-        let request = ExportRequest(
+        let request = WidgetSettings(
             viewWidth: 60, viewHeight: 40, scale: 2, layout: .strip, widgetFamily: .large,
             names: CodeNames("Orbit")!, rotation: .package)
         let m = try export(source, dir, "out", request)

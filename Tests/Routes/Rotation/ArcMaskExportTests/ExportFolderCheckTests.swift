@@ -13,7 +13,7 @@ struct ExportFolderCheckTests {
     func folder(_ dir: TempDir) throws -> (URL, [String: Any]) {
         _ = try export(
             DrawnFrames.smooth(width: 40, height: 30, frames: 4), dir, "out",
-            ExportRequest(viewWidth: 20, viewHeight: 15, scale: 2))
+            WidgetSettings(viewWidth: 20, viewHeight: 15, scale: 2))
         let url = dir.path("out")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url.appendingPathComponent("manifest.json")))
         return (url, json as! [String: Any])

@@ -15,7 +15,7 @@ import Testing
 @Suite("Export")
 struct ExportTests {
     /// The strip layout, whose budget is the strip's decoded size in the extension.
-    let small = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 2, layout: .strip)
+    let small = WidgetSettings(viewWidth: 50, viewHeight: 40, scale: 2, layout: .strip)
 
     @Test("--layout strip writes a strip, a manifest and Swift code; the manifest's plan emulates clean")
     func basics() throws {
@@ -80,14 +80,14 @@ struct ExportTests {
     func scaleAndRefusal() throws {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 8)
-        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
+        var r = WidgetSettings(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
         r.limits.extensionBytes = 8 * 100 * 80 * 4
         let m = try export(source, dir, "out", r)
         #expect(m.scale == 1 && m.pixelWidth == 50 && m.frames.count == 8)
         #expect(m.budgetActions.contains { $0.hasPrefix("held the layers to the source's resolution") })
         // A source with pixels to spare (a 20×16 pt view: 2.5 px per pt) is held to those, then
         // the scale drops further when they do not fit.
-        var roomy = ExportRequest(viewWidth: 20, viewHeight: 16, scale: 3, layout: .strip)
+        var roomy = WidgetSettings(viewWidth: 20, viewHeight: 16, scale: 3, layout: .strip)
         roomy.limits.extensionBytes = 8 * 40 * 32 * 4
         let lowered = try export(source, dir, "roomy", roomy)
         #expect(lowered.scale == 2 && lowered.pixelWidth == 40 && lowered.frames.count == 8)
@@ -103,7 +103,7 @@ struct ExportTests {
         let dir = try TempDir()
         // 60 distinct frames of 40 ms (the pattern goes round 20 times: no two neighbours alike).
         let source = try patternGIF(dir, count: 60, delays: [4], turns: 20)
-        var r = ExportRequest(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
+        var r = WidgetSettings(viewWidth: 50, viewHeight: 40, scale: 3, layout: .strip)
         r.limits.extensionBytes = 12 * 50 * 40 * 4  // 12 layers at 1× (the source's resolution)
         let m = try export(source, dir, "out", r)
         #expect(m.scale == 1)

@@ -34,7 +34,7 @@ struct HostileNameTests {
                 let prefix = "N\(k)\(route.rawValue.capitalized)"
                 let m = try export(
                     source, dir, prefix,
-                    ExportRequest(viewWidth: 60, viewHeight: 40, scale: 2, names: CodeNames(prefix)!, rotation: route))
+                    WidgetSettings(viewWidth: 60, viewHeight: 40, scale: 2, names: CodeNames(prefix)!, rotation: route))
                 #expect(m.source == name)
                 // One copy of the shared view serves every export in a module, as in an extension.
                 files += m.codeFiles.filter {

@@ -90,7 +90,7 @@ struct LayerFilesTests {
     func jpegFiles() throws {
         let dir = try TempDir()
         let source = DrawnFrames.smooth(frames: 6)
-        let m = try export(source, dir, "out", ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2))
+        let m = try export(source, dir, "out", WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2))
         #expect(m.layout == .files && m.strip == nil && m.imageFormat == .auto && m.jpegQuality == 90)
         #expect(m.frames.map(\.file) == (0..<6).map { String(format: "frame-%04d.jpg", $0) })
         try checkImages(m, in: dir.path("out"))
@@ -113,7 +113,7 @@ struct LayerFilesTests {
     func formats() throws {
         let dir = try TempDir()
         let clear = DrawnFrames.smooth(frames: 3, opaque: false)
-        let auto = try export(clear, dir, "auto", ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2))
+        let auto = try export(clear, dir, "auto", WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2))
         #expect(auto.frames.allSatisfy { $0.file.hasSuffix(".png") } && auto.jpegQuality == nil)
         #expect(auto.quality.meanSSIM == 1 && auto.quality.worstSSIM == 1)
         let png = try PNG.read(dir.path("auto/frame-0001.png"))
@@ -122,12 +122,12 @@ struct LayerFilesTests {
 
         let jpeg = try export(
             clear, dir, "jpeg",
-            ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2, imageFormat: .jpeg, jpegQuality: 75))
+            WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2, imageFormat: .jpeg, jpegQuality: 75))
         #expect(jpeg.frames.allSatisfy { $0.file.hasSuffix(".jpg") } && jpeg.jpegQuality == 75)
         try checkImages(jpeg, in: dir.path("jpeg"))
         let opaque = try export(
             DrawnFrames.smooth(frames: 3), dir, "png",
-            ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2, imageFormat: .png))
+            WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2, imageFormat: .png))
         #expect(opaque.frames.allSatisfy { $0.file.hasSuffix(".png") })
     }
 
@@ -135,7 +135,7 @@ struct LayerFilesTests {
     func everyFrameKept() throws {
         let dir = try TempDir()
         let source = DrawnFrames.smooth(frames: 59)
-        var r = ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2)
+        var r = WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2)
         r.limits.archiveBytes = 2_000_000
         let m = try export(source, dir, "out", r)
         #expect(m.frames.count == 59 && m.scale == 2 && m.jpegQuality == 90)
@@ -147,7 +147,7 @@ struct LayerFilesTests {
     func scaleThenQuality() throws {
         let dir = try TempDir()
         let source = DrawnFrames.noise(width: 90, height: 90, frames: 8)
-        var r = ExportRequest(viewWidth: 30, viewHeight: 30, scale: 3)
+        var r = WidgetSettings(viewWidth: 30, viewHeight: 30, scale: 3)
         // Each noise layer at 3× and quality 90 takes far more than this allows; quality 60 at
         // 2× fits, with the reserve for the view.
         let sizes = try [(3.0, 90), (2.0, 90), (2.0, 60)].map { s, q in
@@ -172,7 +172,7 @@ struct LayerFilesTests {
     func frameRateAndRefusal() throws {
         let dir = try TempDir()
         let source = DrawnFrames.noise(width: 60, height: 60, frames: 40)
-        var r = ExportRequest(viewWidth: 30, viewHeight: 30, scale: 2)
+        var r = WidgetSettings(viewWidth: 30, viewHeight: 30, scale: 2)
         // Room for about half the layers at the floor (2×, JPEG quality 60), measured with this
         // libjpeg-turbo rather than pinned: sizes differ a little between its versions.
         let layer = try JPEG.encode(source.frame(at: 0), quality: 60).count + WidgetLimits.viewBytesPerLayer
@@ -203,7 +203,7 @@ struct LayerFilesTests {
         #expect(Exporter.scale(within: 718_080, viewWidth: 170, viewHeight: 170, scale: 3) == 3)
 
         let dir = try TempDir()
-        var r = ExportRequest(viewWidth: 100, viewHeight: 50, scale: 3)
+        var r = WidgetSettings(viewWidth: 100, viewHeight: 50, scale: 3)
         r.limits.layerPixels = 20_000
         let m = try export(DrawnFrames.smooth(frames: 2), dir, "out", r)
         #expect(m.scale == 2 && m.pixelWidth * m.pixelHeight <= 20_000)
@@ -216,7 +216,7 @@ struct LayerFilesTests {
     @Test("--layout strip counts the decoded strip against the extension's memory")
     func stripLayout() throws {
         let dir = try TempDir()
-        let r = ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2, layout: .strip)
+        let r = WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2, layout: .strip)
         let m = try export(DrawnFrames.smooth(frames: 5), dir, "out", r)
         #expect(m.layout == .strip && m.strip == "strip.png" && m.images.count == 1)
         #expect(m.limits.extensionBytes >= 5 * 120 * 90 * 4)
@@ -267,7 +267,7 @@ struct LayerFilesTests {
         // 120×90 px of noise in a 200×200 pt view: at 3× a layer is 600×600 px; the source fills
         // the view at 0.45 px per pt.
         let source = DrawnFrames.noise(frames: 12)
-        var r = ExportRequest(viewWidth: 200, viewHeight: 200, scale: 3)
+        var r = WidgetSettings(viewWidth: 200, viewHeight: 200, scale: 3)
         r.limits.archiveBytes = 12 * 40_000
         let m = try export(source, dir, "bound", r)
         #expect(m.frames.count == 12 && m.frames.allSatisfy { $0.sourceFrames.count == 1 })
@@ -287,7 +287,7 @@ struct LayerFilesTests {
         let dir = try TempDir()
         // Noise: every frame differs from the last in almost every pixel.
         let source = DrawnFrames.noise(width: 60, height: 45, frames: 40)
-        var r = ExportRequest(viewWidth: 60, viewHeight: 45, scale: 2, budget: BudgetPolicy(minScale: 2))
+        var r = WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2, budget: BudgetPolicy(minScale: 2))
         r.limits.archiveBytes = 10 * 4_000
         let m = try export(source, dir, "rate", r)
         #expect(m.frames.count < 40)

@@ -121,7 +121,7 @@ struct TimerFontExportTests {
                     names: CodeNames(name)!))
             files += m.codeFiles.filter { $0.hasSuffix(".swift") }.map { dir.path("\(name)/\($0)") }
         }
-        let rotation = try export(source, dir, "Rotation", ExportRequest(viewWidth: 60, viewHeight: 40, scale: 2))
+        let rotation = try export(source, dir, "Rotation", WidgetSettings(viewWidth: 60, viewHeight: 40, scale: 2))
         files += rotation.codeFiles.filter { $0.hasSuffix(".swift") }.map { dir.path("Rotation/\($0)") }
         for version in [5, 6] {
             let result = try sdk.typecheck(files, swiftVersion: version)

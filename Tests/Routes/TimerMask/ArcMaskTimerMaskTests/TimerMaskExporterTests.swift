@@ -17,10 +17,9 @@ import Testing
     ) throws -> (URL, ExportManifest) {
         let url = dir.path("out")
         let folder = try StagedFolder(url, existing: .refuse, createParents: true)
-        let request = TimerMaskRequest(
-            rotation: ExportRequest(viewWidth: 30, viewHeight: 20, scale: 2), fps: fps, loopSeconds: loop,
-            maxLanes: maxLanes)
-        let manifest = try TimerMaskExporter.run(source: source, request: request, into: folder)
+        var settings = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
+        settings.timerMasks = TimerMaskSettings(use: .route, fps: fps, loopSeconds: loop, maxLanes: maxLanes)
+        let manifest = try TimerMaskExporter.export(source: source, settings: settings, into: folder)
         try folder.commit()
         return (url, manifest)
     }
@@ -63,14 +62,14 @@ import Testing
     ) throws -> (URL, ExportManifest, ExportManifest) {
         let url = dir.path("rotation")
         let folder = try StagedFolder(url, existing: .refuse, createParents: true)
-        var rotation = ExportRequest(viewWidth: 30, viewHeight: 20, scale: 2)
+        var rotation = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
         rotation.limits = WidgetLimits(
             archiveBytes: archive, layerPixels: WidgetLimits.smallestPixelCap,
             extensionBytes: WidgetLimits.extensionMemoryBytes)
-        let request = TimerMaskRequest(rotation: rotation)
-        let turned = try Exporter.prepare(source: source, request: rotation, into: folder)
-        let m = try TimerMaskExporter.fallback(turned, source: source, request: request, into: folder)
-        try Exporter.finish(m, request: rotation, into: folder)
+        let turned = try Exporter.prepare(source: source, settings: rotation, into: folder)
+        let m = try TimerMaskExporter.fallback(
+            turned, source: source, masks: TimerMaskSettings(use: .fallback), names: rotation.names, into: folder)
+        try Exporter.finish(m, settings: rotation, into: folder)
         try folder.commit()
         return (url, turned, m)
     }
