@@ -115,6 +115,12 @@ struct FitPassTests {
         #expect(folder.writes.count == 30 && Set(folder.writes).count == 30)
         #expect(folder.files["frame-0000.jpg"] == Array(repeating: 0, count: 900 * result.quality / 100))
         #expect(folder.keptAside.isEmpty)
+        // A frame that is not a sample crosses to the writer twice: drawn once, encoded once.
+        let samples = Set(fitter.sampleIndices)
+        for frame in 1..<30 where !samples.contains(frame) {
+            #expect(writer.draws.filter { $0 == frame }.count == 1)
+            #expect(writer.encodes.filter { $0.frame == frame }.count == 1, "frame \(frame)")
+        }
     }
 
     @Test("over the budget: passes are encoded, not written; only the pass that fits is written, each file once")
