@@ -134,7 +134,7 @@ let package = Package(
         // Pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
         // Files written all or nothing: a staging folder moved into place, or removed (Foundation
         // only, so ArcMaskKit links it too).
-        module("Drawing", "ArcMaskFiles", ["ArcMaskFolder"]),
+        module("Drawing", "ArcMaskFiles", ["ArcMaskFolder", "ArcMaskPlatform"]),
         module("Drawing", "ArcMaskCore", ["ArcMaskPlatform", "ArcMaskValues"]),
         // Solid fills and strokes rasterised in Swift: exact-area coverage, cairo's geometry and arithmetic.
         module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),

@@ -1,3 +1,4 @@
+import ArcMaskPlatform
 import Foundation
 
 /// A folder written all or nothing, for both front ends: files go to a hidden staging folder,
@@ -140,13 +141,7 @@ public final class StagedFolder {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                #if canImport(Glibc)
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                #elseif canImport(Musl)
-                let n = Musl.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                #else
-                let n = Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                #endif
+                let n = Platform.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = errno
