@@ -1,3 +1,4 @@
+import ArcMaskValues
 import Foundation
 
 /// What kind of thing went wrong, which each front end turns into its own outcome (the command
@@ -27,24 +28,36 @@ extension ArcMaskError {
     public var errorDescription: String? { location.map { "\($0): \(message)" } ?? message }
 }
 
-/// Something is wrong with an input file: the message says what and where.
+/// Something is wrong with an input file: the message says what and where, and which setting
+/// would change the outcome (`mention`), which each front end names in its own words.
 public struct InputError: ArcMaskError, Equatable, Sendable {
     /// The file, as the user named it.
     public var file: String
     /// Where in the file, when known ("frame 12", "byte 4096", "sprite 'star'").
     public var location: String?
-    /// What is wrong.
+    /// What is wrong, without the name of the setting `mention` points to.
     public var problem: String
+    /// The setting that would change the outcome (a ceiling to raise, a setting at fault).
+    public var mention: SettingMention?
 
-    public init(file: String, location: String? = nil, _ problem: String) {
+    public init(file: String, location: String? = nil, _ problem: String, mention: SettingMention? = nil) {
         self.file = file
         self.location = location
         self.problem = problem
+        self.mention = mention
     }
 
-    public var message: String { problem }
+    /// The problem with its mention put into `vocabulary`'s words.
+    public func message(_ vocabulary: InputVocabulary) -> String { vocabulary.words(problem, mention) }
+
+    /// The same error with its mention put into `vocabulary`'s words: what a front end shows.
+    public func worded(_ vocabulary: InputVocabulary) -> InputError {
+        InputError(file: file, location: location, message(vocabulary))
+    }
+
+    public var message: String { message(.plain) }
     public var errorDescription: String? {
-        ([file] + (location.map { [$0] } ?? []) + [problem]).joined(separator: ": ")
+        ([file] + (location.map { [$0] } ?? []) + [message]).joined(separator: ": ")
     }
 }
 

@@ -109,7 +109,7 @@ extension Preview {
         let height = Int(top + th + 70)
         let d = try Chart(width: width, height: height)
         d.text(
-            "\((source.name as NSString).lastPathComponent), \(family), in each look (--tinted \(tinted.rawValue), poster frame \(poster))",
+            "\((source.name as NSString).lastPathComponent), \(family), in each look (tinted: \(tinted.rawValue), poster frame \(poster))",
             x: pad, y: 28, size: 16, bold: true)
         d.text(
             "Approximations of Apple's documented rules (docs/limits.md): colour kept, luminance as opacity, dimmed.",

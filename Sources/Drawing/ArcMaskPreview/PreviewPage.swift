@@ -133,7 +133,7 @@ extension Preview {
             </div>
             <div id="looks">look:
               <label><input type="radio" name="look" value="fullColor" checked> full colour</label>
-              <label><input type="radio" name="look" value="tinted"> tinted (--tinted \(tinted.rawValue))</label>
+              <label><input type="radio" name="look" value="tinted"> tinted (\(tinted.rawValue))</label>
               <label><input type="radio" name="look" value="vibrant"> vibrant (Lock Screen)</label>
               <label><input type="radio" name="look" value="alwaysOn"> Always-On (poster frame \(poster))</label>
             </div>

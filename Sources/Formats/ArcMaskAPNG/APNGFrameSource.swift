@@ -77,7 +77,8 @@ public final class APNGFrameSource: FrameSource {
         if decoded > limits.maxDecodedBytes {
             throw InputError(
                 file: name,
-                "decoding its \(frames.count) frames of \(canvas) would produce \(decoded) bytes, over the limit of \(limits.maxDecodedBytes) (raise it with --max-decoded-bytes)"
+                "decoding its \(frames.count) frames of \(canvas) would produce \(decoded) bytes, over the limit of \(limits.maxDecodedBytes)",
+                mention: .raise(.maxDecodedBytes)
             )
         }
         self.name = name

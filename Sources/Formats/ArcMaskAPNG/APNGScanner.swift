@@ -41,7 +41,8 @@ enum APNGScanner {
         if canvas.pixelCount > limits.maxCanvasPixels {
             throw InputError(
                 file: name, location: "IHDR",
-                "the canvas is \(canvas) = \(canvas.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)"
+                "the canvas is \(canvas) = \(canvas.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels)",
+                mention: .raise(.maxPixels)
             )
         }
 
@@ -79,7 +80,7 @@ enum APNGScanner {
                 if n > limits.maxFrames {
                     throw InputError(
                         file: name, location: "acTL",
-                        "\(n) frames, over the limit of \(limits.maxFrames) (raise it with --max-frames)")
+                        "\(n) frames, over the limit of \(limits.maxFrames)", mention: .raise(.maxFrames))
                 }
             case "fcTL":
                 let d = walker.data(chunk)
@@ -88,7 +89,7 @@ enum APNGScanner {
                 closePending()
                 if frames.count >= limits.maxFrames {
                     throw InputError(
-                        file: name, "more than \(limits.maxFrames) frames (raise the limit with --max-frames)")
+                        file: name, "more than \(limits.maxFrames) frames", mention: .raise(.maxFrames))
                 }
                 let frame = readControl(d, index: frames.count, beforeImageData: !sawIDAT, header: header, fail)
                 pending = frame

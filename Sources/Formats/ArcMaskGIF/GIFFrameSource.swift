@@ -84,7 +84,8 @@ public final class GIFFrameSource: CheckpointingFrameSource {
         if screen.pixelCount > limits.maxCanvasPixels {
             throw InputError(
                 file: name, location: "header",
-                "the canvas is \(screen) = \(screen.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)"
+                "the canvas is \(screen) = \(screen.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels)",
+                mention: .raise(.maxPixels)
             )
         }
         let scan = try GIFScanner.scan(decoder, name: name, limits: limits)
@@ -92,7 +93,8 @@ public final class GIFFrameSource: CheckpointingFrameSource {
         if decoded > limits.maxDecodedBytes {
             throw InputError(
                 file: name,
-                "decoding its \(scan.frames.count) frames of \(screen) would produce \(decoded) bytes, over the limit of \(limits.maxDecodedBytes) (raise it with --max-decoded-bytes)"
+                "decoding its \(scan.frames.count) frames of \(screen) would produce \(decoded) bytes, over the limit of \(limits.maxDecodedBytes)",
+                mention: .raise(.maxDecodedBytes)
             )
         }
         if scan.frames.isEmpty {

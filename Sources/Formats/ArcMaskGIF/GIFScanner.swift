@@ -76,7 +76,7 @@ enum GIFScanner {
             if scan.frames.count >= limits.maxFrames {
                 throw InputError(
                     file: name, location: "frame \(scan.frames.count)",
-                    "more than \(limits.maxFrames) frames (the limit; raise it with --max-frames)")
+                    "more than \(limits.maxFrames) frames, the limit", mention: .raise(.maxFrames))
             }
             do {
                 try decoder.readImageDescriptor()

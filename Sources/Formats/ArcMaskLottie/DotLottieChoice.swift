@@ -1,9 +1,10 @@
 import ArcMaskJSON
+import ArcMaskValues
 import Foundation
 
 /// A choice of animation, theme, state or segment that the file cannot meet, and where: an
-/// entry of the file (`manifest.json $.animations`) or the option that asked (`--theme`,
-/// `lottie.theme`). Each front end adds the file's name and its own error type.
+/// entry of the file (`manifest.json $.animations`) or the setting that asked, as the front end
+/// calls it (`InputVocabulary`: the command line's option, ArcMaskKit's `lottie.theme`). Each front end adds the file's name and its own error type.
 public struct LottieChoiceError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: String?
     public var problem: String
@@ -14,30 +15,6 @@ public struct LottieChoiceError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public var description: String { location.map { "\($0): \(problem)" } ?? problem }
-}
-
-/// What a front end calls the choices in its messages: the command line's options, or
-/// ArcMaskKit's `PrepareOptions` properties.
-public struct LottieOptionNames: Sendable, Equatable {
-    public var animation: String
-    public var theme: String
-    public var state: String
-    public var marker: String
-    public var range: String
-    public var fps: String
-
-    public init(animation: String, theme: String, state: String, marker: String, range: String, fps: String) {
-        self.animation = animation
-        self.theme = theme
-        self.state = state
-        self.marker = marker
-        self.range = range
-        self.fps = fps
-    }
-
-    public static let commandLine = LottieOptionNames(
-        animation: "--animation", theme: "--theme", state: "--state", marker: "--marker", range: "--range",
-        fps: "--fps")
 }
 
 /// A dotLottie's entries as the chooser reads them; each front end brings its ZIP reader (the
@@ -76,7 +53,7 @@ public struct DotLottieChoice {
     ///   read; whatever `entries` throws for an entry that cannot be had.
     public init(
         _ entries: some DotLottieEntries, animation: String?, theme: String?, state: String?,
-        names: LottieOptionNames = .commandLine
+        names: InputVocabulary
     ) throws {
         let m = try Self.json(entries, "manifest.json")
         let version2 = m["version"]?.string?.hasPrefix("2") == true
@@ -96,7 +73,7 @@ public struct DotLottieChoice {
             do {
                 (stateNames, chosenState) = try DotLottieV2.state(
                     Self.json(entries, "s/\(machineID).json"), named: state, machineID: machineID,
-                    option: names.state)
+                    option: names.name(.state))
             } catch  where state == nil {
                 notes.append(
                     "the initial state machine '\(machineID)' is not played (\(error)): the animation plays whole"
@@ -104,15 +81,16 @@ public struct DotLottieChoice {
                 chosenState = nil
             }
         } else if state != nil {
-            throw LottieChoiceError(names.state, "names a state, but the file has no state machine")
+            throw LottieChoiceError(names.name(.state), "names a state, but the file has no state machine")
         }
         if let played = chosenState?.animation, let animation, played != animation {
             // The animation asked for is not the state's: a state asked for is refused, the
             // initial one is not played.
             if state != nil {
                 throw LottieChoiceError(
-                    names.state,
-                    "'\(chosenState!.name)' plays the animation '\(played)', not '\(animation)' (\(names.animation))")
+                    names.name(.state),
+                    "'\(chosenState!.name)' plays the animation '\(played)', not '\(animation)' (\(names.name(.animation)))"
+                )
             }
             chosenState = nil
         }
@@ -121,7 +99,7 @@ public struct DotLottieChoice {
         let chosen = animation ?? initial.flatMap { ids.contains($0) ? $0 : nil } ?? ids[0]
         guard ids.contains(chosen) else {
             throw LottieChoiceError(
-                names.animation,
+                names.name(.animation),
                 "no animation '\(chosen)'; the file has \(ids.map { "'\($0)'" }.joined(separator: ", "))")
         }
         animationID = chosen
@@ -129,7 +107,7 @@ public struct DotLottieChoice {
         if let wanted = theme ?? entry?["initialTheme"]?.string {
             guard themeIDs.contains(wanted) else {
                 throw LottieChoiceError(
-                    theme == nil ? "manifest.json initialTheme" : names.theme,
+                    theme == nil ? "manifest.json initialTheme" : names.name(.theme),
                     "no theme '\(wanted)'; the file has "
                         + (themeIDs.isEmpty ? "none" : themeIDs.map { "'\($0)'" }.joined(separator: ", ")))
             }

@@ -1,4 +1,5 @@
 import ArcMaskJSON
+import ArcMaskValues
 import Foundation
 
 /// Which composition times an animation is played at, and how long each frame lasts: all
@@ -18,7 +19,7 @@ public struct LottiePlayback: Sendable, Equatable {
     public init(
         _ animation: LottieAnimation, state: DotLottieV2.State? = nil, marker: String? = nil,
         range: ClosedRange<Int>? = nil, reverse: Bool = false, fps: Double? = nil,
-        names: LottieOptionNames = .commandLine
+        names: InputVocabulary
     ) throws(LottieChoiceError) {
         var first = animation.inPoint.rounded(), count = animation.frameCount
         if marker == nil, let frames = state?.frames {
@@ -38,7 +39,7 @@ public struct LottiePlayback: Sendable, Equatable {
             guard let found = animation.markers.first(where: { $0.name == markerName }) else {
                 let all = animation.markers.map { "'\($0.name)'" }
                 throw LottieChoiceError(
-                    marker == nil ? "state '\(state?.name ?? "")'" : names.marker,
+                    marker == nil ? "state '\(state?.name ?? "")'" : names.name(.marker),
                     all.isEmpty
                         ? "the animation has no markers"
                         : "no marker '\(markerName)'; it has \(all.joined(separator: ", "))")
@@ -52,7 +53,7 @@ public struct LottiePlayback: Sendable, Equatable {
         if let range {
             guard range.lowerBound >= 0, range.upperBound < count else {
                 throw LottieChoiceError(
-                    names.range, "\(range.lowerBound)..\(range.upperBound) is outside frames 0..\(count - 1)")
+                    names.name(.range), "\(range.lowerBound)..\(range.upperBound) is outside frames 0..\(count - 1)")
             }
             base = Array(base[range])
         }
@@ -64,7 +65,9 @@ public struct LottiePlayback: Sendable, Equatable {
                 "state '\(state?.name ?? "")'", "its speed plays \(Self.number(fr)) frames a second, outside (0, 1000]")
         }
         if let fps {
-            guard fps > 0, fps <= 240 else { throw LottieChoiceError(names.fps, "\(fps) must be in (0, 240]") }
+            guard fps > 0, fps <= 240 else {
+                throw LottieChoiceError(names.name(.framesPerSecond), "\(fps) must be in (0, 240]")
+            }
             let seconds = Double(base.count) / fr
             let n = max(1, Int((seconds * fps).rounded()))
             times = (0..<n).map { j in base[min(base.count - 1, Int((Double(j) / fps * fr).rounded(.down)))] }

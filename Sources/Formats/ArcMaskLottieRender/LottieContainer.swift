@@ -2,6 +2,7 @@ import ArcMaskCore
 import ArcMaskIO
 import ArcMaskJSON
 import ArcMaskLottie
+import ArcMaskValues
 import ArcMaskZIP
 import Foundation
 
@@ -54,7 +55,7 @@ public struct LottieContainer {
     ///   - state: the dotLottie v2 playback state to play (default: the initial state machine's initial state).
     public init(
         bytes: [UInt8], name: String, directory: URL? = nil, animation: String? = nil, theme: String? = nil,
-        state: String? = nil, limits: LottieLimits
+        state: String? = nil, limits: LottieLimits, vocabulary: InputVocabulary = .plain
     ) throws {
         self.name = name
         self.directory = directory
@@ -74,7 +75,7 @@ public struct LottieContainer {
             imageFolder = ""
             animationID = nil
             animationIDs = []
-            try Self.refuseOption(animation, theme: theme, state: state, name: name, kind: .sticker)
+            try Self.refuseOption(animation, theme: theme, state: state, name: name, kind: .sticker, vocabulary)
         } else if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             kind = .dotLottie
             compressedBytes = bytes.count
@@ -82,7 +83,8 @@ public struct LottieContainer {
             archive = zip
             let choice: DotLottieChoice
             do {
-                choice = try DotLottieChoice(ZIPEntries(zip: zip), animation: animation, theme: theme, state: state)
+                choice = try DotLottieChoice(
+                    ZIPEntries(zip: zip), animation: animation, theme: theme, state: state, names: vocabulary)
             } catch let error as LottieChoiceError {
                 throw InputError(file: name, location: error.location, error.problem)
             }
@@ -105,20 +107,21 @@ public struct LottieContainer {
             imageFolder = ""
             animationID = nil
             animationIDs = []
-            try Self.refuseOption(animation, theme: theme, state: state, name: name, kind: .json)
+            try Self.refuseOption(animation, theme: theme, state: state, name: name, kind: .json, vocabulary)
         }
     }
 
     private static func refuseOption(
-        _ animation: String?, theme: String?, state: String?, name: String, kind: Kind
+        _ animation: String?, theme: String?, state: String?, name: String, kind: Kind, _ vocabulary: InputVocabulary
     ) throws {
         if animation != nil {
             throw InputError(
-                file: name, location: "--animation", "names an animation, but a \(kind.rawValue) holds one")
+                file: name, location: vocabulary.name(.animation),
+                "names an animation, but a \(kind.rawValue) holds one")
         }
         if theme != nil || state != nil {
             throw InputError(
-                file: name, location: theme != nil ? "--theme" : "--state",
+                file: name, location: vocabulary.name(theme != nil ? .theme : .state),
                 "themes and states are dotLottie's; a \(kind.rawValue) has none")
         }
     }

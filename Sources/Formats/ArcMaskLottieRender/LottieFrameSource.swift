@@ -26,6 +26,8 @@ public struct LottieOptions: Sendable, Equatable {
     public var overrides = LottieOverrides()
     /// Pixels one drawn frame may have (checked before its surface is made).
     public var maxPixels = DecodeLimits.defaultMaxCanvasPixels
+    /// What the front end calls these settings in its messages.
+    public var vocabulary = InputVocabulary.plain
 
     public init(
         animation: String? = nil, marker: String? = nil, range: ClosedRange<Int>? = nil, reverse: Bool = false,
@@ -69,7 +71,7 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
         self.name = name
         container = try LottieContainer(
             bytes: bytes, name: name, directory: directory, animation: options.animation, theme: options.theme,
-            state: options.state, limits: options.limits)
+            state: options.state, limits: options.limits, vocabulary: options.vocabulary)
         var decoded: LottieAnimation
         let container = self.container
         do throws(LottieError) {
@@ -82,13 +84,13 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
         do {
             animation = try LottieKeypaths.apply(options.overrides, to: decoded)
         } catch {
-            throw InputError(file: name, location: "--set-color/--set-opacity", error.message)
+            throw InputError(file: name, location: options.vocabulary.name(.setColor), error.message)
         }
         canvasSize = PixelSize(width: animation.width, height: animation.height)
         do {
             let playback = try LottiePlayback(
                 animation, state: container.state, marker: options.marker, range: options.range,
-                reverse: options.reverse, fps: options.fps)
+                reverse: options.reverse, fps: options.fps, names: options.vocabulary)
             times = playback.times
             stepMs = playback.stepMs
         } catch {
@@ -124,8 +126,9 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
         if options.strict, let first = featureWarnings.first ?? problems.first {
             let more = featureWarnings.count + problems.count - 1
             throw InputError(
-                file: name, location: "--strict",
-                "\(first)\(more > 0 ? " (and \(more) more: run inspect without --strict to list them)" : "")")
+                file: name, location: options.vocabulary.name(.strict),
+                "\(first)\(more > 0 ? " (and \(more) more: run inspect without \(options.vocabulary.name(.strict)) to list them)" : "")"
+            )
         }
         self.cache = cache
         maxPixels = options.maxPixels
@@ -170,7 +173,7 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     private func render(_ index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
         guard size.pixelCount <= maxPixels else {
             throw InputError(
-                file: name, "a \(size) frame is over the limit of \(maxPixels) pixels (raise it with --max-pixels)")
+                file: name, "a \(size) frame is over the limit of \(maxPixels) pixels", mention: .raise(.maxPixels))
         }
         let renderer = try takeRenderer()
         defer { lock.withLock { idle.append(renderer) } }

@@ -53,14 +53,15 @@ public final class SVGDocument {
         guard bytes.count <= limits.maxFileBytes else {
             throw InputError(
                 file: name,
-                "is \(bytes.count) bytes, over the \(limits.maxFileBytes)-byte limit for SVG files (raise it with --max-svg-bytes)"
+                "is \(bytes.count) bytes, over the \(limits.maxFileBytes)-byte limit for SVG files",
+                mention: .raise(.maxSVGBytes)
             )
         }
         let elements = Self.countElements(bytes)
         guard elements <= limits.maxElements else {
             throw InputError(
                 file: name,
-                "has \(elements) elements, over the limit of \(limits.maxElements) (raise it with --max-svg-elements)")
+                "has \(elements) elements, over the limit of \(limits.maxElements)", mention: .raise(.maxSVGElements))
         }
         var error: UnsafeMutablePointer<GError>? = nil
         let handle = bytes.withUnsafeBufferPointer {
@@ -107,7 +108,7 @@ public final class SVGDocument {
         guard size.width > 0, size.height > 0, size.pixelCount <= limits.maxPixels else {
             throw InputError(
                 file: name,
-                "a \(size) render is over the limit of \(limits.maxPixels) pixels (raise it with --max-pixels)")
+                "a \(size) render is over the limit of \(limits.maxPixels) pixels", mention: .raise(.maxPixels))
         }
         let surface: Surface, context: Context
         do {

@@ -36,7 +36,9 @@ public struct SVGASequence: Sendable, Equatable {
         }
         if reverse { base.reverse() }
         guard let fps else { return (base, 1000 / Double(movie.fps)) }
-        guard fps > 0, fps <= 240 else { throw SVGASequenceError(message: "--fps \(fps) must be in (0, 240]") }
+        guard fps > 0, fps <= 240 else {
+            throw SVGASequenceError(message: "\(fps) must be in (0, 240]", mention: .subject(.framesPerSecond))
+        }
         let seconds = Double(base.count) / Double(movie.fps)
         let count = max(1, Int((seconds * fps).rounded()))
         let indexes = (0..<count).map { j in
@@ -48,7 +50,9 @@ public struct SVGASequence: Sendable, Equatable {
 
 public struct SVGASequenceError: Error, Sendable, CustomStringConvertible {
     public let message: String
-    public var description: String { message }
+    /// The setting at fault, which the front end names.
+    public var mention: SettingMention? = nil
+    public var description: String { InputVocabulary.plain.words(message, mention) }
 }
 
 /// An SVGA movie as a `FrameSource`: frames rendered on demand at `canvasSize` (the viewBox
@@ -97,7 +101,7 @@ public final class SVGAFrameSource: SurfaceFrameSource, ConcurrentFrameSource, @
         do {
             (indexes, stepMs) = try sequence.frames(of: movie)
         } catch {
-            throw InputError(file: name, error.message)
+            throw InputError(file: name, error.message, mention: error.mention)
         }
         self.content = content
         contentNotes = content.notes(for: movie)

@@ -211,7 +211,7 @@ struct Mapper {
         }
         if frames > limits.maxFrames {
             throw InputError(
-                file: name, "has \(frames) frames, over the limit of \(limits.maxFrames) (raise it with --max-frames)")
+                file: name, "has \(frames) frames, over the limit of \(limits.maxFrames)", mention: .raise(.maxFrames))
         }
     }
 

@@ -72,21 +72,23 @@ public class ImageSequenceSource: FrameSource {
         guard size.pixelCount <= limits.maxCanvasPixels else {
             throw InputError(
                 file: input,
-                "its frames are \(size) = \(size.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)"
+                "its frames are \(size) = \(size.pixelCount) pixels, over the limit of \(limits.maxCanvasPixels)",
+                mention: .raise(.maxPixels)
             )
         }
         if let durations = options.durations {
             guard durations.count == frames.count else {
                 throw InputError(
-                    file: input, "--durations gives \(durations.count) durations for \(frames.count) frames")
+                    file: input, "gives \(durations.count) durations for \(frames.count) frames",
+                    mention: .subject(.durations))
             }
             guard durations.allSatisfy({ $0 > 0 && $0.isFinite }) else {
-                throw InputError(file: input, "--durations must all be positive")
+                throw InputError(file: input, "must all be positive", mention: .subject(.durations))
             }
             durationsMs = durations
         } else {
             guard options.fps > 0 && options.fps <= 240 else {
-                throw InputError(file: input, "--fps must be in (0, 240]")
+                throw InputError(file: input, "must be in (0, 240]", mention: .subject(.framesPerSecond))
             }
             durationsMs = [Double](repeating: 1000 / options.fps, count: frames.count)
         }

@@ -148,7 +148,7 @@ enum SequenceLister {
         }
         guard numbered.count <= maxFrames else {
             throw InputError(
-                file: input, "\(numbered.count) frames, over the limit of \(maxFrames) (raise it with --max-frames)")
+                file: input, "\(numbered.count) frames, over the limit of \(maxFrames)", mention: .raise(.maxFrames))
         }
 
         // Gaps: missing files inside the range, or missing numbers between the first and last.
@@ -170,7 +170,7 @@ enum SequenceLister {
             let list = missing.prefix(6).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
             guard options.allowGaps else {
                 throw InputError(
-                    file: input, "the numbering has gaps (missing: \(list)); give --allow-gaps to skip them")
+                    file: input, "the numbering has gaps (missing: \(list))", mention: .give(.allowGaps))
             }
             warnings.append("skipped missing frames: \(list)")
         }

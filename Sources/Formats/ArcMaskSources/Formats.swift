@@ -96,6 +96,7 @@ public enum LottieFormat: FrameFormat {
         lottie.range = options.playback.range
         lottie.reverse = options.playback.reverse
         lottie.fps = options.playback.fps
+        lottie.vocabulary = options.vocabulary
         let bytes = try reader.contents(limit: lottie.limits.maxJSONBytes, kind: "Lottie files")
         var directory: URL? = nil
         if FileManager.default.fileExists(atPath: name) {

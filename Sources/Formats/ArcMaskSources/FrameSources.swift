@@ -37,7 +37,7 @@ public struct SourceOptions: Sendable {
     /// SVG rasters in memory, in front of `renderCache`.
     public private(set) var svgCache: SVGRasterCache
     /// What the front end calls these settings, for refusals that name them.
-    public var vocabulary = SourceVocabulary.plain
+    public var vocabulary = InputVocabulary.plain
 
     public init(
         limits: DecodeLimits = .default, svgaLimits: SVGALimits = .default,
@@ -76,6 +76,29 @@ public enum FrameSources {
     /// it ships (`ExportFolderSource`); another folder or a printf-style pattern
     /// (`anim/frame%03d.png`) opens as a numbered image sequence, each file's format read from its bytes.
     public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
+        try worded(options.vocabulary) { try opened(path: path, options: options) }
+    }
+
+    /// Opens bytes held in memory; `name` stands for the file in messages.
+    public static func open(
+        bytes: [UInt8], name: String, options: SourceOptions = SourceOptions()
+    ) throws -> FrameSource {
+        try worded(options.vocabulary) {
+            let reader = FileReader(bytes: bytes, name: name)
+            return try format(of: reader, name: name).open(reader, name: name, options: options)
+        }
+    }
+
+    /// Runs `body`, its refusals worded with the settings as `vocabulary` names them.
+    static func worded<T>(_ vocabulary: InputVocabulary, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as InputError {
+            throw error.worded(vocabulary)
+        }
+    }
+
+    private static func opened(path: String, options: SourceOptions) throws -> FrameSource {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
             ExportFolderSource.isExport(path)
@@ -105,14 +128,6 @@ public enum FrameSources {
             try options.refuseVideoSettings(name: path, format: format.name)
         }
         return try format.open(reader, name: path, options: options)
-    }
-
-    /// Opens bytes held in memory; `name` stands for the file in messages.
-    public static func open(
-        bytes: [UInt8], name: String, options: SourceOptions = SourceOptions()
-    ) throws -> FrameSource {
-        let reader = FileReader(bytes: bytes, name: name)
-        return try format(of: reader, name: name).open(reader, name: name, options: options)
     }
 
     /// Whether `path` names a sequence (a folder or a pattern) rather than one file.
@@ -159,7 +174,7 @@ extension SourceOptions {
 extension SourceOptions {
     /// A cut (`--start`, `--length`) is a setting of video clips and AVIF sequences alone.
     func refuseVideoSettings(name: String, format: String) throws {
-        let given = [video.start != nil ? SourceSetting.start : nil, video.duration != nil ? .length : nil]
+        let given = [video.start != nil ? InputSetting.start : nil, video.duration != nil ? .length : nil]
             .compactMap { $0 }
         if !given.isEmpty {
             throw InputError(
@@ -172,7 +187,7 @@ extension SourceOptions {
     /// Durations, loop counts and gaps are settings of image sequences alone.
     func refuseSequenceOnlySettings(name: String, format: String) throws {
         let given = [
-            sequence.durations != nil ? SourceSetting.durations : nil, sequence.loops != 0 ? .loops : nil,
+            sequence.durations != nil ? InputSetting.durations : nil, sequence.loops != 0 ? .loops : nil,
             sequence.allowGaps ? .allowGaps : nil,
         ].compactMap { $0 }
         if !given.isEmpty {
@@ -186,7 +201,7 @@ extension SourceOptions {
     /// Lottie's own settings, given for another format.
     func refuseLottieSettings(name: String, format: String) throws {
         let given = [
-            lottie.animation != nil ? SourceSetting.animation : nil, lottie.marker != nil ? .marker : nil,
+            lottie.animation != nil ? InputSetting.animation : nil, lottie.marker != nil ? .marker : nil,
             lottie.strict ? .strict : nil, lottie.overrides.isEmpty ? nil : .setColor,
             lottie.theme != nil ? .theme : nil,
             lottie.state != nil ? .state : nil,

@@ -117,10 +117,11 @@ public final class VideoFrameSource: CheckpointingFrameSource {
             timestamps: stamps, numerator: input.timeBaseRational.num, denominator: input.timeBaseRational.den,
             lastDuration: lastPacket.map { Double($0.duration) * tb }, frameRate: input.averageFrameRate)
         if let s = options.start, !(s >= 0 && s < timeline.length) {
-            throw InputError(file: name, "--start \(s) is outside the clip (0 to \(timeline.length) s)")
+            throw InputError(
+                file: name, "\(s) is outside the clip (0 to \(timeline.length) s)", mention: .subject(.start))
         }
         if let d = options.duration, !(d > 0 && d.isFinite) {
-            throw InputError(file: name, "--length must be more than 0 seconds")
+            throw InputError(file: name, "must be more than 0 seconds", mention: .subject(.length))
         }
         var shown = timeline.cut(start: options.start ?? 0, duration: options.duration)
         if let fps = options.fps { shown = VideoTimeline.resample(shown, fps: fps) }

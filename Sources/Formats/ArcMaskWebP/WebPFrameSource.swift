@@ -90,23 +90,24 @@ public final class WebPFrameSource: FrameSource {
             height: Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT)))
         let count = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
         let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
-        func refuse(_ problem: String) -> InputError {
+        func refuse(_ problem: String, _ mention: SettingMention? = nil) -> InputError {
             data.deallocate()
-            return InputError(file: name, problem)
+            return InputError(file: name, problem, mention: mention)
         }
         if canvas.pixelCount > limits.maxCanvasPixels || canvas.pixelCount == 0 {
-            throw refuse(
-                "the canvas is \(canvas) = \(canvas.pixelCount) pixels, \(canvas.pixelCount == 0 ? "empty" : "over the limit of \(limits.maxCanvasPixels) (raise it with --max-pixels)")"
-            )
+            let pixels = "the canvas is \(canvas) = \(canvas.pixelCount) pixels"
+            throw canvas.pixelCount == 0
+                ? refuse("\(pixels), empty")
+                : refuse("\(pixels), over the limit of \(limits.maxCanvasPixels)", .raise(.maxPixels))
         }
         if count == 0 { throw refuse(damage.map { "\($0); no whole frame is left" } ?? "has no frames") }
         if count > limits.maxFrames {
-            throw refuse("\(count) frames, over the limit of \(limits.maxFrames) (raise it with --max-frames)")
+            throw refuse("\(count) frames, over the limit of \(limits.maxFrames)", .raise(.maxFrames))
         }
         if count * canvas.pixelCount * 4 > limits.maxDecodedBytes {
             throw refuse(
-                "decoding its \(count) frames of \(canvas) would produce \(count * canvas.pixelCount * 4) bytes, over the limit of \(limits.maxDecodedBytes) (raise it with --max-decoded-bytes)"
-            )
+                "decoding its \(count) frames of \(canvas) would produce \(count * canvas.pixelCount * 4) bytes, over the limit of \(limits.maxDecodedBytes)",
+                .raise(.maxDecodedBytes))
         }
         var frames: [WebPFrameInfo] = []
         var iter = WebPIterator()

@@ -18,6 +18,9 @@ func reportingFailures<T>(_ body: () throws -> T) throws -> T {
     } catch let failure as StagedFolder.Failure {
         let error = OutputError(failure)
         throw fail(error.localizedDescription, ExitStatus(error.kind))
+    } catch let error as InputError {
+        // The setting a refusal points to, named by its option.
+        throw fail(error.worded(.commandLine).localizedDescription, ExitStatus(error.kind))
     } catch let error as ArcMaskError where error.kind != .bug {
         throw fail(error.localizedDescription, ExitStatus(error.kind))
     } catch {

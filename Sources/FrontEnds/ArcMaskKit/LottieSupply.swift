@@ -1,4 +1,5 @@
 import ArcMaskLottie
+import ArcMaskValues
 import ArcMaskZIP
 import Foundation
 
@@ -29,9 +30,10 @@ public struct LottieChoice: Sendable, Equatable {
     }
 
     /// What the messages call the choices: `PrepareOptions`' properties.
-    static let names = LottieOptionNames(
-        animation: "lottie.animation", theme: "lottie.theme", state: "lottie.state", marker: "lottie.marker",
-        range: "lottie.range", fps: "lottie.fps")
+    static let names = InputVocabulary([
+        .animation: "lottie.animation", .theme: "lottie.theme", .state: "lottie.state", .marker: "lottie.marker",
+        .range: "lottie.range", .framesPerSecond: "lottie.fps",
+    ])
 }
 
 /// What a Lottie file offers an app to choose from, and what a choice plays: for a picker of
@@ -159,7 +161,9 @@ struct LottieSupply {
             json = bytes
         }
         if kind != .dotLottie, choice.animation != nil || choice.theme != nil || choice.state != nil {
-            let option = choice.animation != nil ? names.animation : choice.theme != nil ? names.theme : names.state
+            let option =
+                choice.animation != nil
+                ? names.name(.animation) : choice.theme != nil ? names.name(.theme) : names.name(.state)
             throw PrepareError(
                 .options,
                 "\(option): a \(kind.rawValue) holds one animation and no themes or states (those are dotLottie's)")

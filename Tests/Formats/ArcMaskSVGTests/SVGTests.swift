@@ -90,7 +90,13 @@ struct SVGTests {
         let elements = #expect(throws: InputError.self) {
             _ = try SVGDocument(bytes: many, name: "e.svg", limits: SVGLimits(maxElements: 20))
         }
-        #expect(elements?.problem == "has 51 elements, over the limit of 20 (raise it with --max-svg-elements)")
+        // The ceiling is named by the front end: the command line by its option, others in plain words.
+        #expect(elements?.problem == "has 51 elements, over the limit of 20")
+        #expect(elements?.mention == .raise(.maxSVGElements))
+        #expect(
+            elements?.message(InputVocabulary([.maxSVGElements: "--max-svg-elements"]))
+                == "has 51 elements, over the limit of 20 (raise it with --max-svg-elements)")
+        #expect(elements?.message == "has 51 elements, over the limit of 20 (raise the SVG element limit)")
         let doc = try SVGDocument(bytes: halves, name: "p.svg", limits: SVGLimits(maxPixels: 1000))
         #expect(throws: InputError.self) { _ = try doc.render(size: PixelSize(width: 100, height: 100)) }
     }

@@ -72,7 +72,11 @@ struct ImageSequenceTests {
         let wrong = #expect(throws: InputError.self) {
             _ = try ImageSequenceSource.open("anim/frame%03d.png", options: options, files: fs)
         }
-        #expect(wrong?.problem == "--durations gives 2 durations for 3 frames")
+        #expect(wrong?.problem == "gives 2 durations for 3 frames" && wrong?.mention == .subject(.durations))
+        #expect(
+            wrong?.message(InputVocabulary([.durations: "--durations"])) == "--durations gives 2 durations for 3 frames"
+        )
+        #expect(wrong?.message == "frame durations: gives 2 durations for 3 frames")
     }
 
     @Test("a gap, a different size, a file that is not an image: clear errors naming the file")

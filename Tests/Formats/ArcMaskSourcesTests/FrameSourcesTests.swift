@@ -112,11 +112,26 @@ struct FrameSourcesTests {
         }
         #expect(refused?.problem == "a loop count applies to image sequences, not to GIF files")
         // The front end names its settings: the command line by its options.
-        options.vocabulary = SourceVocabulary([.loops: "--loops"])
+        options.vocabulary = InputVocabulary([.loops: "--loops"])
         let named = #expect(throws: InputError.self) {
             _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options)
         }
         #expect(named?.problem == "--loops applies to image sequences, not to GIF files")
+    }
+
+    @Test("a ceiling a file is over is named as the front end names it, by the entry point")
+    func ceilingNamed() throws {
+        var options = SourceOptions(limits: DecodeLimits(maxFrames: 1))
+        let plain = #expect(throws: InputError.self) {
+            _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options)
+        }
+        #expect(plain?.message.hasSuffix("(raise the frame limit)") == true, "\(plain?.message ?? "")")
+        options.vocabulary = InputVocabulary([.maxFrames: "--max-frames"])
+        let named = #expect(throws: InputError.self) {
+            _ = try FrameSources.open(bytes: try gifBytes(), name: "a.gif", options: options)
+        }
+        // Worded once, at the entry point: nothing is left to word after it.
+        #expect(named?.problem.hasSuffix("(raise it with --max-frames)") == true && named?.mention == nil)
     }
 
     @Test("reports: a GIF gives its own, other sources the common one")
