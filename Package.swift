@@ -59,7 +59,8 @@ let package = Package(
                 "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
-                "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
+                "ArcMaskLayerFolder", "ArcMaskRotationRoute", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock",
+                "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMaskPlan", "ArcMaskTimerMask", "ArcMaskTimerFont",
                 "ArcMaskWidgetCode", "ArcMaskMaskFonts",
             ]),
@@ -217,13 +218,23 @@ let package = Package(
 
         // MARK: Routes — what an export writes: a wing per route (what decides; what writes and
         // draws), beside what the routes share.
-        // The rotation route's writer: layers, strips, the folder check, SwiftUI code (its plan,
-        // emulator and manifest decide in the core: ArcMaskGeometry, ArcMaskEmulator, ArcMaskFolder).
+        // What the rotation and timer-mask routes write alike: the folder of layer images that
+        // ArcMaskAnimation plays (a JPEG or PNG per frame, fitted to the phone's limits), and the
+        // SwiftUI code, plan and guide that play it.
         module(
-            "Routes/Rotation", "ArcMaskExport",
+            "Routes", "ArcMaskLayerFolder",
             [
                 "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues", "ArcMaskWidgetCode",
+            ]),
+        // The rotation route's writer and checker: its exports (a layer file per frame, or the
+        // strip only it writes) and its folder read back and emulated (its plan, emulator and
+        // manifest decide in the core: ArcMaskGeometry, ArcMaskEmulator, ArcMaskFolder).
+        module(
+            "Routes/Rotation", "ArcMaskRotationRoute",
+            [
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // The timer-font route, what decides: the schedule of timers and fonts, and how an
         // animation's timeline maps onto a loop that divides a minute (Foundation only).
@@ -237,8 +248,8 @@ let package = Package(
         module(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
-                "ArcMaskIO", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan",
+                "ArcMaskCore", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskIO",
+                "ArcMaskLayerFolder", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan",
                 "ArcMaskValues",
             ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
@@ -266,8 +277,9 @@ let package = Package(
         module(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder",
-                "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskPreview", "ArcMaskRuntime",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
+                "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskPreview",
+                "ArcMaskRotationRoute", "ArcMaskRuntime",
                 "ArcMaskSources", "ArcMaskText", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWidgetCode", argumentParser,
             ]),
@@ -316,8 +328,8 @@ let package = Package(
         .target(
             name: "ArcMaskRouteTesting",
             dependencies: [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskTimerFont",
-                "ArcMaskValues",
+                "ArcMaskCore", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskLayerFolder",
+                "ArcMaskRotationRoute", "ArcMaskTimerFont", "ArcMaskValues",
             ],
             path: "Tests/Support/ArcMaskRouteTesting"),
 
@@ -376,16 +388,22 @@ let package = Package(
                 "ArcMaskSources", "ArcMaskValues",
             ]),
         tests(
-            "Routes/Rotation", "ArcMaskExport",
+            "Routes", "ArcMaskLayerFolder",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFolder", "ArcMaskGIF",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting",
-                "ArcMaskTimerFont", "ArcMaskValues", "ArcMaskWidgetCode",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskLayerFolder", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskValues", "ArcMaskWidgetCode",
+            ]),
+        tests(
+            "Routes/Rotation", "ArcMaskRotationRoute",
+            [
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskRotationRoute", "ArcMaskRouteTesting", "ArcMaskValues",
             ]),
         tests(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskExport", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskGIF",
+                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskGIF",
+                "ArcMaskLayerFolder",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
                 "ArcMaskValues",
             ]),
@@ -396,7 +414,7 @@ let package = Package(
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskMaskFonts",
+                "ArcMaskCore", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskLayerFolder", "ArcMaskMaskFonts",
                 "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         tests(
@@ -420,9 +438,9 @@ let package = Package(
         tests(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskCore", "ArcMaskEmulator", "ArcMaskExport", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskKit", "ArcMaskLottie", "ArcMaskLottieRender",
-                "ArcMaskMaskFonts",
+                "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskIO", "ArcMaskKit", "ArcMaskLayerFolder", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskMaskFonts", "ArcMaskRotationRoute",
                 "ArcMaskTimerMask",
                 "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWebP", "ArcMaskZIP", "CWebP", zipFoundation,
             ]),

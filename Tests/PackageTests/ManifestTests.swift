@@ -224,6 +224,22 @@ struct ManifestTests {
         #expect(read >= 40)
     }
 
+    @Test("no route's wing imports another wing: what two routes share sits beside the wings")
+    func wingsImportNoOtherWing() throws {
+        // A wing is a folder Sources/Routes/<Wing>/ holding modules; shared modules sit directly in Sources/Routes.
+        func wing(_ t: DeclaredTarget) -> String? {
+            let parts = t.path.split(separator: "/")
+            return parts.count == 4 && parts[1] == "Routes" ? String(parts[2]) : nil
+        }
+        let wingOf = Dictionary(uniqueKeysWithValues: targets.compactMap { t in wing(t).map { (t.name, $0) } })
+        #expect(Set(wingOf.values) == ["Rotation", "TimerFont", "TimerMask"])
+        for (name, own) in wingOf {
+            let t = try #require(targets.first { $0.name == name })
+            let crossing = t.dependencies.filter { wingOf[$0].map { $0 != own } ?? false }.sorted()
+            #expect(crossing.isEmpty, "\(name) (\(own)/) imports \(crossing)")
+        }
+    }
+
     @Test("the front ends read frames through their entry point, never a format's module")
     func frontEndsUseTheEntryPoint() throws {
         let formats = Set(targets.filter { $0.path.hasPrefix("Sources/Formats/") }.map(\.name)).subtracting([
@@ -305,14 +321,24 @@ struct ManifestTests {
 
 @Suite("The deciding core speaks no front end's words")
 struct VocabularyTests {
-    /// The modules that decide, and the entry point for frames: no command-line option names and
-    /// no modes passed as strings (the front ends name settings; modes are enums).
-    static let modules = [
-        "Sources/Core/ArcMaskFolder", "Sources/Core/ArcMaskGeometry", "Sources/Core/ArcMaskEmulator",
-        "Sources/Core/ArcMaskValues", "Sources/Formats/ArcMaskSources",
-    ]
+    /// Every module of the core, the drawing and the formats: no command-line option names and
+    /// no modes passed as strings (the front ends name settings, `InputVocabulary`; modes are enums).
+    static let modules: [String] = {
+        let manifest = (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        return ManifestReader.targets(in: manifest).map(\.path).filter {
+            $0.hasPrefix("Sources/Core/") || $0.hasPrefix("Sources/Drawing/") || $0.hasPrefix("Sources/Formats/")
+        }.sorted()
+    }()
 
-    @Test("no option name (--x) and no mode string in the deciding modules", arguments: modules)
+    @Test("the layers below the front ends are all read")
+    func layersRead() {
+        #expect(Self.modules.count >= 30)
+        #expect(
+            Self.modules.contains("Sources/Formats/ArcMaskGIF")
+                && Self.modules.contains("Sources/Drawing/ArcMaskPreview"))
+    }
+
+    @Test("no option name (--x) and no mode string below the front ends", arguments: modules)
     func noFlags(_ folder: String) throws {
         var offenders: [String] = []
         let files = FileManager.default.enumerator(

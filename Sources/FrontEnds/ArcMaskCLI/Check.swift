@@ -1,5 +1,5 @@
 import ArcMaskCore
-import ArcMaskExport
+import ArcMaskLayerFolder
 import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan

@@ -1,10 +1,10 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskLayerFolder
 import ArcMaskRuntime
 import ArcMaskTimerClock
 import ArcMaskTimerFont

@@ -1,10 +1,11 @@
 import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskLayerFolder
+import ArcMaskRotationRoute
 import ArcMaskTimerClock
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan

@@ -1,7 +1,7 @@
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskLayerFolder
 import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan

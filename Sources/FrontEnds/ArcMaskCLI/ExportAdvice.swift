@@ -1,7 +1,8 @@
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskGeometry
+import ArcMaskLayerFolder
 import ArcMaskValues
+import ArcMaskWidgetCode
 import Foundation
 
 /// What `export` says about an input before (or instead of) the work: a clip too long for the

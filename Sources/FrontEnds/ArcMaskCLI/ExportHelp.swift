@@ -1,4 +1,5 @@
-import ArcMaskExport
+import ArcMaskLayerFolder
+import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 

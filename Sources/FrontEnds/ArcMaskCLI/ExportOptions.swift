@@ -1,6 +1,6 @@
-import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskLayerFolder
 import ArcMaskValues
 import ArcMaskWidgetCode
 import ArgumentParser

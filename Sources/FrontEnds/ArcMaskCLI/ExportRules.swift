@@ -1,5 +1,5 @@
-import ArcMaskExport
 import ArcMaskGeometry
+import ArcMaskLayerFolder
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMaskPlan
 import ArcMaskValues

@@ -1,5 +1,5 @@
-import ArcMaskExport
 import ArcMaskFolder
+import ArcMaskLayerFolder
 import ArcMaskTimerClock
 import ArcMaskTimerMask
 import ArcMaskValues

@@ -1,6 +1,7 @@
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFolder
+import ArcMaskLayerFolder
+import ArcMaskRotationRoute
 import ArcMaskRuntime
 import ArcMaskTimerClock
 import ArcMaskTimerMask
@@ -51,7 +52,11 @@ enum LayerExport {
             total = try TimerMaskExporter.schedule(frames, masks).plan.lanes.count
         }
         let manifest = try job.finish(total: total) { line in
-            try TimerMaskExporter.export(
+            if settings.timerMasks == nil {
+                return try RotationExporter.run(
+                    source: frames, settings: settings, writing: writing, into: folder, progress: progress(line))
+            }
+            return try TimerMaskExporter.export(
                 source: frames, settings: settings, writing: writing, into: folder, progress: progress(line))
         }
         let path = try c.output.path

@@ -1,7 +1,7 @@
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskExport
 import ArcMaskGeometry
+import ArcMaskLayerFolder
 import ArcMaskValues
 import ArgumentParser
 import Foundation

@@ -1,14 +1,16 @@
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskIO
+import ArcMaskLayerFolder
 import ArcMaskPreview
+import ArcMaskRotationRoute
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMask
 import ArcMaskValues
+import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 

@@ -7,13 +7,14 @@ import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskKit
 import ArcMaskMaskFonts
+import ArcMaskRotationRoute
 import ArcMaskTimerMask
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
 import Testing
 
-@testable import ArcMaskExport
+@testable import ArcMaskLayerFolder
 
 /// The CLI and ArcMaskKit are two front ends over one core: what they write must not drift.
 @Suite("One source for export and ArcMaskKit", .serialized)
@@ -35,7 +36,7 @@ struct SharedSourceTests {
         let dir = try Self.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
-        let m = try Exporter.run(
+        let m = try RotationExporter.run(
             source: try GIFFrameSource(path: Self.orbit),
             settings: WidgetSettings(viewWidth: 80, viewHeight: 80, scale: 2, names: CodeNames("Orbit")!), into: out)
         try out.commit()
@@ -57,7 +58,7 @@ struct SharedSourceTests {
             : .standard
         let settings = WidgetSettings(viewWidth: 80, viewHeight: 80, scale: 2, limits: limits, widgetFamily: .small)
         let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
-        let exported = try Exporter.run(
+        let exported = try RotationExporter.run(
             source: try GIFFrameSource(path: Self.orbit), settings: settings, writing: ExportWriting(jobs: 2), into: out
         )
         try out.commit()
@@ -176,7 +177,7 @@ struct SharedSourceTests {
         let dir = try Self.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = try StagedFolder(dir.appendingPathComponent("export"), existing: .refuse, createParents: true)
-        _ = try Exporter.run(
+        _ = try RotationExporter.run(
             source: try GIFFrameSource(path: Self.orbit),
             settings: WidgetSettings(viewWidth: 80, viewHeight: 80, scale: 2),
             into: out)

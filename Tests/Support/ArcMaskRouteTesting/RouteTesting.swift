@@ -1,8 +1,9 @@
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskGIF
+import ArcMaskLayerFolder
+import ArcMaskRotationRoute
 import ArcMaskTimerFont
 import ArcMaskValues
 import Foundation
@@ -50,7 +51,7 @@ public func export(
     _ source: FrameSource, _ dir: TempDir, _ name: String, _ request: WidgetSettings
 ) throws -> ExportManifest {
     let folder = try StagedFolder(dir.path(name), existing: .refuse, createParents: true)
-    let manifest = try Exporter.run(source: source, settings: request, into: folder)
+    let manifest = try RotationExporter.run(source: source, settings: request, into: folder)
     try folder.commit()
     return manifest
 }

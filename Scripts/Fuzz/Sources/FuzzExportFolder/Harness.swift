@@ -1,6 +1,7 @@
 import ArcMaskCore
 import ArcMaskEmulator
-import ArcMaskExport
+import ArcMaskLayerFolder
+import ArcMaskRotationRoute
 import ArcMaskSources
 import ArcMaskWidgetCode
 import Foundation

@@ -1,8 +1,8 @@
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFont
+import ArcMaskLayerFolder
 import ArcMaskMaskFonts
 import ArcMaskTimerClock
 import ArcMaskTimerMaskPlan
@@ -10,12 +10,12 @@ import ArcMaskValues
 import Foundation
 
 /// Exports an animation by the timer-mask route: the loop's lanes written as layer files by
-/// the rotation route's writer (so the same fitting, files and limits hold, and every lane's
-/// image counts in the archive), the mask font of the loop's period, and the manifest with its
+/// the layer folder's writer, as the rotation route writes its frames (so the same fitting,
+/// files and limits hold, and every lane's image counts in the archive), the mask font of the loop's period, and the manifest with its
 /// `timerMask` section and `timing`. All or nothing: everything is staged in `folder`.
 public enum TimerMaskExporter {
     /// An export with the timer masks `settings.timerMasks` asks for: by the timer-mask route,
-    /// as a rotation export's fallback, or none (`Exporter.run`). Everything is decided before
+    /// as a rotation export's fallback, or none (`Exporter.run`: a layer file per frame). Everything is decided before
     /// the manifest and the code are written, once.
     public static func export(
         source: FrameSource, settings s: WidgetSettings, writing w: ExportWriting = ExportWriting(),

@@ -1,11 +1,11 @@
 import ArcMaskCompositor
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskLayerFolder
 import ArcMaskRouteTesting
 import ArcMaskTimerFontPlan
 import ArcMaskValues

@@ -1,7 +1,7 @@
 import ArcMaskCore
-import ArcMaskExport
 import ArcMaskFiles
 import ArcMaskFolder
+import ArcMaskLayerFolder
 import ArcMaskRouteTesting
 import ArcMaskTimerClock
 import ArcMaskTimerMaskPlan

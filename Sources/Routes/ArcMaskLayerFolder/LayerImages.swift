@@ -43,10 +43,10 @@ enum LayerEncoder {
 }
 
 /// Draws layer images.
-enum LayerWriter {
+public enum LayerWriter {
     /// Layer `index` of `source` drawn at `size`: vector sources draw at that size (on a worker
     /// thread when they can), the others are decoded here, in order, and resized on a worker.
-    static func cell(
+    public static func cell(
         _ source: FrameSource, _ index: Int, size: PixelSize, fit: FitMode
     ) throws -> @Sendable () throws -> PixelBuffer {
         if source is ScalableFrameSource {

@@ -3,6 +3,7 @@ import ArcMaskEmulator
 import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskLayerFolder
 import ArcMaskValues
 import ArcMaskWidgetCode
 import Foundation

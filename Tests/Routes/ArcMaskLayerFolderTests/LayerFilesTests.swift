@@ -7,65 +7,7 @@ import ArcMaskValues
 import Foundation
 import Testing
 
-@testable import ArcMaskExport
-
-/// Frames drawn by a function of (frame, x, y): for sources whose encoded size the tests control.
-final class DrawnFrames: FrameSource {
-    let name = "drawn"
-    let canvasSize: PixelSize
-    let frameCount: Int
-    let loopMode = LoopMode.forever
-    let warnings: [String] = []
-    let durationMs: Double
-    let pixel: @Sendable (Int, Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
-
-    init(
-        width: Int, height: Int, frames: Int, durationMs: Double = 40,
-        pixel: @escaping @Sendable (Int, Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
-    ) {
-        canvasSize = PixelSize(width: width, height: height)
-        frameCount = frames
-        self.durationMs = durationMs
-        self.pixel = pixel
-    }
-
-    func duration(at index: Int) -> Double { durationMs }
-
-    func frame(at index: Int) throws -> PixelBuffer {
-        var image = PixelBuffer(width: canvasSize.width, height: canvasSize.height)
-        for y in 0..<canvasSize.height {
-            for x in 0..<canvasSize.width {
-                let (r, g, b, a) = pixel(index, x, y)
-                let o = (y * canvasSize.width + x) * 4
-                image.bytes[o] = r
-                image.bytes[o + 1] = g
-                image.bytes[o + 2] = b
-                image.bytes[o + 3] = a
-            }
-        }
-        return image
-    }
-
-    /// Smooth gradients that move with the frame: compresses like a photograph's sky.
-    static func smooth(width: Int = 120, height: Int = 90, frames: Int, opaque: Bool = true) -> DrawnFrames {
-        DrawnFrames(width: width, height: height, frames: frames) { f, x, y in
-            (
-                UInt8((x * 2 + f * 9) & 255), UInt8((y * 2 + f * 5) & 255), UInt8((x + y + f * 3) & 255),
-                opaque ? 255 : UInt8(x < width / 2 ? 255 : 0)
-            )
-        }
-    }
-
-    /// Pseudo-random noise that changes every frame: the worst case for any encoder.
-    static func noise(width: Int = 120, height: Int = 90, frames: Int) -> DrawnFrames {
-        DrawnFrames(width: width, height: height, frames: frames) { f, x, y in
-            var h = UInt64(truncatingIfNeeded: (f &* 73_856_093) ^ (x &* 19_349_663) ^ (y &* 83_492_791))
-            h = (h ^ (h >> 13)) &* 0x5bd1_e995
-            h ^= h >> 15
-            return (UInt8(h & 255), UInt8((h >> 8) & 255), UInt8((h >> 16) & 255), 255)
-        }
-    }
-}
+@testable import ArcMaskLayerFolder
 
 @Suite("Layer files and the phone's limits")
 struct LayerFilesTests {
@@ -211,29 +153,6 @@ struct LayerFilesTests {
         #expect(m.budgetActions.first!.contains("lowered the scale from 3× to 2× so each layer image (200×100 px)"))
         let plan = try String(contentsOf: dir.path("out/ArcMaskPlan.swift"), encoding: .utf8)
         #expect(plan.contains(", scale: 2.0,"))
-    }
-
-    @Test("--layout strip counts the decoded strip against the extension's memory")
-    func stripLayout() throws {
-        let dir = try TempDir()
-        let r = WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2, layout: .strip)
-        let m = try export(DrawnFrames.smooth(frames: 5), dir, "out", r)
-        #expect(m.layout == .strip && m.strip == "strip.png" && m.images.count == 1)
-        #expect(m.limits.extensionBytes >= 5 * 120 * 90 * 4)
-        #expect(m.warnings.contains { $0.contains("re-encode") })
-        let (bytes, digest) = try LayerDigest.ofFile(dir.path("out/strip.png").path)
-        #expect(m.images[0].bytes == bytes && m.images[0].digest == digest)
-    }
-
-    @Test("a strip is as wide as it may be, narrower only when its empty cells would break the budget")
-    func stripGrid() {
-        let cell = PixelSize(width: 340, height: 340)
-        // 64 cells, 12 a row: 8 empty cells put the decoded strip at 33.3 MB; 8 × 8 has none.
-        #expect(Exporter.stripGrid(cells: 64, cell: cell, budgetBytes: 30_000_000) == (8, 8))
-        #expect(Exporter.stripGrid(cells: 64, cell: cell, budgetBytes: 40_000_000) == (12, 6))
-        #expect(
-            Exporter.stripGrid(cells: 500, cell: PixelSize(width: 510, height: 510), budgetBytes: 1 << 30) == (8, 63))
-        #expect(Exporter.stripGrid(cells: 1, cell: cell, budgetBytes: 1) == (1, 1))
     }
 
     @Test("the scale ladder steps down in quarters to the floor")

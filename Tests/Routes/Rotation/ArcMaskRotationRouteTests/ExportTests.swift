@@ -10,7 +10,8 @@ import ArcMaskValues
 import Foundation
 import Testing
 
-@testable import ArcMaskExport
+@testable import ArcMaskLayerFolder
+@testable import ArcMaskRotationRoute
 
 @Suite("Export")
 struct ExportTests {

@@ -5,7 +5,8 @@ import ArcMaskRouteTesting
 import Foundation
 import Testing
 
-@testable import ArcMaskExport
+@testable import ArcMaskLayerFolder
+@testable import ArcMaskRotationRoute
 
 @Suite("A rotation export folder read back")
 struct ExportFolderCheckTests {

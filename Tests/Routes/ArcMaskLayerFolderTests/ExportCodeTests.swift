@@ -7,7 +7,7 @@ import ArcMaskValues
 import Foundation
 import Testing
 
-@testable import ArcMaskExport
+@testable import ArcMaskLayerFolder
 
 @Suite("Generated widget code", .serialized)
 struct ExportCodeTests {

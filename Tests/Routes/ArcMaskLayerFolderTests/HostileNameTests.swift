@@ -8,7 +8,7 @@ import ArcMaskWidgetCode
 import Foundation
 import Testing
 
-@testable import ArcMaskExport
+@testable import ArcMaskLayerFolder
 
 /// File names hold anything but `/` and NUL; what `export` writes must stay code and Markdown.
 @Suite("Hostile input names", .serialized)

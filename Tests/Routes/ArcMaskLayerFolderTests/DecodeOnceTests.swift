@@ -7,7 +7,7 @@ import ArcMaskValues
 import Foundation
 import Testing
 
-@testable import ArcMaskExport
+@testable import ArcMaskLayerFolder
 
 /// A source read in order from its first frame (as a GIF or a video is), counting the frames
 /// asked of it.

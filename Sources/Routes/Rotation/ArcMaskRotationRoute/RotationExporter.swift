@@ -1,69 +1,23 @@
 import ArcMaskCompositor
 import ArcMaskCore
-import ArcMaskEmulator
 import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskLayerFolder
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Dispatch
 import Foundation
 
-/// How the command line's writer draws and encodes: facts of the writer, not of the folder
-/// (the folder's settings are `WidgetSettings`). The files are the same for any number of jobs.
-public struct ExportWriting: Sendable {
-    public var compression: PNG.Compression
-    /// Threads that draw, resize and encode.
-    public var jobs: Int
-
-    public init(compression: PNG.Compression = .balanced, jobs: Int = ImagePipeline.defaultJobs) {
-        self.compression = compression
-        self.jobs = jobs
-    }
-}
-
-/// What an export reports as it goes: each stage as it starts ("reading", "comparing",
-/// "writing") with its number of items, and each item done.
-public struct ExportProgress: Sendable {
-    /// Told each stage as it starts, with its number of items.
-    public var stage: @Sendable (String, Int) -> Void
-    /// Told each item done in the current stage.
-    public var advance: @Sendable () -> Void
-
-    /// A progress report of `stage` and `advance`.
-    public init(stage: @escaping @Sendable (String, Int) -> Void, advance: @escaping @Sendable () -> Void) {
-        self.stage = stage
-        self.advance = advance
-    }
-
-    /// The fitter's progress, its stages named as the export names them ("reading", "writing").
-    var fit: FitProgress {
-        let stage = stage
-        return FitProgress(stage: { stage($0.rawValue, $1) }, advance: advance)
-    }
-}
-
-/// Writes what a widget extension needs to play an animation: the layer images (each its own
-/// JPEG or PNG by default, or one strip), `manifest.json`, the SwiftUI view, a widget and
-/// `INSTALL.md`, into an output folder, all or nothing. Deterministic: the same inputs give
-/// byte-identical files.
-public enum Exporter {
-    /// Bytes of saved canvases a source may keep while an export reads it.
-    public static let exportCheckpointBytes = 12 << 20
+/// Exports an animation by the rotation route: the frames under arc masks turned by WidgetKit's
+/// rotation, as a layer file per frame (`Exporter`, which the timer-mask route shares) or as
+/// one strip, which only this route writes: the generated code decodes it whole and crops a
+/// cell per layer.
+public enum RotationExporter {
     /// The strip's width stays under this many pixels.
     public static let maxStripWidth = 4096
 
-    /// The largest scale, at most `scale` and in hundredths, at which a `viewWidth`×`viewHeight`
-    /// pt layer stays within `maxPixels` and within cairo's 32,767 px a side.
-    public static func scale(within maxPixels: Int, viewWidth: Double, viewHeight: Double, scale: Double) -> Double {
-        WidgetFolder.highestScale(
-            within: maxPixels, maxSide: Resampler.maxDrawnSide, viewWidth: viewWidth, viewHeight: viewHeight,
-            scale: scale)
-    }
-
-    /// The layers and the manifest, then the manifest and the code written (`prepare`, then
-    /// `finish`): a rotation export without timer masks.
+    /// The layers and the manifest, then the manifest and the code written, once.
     /// - Parameter progress: told each stage as it starts (reading, comparing, writing) and each
     ///   item done in it.
     public static func run(
@@ -71,59 +25,27 @@ public enum Exporter {
         into folder: StagedFolder, progress: ExportProgress? = nil
     ) throws -> ExportManifest {
         let manifest = try prepare(source: source, settings: s, writing: w, into: folder, progress: progress)
-        try finish(manifest, settings: s, into: folder)
+        try Exporter.finish(manifest, settings: s, into: folder)
         return manifest
     }
 
-    /// The source as the core sees it: its name, canvas and durations, and whether it draws at any size.
-    public static func widgetSource(_ source: FrameSource) -> WidgetSource {
-        WidgetSource(
-            name: source.name, canvas: source.canvasSize, durationsMs: source.durations,
-            scalable: source is ScalableFrameSource)
-    }
-
-    /// Writes the layer images into `folder` and returns the manifest that describes them,
-    /// unwritten: what a route adds over the layers (the timer masks) is decided before
-    /// `finish` writes the manifest and the code, once.
+    /// Writes the layer images (a file per frame, or one strip) and returns the manifest that
+    /// describes them, unwritten.
     public static func prepare(
         source: FrameSource, settings: WidgetSettings, writing w: ExportWriting = ExportWriting(),
         into folder: StagedFolder, progress: ExportProgress? = nil
     ) throws -> ExportManifest {
-        var s = settings
-        s.codeFiles = ExportCode.codeFiles(names: s.names, family: s.widgetFamily)
-        let described = widgetSource(source)
-        // Fitting reads in passes from the first frame, sampling a few frames between them: a
-        // few saved canvases serve that.
-        let saving = source as? CheckpointingFrameSource, savedBudget = saving?.checkpointBudget ?? 0
-        saving?.checkpointBudget = min(savedBudget, exportCheckpointBytes)
-        defer { saving?.checkpointBudget = savedBudget }
-        do {
-            if s.layout == .files {
-                let writer = SourceLayerWriter(
-                    source: source, format: s.imageFormat, fit: s.fit, compression: w.compression, jobs: w.jobs,
-                    background: s.background)
-                return try WidgetPreparation.run(
-                    s, source: described, maxLayerSide: Resampler.maxDrawnSide, vocabulary: .commandLine,
-                    writer: writer, folder: folder, progress: progress?.fit ?? .none
-                ).manifest
-            }
-            let (start, notes) = WidgetPreparation.startScale(s, maxLayerSide: Resampler.maxDrawnSide)
-            let layers = try stripLayers(
-                source, s, w, startScale: start, folder: folder, progress: progress?.advance)
-            return try WidgetPreparation.describe(
-                s, source: described, layers: layers, notes: notes, vocabulary: .commandLine
-            ).manifest
-        } catch let failure as PlanFailure {
-            throw InputError(file: source.name, failure.message(.commandLine))
+        guard settings.layout == .strip else {
+            return try Exporter.prepare(
+                source: source, settings: settings, writing: w, into: folder, progress: progress)
         }
-    }
-
-    /// Writes `manifest.json` and the code that plays the folder (the view, the widget,
-    /// `INSTALL.md`), each once.
-    public static func finish(_ manifest: ExportManifest, settings s: WidgetSettings, into folder: StagedFolder) throws
-    {
-        for (name, bytes) in try ExportCode.files(manifest, names: s.names, family: s.widgetFamily) {
-            try folder.write(bytes, as: name)
+        let s = Exporter.withCodeFiles(settings)
+        return try Exporter.reading(source) {
+            let (start, notes) = WidgetPreparation.startScale(s, maxLayerSide: Resampler.maxDrawnSide)
+            let layers = try stripLayers(source, s, w, startScale: start, folder: folder, progress: progress?.advance)
+            return try WidgetPreparation.describe(
+                s, source: Exporter.widgetSource(source), layers: layers, notes: notes, vocabulary: .commandLine
+            ).manifest
         }
     }
 
