@@ -152,7 +152,7 @@ public struct ArchiveFitter {
         var notes: [BudgetNote] = []
         var k = 0
         let cache = FitCache<W.Pixels>(folder: folder, keep: writer.traits.keep)
-        let work = FitWork(jobs: writer.traits.jobs)
+        let work = BoundedWork(jobs: writer.traits.jobs, name: "arcmask.fit", inlineWithOneJob: true)
         defer {
             work.drain()
             cache.close()

@@ -14,7 +14,7 @@ extension ArchiveFitter {
     /// Returns the encoded bytes of each sample per step (`[frame: [bytes per step]]`) and, for
     /// an in-order source, the runs.
     func survey<W: LayerWriting>(
-        _ writer: W, steps: [ArchiveStep], bounded: Bool, cache: FitCache<W.Pixels>, work: FitWork,
+        _ writer: W, steps: [ArchiveStep], bounded: Bool, cache: FitCache<W.Pixels>, work: BoundedWork,
         progress: FitProgress, report: inout FitReport
     ) throws -> (sizes: [Int: [Int]], similarity: FrameSimilarity?) {
         let traits = writer.traits
@@ -130,7 +130,7 @@ extension ArchiveFitter {
     /// earlier pass encoded it, else encoded from kept pixels, else drawn (from its kept
     /// reference when there is one) and encoded. Nothing is written.
     func pass<W: LayerWriting>(
-        _ groups: [FrameGroup], step: ArchiveStep, writer: W, cache: FitCache<W.Pixels>, work: FitWork,
+        _ groups: [FrameGroup], step: ArchiveStep, writer: W, cache: FitCache<W.Pixels>, work: BoundedWork,
         progress: FitProgress, report: inout FitReport
     ) throws -> [LayerImage] {
         report.passes += 1

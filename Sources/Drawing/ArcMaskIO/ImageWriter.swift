@@ -1,5 +1,6 @@
 import ArcMaskCore
 import ArcMaskFiles
+import ArcMaskValues
 import Dispatch
 import Foundation
 
@@ -13,12 +14,9 @@ public final class ImagePipeline: @unchecked Sendable {
     /// Threads by default: one per core.
     public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
-    public let jobs: Int
-    private let queue = OperationQueue()
-    private let group = DispatchGroup()
-    private let slots: DispatchSemaphore
-    private let lock = NSLock()
-    private var firstError: Error?
+    /// The threads, and how many images may be under way at once.
+    private let work: BoundedWork
+    public var jobs: Int { work.jobs }
 
     /// - Parameter folder: the output folder the work writes into, if any: removing it on a
     ///   failure first waits for this pipeline's work, so no thread writes into a folder being removed.
@@ -26,13 +24,11 @@ public final class ImagePipeline: @unchecked Sendable {
     ///   are kept to as many as fit in 24 MB (never fewer than `jobs`) in flight.
     public init(jobs: Int = ImagePipeline.defaultJobs, writingInto folder: StagedFolder? = nil, imageBytes: Int? = nil)
     {
-        self.jobs = max(1, jobs)
-        queue.name = "arcmask.images"
-        queue.maxConcurrentOperationCount = self.jobs
-        var inFlight = 2 * self.jobs + 2
-        if let imageBytes, imageBytes > 0 { inFlight = max(self.jobs, min(inFlight, (24 << 20) / imageBytes)) }
-        slots = DispatchSemaphore(value: inFlight)
-        folder?.waitBeforeRemoving { [self] in drain() }
+        let jobs = max(1, jobs)
+        var inFlight = 2 * jobs + 2
+        if let imageBytes, imageBytes > 0 { inFlight = max(jobs, min(inFlight, (24 << 20) / imageBytes)) }
+        work = BoundedWork(jobs: jobs, inFlight: inFlight, name: "arcmask.images")
+        folder?.waitBeforeRemoving { [work] in work.drain() }
     }
 
     /// Runs `produce` then `consume` on the pipeline's threads; blocks while too many images
@@ -41,17 +37,7 @@ public final class ImagePipeline: @unchecked Sendable {
         _ produce: @escaping @Sendable () throws -> PixelBuffer,
         then consume: @escaping @Sendable (PixelBuffer) throws -> Void
     ) throws {
-        if let error = failure {
-            drain()
-            throw error
-        }
-        slots.wait()
-        group.enter()
-        queue.addOperation { [self] in
-            defer { slots.signal(); group.leave() }
-            guard failure == nil else { return }
-            do { try consume(try produce()) } catch { record(error) }
-        }
+        try work.submit { try consume(try produce()) }
     }
 
     /// Encodes `produce()`'s image as a PNG written atomically to `url`.
@@ -66,17 +52,14 @@ public final class ImagePipeline: @unchecked Sendable {
     }
 
     /// Waits for every submitted image; throws the first failure.
-    public func finish() throws {
-        group.wait()
-        if let error = failure { throw error }
-    }
+    public func finish() throws { try work.finish() }
 
     /// Waits for every submitted image, whatever its outcome (before removing what they write into).
-    public func drain() { group.wait() }
+    public func drain() { work.drain() }
 
     /// The first failure so far, if any.
-    public var failure: Error? { lock.withLock { firstError } }
+    public var failure: Error? { work.failure }
 
     /// Records a failure of work run outside `submit` (the first one wins).
-    public func record(_ error: Error) { lock.withLock { if firstError == nil { firstError = error } } }
+    public func record(_ error: Error) { work.record(error) }
 }

@@ -89,7 +89,7 @@ enum APNGScanner {
                 closePending()
                 if frames.count >= limits.maxFrames {
                     throw InputError(
-                        file: name, "more than \(limits.maxFrames) frames", mention: .raise(.maxFrames))
+                        file: name, "more than \(limits.maxFrames) frames, the limit", mention: .raise(.maxFrames))
                 }
                 let frame = readControl(d, index: frames.count, beforeImageData: !sawIDAT, header: header, fail)
                 pending = frame

@@ -46,12 +46,8 @@ enum LayerExport {
         let c = job.command, frames = job.frames, folder = job.folder.staged
         let settings = settings(job)
         let writing = ExportWriting(compression: c.layers.png.value, jobs: c.threads.jobs)
-        // Progress counts the lanes by the timer-mask route, the frames otherwise.
-        var total = frames.frameCount
-        if let masks = settings.timerMasks, masks.use == .route {
-            total = try TimerMaskExporter.schedule(frames, masks).plan.lanes.count
-        }
-        let manifest = try job.finish(total: total) { line in
+        // Each stage says its own count as it starts (the lanes by the timer-mask route).
+        let manifest = try job.finish(total: frames.frameCount) { line in
             if settings.timerMasks == nil {
                 return try RotationExporter.run(
                     source: frames, settings: settings, writing: writing, into: folder, progress: progress(line))

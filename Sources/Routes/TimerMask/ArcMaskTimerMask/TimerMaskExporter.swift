@@ -29,7 +29,7 @@ public enum TimerMaskExporter {
     }
 
     /// The lanes the source plays as: the loop's timing, its rate and the plan (before fitting).
-    public static func schedule(
+    static func schedule(
         _ source: FrameSource, _ r: TimerMaskSettings
     ) throws -> (timing: TimerLoopTiming, plan: TimerMaskPlan, frames: [Int]) {
         let durations = source.durations
