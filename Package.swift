@@ -366,7 +366,8 @@ let package = Package(
         tests(
             "Formats", "ArcMaskLottieRender",
             [
-                "ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues", "ArcMaskZIP",
+                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues",
+                "ArcMaskZIP",
                 zipFoundation,
             ]),
         tests(

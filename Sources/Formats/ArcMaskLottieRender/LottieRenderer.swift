@@ -103,6 +103,11 @@ public final class LottieRenderer {
     /// centres it whole, as lottie-web's 'xMidYMid meet'; `.fill` covers and crops), clipped to
     /// the composition's rectangle, on a transparent canvas.
     public func render(time: Double, size: PixelSize, fit: FitMode = .fit) throws -> Surface {
+        try render(try evaluator.commands(at: time), size: size, fit: fit)
+    }
+
+    /// `commands` drawn at `size` as `render(time:size:fit:)` draws a frame's.
+    func render(_ commands: [DrawCommand], size: PixelSize, fit: FitMode) throws -> Surface {
         let surface = try Surface(width: size.width, height: size.height)
         let ctx = try Context(surface)
         let root = rootMatrix(size: size, fit: fit)
@@ -113,7 +118,6 @@ public final class LottieRenderer {
         appendPath(ctx, rect.transformed(root))
         ctx.clip()
         let clip = Clip(paths: [ClipPath(paths: [rect], transform: .identity)], root: root, parent: nil)
-        let commands = try evaluator.commands(at: time)
         try execute(commands, ctx: ctx, root: root, size: size, direct: Direct(surface: surface, clip: clip))
         try ctx.status()
         surface.flush()
