@@ -58,7 +58,8 @@ let package = Package(
                 "ArcMaskCompositor",
                 "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
-                "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
+                "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieCanvas", "ArcMaskLottieRender",
+                "ArcMaskSources",
                 "ArcMaskExport", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMaskPlan", "ArcMaskTimerMask", "ArcMaskTimerFont",
                 "ArcMaskWidgetCode", "ArcMaskMaskFonts",
@@ -199,12 +200,15 @@ let package = Package(
         // Lottie documents read (limits, JSON-path errors), timed and evaluated into draw commands
         // as lottie-web's canvas renderer draws them; expressions bound to the model.
         module("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskScript", "ArcMaskValues"]),
-        // Lottie's draw commands executed on cairo; the Lottie, Telegram-sticker and dotLottie frame source.
+        // Lottie's draw commands read once for any canvas (the walk, clips, groups, mattes): plain
+        // Swift, so the cairo renderer and ArcMaskKit's Core Graphics one share it.
+        module("Formats", "ArcMaskLottieCanvas", ["ArcMaskLottie", "ArcMaskRaster", "ArcMaskValues"]),
+        // Lottie's draw commands drawn on cairo; the Lottie, Telegram-sticker and dotLottie frame source.
         module(
             "Formats", "ArcMaskLottieRender",
             [
-                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskRaster",
-                "ArcMaskText", "ArcMaskValues", "ArcMaskZIP",
+                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieCanvas",
+                "ArcMaskRaster", "ArcMaskText", "ArcMaskValues", "ArcMaskZIP",
             ]),
         // The one entry point for frames: reads a file once and picks its format from its bytes.
         module(
@@ -280,8 +284,8 @@ let package = Package(
         module(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskRaster",
-                "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
+                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskLottieCanvas",
+                "ArcMaskRaster", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
             ]),
 
         // MARK: Tools — lanes and measurements.
@@ -363,6 +367,9 @@ let package = Package(
         tests("Formats", "ArcMaskVideo", ["ArcMaskCore", "ArcMaskValues", "ArcMaskVideo"], exclude: ["Fixtures"]),
         tests("Formats", "ArcMaskScript", ["ArcMaskScript"]),
         tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript", "ArcMaskValues"]),
+        tests(
+            "Formats", "ArcMaskLottieCanvas",
+            ["ArcMaskLottie", "ArcMaskLottieCanvas", "ArcMaskRaster", "ArcMaskValues"]),
         tests(
             "Formats", "ArcMaskLottieRender",
             [
