@@ -4,17 +4,9 @@ import ArcMaskValues
 
 /// A rectangle of a canvas's pixels: from (`x0`, `y0`) up to, not including, (`x1`, `y1`).
 public struct PixelBox: Sendable, Equatable {
-    public var x0: Int
-    public var y0: Int
-    public var x1: Int
-    public var y1: Int
+    public var x0, y0, x1, y1: Int
 
-    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        self.x0 = x0
-        self.y0 = y0
-        self.x1 = x1
-        self.y1 = y1
-    }
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
 
     /// The box the rasterizer reports or takes.
     public init(_ box: (x0: Int, y0: Int, x1: Int, y1: Int)) {

@@ -113,6 +113,17 @@ public enum MatteRegion {
     }
 }
 
+extension Rasterizer {
+    /// `kept` where it has this size, else a new one, kept in its place: a frame's canvases
+    /// share one, and frames of one size reuse it.
+    public static func sized(_ width: Int, _ height: Int, reusing kept: inout Rasterizer?) -> Rasterizer {
+        if let kept, kept.width == width, kept.height == height { return kept }
+        let made = Rasterizer(width: width, height: height)
+        kept = made
+        return made
+    }
+}
+
 extension MatteCoverage {
     /// The number of a matte's pixel that gates the content in a Lottie matte mode.
     public init(_ mode: MatteMode) {
@@ -138,6 +149,11 @@ extension StrokeParameters {
     public var lineCap: LineCap { cap == 1 ? .butt : cap == 3 ? .square : .round }
     /// Lottie's join (1 miter, 2 round, 3 bevel).
     public var lineJoin: LineJoin { join == 1 ? .miter : join == 3 ? .bevel : .round }
+}
+
+extension Array where Element == ClipPath {
+    /// Every path of the clip under its own transform.
+    public var devicePaths: [BezierPath] { flatMap { c in c.paths.map { $0.transformed(c.transform) } } }
 }
 
 extension BezierPath {

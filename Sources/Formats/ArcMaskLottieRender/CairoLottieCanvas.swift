@@ -78,21 +78,31 @@ final class CairoLottieCanvas: LottieCanvas {
         return (Self.target(surface), clips.last?.mask(rasterizer))
     }
 
+    /// A solid paint in a blend the rasterizer knows, drawn by `draw` (colour, blend, clip
+    /// coverage, surface) where the rasterizer may draw (outside groups); false, and nothing
+    /// drawn, otherwise.
+    private func rasterize(
+        _ paint: Paint, alpha: Double, blend: BlendMode,
+        _ draw: (SolidColor, RasterBlend, ClipMask?, PixelTarget) -> Void
+    ) -> Bool {
+        guard case .color(let r, let g, let b, let a) = paint, let rasterBlend = Self.rasterBlend(blend), let direct
+        else { return false }
+        surface.flush()
+        draw(SolidColor(r: r, g: g, b: b, a: a * alpha), rasterBlend, direct.clip, direct.target)
+        surface.markDirty()
+        tracked?.add(rasterizer.lastBounds.map { PixelBox($0) })
+        return true
+    }
+
     func fill(
         _ paths: [BezierPath], _ paint: Paint, evenOdd: Bool, alpha: Double, blend: BlendMode, transform m: Affine
     ) throws {
-        if case .color(let r, let g, let b, let a) = paint, let rasterBlend = Self.rasterBlend(blend),
-            let direct
-        {
-            surface.flush()
+        let drawn = rasterize(paint, alpha: alpha, blend: blend) { color, rasterBlend, clip, target in
             rasterizer.fill(
-                Self.rasterPath(paths), transform: m, evenOdd: evenOdd,
-                color: SolidColor(r: r, g: g, b: b, a: a * alpha), blend: rasterBlend, clip: direct.clip,
-                into: direct.target)
-            surface.markDirty()
-            tracked?.add(rasterizer.lastBounds.map { PixelBox($0) })
-            return
+                Self.rasterPath(paths), transform: m, evenOdd: evenOdd, color: color, blend: rasterBlend, clip: clip,
+                into: target)
         }
+        guard !drawn else { return }
         tracked?.addAll()
         begin(paths, paint, alpha, blend, m)
         ctx.fill(evenOdd: evenOdd)
@@ -103,20 +113,17 @@ final class CairoLottieCanvas: LottieCanvas {
         _ paths: [BezierPath], _ paint: Paint, _ stroke: StrokeParameters, alpha: Double, blend: BlendMode,
         transform m: Affine
     ) throws {
-        if case .color(let r, let g, let b, let a) = paint, let rasterBlend = Self.rasterBlend(blend),
-            stroke.dashes.isEmpty, let direct
-        {
+        // Dashes are cairo's.
+        if stroke.dashes.isEmpty {
             let geometry = StrokeGeometry(
                 width: stroke.width, cap: stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round,
                 join: stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round, miterLimit: stroke.miterLimit)
-            surface.flush()
-            rasterizer.stroke(
-                Self.rasterPath(paths), transform: m, geometry: geometry,
-                color: SolidColor(r: r, g: g, b: b, a: a * alpha), blend: rasterBlend, clip: direct.clip,
-                into: direct.target)
-            surface.markDirty()
-            tracked?.add(rasterizer.lastBounds.map { PixelBox($0) })
-            return
+            let drawn = rasterize(paint, alpha: alpha, blend: blend) { color, rasterBlend, clip, target in
+                rasterizer.stroke(
+                    Self.rasterPath(paths), transform: m, geometry: geometry, color: color, blend: rasterBlend,
+                    clip: clip, into: target)
+            }
+            guard !drawn else { return }
         }
         tracked?.addAll()
         begin(paths, paint, alpha, blend, m)
@@ -183,9 +190,7 @@ final class CairoLottieCanvas: LottieCanvas {
     func pushClip(_ clip: [ClipPath]) throws {
         ctx.save()
         ctx.newPath()
-        for c in clip {
-            for p in c.paths { appendPath(p.transformed(c.transform)) }
-        }
+        for p in clip.devicePaths { appendPath(p) }
         ctx.clip()
         clips.append(Clip(paths: clip, parent: clips.last))
     }

@@ -101,10 +101,5 @@ public final class LottieRenderer {
     private var raster: Rasterizer?
 
     /// The rasterizer a frame's canvases share, kept between frames of one size.
-    func rasterizer(_ size: PixelSize) -> Rasterizer {
-        if let raster, raster.width == size.width, raster.height == size.height { return raster }
-        let made = Rasterizer(width: size.width, height: size.height)
-        raster = made
-        return made
-    }
+    func rasterizer(_ size: PixelSize) -> Rasterizer { Rasterizer.sized(size.width, size.height, reusing: &raster) }
 }
