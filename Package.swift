@@ -58,9 +58,9 @@ let package = Package(
                 "ArcMaskCompositor",
                 "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
-                "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskSources",
-                "ArcMaskLayerFolder", "ArcMaskRotationRoute", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskTimerClock",
-                "ArcMaskTimerFontPlan",
+                "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieCanvas", "ArcMaskLottieRender",
+                "ArcMaskSources", "ArcMaskLayerFolder", "ArcMaskRotationRoute", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMaskPlan", "ArcMaskTimerMask", "ArcMaskTimerFont",
                 "ArcMaskWidgetCode", "ArcMaskMaskFonts",
             ]),
@@ -200,12 +200,15 @@ let package = Package(
         // Lottie documents read (limits, JSON-path errors), timed and evaluated into draw commands
         // as lottie-web's canvas renderer draws them; expressions bound to the model.
         module("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskScript", "ArcMaskValues"]),
-        // Lottie's draw commands executed on cairo; the Lottie, Telegram-sticker and dotLottie frame source.
+        // Lottie's draw commands read once for any canvas (the walk, clips, groups, mattes): plain
+        // Swift, so the cairo renderer and ArcMaskKit's Core Graphics one share it.
+        module("Formats", "ArcMaskLottieCanvas", ["ArcMaskLottie", "ArcMaskRaster", "ArcMaskValues"]),
+        // Lottie's draw commands drawn on cairo; the Lottie, Telegram-sticker and dotLottie frame source.
         module(
             "Formats", "ArcMaskLottieRender",
             [
-                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskRaster",
-                "ArcMaskText", "ArcMaskValues", "ArcMaskZIP",
+                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieCanvas",
+                "ArcMaskRaster", "ArcMaskText", "ArcMaskValues", "ArcMaskZIP",
             ]),
         // The one entry point for frames: reads a file once and picks its format from its bytes.
         module(
@@ -292,8 +295,8 @@ let package = Package(
         module(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskRaster",
-                "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
+                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskLottieCanvas",
+                "ArcMaskRaster", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
             ]),
 
         // MARK: Tools — lanes and measurements.
@@ -376,9 +379,13 @@ let package = Package(
         tests("Formats", "ArcMaskScript", ["ArcMaskScript"]),
         tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript", "ArcMaskValues"]),
         tests(
+            "Formats", "ArcMaskLottieCanvas",
+            ["ArcMaskLottie", "ArcMaskLottieCanvas", "ArcMaskRaster", "ArcMaskValues"]),
+        tests(
             "Formats", "ArcMaskLottieRender",
             [
-                "ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues", "ArcMaskZIP",
+                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues",
+                "ArcMaskZIP",
                 zipFoundation,
             ]),
         tests(
