@@ -12,6 +12,8 @@ public final class Surface {
     public let width: Int
     public let height: Int
     public let format: Format
+    /// The owner of pixels this surface draws on but does not own (`init(adopting:)`).
+    private let adopted: PremultipliedImage?
 
     public init(width: Int, height: Int, format: Format = .argb) throws(CairoError) {
         try CairoError.checkSize(width: width, height: height)
@@ -27,6 +29,34 @@ public final class Surface {
         self.width = width
         self.height = height
         self.format = format
+        adopted = nil
+    }
+
+    /// A surface over `image`'s pixels, without a copy; `image` stays alive as long as it.
+    public init(adopting image: PremultipliedImage) throws(CairoError) {
+        try CairoError.checkSize(width: image.width, height: image.height)
+        guard
+            let s = cairo_image_surface_create_for_data(
+                image.data, CAIRO_FORMAT_ARGB32, Int32(clamping: image.width), Int32(clamping: image.height),
+                Int32(clamping: image.stride))
+        else {
+            throw CairoError(description: "cairo: cannot adopt a \(image.width)×\(image.height) image")
+        }
+        do { try check(cairo_surface_status(s)) } catch { cairo_surface_destroy(s); throw error }
+        pointer = s
+        width = image.width
+        height = image.height
+        format = .argb
+        adopted = image
+    }
+
+    /// This surface's pixels, handed over without a copy (ARGB32 only): the image keeps the surface alive.
+    public func premultipliedImage() throws(CairoError) -> PremultipliedImage {
+        guard format == .argb else {
+            throw CairoError(description: "cairo: an A8 surface holds no colour to hand over")
+        }
+        flush()
+        return PremultipliedImage(width: width, height: height, stride: stride, data: data, owner: self)
     }
 
     deinit { cairo_surface_destroy(pointer) }
@@ -111,11 +141,22 @@ public final class Surface {
     }
 }
 
-/// A source that draws its frames with cairo: it hands them over premultiplied, as drawn,
-/// to consumers that draw with them again (no unpremultiplying and premultiplying between).
-public protocol SurfaceFrameSource: ScalableFrameSource {
-    /// Frame `index` at `size` pixels, placed as `fit` says: a surface of the caller's own.
-    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface
+extension DrawnImage {
+    /// The frame as a surface of the caller's own: adopted as drawn, or premultiplied from straight RGBA.
+    public func surface() throws(CairoError) -> Surface {
+        switch self {
+        case .straight(let pixels): try Surface(pixels)
+        case .premultiplied(let image): try Surface(adopting: image)
+        }
+    }
+
+    /// The frame as straight RGBA.
+    public func pixelBuffer() throws(CairoError) -> PixelBuffer {
+        switch self {
+        case .straight(let pixels): pixels
+        case .premultiplied(let image): try Surface(adopting: image).pixelBuffer()
+        }
+    }
 }
 
 /// Premultiplied ARGB32 words (cairo's native layout) to straight RGBA bytes.

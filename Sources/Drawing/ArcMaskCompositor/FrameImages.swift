@@ -53,11 +53,14 @@ public final class FrameImages {
     private func entry(_ index: Int) throws -> Entry {
         if let e = cache.value(for: index) { return e }
         let e: Entry
-        if let drawn = source as? SurfaceFrameSource {
+        switch try source.drawn(at: index, size: pixelSize, fit: fit) {
+        case .premultiplied(let image)?:
             // Drawn by cairo: kept premultiplied as drawn.
-            e = Entry(surface: try drawn.surface(at: index, size: pixelSize, fit: fit), pixels: nil)
-        } else {
-            let pixels = try Resampler.frame(index, of: source, size: pixelSize, fit: fit)
+            e = Entry(surface: try Surface(adopting: image), pixels: nil)
+        case .straight(let pixels)?:
+            e = Entry(surface: try Surface(pixels), pixels: pixels)
+        case nil:
+            let pixels = try Resampler.resized(source.frame(at: index), to: pixelSize, fit: fit)
             e = Entry(surface: try Surface(pixels), pixels: pixels)
         }
         cache.insert(e, bytes: pixelSize.pixelCount * 8, for: index)
@@ -70,7 +73,7 @@ public enum Resampler {
     /// Frame `index` of `source` at `size` pixels, placed as `fit` says, straight RGBA.
     public static func frame(_ index: Int, of source: FrameSource, size: PixelSize, fit: FitMode) throws -> PixelBuffer
     {
-        if let scalable = source as? ScalableFrameSource { return try scalable.frame(at: index, size: size, fit: fit) }
+        if let drawn = try source.drawn(at: index, size: size, fit: fit) { return try drawn.pixelBuffer() }
         return try resized(source.frame(at: index), to: size, fit: fit)
     }
 

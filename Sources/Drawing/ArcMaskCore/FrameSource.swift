@@ -69,6 +69,13 @@ public protocol FrameSource: AnyObject {
     var timeBase: TimeBase { get }
     /// The files the frames are read from, which no output may replace.
     var inputFiles: [String] { get }
+    /// What it can do beyond `frame(at:)`; none by default.
+    var capabilities: FrameCapabilities { get }
+    /// Frame `index` drawn at `size` pixels, placed as `fit` says, by a source that
+    /// `.drawsAtAnySize`; nil from the others, whose frames consumers resize.
+    func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage?
+    /// Bytes that saved canvases may take, for a source that `.savesCanvases`; 0 and ignored otherwise.
+    var checkpointBudget: Int { get set }
 }
 
 /// What times a source's frames: declared by each source, so consumers need not know its type.
@@ -96,32 +103,66 @@ extension FrameSource {
     public var frameByteCount: Int { canvasSize.pixelCount * 4 }
 }
 
-/// A source that saves decoded canvases so that random access does not decode from the start
-/// (GIF). Consumers that read in passes from the first frame can lower the budget.
-public protocol CheckpointingFrameSource: FrameSource {
-    /// Bytes that saved canvases may take.
-    var checkpointBudget: Int { get set }
+/// What a source can do beyond decoding its frames at the canvas size, declared by the source so
+/// that consumers ask, never cast. `PlaybackSource` and `GroupedSource` pass their base's on.
+public struct FrameCapabilities: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Draws its frames at any size (vector formats: SVG, SVG sequences, SVGA, Lottie), so
+    /// consumers ask `drawn(at:size:fit:)` for the size they show instead of resizing.
+    public static let drawsAtAnySize = Self(rawValue: 1)
+    /// Its frames are independent and may be drawn on several threads at once right now (Lottie;
+    /// SVGA without custom drawings): each thread gets its own renderer. Other sources are
+    /// decoded in order on one thread.
+    public static let drawsConcurrently = Self(rawValue: 2)
+    /// Saves decoded canvases within `checkpointBudget` bytes, so random access does not decode
+    /// from the start (GIF, video). Consumers that read in passes from the first frame may lower it.
+    public static let savesCanvases = Self(rawValue: 4)
 }
 
-/// A source that draws its frames at any size (vector formats): consumers ask for the size
-/// they show instead of resizing a frame drawn at the canvas size.
-public protocol ScalableFrameSource: FrameSource {
-    /// Frame `index` drawn at `size` pixels, placed as `fit` says, straight RGBA.
-    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer
+/// A frame drawn at a requested size.
+public enum DrawnImage {
+    /// Straight RGBA.
+    case straight(PixelBuffer)
+    /// Premultiplied as cairo drew it, for consumers that draw with it again (no unpremultiplying
+    /// and premultiplying between).
+    case premultiplied(PremultipliedImage)
 }
 
-/// A source whose frames are independent of one another and may be drawn on several threads
-/// at once (vector formats: each thread gets its own renderer). Bulk consumers draw such
-/// frames on every core; other sources are decoded in order on one thread.
-public protocol ConcurrentFrameSource: FrameSource, Sendable {
-    /// Whether `frame(at:)` (and, for a scalable source, `frame(at:size:fit:)`) may be called
-    /// from several threads at once right now; false makes consumers draw on one thread.
-    var drawsConcurrently: Bool { get }
+/// Premultiplied ARGB32 pixels (one native-endian `UInt32` per pixel, alpha in the top byte) that
+/// another object owns: a drawing surface hands its pixels over without a copy.
+public final class PremultipliedImage {
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+    public let data: UnsafeMutablePointer<UInt8>
+    /// What owns `data`; kept alive as long as this image.
+    private let owner: AnyObject
+
+    public init(width: Int, height: Int, stride: Int, data: UnsafeMutablePointer<UInt8>, owner: AnyObject) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.data = data
+        self.owner = owner
+    }
+
+    public var size: PixelSize { PixelSize(width: width, height: height) }
 }
 
+/// What every source can do by default: nothing beyond `frame(at:)`.
 extension FrameSource {
+    public var capabilities: FrameCapabilities { [] }
+    public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? { nil }
+    public var checkpointBudget: Int {
+        get { 0 }
+        set {}
+    }
+
     /// True when this source's frames can be drawn on several threads at once.
-    public var drawsConcurrently: Bool { (self as? any ConcurrentFrameSource)?.drawsConcurrently ?? false }
+    public var drawsConcurrently: Bool { capabilities.contains(.drawsConcurrently) }
 
     /// Frame `index` for a worker thread to pick up: when this source draws concurrently,
     /// `draw` runs later on whichever thread calls the result; otherwise it runs now, on this
@@ -129,10 +170,18 @@ extension FrameSource {
     public func deferredFrame(
         _ index: Int, _ draw: @escaping @Sendable (any FrameSource, Int) throws -> PixelBuffer
     ) throws -> @Sendable () throws -> PixelBuffer {
-        if drawsConcurrently, let source = self as? any ConcurrentFrameSource {
-            return { try draw(source, index) }
+        if drawsConcurrently {
+            let shared = SharedFrameSource(self)
+            return { try draw(shared.source, index) }
         }
         let image = try draw(self, index)
         return { image }
     }
+}
+
+/// A source handed to worker threads: only ever made for one whose capabilities include
+/// `.drawsConcurrently`, which promises that its frames may be drawn from several threads.
+struct SharedFrameSource: @unchecked Sendable {
+    let source: any FrameSource
+    init(_ source: any FrameSource) { self.source = source }
 }

@@ -2,8 +2,8 @@ import ArcMaskValues
 
 /// Any frame source played as a `Playback` says: a range of its frames, reversed, resampled to
 /// a rate. The frames are the base's own, picked per step; nothing is decoded until asked for.
-/// `over(_:playback:)` keeps what the base can do: a base that draws at any size still does.
-public class PlaybackSource: FrameSource {
+/// It can do what the base can: its capabilities, drawings and canvas budget are the base's.
+public final class PlaybackSource: FrameSource {
     public let base: FrameSource
     public let playback: Playback
     /// The base frame each step shows.
@@ -13,9 +13,6 @@ public class PlaybackSource: FrameSource {
     /// `base` played as `playback` says; `base` itself when the playback changes nothing.
     public static func over(_ base: FrameSource, playback: Playback) throws -> FrameSource {
         guard !playback.isIdentity else { return base }
-        if let scalable = base as? ScalableFrameSource {
-            return try ScalablePlaybackSource(scalable, playback: playback)
-        }
         return try PlaybackSource(base, playback: playback)
     }
 
@@ -38,18 +35,12 @@ public class PlaybackSource: FrameSource {
     public var warnings: [String] { base.warnings }
     public var timeBase: TimeBase { base.timeBase }
     public var inputFiles: [String] { base.inputFiles }
-}
-
-/// A playback over a source that draws at any size.
-final class ScalablePlaybackSource: PlaybackSource, ScalableFrameSource {
-    private let scalable: ScalableFrameSource
-
-    init(_ base: ScalableFrameSource, playback: Playback) throws {
-        scalable = base
-        try super.init(base, playback: playback)
+    public var capabilities: FrameCapabilities { base.capabilities }
+    public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        try base.drawn(at: frames[index], size: size, fit: fit)
     }
-
-    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
-        try scalable.frame(at: frames[index], size: size, fit: fit)
+    public var checkpointBudget: Int {
+        get { base.checkpointBudget }
+        set { base.checkpointBudget = newValue }
     }
 }

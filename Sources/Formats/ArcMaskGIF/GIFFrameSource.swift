@@ -21,7 +21,7 @@ import ArcMaskValues
 ///
 /// Damaged files keep every frame that could be read; `damaged` is set and `warnings`
 /// says where the data broke.
-public final class GIFFrameSource: CheckpointingFrameSource {
+public final class GIFFrameSource: FrameSource {
     public let name: String
     public let canvasSize: PixelSize
     public let loopMode: LoopMode
@@ -35,6 +35,7 @@ public final class GIFFrameSource: CheckpointingFrameSource {
     public private(set) var warnings: [String]
     /// Bytes that saved canvases for random access may take.
     public var checkpointBudget: Int = 64 << 20
+    public var capabilities: FrameCapabilities { .savesCanvases }
 
     public var frameCount: Int { frames.count }
     public func duration(at index: Int) -> Double { frames[index].durationMs }

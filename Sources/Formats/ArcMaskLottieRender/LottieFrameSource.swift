@@ -46,7 +46,7 @@ public struct LottieOptions: Sendable, Equatable {
 /// A Lottie animation (JSON, Telegram sticker or dotLottie) as a `FrameSource`: frames drawn
 /// on demand at the composition's size or any size asked for, frame k at composition time
 /// round(ip) + k, each 1/fr s long, as lottie-web counts them.
-public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource, @unchecked Sendable {
+public final class LottieFrameSource: FrameSource, @unchecked Sendable {
     public let name: String
     public let container: LottieContainer
     public let animation: LottieAnimation
@@ -150,7 +150,8 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
     public var warnings: [String] { container.notes + featureWarnings + imageProblems }
     /// The slots a dotLottie theme can set.
     public var slotIDs: [String] { animation.slotIDs }
-    public var drawsConcurrently: Bool { true }
+    /// Drawn at any size, on several threads at once (each with its own renderer).
+    public var capabilities: FrameCapabilities { [.drawsAtAnySize, .drawsConcurrently] }
 
     public func frame(at index: Int) throws -> PixelBuffer { try frame(at: index, size: canvasSize, fit: .fit) }
 
@@ -165,9 +166,15 @@ public final class LottieFrameSource: SurfaceFrameSource, ConcurrentFrameSource,
         return image
     }
 
+    /// Frame `index` as drawn: premultiplied, or straight when a render cache keeps it.
+    public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        if cache != nil { return .straight(try frame(at: index, size: size, fit: fit)) }
+        return .premultiplied(try render(index, size: size, fit: fit).premultipliedImage())
+    }
+
+    /// Frame `index` premultiplied, as a surface of the caller's own.
     public func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
-        if cache != nil { return try Surface(frame(at: index, size: size, fit: fit)) }
-        return try render(index, size: size, fit: fit)
+        try drawn(at: index, size: size, fit: fit)!.surface()
     }
 
     private func render(_ index: Int, size: PixelSize, fit: FitMode) throws -> Surface {

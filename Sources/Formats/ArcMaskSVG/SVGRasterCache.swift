@@ -45,9 +45,13 @@ public final class SVGRasterCache: @unchecked Sendable {
     }
 }
 
-/// One SVG as a one-frame `ScalableFrameSource`: drawn at the size a consumer shows it, never
+/// One SVG as a one-frame source that `.drawsAtAnySize`: drawn at the size a consumer shows it, never
 /// resampled, through the raster caches.
-public final class SVGFrameSource: ScalableFrameSource {
+public final class SVGFrameSource: FrameSource {
+    public var capabilities: FrameCapabilities { .drawsAtAnySize }
+    public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        .straight(try frame(at: index, size: size, fit: fit))
+    }
     public let name: String
     public let document: SVGDocument
     public let canvasSize: PixelSize

@@ -62,7 +62,7 @@ public struct SVGASequenceError: Error, Sendable, CustomStringConvertible {
 /// a pool (one per thread that draws at the same time), so a frame's pixels do not depend on
 /// which thread or renderer drew it. Custom drawings (`SVGADynamicContent.setDrawing`) are the
 /// caller's code, so a source with drawings draws on one thread.
-public final class SVGAFrameSource: SurfaceFrameSource, ConcurrentFrameSource, @unchecked Sendable {
+public final class SVGAFrameSource: FrameSource, @unchecked Sendable {
     public let name: String
     public let movie: SVGAMovie
     public let canvasSize: PixelSize
@@ -129,7 +129,11 @@ public final class SVGAFrameSource: SurfaceFrameSource, ConcurrentFrameSource, @
         return contentNotes + problems
     }
 
-    public var drawsConcurrently: Bool { !content.hasDrawings }
+    /// Drawn at any size; on several threads at once unless custom drawings are set (they run
+    /// the caller's code, which need not be thread-safe).
+    public var capabilities: FrameCapabilities {
+        content.hasDrawings ? [.drawsAtAnySize] : [.drawsAtAnySize, .drawsConcurrently]
+    }
     /// What laying out the dynamic text found (glyphs missing, text cut short).
     private var contentNotes: [String] = []
 
@@ -148,18 +152,19 @@ public final class SVGAFrameSource: SurfaceFrameSource, ConcurrentFrameSource, @
         return image
     }
 
-    /// Frame `index` premultiplied, as drawn (from the render cache: premultiplied once).
-    public func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
-        let k = indexes[index]
-        let variant = fit == .fit ? "" : "-\(fit.rawValue)"
-        if let cache {
-            if let hit = cache.image(key: contentKey + variant, frame: k, size: size) { return try Surface(hit) }
-            // Frames for the cache are kept straight: drawn once, both ways out.
-            return try Surface(frame(at: index, size: size, fit: fit))
-        }
+    /// Frame `index` as drawn: premultiplied, or straight when a render cache keeps it (frames
+    /// for the cache are kept straight: drawn once, both ways out).
+    public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        if cache != nil { return .straight(try frame(at: index, size: size, fit: fit)) }
         let renderer = takeRenderer()
         defer { lock.withLock { idle.append(renderer) } }
-        return try renderer.renderSurface(frame: k, size: size, fit: fit)
+        return .premultiplied(
+            try renderer.renderSurface(frame: indexes[index], size: size, fit: fit).premultipliedImage())
+    }
+
+    /// Frame `index` premultiplied, as a surface of the caller's own.
+    public func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        try drawn(at: index, size: size, fit: fit)!.surface()
     }
 
     private func takeRenderer() -> SVGARenderer {

@@ -107,6 +107,9 @@ public class ImageSequenceSource: FrameSource {
     public func duration(at index: Int) -> Double { durationsMs[index] }
 
     public var loopMode: LoopMode { LoopMode(playCount: options.loops) }
+    /// PNG and JPEG frames are decoded at their size; `SVGSequenceSource` draws at any size.
+    public var capabilities: FrameCapabilities { [] }
+    public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? { nil }
 
     public func frame(at index: Int) throws -> PixelBuffer {
         precondition(index >= 0 && index < frames.count, "frame \(index) out of 0..<\(frames.count)")
@@ -159,7 +162,11 @@ public class ImageSequenceSource: FrameSource {
 
 /// A numbered sequence of SVG files: each frame drawn by librsvg at the size it is shown
 /// (no resampling), through the raster caches.
-public final class SVGSequenceSource: ImageSequenceSource, ScalableFrameSource {
+public final class SVGSequenceSource: ImageSequenceSource {
+    public override var capabilities: FrameCapabilities { .drawsAtAnySize }
+    public override func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        .straight(try frame(at: index, size: size, fit: fit))
+    }
     private let svgLimits: SVGLimits
     private let cache: SVGRasterCache?
     private var document: (index: Int, source: SVGFrameSource)? = nil

@@ -56,7 +56,8 @@ public struct VideoInfo: Sendable, Equatable {
 /// A video clip as frames: timestamps read from the container when it opens (no decoding),
 /// frames decoded in order one at a time, a seek to the key frame before a frame asked for out
 /// of order, recent frames kept under a byte budget. Memory does not grow with the clip's length.
-public final class VideoFrameSource: CheckpointingFrameSource {
+public final class VideoFrameSource: FrameSource {
+    public var capabilities: FrameCapabilities { .savesCanvases }
     public var timeBase: TimeBase { .timestamps }
     public let name: String
     public let canvasSize: PixelSize

@@ -1,3 +1,4 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskSources
@@ -52,7 +53,7 @@ struct Frames: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let frames = try source.open(file)
-            if size != nil && !(frames is ScalableFrameSource) {
+            if size != nil && !frames.capabilities.contains(.drawsAtAnySize) {
                 throw UsageError(
                     "--pixels draws vector sources (SVG, SVGA, Lottie) at that size; \(file) holds pixels: resize its frames with export or render"
                 )
@@ -67,10 +68,8 @@ struct Frames: ParsableCommand {
             for i in 0..<frames.frameCount {
                 try pipeline.write(
                     try frames.deferredFrame(i) { source, k in
-                        if let target, let vector = source as? ScalableFrameSource {
-                            return try vector.frame(at: k, size: target, fit: placement)
-                        }
-                        return try source.frame(at: k)
+                        guard let target else { return try source.frame(at: k) }
+                        return try Resampler.frame(k, of: source, size: target, fit: placement)
                     },
                     to: folder.url(for: String(format: "frame-%04d.png", i)),
                     compression: png.value

@@ -34,7 +34,8 @@ public struct SourceLayerWriter: LayerWriting, @unchecked Sendable {
         // A GIF or a video decodes every frame before a sample anyway: the fit reads them all,
         // in order, comparing them and encoding each at the step the samples point to.
         let access: WriterTraits.Access =
-            source is ScalableFrameSource ? .drawnAtSize : source is CheckpointingFrameSource ? .inOrder : .anyOrder
+            source.capabilities.contains(.drawsAtAnySize)
+            ? .drawnAtSize : source.capabilities.contains(.savesCanvases) ? .inOrder : .anyOrder
         traits = WriterTraits(access: access, reference: .source, keep: .lowestScale, jobs: jobs, speculates: true)
     }
 
@@ -43,7 +44,7 @@ public struct SourceLayerWriter: LayerWriting, @unchecked Sendable {
     /// and composites its reference only when no size is asked for.
     public func draw(_ frame: Int, at sizes: [PixelSize], from reference: Layer?) throws -> DrawnFrame<Layer> {
         let fit = fit
-        if source is ScalableFrameSource, !sizes.isEmpty {
+        if source.capabilities.contains(.drawsAtAnySize), !sizes.isEmpty {
             let cells = try sizes.map { try LayerWriter.cell(source, frame, size: $0, fit: fit) }
             return DrawnFrame(reference: nil, layers: cells.map { cell in { Layer(try cell()) } })
         }

@@ -77,7 +77,7 @@ public enum Exporter {
     public static func widgetSource(_ source: FrameSource) -> WidgetSource {
         WidgetSource(
             name: source.name, canvas: source.canvasSize, durationsMs: source.durations,
-            scalable: source is ScalableFrameSource)
+            scalable: source.capabilities.contains(.drawsAtAnySize))
     }
 
     /// `settings` with the names of the code files the folder will hold.
@@ -91,9 +91,11 @@ public enum Exporter {
     /// frame, sampling a few frames between them, so a few saved canvases serve
     /// (`exportCheckpointBytes`); a plan that cannot be made is the source's error.
     public static func reading<T>(_ source: FrameSource, _ body: () throws -> T) throws -> T {
-        let saving = source as? CheckpointingFrameSource, savedBudget = saving?.checkpointBudget ?? 0
-        saving?.checkpointBudget = min(savedBudget, exportCheckpointBytes)
-        defer { saving?.checkpointBudget = savedBudget }
+        let savedBudget = source.checkpointBudget
+        if source.capabilities.contains(.savesCanvases) {
+            source.checkpointBudget = min(savedBudget, exportCheckpointBytes)
+        }
+        defer { source.checkpointBudget = savedBudget }
         do {
             return try body()
         } catch let failure as PlanFailure {

@@ -26,11 +26,11 @@ extension FrameSimilarity {
 }
 
 /// A source seen through merged groups: frame g is the group's shown frame, lasting the group's duration.
-/// Its frames draw on several threads at once when the base's do (it only reads its groups).
-public class GroupedSource: ConcurrentFrameSource, @unchecked Sendable {
-    /// `base` seen through `groups`; drawn at any size when `base` can be.
+/// It can do what the base can (it only reads its groups): draw at any size, draw on several
+/// threads at once, save canvases.
+public final class GroupedSource: FrameSource, @unchecked Sendable {
     public static func over(_ base: FrameSource, groups: [FrameGroup]) -> GroupedSource {
-        base is ScalableFrameSource ? ScalableGroupedSource(base, groups: groups) : GroupedSource(base, groups: groups)
+        GroupedSource(base, groups: groups)
     }
 
     public let base: FrameSource
@@ -46,21 +46,16 @@ public class GroupedSource: ConcurrentFrameSource, @unchecked Sendable {
     public var frameCount: Int { groups.count }
     public var loopMode: LoopMode { base.loopMode }
     public var warnings: [String] { base.warnings }
+    public var timeBase: TimeBase { base.timeBase }
+    public var inputFiles: [String] { base.inputFiles }
     public func duration(at index: Int) -> Double { groups[index].durationMs }
     public func frame(at index: Int) throws -> PixelBuffer { try base.frame(at: groups[index].shown) }
-    public var drawsConcurrently: Bool { base.drawsConcurrently }
-}
-
-/// Merged groups of a source that draws at any size.
-final class ScalableGroupedSource: GroupedSource, SurfaceFrameSource, @unchecked Sendable {
-    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
-        if let drawn = base as? SurfaceFrameSource {
-            return try drawn.surface(at: groups[index].shown, size: size, fit: fit)
-        }
-        return try Surface(frame(at: index, size: size, fit: fit))
+    public var capabilities: FrameCapabilities { base.capabilities }
+    public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        try base.drawn(at: groups[index].shown, size: size, fit: fit)
     }
-
-    func frame(at index: Int, size: PixelSize, fit: FitMode) throws -> PixelBuffer {
-        try (base as! ScalableFrameSource).frame(at: groups[index].shown, size: size, fit: fit)
+    public var checkpointBudget: Int {
+        get { base.checkpointBudget }
+        set { base.checkpointBudget = newValue }
     }
 }

@@ -49,7 +49,7 @@ public enum LayerWriter {
     public static func cell(
         _ source: FrameSource, _ index: Int, size: PixelSize, fit: FitMode
     ) throws -> @Sendable () throws -> PixelBuffer {
-        if source is ScalableFrameSource {
+        if source.capabilities.contains(.drawsAtAnySize) {
             return try source.deferredFrame(index) { try Resampler.frame($1, of: $0, size: size, fit: fit) }
         }
         let frame = try source.frame(at: index)

@@ -80,7 +80,8 @@ struct CompositorTests {
 }
 
 /// A vector-like source that records the sizes it is asked to draw at.
-final class RecordingScalableSource: ScalableFrameSource {
+final class RecordingScalableSource: FrameSource {
+    var capabilities: FrameCapabilities { .drawsAtAnySize }
     let name = "vector"
     let canvasSize = PixelSize(width: 10, height: 10)
     let frameCount = 2
@@ -94,10 +95,14 @@ final class RecordingScalableSource: ScalableFrameSource {
         return PixelBuffer(
             width: size.width, height: size.height, bytes: [UInt8](repeating: 255, count: size.pixelCount * 4))
     }
+    func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        .straight(try frame(at: index, size: size, fit: fit))
+    }
 }
 
 /// A source drawn by cairo: a translucent disc on a clear square, handed over premultiplied.
-final class RecordingSurfaceSource: SurfaceFrameSource {
+final class RecordingSurfaceSource: FrameSource {
+    var capabilities: FrameCapabilities { .drawsAtAnySize }
     let name = "drawn"
     let canvasSize = PixelSize(width: 10, height: 10)
     let frameCount = 2
@@ -110,9 +115,12 @@ final class RecordingSurfaceSource: SurfaceFrameSource {
         framesAsked += 1
         return try draw(index, size).pixelBuffer()
     }
-    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+    func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
         surfacesAsked += 1
-        return try draw(index, size)
+        return .premultiplied(try draw(index, size).premultipliedImage())
+    }
+    func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
+        try drawn(at: index, size: size, fit: fit)!.surface()
     }
     private func draw(_ index: Int, _ size: PixelSize) throws -> Surface {
         let surface = try Surface(width: size.width, height: size.height)
@@ -147,6 +155,24 @@ struct FrameImagesTests {
         // Straight pixels, when asked for, are the source's own straight frame.
         #expect(try images.image(1).bytes == source.frame(at: 1, size: size, fit: .fill).bytes)
         #expect(source.surfacesAsked == 2)
+    }
+
+    @Test("played at another rate, a source drawn by cairo still draws at any size and hands frames over premultiplied")
+    func playbackDrawsAtSize() throws {
+        let source = RecordingSurfaceSource()
+        let played = try PlaybackSource.over(source, playback: Playback(reverse: true))
+        #expect(played.capabilities == .drawsAtAnySize)
+        let size = PixelSize(width: 30, height: 20)
+        guard case .premultiplied(let image)? = try played.drawn(at: 0, size: size, fit: .fit) else {
+            Issue.record("the playback lost the premultiplied drawing")
+            return
+        }
+        #expect(image.size == size)
+        // Step 0 of the reversed playback is the base's last frame, drawn as the base draws it.
+        #expect(try Surface(adopting: image).pixelBuffer() == source.frame(at: 1, size: size, fit: .fit))
+        let images = FrameImages(source: played, pixelSize: size)
+        _ = try images.surface(0)
+        #expect(source.surfacesAsked == 2 && source.framesAsked == 1)
     }
 
     @Test("sources that draw at any size are asked for the view's size, never resampled")

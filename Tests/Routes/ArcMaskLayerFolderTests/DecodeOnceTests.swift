@@ -11,9 +11,14 @@ import Testing
 
 /// A source read in order from its first frame (as a GIF or a video is), counting the frames
 /// asked of it.
-final class CountedFrames: CheckpointingFrameSource, @unchecked Sendable {
+final class CountedFrames: FrameSource, @unchecked Sendable {
     let base: DrawnFrames
-    var checkpointBudget = 0
+    var checkpointBudget = 64 << 20 {
+        didSet { budgets.append(checkpointBudget) }
+    }
+    /// Every budget an export set, in order.
+    private(set) var budgets: [Int] = []
+    var capabilities: FrameCapabilities { .savesCanvases }
     private let lock = NSLock()
     private var asked = 0
 
@@ -101,5 +106,27 @@ struct DecodeOnceTests {
         #expect(dropped.frames.count < 24)
         #expect(dropped.budgetActions.contains { $0.contains("lowered the frame rate") })
         #expect(droppedReads == 96)
+    }
+
+    @Test(
+        "played at another rate or grouped, a source keeps its saved canvases: the export lowers their budget, then restores it"
+    )
+    func capabilitiesForwarded() throws {
+        let counted = CountedFrames(DrawnFrames.smooth(frames: 24))
+        let played = try PlaybackSource.over(counted, playback: Playback(reverse: true))
+        let grouped = GroupedSource.over(
+            played, groups: [FrameGroup(first: 0, last: 1, shown: 1, durationMs: 200)])
+        #expect(played.capabilities == .savesCanvases && grouped.capabilities == .savesCanvases)
+        // Set through the wrappers, the base's own budget changes.
+        grouped.checkpointBudget = 5
+        #expect(counted.checkpointBudget == 5 && played.checkpointBudget == 5)
+        counted.checkpointBudget = 64 << 20
+
+        let dir = try TempDir()
+        let m = try export(played, dir, "out", WidgetSettings(viewWidth: 60, viewHeight: 45, scale: 2))
+        #expect(m.frames.count == 24)
+        #expect(counted.budgets.suffix(2) == [Exporter.exportCheckpointBytes, 64 << 20])
+        // Read in order, once: the fit knows the frames come from a source that decodes from the start.
+        #expect(counted.reads == 24)
     }
 }

@@ -56,7 +56,7 @@ public enum RotationExporter {
     ) throws -> WidgetFolder.Layers {
         // The source's resolution bounds the layers when frames would be lost (none for vector sources).
         let sourceScale: Double? =
-            source is ScalableFrameSource
+            source.capabilities.contains(.drawsAtAnySize)
             ? nil
             : ResolutionBound.sourceScale(
                 source: source.canvasSize, viewWidth: r.viewWidth, viewHeight: r.viewHeight, fit: r.fit)

@@ -279,7 +279,7 @@ public enum TimerFontExporter {
         let fit = r.fit
         for f in distinct {
             let cell: @Sendable () throws -> PixelBuffer
-            if source is ScalableFrameSource {
+            if source.capabilities.contains(.drawsAtAnySize) {
                 cell = try source.deferredFrame(f) { try Resampler.frame($1, of: $0, size: pixels, fit: fit) }
             } else {
                 let frame = try source.frame(at: f)
