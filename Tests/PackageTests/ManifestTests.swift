@@ -255,6 +255,30 @@ struct ManifestTests {
         }
     }
 
+    @Test("sources say what they can do: no cast to a source or report type outside the conformance tools")
+    func noSourceCasts() throws {
+        // `as? GIFFrameSource`, `as! SourceReport`, `is SVGSequenceSource`: a consumer that needs
+        // a cast asks `capabilities`, `drawn(at:size:fit:)`, `describe(into:)` or `details` instead.
+        // ArcMaskConformance checks each format's own fields against its oracle, and may.
+        let cast = try Regex(#"(\bas[?!]|\bis)\s+[A-Za-z.]*(Source|Report)\b"#)
+        var read = 0
+        for layer in ["Core", "Drawing", "Formats", "Routes", "FrontEnds"] {
+            let folder = root.appendingPathComponent("Sources/\(layer)")
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                {
+                    #expect(line.firstMatch(of: cast) == nil, "Sources/\(layer)/\(file): \(line)")
+                }
+                read += 1
+            }
+        }
+        #expect(read >= 300)
+        // The rule sees a cast when one is made.
+        #expect("if let g = source as? GIFFrameSource {".firstMatch(of: cast) != nil)
+    }
+
     @Test("ArcMaskKit needs no package: the three the package uses sit behind the default trait")
     func kitByURL() throws {
         // Each package product is conditioned on the trait, which is on by default.

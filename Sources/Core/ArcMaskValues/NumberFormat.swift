@@ -11,3 +11,14 @@ public func fmt(_ x: Double) -> String {
 public func counted(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
 }
+
+/// `s` padded with spaces to `n` characters: on the left when `right` (a right-aligned column).
+public func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
+    let fill = String(repeating: " ", count: max(0, n - s.count))
+    return right ? fill + s : s + fill
+}
+
+/// A length of time as reports print it: "850 ms" under a second, "2.40 s" from one.
+public func formatDuration(ms: Double) -> String {
+    ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.0f ms", ms)
+}

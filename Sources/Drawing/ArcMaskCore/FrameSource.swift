@@ -76,6 +76,13 @@ public protocol FrameSource: AnyObject {
     func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage?
     /// Bytes that saved canvases may take, for a source that `.savesCanvases`; 0 and ignored otherwise.
     var checkpointBudget: Int { get set }
+    /// Adds what the format knows to the common report (`SourceReport.init` calls it): the
+    /// format's name, its loop count as written, its per-frame fields.
+    func describe(into report: inout SourceReport)
+    /// The format's own report where it says more than the common one (GIF, SVGA); nil by default.
+    var details: (any FormatDetails)? { get }
+    /// The data is damaged (the frames up to the damage were kept).
+    var damaged: Bool { get }
 }
 
 /// What times a source's frames: declared by each source, so consumers need not know its type.

@@ -36,6 +36,23 @@ public final class PlaybackSource: FrameSource {
     public var timeBase: TimeBase { base.timeBase }
     public var inputFiles: [String] { base.inputFiles }
     public var capabilities: FrameCapabilities { base.capabilities }
+    public var damaged: Bool { base.damaged }
+    /// The base's report, its frames as the playback steps through them.
+    public func describe(into report: inout SourceReport) {
+        var r = SourceReport(base)
+        let steps = r.frames
+        r.frameCount = frameCount
+        r.durationMs = totalDuration
+        r.frames = frames.enumerated().map { k, f in
+            var step = steps[f]
+            step.index = k
+            step.sourceFrame = f
+            step.durationMs = duration(at: k)
+            return step
+        }
+        r.playback = playback
+        report = r
+    }
     public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
         try base.drawn(at: frames[index], size: size, fit: fit)
     }

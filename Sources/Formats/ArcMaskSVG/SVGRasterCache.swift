@@ -49,6 +49,10 @@ public final class SVGRasterCache: @unchecked Sendable {
 /// resampled, through the raster caches.
 public final class SVGFrameSource: FrameSource {
     public var capabilities: FrameCapabilities { .drawsAtAnySize }
+    public func describe(into r: inout SourceReport) {
+        r.format = "SVG"
+        r.renderer = "librsvg \(SVGDocument.rendererVersion)"
+    }
     public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
         .straight(try frame(at: index, size: size, fit: fit))
     }

@@ -110,6 +110,17 @@ public class ImageSequenceSource: FrameSource {
     /// PNG and JPEG frames are decoded at their size; `SVGSequenceSource` draws at any size.
     public var capabilities: FrameCapabilities { [] }
     public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? { nil }
+    /// "sequence": the pattern read, the play count, and each frame's number, file and kind.
+    public func describe(into r: inout SourceReport) {
+        r.format = "sequence"
+        r.pattern = pattern
+        r.loopCount = options.loops
+        for (k, f) in frames.enumerated() {
+            r.frames[k].number = f.number
+            r.frames[k].path = f.path
+            r.frames[k].kind = kinds[k]
+        }
+    }
 
     public func frame(at index: Int) throws -> PixelBuffer {
         precondition(index >= 0 && index < frames.count, "frame \(index) out of 0..<\(frames.count)")
@@ -164,6 +175,10 @@ public class ImageSequenceSource: FrameSource {
 /// (no resampling), through the raster caches.
 public final class SVGSequenceSource: ImageSequenceSource {
     public override var capabilities: FrameCapabilities { .drawsAtAnySize }
+    public override func describe(into r: inout SourceReport) {
+        super.describe(into: &r)
+        r.renderer = "librsvg \(SVGDocument.rendererVersion)"
+    }
     public override func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
         .straight(try frame(at: index, size: size, fit: fit))
     }

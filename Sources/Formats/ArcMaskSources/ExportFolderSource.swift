@@ -130,3 +130,12 @@ public final class ExportFolderSource: FrameSource, @unchecked Sendable {
         return out
     }
 }
+
+extension ExportFolderSource {
+    /// "export folder": the layer file each frame is read from.
+    public func describe(into r: inout SourceReport) {
+        r.format = "export folder"
+        r.loopCount = 0  // widgets loop what they show
+        for k in r.frames.indices { r.frames[k].path = manifest.frames[k].file }
+    }
+}

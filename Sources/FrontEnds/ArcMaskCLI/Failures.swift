@@ -127,12 +127,6 @@ enum JSONNumbers {
     }
 }
 
-/// Pads `s` to `n` characters, on the left when `right` aligns it right.
-func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
-    let fill = String(repeating: " ", count: max(0, n - s.count))
-    return right ? fill + s : s + fill
-}
-
 /// A report as `--json` prints it after writing: its own keys, and `output`, the path written.
 struct Written: Encodable {
     let report: any Encodable

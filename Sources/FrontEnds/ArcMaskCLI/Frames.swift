@@ -77,7 +77,7 @@ struct Frames: ParsableCommand {
             }
             try pipeline.finish()
             progress.finish()
-            let report = SourceReports.portableReport(of: frames)
+            let report: any Encodable = frames.details?.portable ?? SourceReport(frames).portable
             let json = try jsonString(report)
             try AtomicFile.write(Array(json.utf8), to: folder.url(for: "frames.json"))
             try folder.commit()
@@ -85,7 +85,7 @@ struct Frames: ParsableCommand {
             if reporting.json {
                 emit(try jsonString(Written(report: report, output: try output.path), file: file))
             } else {
-                let damaged = SourceReports.isDamaged(frames)
+                let damaged = frames.damaged
                 emit(
                     "wrote \(counted(frames.frameCount, "frame")) (\(drawSize)) and frames.json to \(try output.path)\(damaged ? " (input is damaged; see warnings)" : "")"
                 )

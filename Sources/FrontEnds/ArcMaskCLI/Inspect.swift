@@ -25,15 +25,12 @@ struct Inspect: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let opened = try source.open(file)
-            if let svga = opened as? SVGAFrameSource {
-                // Content given with the flags is checked against the keys; what laying out its text found is said.
-                for w in svga.warnings { warn(w) }
-                return try DescribeOptions.describe(svga.movie, file: file, json: reporting.json)
+            // A format with a report of its own (GIF's blocks, SVGA's keys) prints it; the rest the common one.
+            if let details = opened.details {
+                return emit(reporting.json ? try jsonString(details, file: file) : details.text(.commandLine))
             }
-            let report = SourceReports.report(of: opened)
-            if reporting.json { return emit(try jsonString(report, file: file)) }
-            if let gif = report as? GIFReport { return emit(Self.table(gif)) }
-            emit(Self.table(report as! SourceReport))
+            let report = SourceReport(opened)
+            emit(reporting.json ? try jsonString(report, file: file) : Self.table(report))
         }
     }
 
@@ -47,7 +44,7 @@ struct Inspect: ParsableCommand {
         case (_, nil): loop = "plays once"
         }
         var head =
-            "\(r.file): \(r.format), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(format(ms: r.durationMs)) per play"
+            "\(r.file): \(r.format), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(formatDuration(ms: r.durationMs)) per play"
         if r.defaultImageHidden == true { head += ", default image not shown" }
         if let bg = r.backgroundRGBA { head += ", background \(bg.map(String.init).joined(separator: ","))" }
         if let p = r.pattern, p != r.file { head += ", from \(p)" }
@@ -153,30 +150,4 @@ struct Inspect: ParsableCommand {
         for w in r.warnings { lines.append("warning: \(w)") }
         return lines.joined(separator: "\n")
     }
-
-    static func table(_ r: GIFReport) -> String {
-        let loop =
-            r.loopCount.map { $0 == 0 ? "loops forever" : "loop count \($0) (\($0 + 1) plays)" }
-            ?? "no loop extension (plays once)"
-        var lines = [
-            "\(r.file): \(r.version), canvas \(r.width)×\(r.height), \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s"), \(loop), \(format(ms: r.durationMs)) per play\(r.damaged ? ", DAMAGED" : "")",
-            "frame  rectangle             delay  duration  disposal    transparent  palette  interlaced",
-        ]
-        for f in r.frames {
-            let rect = "\(f.x),\(f.y) \(f.width)×\(f.height)"
-            lines.append(
-                pad(String(f.index), 5, right: true) + "  " + pad(rect, 20) + "  "
-                    + pad("\(f.delayCentiseconds)cs", 5, right: true) + "  "
-                    + pad("\(Int(f.durationMs)) ms", 8, right: true) + "  " + pad(f.disposal, 10) + "  "
-                    + pad(f.transparentIndex.map(String.init) ?? "-", 11) + "  "
-                    + pad(f.localPalette ? "local" : "global", 7) + "  " + (f.interlaced ? "yes" : "no")
-                    + (f.truncated ? "  (truncated)" : ""))
-        }
-        for w in r.warnings { lines.append("warning: \(w)") }
-        return lines.joined(separator: "\n")
-    }
-}
-
-func format(ms: Double) -> String {
-    ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.0f ms", ms)
 }

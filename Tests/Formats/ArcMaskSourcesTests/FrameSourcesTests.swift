@@ -94,7 +94,8 @@ struct FrameSourcesTests {
                 .utf8)
         let svg = try FrameSources.open(bytes: svgBytes, name: "icon.png")
         #expect(svg is SVGFrameSource && svg.canvasSize == PixelSize(width: 8, height: 4))
-        let report = try #require(SourceReports.report(of: svg) as? SourceReport)
+        #expect(svg.details == nil)
+        let report = SourceReport(svg)
         #expect(report.format == "SVG" && report.renderer?.hasPrefix("librsvg ") == true)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seq-\(UUID().uuidString)")
@@ -134,10 +135,24 @@ struct FrameSourcesTests {
         #expect(named?.problem.hasSuffix("(raise it with --max-frames)") == true && named?.mention == nil)
     }
 
-    @Test("reports: a GIF gives its own, other sources the common one")
+    @Test("reports: a GIF and an SVGA give their own, other sources the common one; each says its format")
     func reports() throws {
-        let gif = try FrameSources.open(bytes: try gifBytes(), name: "a.gif")
-        #expect((SourceReports.report(of: gif) as? ArcMaskGIF.GIFReport) != nil)
-        #expect(!SourceReports.isDamaged(gif))
+        let gif = try FrameSources.open(bytes: try gifBytes(), name: "dir/a.gif")
+        let details = try #require(gif.details as? ArcMaskGIF.GIFReport)
+        #expect(details.frameCount == gif.frameCount && details.text().hasPrefix("dir/a.gif: GIF89a"))
+        #expect((details.portable as? ArcMaskGIF.GIFReport)?.file == "a.gif")
+        #expect(!gif.damaged)
+        let svga = try FrameSources.open(bytes: ArcMaskSVGA.SVGAGiftExample.bytes(), name: "gift.svga")
+        let keys = try #require(svga.details as? ArcMaskSVGA.SVGAReport)
+        #expect(
+            keys.portable == nil
+                && keys.text(InputVocabulary([.setImage: "--set-image", .setText: "--set-text", .hide: "--hide"]))
+                    .contains("keys (--set-image, --set-text, --hide):")
+        )
+        // Played at another rate, a GIF gives the common report over the steps, each naming the frame it shows.
+        let played = try PlaybackSource.over(gif, playback: Playback(reverse: true))
+        #expect(played.details == nil)
+        let steps = SourceReport(played)
+        #expect(steps.format == "GIF" && steps.frames.map(\.sourceFrame) == Array((0..<gif.frameCount).reversed()))
     }
 }

@@ -127,7 +127,7 @@ struct CLITests {
         ] {
             #expect(frame[key] != nil, "missing frames[].\(key)")
         }
-        #expect(Inspect.table(gif.report).contains("6 frames, loops forever, 700 ms per play"))
+        #expect(gif.report.text().contains("6 frames, loops forever, 700 ms per play"))
     }
 
     @Test("generate refuses to replace a file without --force")
