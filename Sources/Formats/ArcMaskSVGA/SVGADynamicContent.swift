@@ -65,6 +65,12 @@ public struct SVGADynamicContent: Sendable {
 
     /// Whether any key has a custom drawing (the caller's code, which may not be thread-safe).
     public var hasDrawings: Bool { entries.values.contains { $0.drawing != nil } }
+    /// Some key gets an image (a file's, or one drawn by code).
+    public var givesImages: Bool { entries.values.contains { $0.image != nil || $0.drawing != nil } }
+    /// Some key gets a text.
+    public var givesText: Bool { entries.values.contains { $0.text != nil } }
+    /// Some key is hidden.
+    public var hidesKeys: Bool { entries.values.contains(where: \.hidden) }
 
     /// The longest side of a set image (cairo draws images up to 32,767 pixels a side).
     public static let maxImageSide = 16_384

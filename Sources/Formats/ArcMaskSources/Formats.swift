@@ -5,6 +5,7 @@ import ArcMaskIO
 import ArcMaskLottieRender
 import ArcMaskSVG
 import ArcMaskSVGA
+import ArcMaskValues
 import ArcMaskVideo
 import ArcMaskWebP
 import Foundation
@@ -12,11 +13,13 @@ import Foundation
 /// GIF87a and GIF89a, decoded with giflib.
 public enum GIFFormat: FrameFormat {
     public static let name = "GIF"
+    public static let inputs = "GIF files"
+    public static let honours: Set<InputSetting> = playbackSettings
+    public static let capabilities: FrameCapabilities = .savesCanvases
 
     public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: Array("GIF".utf8)) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseForeignSettings(name: name, format: Self.name)
         return try PlaybackSource.over(
             GIFFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
@@ -25,14 +28,15 @@ public enum GIFFormat: FrameFormat {
 /// SVGA 2.x (a zlib stream) and 1.x (a ZIP), drawn with the SVGA renderer.
 public enum SVGAFormat: FrameFormat {
     public static let name = "SVGA"
+    public static let inputs = "SVGA files"
+    public static let honours: Set<InputSetting> = playbackSettings.union([.setImage, .setText, .hide])
+    public static let capabilities: FrameCapabilities = [.drawsAtAnySize, .drawsConcurrently]
 
     public static func matches(_ head: [UInt8]) -> Bool {
         head.first == 0x78 || head.starts(with: [0x50, 0x4B, 0x03, 0x04])
     }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseSequenceOnlySettings(name: name, format: Self.name)
-        try options.refuseLottieSettings(name: name, format: Self.name)
         let bytes = try reader.contents(limit: options.svgaLimits.maxInflatedBytes, kind: "SVGA files")
         return try SVGAFrameSource(
             bytes: bytes, name: name,
@@ -44,11 +48,13 @@ public enum SVGAFormat: FrameFormat {
 /// PNG and APNG: chunks read here, each frame's data decoded by libpng; a PNG without acTL is one frame.
 public enum APNGFormat: FrameFormat {
     public static let name = "PNG/APNG"
+    public static let inputs = "PNG files"
+    public static let honours: Set<InputSetting> = playbackSettings
+    public static let capabilities = FrameCapabilities()
 
     public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: PNG.signature) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseForeignSettings(name: name, format: "PNG")
         return try PlaybackSource.over(
             APNGFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
@@ -57,11 +63,13 @@ public enum APNGFormat: FrameFormat {
 /// Animated and still WebP, decoded by libwebp's animation decoder.
 public enum WebPFormat: FrameFormat {
     public static let name = "WebP"
+    public static let inputs = "WebP files"
+    public static let honours: Set<InputSetting> = playbackSettings
+    public static let capabilities = FrameCapabilities()
 
     public static func matches(_ head: [UInt8]) -> Bool { WebPContainer.matches(head) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseForeignSettings(name: name, format: Self.name)
         return try PlaybackSource.over(
             WebPFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
@@ -70,11 +78,13 @@ public enum WebPFormat: FrameFormat {
 /// SVG, drawn by librsvg at the size it is shown: a one-frame source.
 public enum SVGFormat: FrameFormat {
     public static let name = "SVG"
+    public static let inputs = "SVG files"
+    public static let honours: Set<InputSetting> = playbackSettings
+    public static let capabilities: FrameCapabilities = .drawsAtAnySize
 
     public static func matches(_ head: [UInt8]) -> Bool { SVGDocument.matches(head) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseForeignSettings(name: name, format: Self.name)
         let bytes = try reader.contents(limit: options.svgLimits.maxFileBytes, kind: "SVG files")
         return try PlaybackSource.over(
             SVGFrameSource(bytes: bytes, name: name, limits: options.svgLimits, cache: options.svgCache),
@@ -86,12 +96,15 @@ public enum SVGFormat: FrameFormat {
 /// Lottie renderer. Checked before SVGA, whose 1.x files are ZIPs too.
 public enum LottieFormat: FrameFormat {
     public static let name = "Lottie/TGS/dotLottie"
+    public static let inputs = "Lottie files"
+    public static let honours: Set<InputSetting> = playbackSettings.union([
+        .animation, .marker, .strict, .setColor, .theme, .state,
+    ])
+    public static let capabilities: FrameCapabilities = [.drawsAtAnySize, .drawsConcurrently]
 
     public static func matches(_ head: [UInt8]) -> Bool { LottieContainer.matches(head) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseSequenceOnlySettings(name: name, format: "Lottie")
-        try options.refuseSVGAContent(name: name, format: "Lottie")
         var lottie = options.lottie
         lottie.range = options.playback.range
         lottie.reverse = options.playback.reverse
@@ -111,11 +124,13 @@ public enum LottieFormat: FrameFormat {
 /// reader would take an AVIF sequence for an MP4 without its alpha.
 public enum AVIFFormat: FrameFormat {
     public static let name = "AVIF"
+    public static let inputs = "AVIF files"
+    public static let honours: Set<InputSetting> = [.framesPerSecond, .start, .length]
+    public static let capabilities: FrameCapabilities = .savesCanvases
 
     public static func matches(_ head: [UInt8]) -> Bool { AVIFFrameSource.matches(head) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseVideoStyleSettings(name: name, format: Self.name)
         var video = options.video
         video.fps = options.playback.fps
         do {
@@ -138,6 +153,9 @@ public enum AVIFFormat: FrameFormat {
 /// belong to the formats above, and the ones none of them takes are not videos.
 public enum VideoFormat: FrameFormat {
     public static let name = "video"
+    public static let inputs = "video clips"
+    public static let honours: Set<InputSetting> = [.framesPerSecond, .start, .length]
+    public static let capabilities: FrameCapabilities = .savesCanvases
 
     /// Demuxers of single pictures and text, which FFmpeg probes but which are not clips.
     static let notClips = [
@@ -151,25 +169,8 @@ public enum VideoFormat: FrameFormat {
     }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        try options.refuseVideoStyleSettings(name: name, format: "video")
         var video = options.video
         video.fps = options.playback.fps
         return try VideoFrameSource(reader: reader, name: name, limits: options.limits, options: video)
-    }
-}
-
-extension SourceOptions {
-    /// Clips take a cut and a rate, not a frame range, a reversal or another format's settings.
-    func refuseVideoStyleSettings(name: String, format: String) throws {
-        try refuseSequenceOnlySettings(name: name, format: format)
-        try refuseSVGAContent(name: name, format: format)
-        try refuseLottieSettings(name: name, format: format)
-        if playback.range != nil || playback.reverse {
-            throw InputError(
-                file: name,
-                "\(vocabulary.name(.range)) and \(vocabulary.name(.reverse)) choose frames of SVGA, Lottie files and "
-                    + "image sequences; cut a \(format) with \(vocabulary.name(.start)) and \(vocabulary.name(.length))"
-            )
-        }
     }
 }

@@ -53,10 +53,26 @@ public struct SourceOptions: Sendable {
     }
 }
 
-/// One animation format: how its files start, and how to open one.
-public protocol FrameFormat: Sendable {
+/// A kind of input the entry point reads, as the one refusal sees it: what its inputs are called,
+/// the reading settings it takes and what its sources can do.
+public protocol ReadingFormat: Sendable {
     /// A short name for messages and reports ("GIF", "SVGA").
     static var name: String { get }
+    /// Its inputs, in the plural, for messages ("GIF files", "video clips", "image sequences").
+    static var inputs: String { get }
+    /// The reading settings it takes; `FrameSources` refuses the others before opening a file.
+    static var honours: Set<InputSetting> { get }
+    /// The most its sources can do (a source may do less: SVGA with custom drawings draws on one thread).
+    static var capabilities: FrameCapabilities { get }
+}
+
+extension ReadingFormat {
+    /// A frame range, a reversal and a rate: what every format that plays frames takes.
+    public static var playbackSettings: Set<InputSetting> { [.range, .reverse, .framesPerSecond] }
+}
+
+/// One animation format read from a file's bytes: how its files start, and how to open one.
+public protocol FrameFormat: ReadingFormat {
     /// Whether a file starting with `head` (up to 4,096 bytes) is of this format.
     static func matches(_ head: [UInt8]) -> Bool
     /// Opens the file `reader` reads; `name` stands for it in messages.
@@ -72,6 +88,9 @@ public enum FrameSources {
         SVGFormat.self, VideoFormat.self,
     ]
 
+    /// Every kind of input: the formats read from bytes, and the two read from a path.
+    public static let inputs: [any ReadingFormat.Type] = formats + [SequenceFormat.self, ExportFolderFormat.self]
+
     /// Opens `path` as whichever format its bytes say; a folder an export wrote opens as the layers
     /// it ships (`ExportFolderSource`); another folder or a printf-style pattern
     /// (`anim/frame%03d.png`) opens as a numbered image sequence, each file's format read from its bytes.
@@ -85,7 +104,9 @@ public enum FrameSources {
     ) throws -> FrameSource {
         try worded(options.vocabulary) {
             let reader = FileReader(bytes: bytes, name: name)
-            return try format(of: reader, name: name).open(reader, name: name, options: options)
+            let format = try format(of: reader, name: name)
+            try options.refuseSettings(unhonouredBy: format, file: name)
+            return try format.open(reader, name: name, options: options)
         }
     }
 
@@ -104,15 +125,12 @@ public enum FrameSources {
             ExportFolderSource.isExport(path)
         {
             // An export folder plays its layers, as the widget will.
-            try options.refuseForeignSettings(name: path, format: "export folder")
-            try options.refuseVideoSettings(name: path, format: "export folder")
+            try options.refuseSettings(unhonouredBy: ExportFolderFormat.self, file: path)
             return try PlaybackSource.over(
                 ExportFolderSource.open(path, limits: options.limits), playback: options.playback)
         }
         if isSequence(path) {
-            try options.refuseVideoSettings(name: path, format: "image sequence")
-            try options.refuseSVGAContent(name: path, format: "image sequence")
-            try options.refuseLottieSettings(name: path, format: "image sequence")
+            try options.refuseSettings(unhonouredBy: SequenceFormat.self, file: path)
             // A sequence plays on its own timeline: the playback joins its settings.
             var sequence = options.sequence
             if let range = options.playback.range { sequence.range = range }
@@ -124,9 +142,7 @@ public enum FrameSources {
         }
         let reader = try FileReader(path: path)
         let format = try format(of: reader, name: path)
-        if format != VideoFormat.self && format != AVIFFormat.self {
-            try options.refuseVideoSettings(name: path, format: format.name)
-        }
+        try options.refuseSettings(unhonouredBy: format, file: path)
         return try format.open(reader, name: path, options: options)
     }
 
@@ -151,65 +167,72 @@ public enum FrameSources {
     }
 }
 
-extension SourceOptions {
-    /// The settings of SVGA files, Lottie files and image sequences, refused for `format`.
-    func refuseForeignSettings(name: String, format: String) throws {
-        try refuseLottieSettings(name: name, format: format)
-        try refuseSequenceOnlySettings(name: name, format: format)
-        try refuseSVGAContent(name: name, format: format)
-    }
+/// Numbered PNG, JPEG or SVG files, a folder or a printf-style pattern (`ArcMaskSequence`).
+public enum SequenceFormat: ReadingFormat {
+    public static let name = "image sequence"
+    public static let inputs = "image sequences"
+    public static let honours = playbackSettings.union([.durations, .loops, .allowGaps])
+    /// A sequence of SVG files draws at any size.
+    public static let capabilities = FrameCapabilities.drawsAtAnySize
+}
+
+/// A folder an export wrote, played as the widget plays its layers.
+public enum ExportFolderFormat: ReadingFormat {
+    public static let name = "export folder"
+    public static let inputs = "export folders"
+    public static let honours = playbackSettings
+    public static let capabilities = FrameCapabilities()
 }
 
 extension SourceOptions {
-    /// Images, text and hidden keys go into SVGA sprites; other formats have no keys.
-    func refuseSVGAContent(name: String, format: String) throws {
-        guard !svgaContent.isEmpty else { return }
+    /// The reading settings given: those not at their defaults (the ceilings are never counted:
+    /// every format keeps within them).
+    public var given: Set<InputSetting> {
+        var given = Set<InputSetting>()
+        if playback.range != nil { given.insert(.range) }
+        if playback.reverse { given.insert(.reverse) }
+        if playback.fps != nil { given.insert(.framesPerSecond) }
+        if svgaContent.givesImages { given.insert(.setImage) }
+        if svgaContent.givesText { given.insert(.setText) }
+        if svgaContent.hidesKeys { given.insert(.hide) }
+        if video.start != nil { given.insert(.start) }
+        if video.duration != nil { given.insert(.length) }
+        if sequence.durations != nil { given.insert(.durations) }
+        if sequence.loops != 0 { given.insert(.loops) }
+        if sequence.allowGaps { given.insert(.allowGaps) }
+        if lottie.animation != nil { given.insert(.animation) }
+        if lottie.marker != nil { given.insert(.marker) }
+        if lottie.strict { given.insert(.strict) }
+        if !lottie.overrides.isEmpty { given.insert(.setColor) }
+        if lottie.theme != nil { given.insert(.theme) }
+        if lottie.state != nil { given.insert(.state) }
+        return given
+    }
+
+    /// The one refusal of settings a kind of input does not take, for every way in (a path, bytes,
+    /// a sequence, an export folder): "--loops applies to image sequences, not to GIF files".
+    func refuseSettings(unhonouredBy format: any ReadingFormat.Type, file: String) throws {
+        let refused = InputSetting.allCases.filter { given.contains($0) && !format.honours.contains($0) }
+        guard let first = refused.first else { return }
+        // The settings refused together are those the same kinds of input take.
+        let takers = { (setting: InputSetting) in
+            FrameSources.inputs.filter { $0.honours.contains(setting) }.map { $0.name }
+        }
+        let group = refused.filter { takers($0) == takers(first) }
+        let taking = FrameSources.inputs.filter { $0.honours.contains(first) }
+        let others = FrameSources.inputs.filter { !$0.honours.contains(first) }
+        let whom =
+            taking.count > others.count
+            ? "every input but \(phrase(others.map { $0.inputs }))" : phrase(taking.map { $0.inputs })
         throw InputError(
-            file: name,
-            "\(vocabulary.name(.setImage)), \(vocabulary.name(.setText)) and \(vocabulary.name(.hide)) fill the keys of "
-                + "SVGA files; \(format) files have no keys")
+            file: file,
+            "\(phrase(group.map(vocabulary.name))) \(group.count == 1 ? "applies" : "apply") to \(whom), not to \(format.inputs)"
+        )
     }
-}
 
-extension SourceOptions {
-    /// A cut (`--start`, `--length`) is a setting of video clips and AVIF sequences alone.
-    func refuseVideoSettings(name: String, format: String) throws {
-        let given = [video.start != nil ? InputSetting.start : nil, video.duration != nil ? .length : nil]
-            .compactMap { $0 }
-        if !given.isEmpty {
-            throw InputError(
-                file: name, "\(vocabulary.list(given)) cuts video clips and AVIF sequences, not \(format) files")
-        }
-    }
-}
-
-extension SourceOptions {
-    /// Durations, loop counts and gaps are settings of image sequences alone.
-    func refuseSequenceOnlySettings(name: String, format: String) throws {
-        let given = [
-            sequence.durations != nil ? InputSetting.durations : nil, sequence.loops != 0 ? .loops : nil,
-            sequence.allowGaps ? .allowGaps : nil,
-        ].compactMap { $0 }
-        if !given.isEmpty {
-            throw InputError(
-                file: name, "\(vocabulary.list(given)) applies to image sequences, not to \(format) files")
-        }
-    }
-}
-
-extension SourceOptions {
-    /// Lottie's own settings, given for another format.
-    func refuseLottieSettings(name: String, format: String) throws {
-        let given = [
-            lottie.animation != nil ? InputSetting.animation : nil, lottie.marker != nil ? .marker : nil,
-            lottie.strict ? .strict : nil, lottie.overrides.isEmpty ? nil : .setColor,
-            lottie.theme != nil ? .theme : nil,
-            lottie.state != nil ? .state : nil,
-        ].compactMap { $0 }
-        if !given.isEmpty {
-            throw InputError(
-                file: name, "\(vocabulary.list(given)) applies to Lottie files, not to \(format) files")
-        }
+    /// "a", "a and b", "a, b and c".
+    private func phrase(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }
 
