@@ -98,6 +98,22 @@ public enum FrameSources {
         try worded(options.vocabulary) { try opened(path: path, options: options) }
     }
 
+    /// Opens the file `path` when its bytes are of `format`, and refuses it otherwise (a command
+    /// that reads one format: `svga render`).
+    public static func open(
+        path: String, options: SourceOptions = SourceOptions(), as format: any FrameFormat.Type
+    ) throws -> FrameSource {
+        try worded(options.vocabulary) {
+            let reader = try FileReader(path: path)
+            let found = try self.format(of: reader, name: path)
+            guard found == format else {
+                throw InputError(file: path, "holds \(found.name), not \(format.name)")
+            }
+            try options.refuseSettings(unhonouredBy: format, file: path)
+            return try format.open(reader, name: path, options: options)
+        }
+    }
+
     /// Opens bytes held in memory; `name` stands for the file in messages.
     public static func open(
         bytes: [UInt8], name: String, options: SourceOptions = SourceOptions()
@@ -221,13 +237,13 @@ extension SourceOptions {
         let group = refused.filter { takers($0) == takers(first) }
         let taking = FrameSources.inputs.filter { $0.honours.contains(first) }
         let others = FrameSources.inputs.filter { !$0.honours.contains(first) }
+        // "every input but …" when most take it: the refused one is among those named.
         let whom =
             taking.count > others.count
-            ? "every input but \(phrase(others.map { $0.inputs }))" : phrase(taking.map { $0.inputs })
+            ? "every input but \(phrase(others.map { $0.inputs }))"
+            : "\(phrase(taking.map { $0.inputs })), not to \(format.inputs)"
         throw InputError(
-            file: file,
-            "\(phrase(group.map(vocabulary.name))) \(group.count == 1 ? "applies" : "apply") to \(whom), not to \(format.inputs)"
-        )
+            file: file, "\(phrase(group.map(vocabulary.name))) \(group.count == 1 ? "applies" : "apply") to \(whom)")
     }
 
     /// "a", "a and b", "a, b and c".

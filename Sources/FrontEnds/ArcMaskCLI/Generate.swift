@@ -88,14 +88,14 @@ struct Generate: ParsableCommand {
         try reportingFailures {
             let url = try output.file()
             if svga {
-                try AtomicFile.write(SVGAGiftExample.bytes(), to: url)
+                try AtomicFile.write(Samples.giftBannerSVGA(), to: url)
                 emit(
-                    "wrote \(try output.path): SVGA gift banner, 300×300, \(SVGAGiftExample.frameCount) frames at 20 fps"
+                    "wrote \(try output.path): SVGA gift banner, 300×300, \(Samples.giftBannerFrames) frames at 20 fps"
                 )
                 return
             }
             let progress = reporting.progress("generate", total: frames)
-            try TestPattern.writeGIF(
+            try Samples.writeTestPatternGIF(
                 to: url, size: PixelSize(width: size.width, height: size.height),
                 frames: frames, delays: parsedDelays!, turns: turns
             ) { _ in progress.advance() }

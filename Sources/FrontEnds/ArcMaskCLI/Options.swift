@@ -212,18 +212,6 @@ struct ReportOptions: ParsableArguments {
     }
 }
 
-/// What `svga info` takes: a file, limits, and how to report.
-struct DescribeOptions: ParsableArguments {
-    @Argument(help: "The file to describe.")
-    var file: String
-
-    @OptionGroup var reporting: ReportOptions
-
-    @OptionGroup var limits: LimitOptions
-
-    func validate() throws { try requirePath(file, "FILE") }
-}
-
 /// Refuses an empty path (it names nothing; an empty --out would otherwise mean the current folder).
 func requirePath(_ path: String, _ what: String) throws {
     if path.isEmpty { throw ValidationError("\(what) takes a path; an empty one names nothing") }

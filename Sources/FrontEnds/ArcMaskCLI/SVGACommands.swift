@@ -1,3 +1,4 @@
+import ArcMaskCompositor
 import ArcMaskCore
 import ArcMaskIO
 import ArcMaskSources
@@ -56,22 +57,22 @@ struct SVGACommand: ParsableCommand {
             try reportingFailures {
                 let url = try output.file()
                 limits.armWatchdog(for: file)
-                let movie = try SVGAReader.read(path: file, limits: limits.svgaLimits)
-                guard frame >= 0 && frame < movie.frameCount else {
-                    throw InputError(file: file, "has frames 0…\(movie.frameCount - 1); there is no frame \(frame)")
-                }
                 var options = SourceOptions(limits: limits.limits, svgaLimits: limits.svgaLimits)
                 options.vocabulary = .commandLine
                 options.svgLimits = limits.svgLimits
-                let content = try dynamic.content(options: options)
-                let source = try SVGAFrameSource(movie: movie, name: file, size: size?.pixelSize, content: content)
-                let picture = try source.frame(at: frame)
+                options.svgaContent = try dynamic.content(options: options)
+                let source = try FrameSources.open(path: file, options: options, as: SVGAFormat.self)
+                guard frame >= 0 && frame < source.frameCount else {
+                    throw InputError(file: file, "has frames 0…\(source.frameCount - 1); there is no frame \(frame)")
+                }
+                let picture = try Resampler.frame(
+                    frame, of: source, size: size?.pixelSize ?? source.canvasSize, fit: .fit)
                 try PNG.write(
                     picture, to: url, compression: .balanced,
                     protecting: ([file] + dynamic.imageFiles).map { URL(fileURLWithPath: $0) })
                 for w in source.warnings { warn(w) }
                 emit(
-                    "wrote \(try output.path): frame \(frame) of \(movie.frameCount), \(picture.width)×\(picture.height)"
+                    "wrote \(try output.path): frame \(frame) of \(source.frameCount), \(picture.width)×\(picture.height)"
                 )
             }
         }

@@ -122,6 +122,8 @@ struct DynamicContentCommandsTests {
         try PNG.write(wide, to: URL(fileURLWithPath: s.path("wide.png")))
         refused(render + ["--set-image", "avatar=\(s.path("wide.png"))"])  // over the side limit
         refused(["render", gif, "--view", "50x50", "--time", "0", "--set-text", "name=x"])  // a GIF has no keys
+        refused(["svga", "render", gif])  // not an SVGA
+        refused(render + ["--frame", "24"])  // past the last frame
     }
 
     @Test("the error for an unknown key lists the keys there are; svga info --json lists them with their kinds")
