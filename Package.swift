@@ -215,8 +215,8 @@ let package = Package(
             "Formats", "ArcMaskSources",
             [
                 "ArcMaskAPNG", "ArcMaskCore", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottie",
-                "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskValues", "ArcMaskVideo",
-                "ArcMaskWebP",
+                "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskText", "ArcMaskValues",
+                "ArcMaskVideo", "ArcMaskWebP",
             ]),
 
         // MARK: Routes — what an export writes: a wing per route (what decides; what writes and

@@ -255,6 +255,24 @@ struct ManifestTests {
         }
     }
 
+    @Test("the entry point re-exports nothing: no typealias and no @_exported import in ArcMaskSources")
+    func sourcesReExportNothing() throws {
+        // A front end sets `SourceOptions`' own values (`ReadingSettings.swift`); a format's types
+        // named again under the entry point would keep "front ends import no format" in letter only.
+        let folder = root.appendingPathComponent("Sources/Formats/ArcMaskSources")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        let reExport = try Regex(#"^\s*(public\s+)?(typealias\s|@_exported\s)"#)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                #expect(line.firstMatch(of: reExport) == nil, "ArcMaskSources/\(file): \(line)")
+            }
+        }
+        #expect(files.count >= 4)
+        // The rule sees a re-export when one is made.
+        #expect("public typealias SVGLimits = ArcMaskSVG.SVGLimits".firstMatch(of: reExport) != nil)
+    }
+
     @Test("sources say what they can do: no cast to a source or report type outside the conformance tools")
     func noSourceCasts() throws {
         // `as? GIFFrameSource`, `as! SourceReport`, `is SVGSequenceSource`: a consumer that needs

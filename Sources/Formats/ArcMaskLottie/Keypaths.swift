@@ -1,44 +1,5 @@
 import ArcMaskValues
 
-/// Colours and opacities changed by keypath, as lottie-ios's value providers change them: a
-/// keypath is names joined by dots (layer, groups, item, then `Color` or `Opacity`), where `*`
-/// stands for one name and `**` for any number of them (`**.Fill 1.Color`, `Title.Transform.Opacity`).
-public struct LottieOverrides: Sendable, Equatable {
-    public enum Value: Sendable, Equatable {
-        /// Straight RGB(A), 0…1.
-        case color([Double])
-        /// 0…100.
-        case opacity(Double)
-    }
-
-    public var entries: [(keypath: String, value: Value)] = []
-
-    public init() {}
-
-    public var isEmpty: Bool { entries.isEmpty }
-
-    public static func == (a: LottieOverrides, b: LottieOverrides) -> Bool {
-        a.entries.map(\.keypath) == b.entries.map(\.keypath) && a.entries.map(\.value) == b.entries.map(\.value)
-    }
-
-    /// A stable text of the overrides, for cache keys.
-    public var digest: String {
-        entries.map { e in
-            switch e.value {
-            case .color(let c): "\(e.keypath)=c\(c.map { String($0) }.joined(separator: ","))"
-            case .opacity(let o): "\(e.keypath)=o\(o)"
-            }
-        }.joined(separator: ";")
-    }
-
-    /// "#RRGGBB" or "#RRGGBBAA" as 0…1 components (alpha only when given).
-    public static func parseColor(_ text: String) -> [Double]? {
-        guard let c = Color(hex: text) else { return nil }
-        let digits = text.hasPrefix("#") ? text.count - 1 : text.count
-        return digits == 8 ? [c.r, c.g, c.b, c.a] : [c.r, c.g, c.b]
-    }
-}
-
 public enum LottieKeypaths {
     /// Every keypath a value can be set at: each layer's `Transform.Opacity`, each fill's and
     /// stroke's `Color` and `Opacity`, in document order (precompositions' layers under the
@@ -58,8 +19,9 @@ public enum LottieKeypaths {
 
     /// The animation with the overrides applied; an override that matches nothing is an error
     /// naming its keypath.
-    public static func apply(_ overrides: LottieOverrides, to a: LottieAnimation) throws(LottieError) -> LottieAnimation
-    {
+    public static func apply(
+        _ overrides: KeypathOverrides, to a: LottieAnimation
+    ) throws(LottieError) -> LottieAnimation {
         var result = a
         for entry in overrides.entries {
             let pattern = entry.keypath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -82,7 +44,7 @@ public enum LottieKeypaths {
         return result
     }
 
-    private static func kind(_ v: LottieOverrides.Value) -> String {
+    private static func kind(_ v: KeypathOverrides.Value) -> String {
         if case .color = v { "a colour" } else { "an opacity" }
     }
 
@@ -140,7 +102,7 @@ public enum LottieKeypaths {
 
     private static func rewrite(
         _ layers: [Layer], in a: inout LottieAnimation, prefix: [String], pattern: [String],
-        value: LottieOverrides.Value,
+        value: KeypathOverrides.Value,
         hits: inout Int, visits: inout Int, depth: Int
     ) -> [Layer] {
         guard depth < 16 else { return layers }
@@ -172,7 +134,7 @@ public enum LottieKeypaths {
     /// names them (a colour with alpha sets the opacity too).
     private static func paintValues(
         _ color: Animatable<[Double]>, _ opacity: Animatable<[Double]>, _ names: [String], _ pattern: [String],
-        _ value: LottieOverrides.Value, _ hits: inout Int
+        _ value: KeypathOverrides.Value, _ hits: inout Int
     ) -> (Animatable<[Double]>, Animatable<[Double]>) {
         switch value {
         case .color(let c) where matches(pattern[...], (names + ["Color"])[...]):
@@ -187,7 +149,7 @@ public enum LottieKeypaths {
     }
 
     private static func rewriteShapes(
-        _ items: [ShapeItem], _ names: [String], _ pattern: [String], _ value: LottieOverrides.Value, _ hits: inout Int
+        _ items: [ShapeItem], _ names: [String], _ pattern: [String], _ value: KeypathOverrides.Value, _ hits: inout Int
     ) -> [ShapeItem] {
         items.map { item in
             switch item {

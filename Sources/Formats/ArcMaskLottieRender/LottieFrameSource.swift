@@ -23,7 +23,7 @@ public struct LottieOptions: Sendable, Equatable {
     /// What the renderer leaves out is an error, not a warning.
     public var strict: Bool
     /// Colours and opacities set by keypath.
-    public var overrides = LottieOverrides()
+    public var overrides = KeypathOverrides()
     /// Pixels one drawn frame may have (checked before its surface is made).
     public var maxPixels = DecodeLimits.defaultMaxCanvasPixels
     /// What the front end calls these settings in its messages.

@@ -8,20 +8,10 @@ import ArcMaskValues
 /// sprite's `imageKey` with ".matte" stripped (`SVGAMovie.keys` lists them). The README's "SVGA
 /// dynamic content" says what the official players do with each and which choice this renderer follows.
 public struct SVGADynamicContent: Sendable {
-    /// How a replaced image fills the sprite's layout.
-    public enum ImageFit: String, Sendable, CaseIterable {
-        /// Stretched to the layout's width and height (Android and Web players).
-        case stretch
-        /// Whole and centred, keeping its aspect ratio (iOS player).
-        case fit
-        /// Covering the layout, keeping its aspect ratio, the overflow cut.
-        case fill
-    }
-
     /// A replacement for a key's bitmap.
     public struct Image: Sendable {
         public let pixels: PixelBuffer
-        public let fit: ImageFit
+        public let fit: KeyImageFit
         /// Identifies the pixels in cache keys.
         let digest: String
     }
@@ -84,7 +74,7 @@ public struct SVGADynamicContent: Sendable {
     public subscript(key: String) -> Entry? { entries[key] }
 
     /// Draws `pixels` instead of the key's own bitmap (a later call replaces an earlier one).
-    public mutating func setImage(_ pixels: PixelBuffer, fit: ImageFit = .stretch, forKey key: String) {
+    public mutating func setImage(_ pixels: PixelBuffer, fit: KeyImageFit = .stretch, forKey key: String) {
         entries[key, default: Entry()].image = Image(
             pixels: pixels, fit: fit, digest: RenderCache.contentKey(pixels.bytes) + "\(pixels.width)x\(pixels.height)")
     }

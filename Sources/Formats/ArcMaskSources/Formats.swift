@@ -40,7 +40,7 @@ public enum SVGAFormat: FrameFormat {
         let bytes = try reader.contents(limit: options.svgaLimits.maxInflatedBytes, kind: "SVGA files")
         return try SVGAFrameSource(
             bytes: bytes, name: name,
-            sequence: SVGASequence(options.playback), content: options.svgaContent, limits: options.svgaLimits,
+            sequence: SVGASequence(options.playback), content: options.svgaDynamicContent, limits: options.svgaLimits,
             cache: options.renderCache)
     }
 }
@@ -105,11 +105,7 @@ public enum LottieFormat: FrameFormat {
     public static func matches(_ head: [UInt8]) -> Bool { LottieContainer.matches(head) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        var lottie = options.lottie
-        lottie.range = options.playback.range
-        lottie.reverse = options.playback.reverse
-        lottie.fps = options.playback.fps
-        lottie.vocabulary = options.vocabulary
+        let lottie = options.lottieOptions
         let bytes = try reader.contents(limit: lottie.limits.maxJSONBytes, kind: "Lottie files")
         var directory: URL? = nil
         if FileManager.default.fileExists(atPath: name) {
@@ -131,8 +127,7 @@ public enum AVIFFormat: FrameFormat {
     public static func matches(_ head: [UInt8]) -> Bool { AVIFFrameSource.matches(head) }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        var video = options.video
-        video.fps = options.playback.fps
+        let video = options.videoOptions
         do {
             return try AVIFFrameSource(reader: reader, name: name, limits: options.limits, options: video)
         } catch let refused {
@@ -169,8 +164,7 @@ public enum VideoFormat: FrameFormat {
     }
 
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
-        var video = options.video
-        video.fps = options.playback.fps
+        let video = options.videoOptions
         return try VideoFrameSource(reader: reader, name: name, limits: options.limits, options: video)
     }
 }

@@ -9,12 +9,13 @@ import ArcMaskValues
 import ArcMaskVideo
 import Foundation
 
-/// How to open an animation: limits, and the settings only some formats use.
+/// How to open an animation: limits, and the settings only some formats use, as plain values
+/// (`ReadingSettings.swift`) that become each format's options when a file is opened.
 public struct SourceOptions: Sendable {
     /// Ceilings on canvas, frames and decoded bytes (every format).
     public var limits: DecodeLimits
-    /// Ceilings for SVGA files.
-    public var svgaLimits: SVGALimits
+    /// Ceilings only SVGA and SVG files have.
+    public var ceilings: FormatCeilings
     /// Which frames play, in which direction, at which rate: every format takes it (raster
     /// formats through `PlaybackSource`; SVGA, Lottie, sequences and clips on their own timelines).
     public var playback: Playback
@@ -22,33 +23,27 @@ public struct SourceOptions: Sendable {
     public var renderCache: RenderCache? {
         didSet { svgCache = SVGRasterCache(disk: renderCache) }
     }
-    /// Ceilings for SVG files.
-    public var svgLimits: SVGLimits
-    /// Numbered image sequences: range, rate or durations, loops, gaps, `@Sx` variants.
-    public var sequence: SequenceOptions
+    /// Numbered image sequences: durations, loops, gaps, `@Sx` variants.
+    public var sequence = SequenceTiming()
     /// SVGA: images, text, hidden keys put into the movie's keys.
-    public var svgaContent = SVGADynamicContent()
-    /// Lottie: the dotLottie animation, the marker, the limits, strictness (range, reverse and
-    /// rate come from `playback`).
-    public var lottie = LottieOptions()
-    /// Video clips and AVIF sequences: where a cut starts and how long it lasts (the rate
-    /// comes from `playback.fps`).
-    public var video = VideoOptions()
+    public var svgaContent = KeyedContent()
+    /// Lottie: the dotLottie animation, theme and state, the marker, strictness, keypath values.
+    public var lottie = LottieSettings()
+    /// Video clips and AVIF sequences: where a cut starts and how long it lasts.
+    public var clip = ClipCut()
     /// SVG rasters in memory, in front of `renderCache`.
     public private(set) var svgCache: SVGRasterCache
     /// What the front end calls these settings, for refusals that name them.
     public var vocabulary = InputVocabulary.plain
 
     public init(
-        limits: DecodeLimits = .default, svgaLimits: SVGALimits = .default,
+        limits: DecodeLimits = .default, ceilings: FormatCeilings = .default,
         playback: Playback = Playback(), renderCache: RenderCache? = nil
     ) {
         self.limits = limits
-        self.svgaLimits = svgaLimits
+        self.ceilings = ceilings
         self.playback = playback
         self.renderCache = renderCache
-        self.svgLimits = SVGLimits(maxPixels: limits.maxCanvasPixels)
-        self.sequence = SequenceOptions()
         self.svgCache = SVGRasterCache(disk: renderCache)
     }
 }
@@ -147,13 +142,8 @@ public enum FrameSources {
         }
         if isSequence(path) {
             try options.refuseSettings(unhonouredBy: SequenceFormat.self, file: path)
-            // A sequence plays on its own timeline: the playback joins its settings.
-            var sequence = options.sequence
-            if let range = options.playback.range { sequence.range = range }
-            if options.playback.reverse { sequence.reverse = true }
-            if let fps = options.playback.fps { sequence.fps = fps }
             return try ImageSequenceSource.open(
-                path, options: sequence, limits: options.limits, svgLimits: options.svgLimits,
+                path, options: options.sequenceOptions, limits: options.limits, svgLimits: options.svgLimits,
                 svgCache: options.svgCache)
         }
         let reader = try FileReader(path: path)
@@ -208,11 +198,11 @@ extension SourceOptions {
         if playback.range != nil { given.insert(.range) }
         if playback.reverse { given.insert(.reverse) }
         if playback.fps != nil { given.insert(.framesPerSecond) }
-        if svgaContent.givesImages { given.insert(.setImage) }
-        if svgaContent.givesText { given.insert(.setText) }
-        if svgaContent.hidesKeys { given.insert(.hide) }
-        if video.start != nil { given.insert(.start) }
-        if video.duration != nil { given.insert(.length) }
+        if !svgaContent.images.isEmpty { given.insert(.setImage) }
+        if !svgaContent.texts.isEmpty { given.insert(.setText) }
+        if !svgaContent.hidden.isEmpty { given.insert(.hide) }
+        if clip.start != nil { given.insert(.start) }
+        if clip.duration != nil { given.insert(.length) }
         if sequence.durations != nil { given.insert(.durations) }
         if sequence.loops != 0 { given.insert(.loops) }
         if sequence.allowGaps { given.insert(.allowGaps) }

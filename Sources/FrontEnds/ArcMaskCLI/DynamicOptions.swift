@@ -63,21 +63,21 @@ struct DynamicOptions: ParsableArguments {
     }
 
     /// The content these options describe; images are read through the frame sources with `options`' limits.
-    func content(options: SourceOptions) throws -> SVGADynamicContent {
-        var content = SVGADynamicContent()
+    func content(options: SourceOptions) throws -> KeyedContent {
+        var content = KeyedContent()
         let fits = try fits()
         for item in setImage {
             let (key, file) = Self.split(item, at: "=")!
             var plain = options
-            plain.svgaContent = SVGADynamicContent()
+            plain.svgaContent = KeyedContent()
             plain.playback = Playback()
-            plain.sequence = SequenceOptions()
+            plain.sequence = SequenceTiming()
             let source = try FrameSources.open(path: file, options: plain)
             let size = source.canvasSize
-            guard max(size.width, size.height) <= SVGADynamicContent.maxImageSide else {
+            guard max(size.width, size.height) <= KeyedContent.maxImageSide else {
                 throw InputError(
                     file: file,
-                    "is \(size.width)×\(size.height); an image for key '\(key)' may be at most \(SVGADynamicContent.maxImageSide) pixels on a side"
+                    "is \(size.width)×\(size.height); an image for key '\(key)' may be at most \(KeyedContent.maxImageSide) pixels on a side"
                 )
             }
             content.setImage(try source.frame(at: 0), fit: fits[key] ?? .stretch, forKey: key)
@@ -91,10 +91,10 @@ struct DynamicOptions: ParsableArguments {
         return content
     }
 
-    private func fits() throws -> [String: SVGADynamicContent.ImageFit] {
-        var out: [String: SVGADynamicContent.ImageFit] = [:]
+    private func fits() throws -> [String: KeyImageFit] {
+        var out: [String: KeyImageFit] = [:]
         for item in imageFit {
-            guard let (key, value) = Self.split(item, at: "="), let fit = SVGADynamicContent.ImageFit(rawValue: value)
+            guard let (key, value) = Self.split(item, at: "="), let fit = KeyImageFit(rawValue: value)
             else { throw ValidationError("--image-fit takes KEY=stretch|fit|fill, not '\(item)'") }
             out[key] = fit
         }

@@ -80,11 +80,11 @@ struct LottieInputOptions: ParsableArguments {
     func validate() throws { _ = try overrides() }
 
     /// The keypath settings, checked.
-    func overrides() throws -> LottieOverrides {
-        var o = LottieOverrides()
+    func overrides() throws -> KeypathOverrides {
+        var o = KeypathOverrides()
         for text in setColor {
             guard let eq = text.lastIndex(of: "="), !text[..<eq].isEmpty,
-                let c = LottieOverrides.parseColor(String(text[text.index(after: eq)...]))
+                let c = KeypathOverrides.parseColor(String(text[text.index(after: eq)...]))
             else {
                 throw ValidationError(
                     "--set-color takes KEYPATH=#RRGGBB or KEYPATH=#RRGGBBAA, not '\(shortened(text))'")
@@ -172,24 +172,20 @@ extension AnimationInput {
     func sourceOptions(scale: Int? = nil) -> SourceOptions {
         let p = playback, f = formats
         var options = SourceOptions(
-            limits: f.limits.limits, svgaLimits: f.limits.svgaLimits,
+            limits: f.limits.limits, ceilings: f.limits.ceilings,
             playback: Playback(range: p.range, reverse: p.reverse, fps: p.fps),
             renderCache: f.noRenderCache ? nil : RenderCache())
         options.vocabulary = .commandLine
-        options.svgLimits = f.limits.svgLimits
         options.sequence.durations = f.sequence.parsedDurations
         options.sequence.loops = f.sequence.loops.value
         options.sequence.allowGaps = f.sequence.allowGaps
         options.sequence.scale = scale
-        var lottieLimits = LottieLimits()
-        lottieLimits.maxFrames = f.limits.maxFrames.value
         let l = f.lottie
-        options.lottie = LottieOptions(animation: l.animation, marker: l.marker, limits: lottieLimits, strict: l.strict)
+        options.lottie = LottieSettings(animation: l.animation, marker: l.marker, strict: l.strict)
         options.lottie.theme = l.theme
         options.lottie.state = l.state
-        options.lottie.overrides = (try? l.overrides()) ?? LottieOverrides()
-        options.lottie.maxPixels = f.limits.maxPixels.value
-        options.video = VideoOptions(start: p.startOption?.value, duration: p.durationOption?.value)
+        options.lottie.overrides = (try? l.overrides()) ?? KeypathOverrides()
+        options.clip = ClipCut(start: p.startOption?.value, duration: p.durationOption?.value)
         return options
     }
 

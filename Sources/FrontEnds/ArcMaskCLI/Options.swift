@@ -42,32 +42,32 @@ struct LimitOptions: ParsableArguments {
         parsing: .unconditional,
         help: ArgumentHelp("SVGA: refuse files that inflate past this many bytes.", visibility: .hidden),
         transform: ByteCount.parse)
-    var maxSvgaBytes = ByteCount(SVGALimits.default.maxInflatedBytes)
+    var maxSvgaBytes = ByteCount(FormatCeilings.default.svgaInflatedBytes)
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("SVGA: refuse images inside the file with more pixels than this.", visibility: .hidden),
         transform: PixelCount.parse)
-    var maxImagePixels = PixelCount(SVGALimits.default.maxImagePixels)
+    var maxImagePixels = PixelCount(FormatCeilings.default.svgaImagePixels)
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "SVGA: refuse path data with more commands than this per shape or clip.", visibility: .hidden),
         transform: ItemCount.parse)
-    var maxPathCommands = ItemCount(SVGALimits.default.maxPathCommands)
+    var maxPathCommands = ItemCount(FormatCeilings.default.svgaPathCommands)
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("SVG: refuse files larger than this many bytes.", visibility: .hidden),
         transform: ByteCount.parse)
-    var maxSvgBytes = ByteCount(SVGLimits.default.maxFileBytes)
+    var maxSvgBytes = ByteCount(FormatCeilings.default.svgFileBytes)
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("SVG: refuse files with more elements than this.", visibility: .hidden),
         transform: ItemCount.parse)
-    var maxSvgElements = ItemCount(SVGLimits.default.maxElements)
+    var maxSvgElements = ItemCount(FormatCeilings.default.svgElements)
 
     @Option(
         parsing: .unconditional,
@@ -81,18 +81,11 @@ struct LimitOptions: ParsableArguments {
             maxCanvasPixels: maxPixels.value, maxFrames: maxFrames.value, maxDecodedBytes: maxDecodedBytes.value)
     }
 
-    var svgLimits: SVGLimits {
-        SVGLimits(maxFileBytes: maxSvgBytes.value, maxElements: maxSvgElements.value, maxPixels: maxPixels.value)
-    }
-
-    var svgaLimits: SVGALimits {
-        var l = SVGALimits()
-        l.maxFrames = maxFrames.value
-        l.maxViewBoxPixels = maxPixels.value
-        l.maxInflatedBytes = maxSvgaBytes.value
-        l.maxImagePixels = maxImagePixels.value
-        l.maxPathCommands = maxPathCommands.value
-        return l
+    var ceilings: FormatCeilings {
+        FormatCeilings(
+            svgaInflatedBytes: maxSvgaBytes.value, svgaImagePixels: maxImagePixels.value,
+            svgaPathCommands: maxPathCommands.value, svgFileBytes: maxSvgBytes.value,
+            svgElements: maxSvgElements.value)
     }
 
     /// Ends the run with a clear error (and no partial output) if `file` takes longer than --timeout.

@@ -57,9 +57,8 @@ struct SVGACommand: ParsableCommand {
             try reportingFailures {
                 let url = try output.file()
                 limits.armWatchdog(for: file)
-                var options = SourceOptions(limits: limits.limits, svgaLimits: limits.svgaLimits)
+                var options = SourceOptions(limits: limits.limits, ceilings: limits.ceilings)
                 options.vocabulary = .commandLine
-                options.svgLimits = limits.svgLimits
                 options.svgaContent = try dynamic.content(options: options)
                 let source = try FrameSources.open(path: file, options: options, as: SVGAFormat.self)
                 guard frame >= 0 && frame < source.frameCount else {

@@ -1,4 +1,5 @@
 import ArcMaskJSON
+import ArcMaskValues
 import Testing
 
 @testable import ArcMaskLottie
@@ -104,7 +105,7 @@ struct LenientReadingTests {
         let a = try LottieAnimation.decode(Documents.animation(layers: root, extra: assets), limits: limits)
         #expect(throws: LottieError.self) { try LottieEvaluator(a).commands(at: 0) }
         #expect(LottieKeypaths.list(a).count == 10_000)
-        var overrides = LottieOverrides()
+        var overrides = KeypathOverrides()
         overrides.entries = [("**.Fill 1.Color", .color([0, 1, 0]))]
         #expect(throws: LottieError.self) { try LottieKeypaths.apply(overrides, to: a) }
     }

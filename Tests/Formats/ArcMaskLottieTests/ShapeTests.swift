@@ -1,3 +1,4 @@
+import ArcMaskValues
 import Testing
 
 @testable import ArcMaskLottie
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func setsColoursAndOpacitiesAndRefusesUnknownKeypaths() throws {
-        var o = LottieOverrides()
+        var o = KeypathOverrides()
         o.entries = [("**.Fill 1.Color", .color([0, 1, 0])), ("Shape 1.Transform.Opacity", .opacity(50))]
         let a = try LottieKeypaths.apply(o, to: animation())
         let commands = try LottieEvaluator(a).commands(at: 0)
@@ -132,8 +133,8 @@ import Testing
         #expect(alpha == 0.5)
         o.entries = [("Nothing.Here.Color", .color([0, 0, 0]))]
         #expect(throws: LottieError.self) { try LottieKeypaths.apply(o, to: try animation()) }
-        #expect(LottieOverrides.parseColor("#00FF0080") == [0, 1, 0, 128.0 / 255])
-        #expect(LottieOverrides.parseColor("green") == nil)
+        #expect(KeypathOverrides.parseColor("#00FF0080") == [0, 1, 0, 128.0 / 255])
+        #expect(KeypathOverrides.parseColor("green") == nil)
     }
 }
 

@@ -117,7 +117,7 @@ struct DynamicContentTests {
     @Test("a replaced image is stretched by default, or fitted whole, or fills and is cropped")
     func imageFits() throws {
         let wide = DynamicFixture.solid(20, 20, (255, 0, 255, 255))
-        func painted(_ fit: SVGADynamicContent.ImageFit) throws -> (Int, Int) {
+        func painted(_ fit: KeyImageFit) throws -> (Int, Int) {
             var content = SVGADynamicContent()
             content.setImage(wide, fit: fit, forKey: "banner")
             let p = try DynamicFixture.render(content)

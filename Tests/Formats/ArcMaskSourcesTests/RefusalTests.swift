@@ -54,8 +54,8 @@ func giving(_ setting: InputSetting) -> SourceOptions {
     case .setImage: o.svgaContent.setImage(PixelBuffer(width: 1, height: 1, bytes: [0, 0, 0, 255]), forKey: "k")
     case .setText: o.svgaContent.setText("hi", forKey: "k")
     case .hide: o.svgaContent.setHidden(true, forKey: "k")
-    case .start: o.video.start = 0.1
-    case .length: o.video.duration = 0.5
+    case .start: o.clip.start = 0.1
+    case .length: o.clip.duration = 0.5
     case .durations: o.sequence.durations = [100]
     case .loops: o.sequence.loops = 2
     case .allowGaps: o.sequence.allowGaps = true
@@ -138,7 +138,7 @@ struct RefusalTests {
     @Test("the front end's names, and several settings refused at once")
     func named() throws {
         var options = giving(.start)
-        options.video.duration = 1
+        options.clip.duration = 1
         options.vocabulary = InputVocabulary([.start: "--start", .length: "--length"])
         let refused = #expect(throws: InputError.self) {
             try options.refuseSettings(unhonouredBy: SequenceFormat.self, file: "f")

@@ -402,7 +402,7 @@ public final class SVGAPlayer {
     /// Draws `pixels` instead of `key`'s bitmap from the next frame (a later call replaces it).
     @discardableResult
     public func setImage(
-        _ pixels: PixelBuffer, fit: SVGADynamicContent.ImageFit = .stretch, forKey key: String
+        _ pixels: PixelBuffer, fit: KeyImageFit = .stretch, forKey key: String
     ) -> [Event] {
         change(key) { $0.setImage(pixels, fit: fit, forKey: key) }
         imageTokens[key, default: 0] += 1  // an image still loading for the key no longer wins
@@ -414,7 +414,7 @@ public final class SVGAPlayer {
     /// was and reports `imageLoadFailed` naming the key.
     @discardableResult
     public func setImage(
-        from source: String, fit: SVGADynamicContent.ImageFit = .stretch, forKey key: String
+        from source: String, fit: KeyImageFit = .stretch, forKey key: String
     ) -> [Event] {
         guard checkKey(key) else { return drain() }
         imageTokens[key, default: 0] += 1
@@ -423,7 +423,7 @@ public final class SVGAPlayer {
         return drain()
     }
 
-    private var pendingFits: [String: SVGADynamicContent.ImageFit] = [:]
+    private var pendingFits: [String: KeyImageFit] = [:]
 
     private func imageLoaded(key: String, _ d: Delivery) {
         guard imageTokens[key] == d.token else { return }  // replaced or cleared since

@@ -20,7 +20,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var content = SVGADynamicContent()
     content.setText(text, style: style, forKey: keys[Int(flags & 3)])
     if parts.count > 2, let image = try? SVGADynamicContent.decodeImage(Array(parts[2].dropLast()), maxPixels: 1 << 20) {
-        content.setImage(image, fit: SVGADynamicContent.ImageFit.allCases[Int(flags >> 2) % 3], forKey: "avatar")
+        content.setImage(image, fit: KeyImageFit.allCases[Int(flags >> 2) % 3], forKey: "avatar")
     }
     if flags & 0x20 != 0 { content.setHidden(true, forKey: keys[Int(flags >> 6)]) }
     guard (try? content.check(against: movie, file: "fuzz")) != nil else { return 0 }
