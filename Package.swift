@@ -54,7 +54,7 @@ let package = Package(
             name: "ArcMask",
             targets: [
                 "ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskJSON",
-                "ArcMaskFiles", "ArcMaskCore", "ArcMaskCairo", "ArcMaskZIP", "ArcMaskIO", "ArcMaskText",
+                "ArcMaskFiles", "ArcMaskFrames", "ArcMaskCairo", "ArcMaskZIP", "ArcMaskIO", "ArcMaskText",
                 "ArcMaskCompositor",
                 "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
@@ -136,11 +136,11 @@ let package = Package(
         // Files written all or nothing: a staging folder moved into place, or removed (Foundation
         // only, so ArcMaskKit links it too).
         module("Drawing", "ArcMaskFiles", ["ArcMaskFolder", "ArcMaskPlatform"]),
-        module("Drawing", "ArcMaskCore", ["ArcMaskPlatform", "ArcMaskValues"]),
+        module("Drawing", "ArcMaskFrames", ["ArcMaskPlatform", "ArcMaskValues"]),
         // Solid fills and strokes rasterised in Swift: exact-area coverage, cairo's geometry and arithmetic.
         module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
-        module("Drawing", "ArcMaskCairo", ["ArcMaskCore", "ArcMaskValues", "CCairo", "CUnpremultiply"]),
+        module("Drawing", "ArcMaskCairo", ["ArcMaskFrames", "ArcMaskValues", "CCairo", "CUnpremultiply"]),
         // zlib's one wrapper: inflate with a ceiling, deflate, CRC-32, and ZIP archives read in
         // memory. It needs nothing else, so ArcMaskKit reads dotLottie files with it on a phone.
         module("Drawing", "ArcMaskZIP", ["CLibZ"]),
@@ -149,7 +149,7 @@ let package = Package(
         module(
             "Drawing", "ArcMaskIO",
             [
-                "ArcMaskCore", "ArcMaskFiles", "ArcMaskPlatform", "ArcMaskValues", "ArcMaskZIP", "CDeflate", "CJPEG",
+                "ArcMaskFiles", "ArcMaskFrames", "ArcMaskPlatform", "ArcMaskValues", "ArcMaskZIP", "CDeflate", "CJPEG",
                 "CLibZ", "CPNG",
             ]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
@@ -160,41 +160,41 @@ let package = Package(
         // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
         module(
             "Drawing", "ArcMaskFontCheck",
-            ["ArcMaskCore", "CFreeType", "CHarfBuzz"]),
+            ["ArcMaskFrames", "CFreeType", "CHarfBuzz"]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
         module(
             "Drawing", "ArcMaskCompositor",
-            ["ArcMaskCairo", "ArcMaskCore", "ArcMaskGeometry", "ArcMaskValues", "CBlit"]),
+            ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskValues", "CBlit"]),
         // Pictures of a plan and the offline page.
         module(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFrames",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
             ]),
 
         // MARK: Formats — one reader per format, and the entry point.
         // giflib-backed frame source and GIF writer.
-        module("Formats", "ArcMaskGIF", ["ArcMaskCore", "ArcMaskValues", "CGIF"]),
+        module("Formats", "ArcMaskGIF", ["ArcMaskFrames", "ArcMaskValues", "CGIF"]),
         // APNG: chunks read and checked here, each frame's data decoded by libpng, composited per the spec.
-        module("Formats", "ArcMaskAPNG", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP"]),
+        module("Formats", "ArcMaskAPNG", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP"]),
         // Animated and still WebP through libwebp's demuxer and animation decoder.
-        module("Formats", "ArcMaskWebP", ["ArcMaskCore", "ArcMaskValues", "CWebP"]),
+        module("Formats", "ArcMaskWebP", ["ArcMaskFrames", "ArcMaskValues", "CWebP"]),
         // SVG rasterised by librsvg onto cairo, with its memory and disk caches.
-        module("Formats", "ArcMaskSVG", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "CRSVG"]),
+        module("Formats", "ArcMaskSVG", ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "CRSVG"]),
         // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, dynamic content.
         module(
             "Formats", "ArcMaskSVGA",
             [
-                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskText", "ArcMaskValues", "ArcMaskZIP", "CBlit",
+                "ArcMaskCairo", "ArcMaskFrames", "ArcMaskIO", "ArcMaskText", "ArcMaskValues", "ArcMaskZIP", "CBlit",
                 protobuf,
             ],
             exclude: ["Proto"]),
         // Numbered image sequences (PNG, JPEG, SVG files), decoded one frame at a time.
-        module("Formats", "ArcMaskSequence", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
+        module("Formats", "ArcMaskSequence", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
         // Video clips (FFmpeg's libraries) and animated AVIF (libavif) as frame sources, timed by
         // their timestamps; the timeline rules themselves are pure Swift (VideoTimeline).
-        module("Formats", "ArcMaskVideo", ["ArcMaskCore", "ArcMaskValues", "CAVIF", "CFFmpeg"]),
+        module("Formats", "ArcMaskVideo", ["ArcMaskFrames", "ArcMaskValues", "CAVIF", "CFFmpeg"]),
         // A JavaScript subset (lexer, parser, interpreter, prototypes) that Lottie expressions run in.
         module("Formats", "ArcMaskScript"),
         // Lottie documents read (limits, JSON-path errors), timed and evaluated into draw commands
@@ -207,14 +207,14 @@ let package = Package(
         module(
             "Formats", "ArcMaskLottieRender",
             [
-                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieCanvas",
+                "ArcMaskCairo", "ArcMaskFrames", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieCanvas",
                 "ArcMaskRaster", "ArcMaskText", "ArcMaskValues", "ArcMaskZIP",
             ]),
         // The one entry point for frames: reads a file once and picks its format from its bytes.
         module(
             "Formats", "ArcMaskSources",
             [
-                "ArcMaskAPNG", "ArcMaskCore", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottie",
+                "ArcMaskAPNG", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottie",
                 "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskText", "ArcMaskValues",
                 "ArcMaskVideo", "ArcMaskWebP",
             ]),
@@ -227,7 +227,8 @@ let package = Package(
         module(
             "Routes", "ArcMaskLayerFolder",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
+                "ArcMaskFrames",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // The rotation route's writer and checker: its exports (a layer file per frame, or the
@@ -236,7 +237,7 @@ let package = Package(
         module(
             "Routes/Rotation", "ArcMaskRotationRoute",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // The timer-font route, what decides: the schedule of timers and fonts, and how an
@@ -251,7 +252,7 @@ let package = Package(
         module(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskIO",
+                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFrames", "ArcMaskIO",
                 "ArcMaskLayerFolder", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan",
                 "ArcMaskValues",
             ]),
@@ -260,14 +261,15 @@ let package = Package(
         module(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskCompositor", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskFrames",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock",
                 "ArcMaskTimerFontPlan", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // What every route's export writes and says the same way: safe names in generated text,
         // the widget's timeline and bundle step, manifest decoding errors, the command line's
         // names for the settings.
-        module("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
+        module("Routes", "ArcMaskWidgetCode", ["ArcMaskFolder", "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskValues"]),
         // The fonts a live timer's text draws with, shared by the two timer routes: the glyph
         // layout of every timer font, and the mask fonts (a solid square on the second that
         // opens a period, nothing on the others).
@@ -275,13 +277,13 @@ let package = Package(
 
         // MARK: Front ends — the command line and the library apps link.
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
-        module("FrontEnds", "ArcMaskRuntime", ["ArcMaskCore", "ArcMaskFiles", "ArcMaskPlatform", "ArcMaskValues"]),
+        module("FrontEnds", "ArcMaskRuntime", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskPlatform", "ArcMaskValues"]),
         // The command line as a library, so tests can drive it.
         module(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
-                "ArcMaskFontCheck", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskPreview",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFontCheck",
+                "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskPreview",
                 "ArcMaskRotationRoute", "ArcMaskRuntime",
                 "ArcMaskSources", "ArcMaskText", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWidgetCode", argumentParser,
@@ -304,7 +306,7 @@ let package = Package(
         .executableTarget(
             name: "ArcMaskConformance",
             dependencies: [
-                "ArcMaskAPNG", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskAPNG", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskGeometry",
                 "ArcMaskIO", "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskText",
                 "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
             ],
@@ -313,7 +315,8 @@ let package = Package(
         .executableTarget(
             name: "ArcMaskBench",
             dependencies: [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskGeometry",
                 "ArcMaskIO", "ArcMaskKit", "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskValues",
                 "ArcMaskZIP",
             ],
@@ -323,7 +326,7 @@ let package = Package(
         // The SVGA player state machine (playback, loading, caching) as the official players behave,
         // driven on virtual time by the SVGA tests.
         .target(
-            name: "ArcMaskSVGAPlayer", dependencies: ["ArcMaskCore", "ArcMaskSVGA", "ArcMaskText", "ArcMaskValues"],
+            name: "ArcMaskSVGAPlayer", dependencies: ["ArcMaskFrames", "ArcMaskSVGA", "ArcMaskText", "ArcMaskValues"],
             path: "Tests/Support/ArcMaskSVGAPlayer"),
 
         // What the route tests share: a scratch folder, pattern GIFs, an export of each route,
@@ -331,7 +334,7 @@ let package = Package(
         .target(
             name: "ArcMaskRouteTesting",
             dependencies: [
-                "ArcMaskCore", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskLayerFolder",
+                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerFolder",
                 "ArcMaskRotationRoute", "ArcMaskTimerFont", "ArcMaskValues",
             ],
             path: "Tests/Support/ArcMaskRouteTesting"),
@@ -344,38 +347,41 @@ let package = Package(
         tests("Core", "ArcMaskJSON", ["ArcMaskJSON"]),
         tests("Drawing", "ArcMaskPlatform", ["ArcMaskPlatform"]),
         tests("Drawing", "ArcMaskFiles", ["ArcMaskFiles"]),
-        tests("Drawing", "ArcMaskCore", ["ArcMaskCore", "ArcMaskValues"]),
-        tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskValues"]),
+        tests("Drawing", "ArcMaskFrames", ["ArcMaskFrames", "ArcMaskValues"]),
+        tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskRaster", ["ArcMaskCairo", "ArcMaskRaster", "ArcMaskValues"]),
-        tests("Drawing", "ArcMaskIO", ["ArcMaskCore", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP", zipFoundation]),
+        tests("Drawing", "ArcMaskIO", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP", zipFoundation]),
         tests("Drawing", "ArcMaskZIP", ["ArcMaskZIP"]),
-        tests("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskCore", "ArcMaskText", "ArcMaskValues"]),
+        tests("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskText", "ArcMaskValues"]),
         tests(
             "Drawing", "ArcMaskCompositor",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskGeometry",
                 "ArcMaskValues",
             ]),
         tests(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskGeometry",
                 "ArcMaskPreview",
                 "ArcMaskValues",
             ]),
-        tests("Formats", "ArcMaskGIF", ["ArcMaskCore", "ArcMaskGIF", "ArcMaskValues"]),
-        tests("Formats", "ArcMaskAPNG", ["ArcMaskAPNG", "ArcMaskCore", "ArcMaskIO", "ArcMaskValues"]),
-        tests("Formats", "ArcMaskWebP", ["ArcMaskCore", "ArcMaskValues", "ArcMaskWebP", "CWebP"]),
-        tests("Formats", "ArcMaskSVG", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
+        tests("Formats", "ArcMaskGIF", ["ArcMaskFrames", "ArcMaskGIF", "ArcMaskValues"]),
+        tests("Formats", "ArcMaskAPNG", ["ArcMaskAPNG", "ArcMaskFrames", "ArcMaskIO", "ArcMaskValues"]),
+        tests("Formats", "ArcMaskWebP", ["ArcMaskFrames", "ArcMaskValues", "ArcMaskWebP", "CWebP"]),
+        tests("Formats", "ArcMaskSVG", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
         tests(
             "Formats", "ArcMaskSVGA",
             [
-                "ArcMaskCore", "ArcMaskIO", "ArcMaskSVGA", "ArcMaskSVGAPlayer", "ArcMaskText", "ArcMaskValues",
+                "ArcMaskFrames", "ArcMaskIO", "ArcMaskSVGA", "ArcMaskSVGAPlayer", "ArcMaskText", "ArcMaskValues",
                 "ArcMaskZIP", "CPango",
                 protobuf, zipFoundation,
             ]),
-        tests("Formats", "ArcMaskSequence", ["ArcMaskCore", "ArcMaskIO", "ArcMaskSequence", "ArcMaskValues", "CJPEG"]),
-        tests("Formats", "ArcMaskVideo", ["ArcMaskCore", "ArcMaskValues", "ArcMaskVideo"], exclude: ["Fixtures"]),
+        tests(
+            "Formats", "ArcMaskSequence", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskSequence", "ArcMaskValues", "CJPEG"]),
+        tests("Formats", "ArcMaskVideo", ["ArcMaskFrames", "ArcMaskValues", "ArcMaskVideo"], exclude: ["Fixtures"]),
         tests("Formats", "ArcMaskScript", ["ArcMaskScript"]),
         tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript", "ArcMaskValues"]),
         tests(
@@ -384,32 +390,33 @@ let package = Package(
         tests(
             "Formats", "ArcMaskLottieRender",
             [
-                "ArcMaskCairo", "ArcMaskCore", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues",
+                "ArcMaskCairo", "ArcMaskFrames", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues",
                 "ArcMaskZIP",
                 zipFoundation,
             ]),
         tests(
             "Formats", "ArcMaskSources",
             [
-                "ArcMaskAPNG", "ArcMaskCore", "ArcMaskGIF", "ArcMaskIO", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
-                "ArcMaskSources", "ArcMaskValues",
+                "ArcMaskAPNG", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottieRender", "ArcMaskSVG",
+                "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskSources", "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
             ]),
         tests(
             "Routes", "ArcMaskLayerFolder",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskCompositor", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
                 "ArcMaskLayerFolder", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         tests(
             "Routes/Rotation", "ArcMaskRotationRoute",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskGeometry",
                 "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskRotationRoute", "ArcMaskRouteTesting", "ArcMaskValues",
             ]),
         tests(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskCore", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskGIF",
+                "ArcMaskCompositor", "ArcMaskFrames", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskGIF",
                 "ArcMaskLayerFolder",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
                 "ArcMaskValues",
@@ -421,31 +428,32 @@ let package = Package(
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskCore", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskLayerFolder", "ArcMaskMaskFonts",
+                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskLayerFolder", "ArcMaskMaskFonts",
                 "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         tests(
             "Routes", "ArcMaskMaskFonts",
             ["ArcMaskFontCheck", "ArcMaskMaskFonts", "ArcMaskTimerClock", "ArcMaskValues"]),
-        tests("Routes", "ArcMaskWidgetCode", ["ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
+        tests(
+            "Routes", "ArcMaskWidgetCode", ["ArcMaskFolder", "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
             "Drawing", "ArcMaskFont",
             [
-                "ArcMaskCore", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskIO",
+                "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFrames", "ArcMaskIO",
                 "ArcMaskValues",
             ]),
-        tests("FrontEnds", "ArcMaskRuntime", ["ArcMaskCore", "ArcMaskRuntime"]),
+        tests("FrontEnds", "ArcMaskRuntime", ["ArcMaskFrames", "ArcMaskRuntime"]),
         tests(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCLI", "ArcMaskCore", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
+                "ArcMaskCLI", "ArcMaskFrames", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
                 "ArcMaskRuntime", "ArcMaskValues", "ArcMaskZIP", argumentParser,
             ]),
         // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
         tests(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskCore", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskGeometry",
                 "ArcMaskIO", "ArcMaskKit", "ArcMaskLayerFolder", "ArcMaskLottie", "ArcMaskLottieRender",
                 "ArcMaskMaskFonts", "ArcMaskRotationRoute",
                 "ArcMaskTimerMask",

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 internal import CCairo
 
 /// A cairo failure, with cairo's own message.

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// Translucent pictures drawn over an opaque colour, and what that keeps of them.

@@ -1,5 +1,5 @@
 import ArcMaskCairo
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// Frames of a source at the view's pixel size, kept in a cache bounded in bytes.

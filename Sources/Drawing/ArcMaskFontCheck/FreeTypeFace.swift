@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 internal import CFreeType
 
 /// A font as FreeType loads it, for its colour bitmaps: the one wrapper over FreeType.

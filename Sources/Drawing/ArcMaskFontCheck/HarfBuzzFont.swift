@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 internal import CHarfBuzz
 
 /// A font as HarfBuzz reads and shapes it: the one wrapper over HarfBuzz.

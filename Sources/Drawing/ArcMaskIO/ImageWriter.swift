@@ -1,5 +1,5 @@
-import ArcMaskCore
 import ArcMaskFiles
+import ArcMaskFrames
 import ArcMaskValues
 import Dispatch
 import Foundation

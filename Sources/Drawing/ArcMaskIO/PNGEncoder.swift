@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskZIP
 
 /// Writes PNG files from straight RGBA pixels with the smallest lossless layout that holds them:

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 internal import CLibZ
 import Foundation
 

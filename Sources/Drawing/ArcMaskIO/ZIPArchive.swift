@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskZIP
 
 /// A ZIP archive as the command line's readers take it: `ZIPReader`, its errors reported as

@@ -1,5 +1,5 @@
 import ArcMaskCairo
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// A small drawing surface for charts and contact sheets: rectangles, lines, circles,

@@ -1,5 +1,5 @@
-import ArcMaskCore
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskValues
 import Foundation
 

@@ -1,6 +1,6 @@
 import ArcMaskCairo
 import ArcMaskCompositor
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskValues
 import Foundation

@@ -1,6 +1,6 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskValues
 import Foundation

@@ -1,7 +1,7 @@
 import ArcMaskCairo
-import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskValues
 import Foundation

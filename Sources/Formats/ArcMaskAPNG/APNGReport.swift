@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 
 extension APNGFrameSource {
     /// "APNG" (or "PNG" for a still image), its play count, header and each frame's region,

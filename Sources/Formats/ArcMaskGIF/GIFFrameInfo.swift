@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// What happens to a frame's rectangle before the next frame is drawn.

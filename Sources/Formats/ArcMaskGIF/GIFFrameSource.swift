@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// A GIF read with giflib as a `FrameSource`.

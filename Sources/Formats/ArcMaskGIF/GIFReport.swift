@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// What `inspect --json` prints and `frames` writes as `frames.json`.

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// What one pass over a GIF's blocks finds, without decoding any pixel.

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskJSON
 import ArcMaskLottie

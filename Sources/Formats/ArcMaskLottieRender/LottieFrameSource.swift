@@ -1,5 +1,5 @@
 import ArcMaskCairo
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskJSON
 import ArcMaskLottie
@@ -168,13 +168,18 @@ public final class LottieFrameSource: FrameSource, @unchecked Sendable {
 
     /// Frame `index` as drawn: premultiplied, or straight when a render cache keeps it.
     public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        try drawing(at: index, size: size, fit: fit)
+    }
+
+    /// What `drawn(at:size:fit:)` gives: this source always draws.
+    private func drawing(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage {
         if cache != nil { return .straight(try frame(at: index, size: size, fit: fit)) }
         return .premultiplied(try render(index, size: size, fit: fit).premultipliedImage())
     }
 
     /// Frame `index` premultiplied, as a surface of the caller's own.
     public func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
-        try drawn(at: index, size: size, fit: fit)!.surface()
+        try drawing(at: index, size: size, fit: fit).surface()
     }
 
     private func render(_ index: Int, size: PixelSize, fit: FitMode) throws -> Surface {

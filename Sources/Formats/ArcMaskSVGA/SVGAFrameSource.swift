@@ -1,5 +1,5 @@
 import ArcMaskCairo
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskValues
 import Foundation
@@ -155,6 +155,11 @@ public final class SVGAFrameSource: FrameSource, @unchecked Sendable {
     /// Frame `index` as drawn: premultiplied, or straight when a render cache keeps it (frames
     /// for the cache are kept straight: drawn once, both ways out).
     public func drawn(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage? {
+        try drawing(at: index, size: size, fit: fit)
+    }
+
+    /// What `drawn(at:size:fit:)` gives: this source always draws.
+    private func drawing(at index: Int, size: PixelSize, fit: FitMode) throws -> DrawnImage {
         if cache != nil { return .straight(try frame(at: index, size: size, fit: fit)) }
         let renderer = takeRenderer()
         defer { lock.withLock { idle.append(renderer) } }
@@ -164,7 +169,7 @@ public final class SVGAFrameSource: FrameSource, @unchecked Sendable {
 
     /// Frame `index` premultiplied, as a surface of the caller's own.
     public func surface(at index: Int, size: PixelSize, fit: FitMode) throws -> Surface {
-        try drawn(at: index, size: size, fit: fit)!.surface()
+        try drawing(at: index, size: size, fit: fit).surface()
     }
 
     private func takeRenderer() -> SVGARenderer {

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// What `inspect` reports on an SVGA file: container, canvas, timing, sprites,

@@ -1,5 +1,5 @@
 import ArcMaskCairo
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 import Foundation
 

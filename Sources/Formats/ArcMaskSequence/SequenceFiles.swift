@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import Foundation
 
 /// Where a sequence's files are read from: the file system, or memory (tests and fuzzing).

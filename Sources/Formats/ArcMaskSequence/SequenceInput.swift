@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import Foundation
 
 /// How to read a numbered image sequence: which numbers, how fast, how often.

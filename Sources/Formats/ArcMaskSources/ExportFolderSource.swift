@@ -1,5 +1,5 @@
-import ArcMaskCore
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskValues
 import Foundation

@@ -1,5 +1,5 @@
 import ArcMaskAPNG
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskIO
 import ArcMaskLottieRender
@@ -10,32 +10,17 @@ import ArcMaskVideo
 import ArcMaskWebP
 import Foundation
 
-/// GIF87a and GIF89a, decoded with giflib.
-public enum GIFFormat: FrameFormat {
-    public static let name = "GIF"
-    public static let inputs = "GIF files"
-    public static let honours: Set<InputSetting> = playbackSettings
-    public static let capabilities: FrameCapabilities = .savesCanvases
+// How the entry point opens each format (each format's module declares what it reads, honours
+// and can do): the settings become the format's own options here.
 
-    public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: Array("GIF".utf8)) }
-
+extension GIFFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         return try PlaybackSource.over(
             GIFFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
 }
 
-/// SVGA 2.x (a zlib stream) and 1.x (a ZIP), drawn with the SVGA renderer.
-public enum SVGAFormat: FrameFormat {
-    public static let name = "SVGA"
-    public static let inputs = "SVGA files"
-    public static let honours: Set<InputSetting> = playbackSettings.union([.setImage, .setText, .hide])
-    public static let capabilities: FrameCapabilities = [.drawsAtAnySize, .drawsConcurrently]
-
-    public static func matches(_ head: [UInt8]) -> Bool {
-        head.first == 0x78 || head.starts(with: [0x50, 0x4B, 0x03, 0x04])
-    }
-
+extension SVGAFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         let bytes = try reader.contents(limit: options.svgaLimits.maxInflatedBytes, kind: "SVGA files")
         return try SVGAFrameSource(
@@ -45,45 +30,21 @@ public enum SVGAFormat: FrameFormat {
     }
 }
 
-/// PNG and APNG: chunks read here, each frame's data decoded by libpng; a PNG without acTL is one frame.
-public enum APNGFormat: FrameFormat {
-    public static let name = "PNG/APNG"
-    public static let inputs = "PNG files"
-    public static let honours: Set<InputSetting> = playbackSettings
-    public static let capabilities = FrameCapabilities()
-
-    public static func matches(_ head: [UInt8]) -> Bool { head.starts(with: PNG.signature) }
-
+extension APNGFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         return try PlaybackSource.over(
             APNGFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
 }
 
-/// Animated and still WebP, decoded by libwebp's animation decoder.
-public enum WebPFormat: FrameFormat {
-    public static let name = "WebP"
-    public static let inputs = "WebP files"
-    public static let honours: Set<InputSetting> = playbackSettings
-    public static let capabilities = FrameCapabilities()
-
-    public static func matches(_ head: [UInt8]) -> Bool { WebPContainer.matches(head) }
-
+extension WebPFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         return try PlaybackSource.over(
             WebPFrameSource(reader: reader, name: name, limits: options.limits), playback: options.playback)
     }
 }
 
-/// SVG, drawn by librsvg at the size it is shown: a one-frame source.
-public enum SVGFormat: FrameFormat {
-    public static let name = "SVG"
-    public static let inputs = "SVG files"
-    public static let honours: Set<InputSetting> = playbackSettings
-    public static let capabilities: FrameCapabilities = .drawsAtAnySize
-
-    public static func matches(_ head: [UInt8]) -> Bool { SVGDocument.matches(head) }
-
+extension SVGFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         let bytes = try reader.contents(limit: options.svgLimits.maxFileBytes, kind: "SVG files")
         return try PlaybackSource.over(
@@ -92,18 +53,7 @@ public enum SVGFormat: FrameFormat {
     }
 }
 
-/// Lottie JSON, Telegram stickers (gzip) and dotLottie (ZIP with a manifest), drawn by the
-/// Lottie renderer. Checked before SVGA, whose 1.x files are ZIPs too.
-public enum LottieFormat: FrameFormat {
-    public static let name = "Lottie/TGS/dotLottie"
-    public static let inputs = "Lottie files"
-    public static let honours: Set<InputSetting> = playbackSettings.union([
-        .animation, .marker, .strict, .setColor, .theme, .state,
-    ])
-    public static let capabilities: FrameCapabilities = [.drawsAtAnySize, .drawsConcurrently]
-
-    public static func matches(_ head: [UInt8]) -> Bool { LottieContainer.matches(head) }
-
+extension LottieFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         let lottie = options.lottieOptions
         let bytes = try reader.contents(limit: lottie.limits.maxJSONBytes, kind: "Lottie files")
@@ -116,16 +66,7 @@ public enum LottieFormat: FrameFormat {
     }
 }
 
-/// Animated and still AVIF, decoded by libavif. Checked before the video containers, whose
-/// reader would take an AVIF sequence for an MP4 without its alpha.
-public enum AVIFFormat: FrameFormat {
-    public static let name = "AVIF"
-    public static let inputs = "AVIF files"
-    public static let honours: Set<InputSetting> = [.framesPerSecond, .start, .length]
-    public static let capabilities: FrameCapabilities = .savesCanvases
-
-    public static func matches(_ head: [UInt8]) -> Bool { AVIFFrameSource.matches(head) }
-
+extension AVIFFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         let video = options.videoOptions
         do {
@@ -143,26 +84,7 @@ public enum AVIFFormat: FrameFormat {
     }
 }
 
-/// Video clips: any container FFmpeg's probe recognises with a video stream in it (MP4, MOV,
-/// WebM, MKV, AVI …), decoded by libavcodec. Checked last: image formats FFmpeg also reads
-/// belong to the formats above, and the ones none of them takes are not videos.
-public enum VideoFormat: FrameFormat {
-    public static let name = "video"
-    public static let inputs = "video clips"
-    public static let honours: Set<InputSetting> = [.framesPerSecond, .start, .length]
-    public static let capabilities: FrameCapabilities = .savesCanvases
-
-    /// Demuxers of single pictures and text, which FFmpeg probes but which are not clips.
-    static let notClips = [
-        "image2", "tty", "png", "jpeg", "gif", "webp", "svg", "bmp", "tiff", "apng", "ico", "dds", "exr", "pbm", "pgm",
-        "ppm", "pam", "qoi", "avif", "jpegxl",
-    ]
-
-    public static func matches(_ head: [UInt8]) -> Bool {
-        guard let probed = VideoProbe.containerName(head) else { return false }
-        return !probed.hasSuffix("_pipe") && !notClips.contains { probed == $0 || probed.hasPrefix($0 + ",") }
-    }
-
+extension VideoFormat: FrameFormat {
     public static func open(_ reader: FileReader, name: String, options: SourceOptions) throws -> FrameSource {
         let video = options.videoOptions
         return try VideoFrameSource(reader: reader, name: name, limits: options.limits, options: video)

@@ -1,5 +1,7 @@
-import ArcMaskCore
+import ArcMaskAPNG
 import ArcMaskFolder
+import ArcMaskFrames
+import ArcMaskGIF
 import ArcMaskIO
 import ArcMaskLottieRender
 import ArcMaskSVG
@@ -7,6 +9,7 @@ import ArcMaskSVGA
 import ArcMaskSequence
 import ArcMaskValues
 import ArcMaskVideo
+import ArcMaskWebP
 import Foundation
 
 /// How to open an animation: limits, and the settings only some formats use, as plain values
@@ -48,25 +51,9 @@ public struct SourceOptions: Sendable {
     }
 }
 
-/// A kind of input the entry point reads, as the one refusal sees it: what its inputs are called,
-/// the reading settings it takes and what its sources can do.
-public protocol ReadingFormat: Sendable {
-    /// A short name for messages and reports ("GIF", "SVGA").
-    static var name: String { get }
-    /// Its inputs, in the plural, for messages ("GIF files", "video clips", "image sequences").
-    static var inputs: String { get }
-    /// The reading settings it takes; `FrameSources` refuses the others before opening a file.
-    static var honours: Set<InputSetting> { get }
-    /// The most its sources can do (a source may do less: SVGA with custom drawings draws on one thread).
-    static var capabilities: FrameCapabilities { get }
-}
-
-extension ReadingFormat {
-    /// A frame range, a reversal and a rate: what every format that plays frames takes.
-    public static var playbackSettings: Set<InputSetting> { [.range, .reverse, .framesPerSecond] }
-}
-
-/// One animation format read from a file's bytes: how its files start, and how to open one.
+/// One animation format read from a file's bytes: how its files start (its module declares
+/// that, with what it is called, honours and can do), and how the entry point opens one with the
+/// settings (`Formats.swift`).
 public protocol FrameFormat: ReadingFormat {
     /// Whether a file starting with `head` (up to 4,096 bytes) is of this format.
     static func matches(_ head: [UInt8]) -> Bool
@@ -98,15 +85,18 @@ public enum FrameSources {
     public static func open(
         path: String, options: SourceOptions = SourceOptions(), as format: any FrameFormat.Type
     ) throws -> FrameSource {
-        try worded(options.vocabulary) {
-            let reader = try FileReader(path: path)
-            let found = try self.format(of: reader, name: path)
-            guard found == format else {
-                throw InputError(file: path, "holds \(found.name), not \(format.name)")
-            }
-            try options.refuseSettings(unhonouredBy: format, file: path)
-            return try format.open(reader, name: path, options: options)
+        try worded(options.vocabulary) { try openedFile(path: path, options: options, as: format) }
+    }
+
+    /// Opens the file `path` when its bytes are of the format called `name` (a `ReadingFormat`'s
+    /// `name`: "SVGA"), for a front end that reads one format and imports no format module.
+    public static func open(
+        path: String, options: SourceOptions = SourceOptions(), asFormatNamed name: String
+    ) throws -> FrameSource {
+        guard let format = formats.first(where: { $0.name == name }) else {
+            throw InputError(file: path, "cannot be read as \(name): arcmask reads no format of that name")
         }
+        return try open(path: path, options: options, as: format)
     }
 
     /// Opens bytes held in memory; `name` stands for the file in messages.
@@ -146,8 +136,19 @@ public enum FrameSources {
                 path, options: options.sequenceOptions, limits: options.limits, svgLimits: options.svgLimits,
                 svgCache: options.svgCache)
         }
+        return try openedFile(path: path, options: options)
+    }
+
+    /// Opens the one file `path` as whichever format its bytes say, refusing another than
+    /// `expected` when one is given, and the settings that format does not take.
+    private static func openedFile(
+        path: String, options: SourceOptions, as expected: (any FrameFormat.Type)? = nil
+    ) throws -> FrameSource {
         let reader = try FileReader(path: path)
         let format = try format(of: reader, name: path)
+        if let expected, format != expected {
+            throw InputError(file: path, "holds \(format.name), not \(expected.name)")
+        }
         try options.refuseSettings(unhonouredBy: format, file: path)
         return try format.open(reader, name: path, options: options)
     }
@@ -171,15 +172,6 @@ public enum FrameSources {
         let start = head.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
         throw InputError(file: name, "is not an animation arcmask reads (\(known)); it starts with \(start)")
     }
-}
-
-/// Numbered PNG, JPEG or SVG files, a folder or a printf-style pattern (`ArcMaskSequence`).
-public enum SequenceFormat: ReadingFormat {
-    public static let name = "image sequence"
-    public static let inputs = "image sequences"
-    public static let honours = playbackSettings.union([.durations, .loops, .allowGaps])
-    /// A sequence of SVG files draws at any size.
-    public static let capabilities = FrameCapabilities.drawsAtAnySize
 }
 
 /// A folder an export wrote, played as the widget plays its layers.

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import CFFmpeg
 
 /// Decoded pictures to straight RGBA with libswscale, as FFmpeg's command line converts them:

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 
 /// How a clip is turned for display, from its display matrix, as FFmpeg's command line turns
 /// it (its autorotate rules): quarter turns and mirrors only; other angles are reported, not

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 
 extension VideoFrameSource {
     /// "video": the container, codec and decoder, the picture as stored and turned, its colour

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 
 extension WebPFrameSource {
     /// "WebP", its loop count and background hint, and each frame's kind, region, delay,

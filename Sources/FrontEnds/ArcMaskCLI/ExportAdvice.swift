@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerFolder
 import ArcMaskValues

@@ -1,5 +1,5 @@
 import ArcMaskCompositor
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskSources
 import ArcMaskValues

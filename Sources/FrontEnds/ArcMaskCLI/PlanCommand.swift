@@ -1,5 +1,5 @@
-import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerFolder
 import ArcMaskValues

@@ -1,7 +1,7 @@
-import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskFolder
 import ArcMaskFontCheck
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskLayerFolder
 import ArcMaskPreview

@@ -1,5 +1,5 @@
 import ArcMaskCompositor
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskPreview

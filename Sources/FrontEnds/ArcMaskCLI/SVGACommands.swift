@@ -1,5 +1,5 @@
 import ArcMaskCompositor
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskSources
 import ArcMaskValues
@@ -60,7 +60,7 @@ struct SVGACommand: ParsableCommand {
                 var options = SourceOptions(limits: limits.limits, ceilings: limits.ceilings)
                 options.vocabulary = .commandLine
                 options.svgaContent = try dynamic.content(options: options)
-                let source = try FrameSources.open(path: file, options: options, as: SVGAFormat.self)
+                let source = try FrameSources.open(path: file, options: options, asFormatNamed: "SVGA")
                 guard frame >= 0 && frame < source.frameCount else {
                     throw InputError(file: file, "has frames 0…\(source.frameCount - 1); there is no frame \(frame)")
                 }

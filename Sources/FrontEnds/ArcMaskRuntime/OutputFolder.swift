@@ -1,5 +1,5 @@
-import ArcMaskCore
 import ArcMaskFiles
+import ArcMaskFrames
 import Foundation
 
 /// A folder of outputs written all or nothing, as the command line writes it: a `StagedFolder`

@@ -1,8 +1,8 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskFiles
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskValues

@@ -1,6 +1,6 @@
 import ArcMaskCairo
-import ArcMaskCore
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskValues
 import Foundation
 

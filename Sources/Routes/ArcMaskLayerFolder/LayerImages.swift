@@ -1,7 +1,7 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskFiles
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskValues
 import Foundation

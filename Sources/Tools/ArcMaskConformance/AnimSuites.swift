@@ -1,5 +1,5 @@
 import ArcMaskAPNG
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskSources
 import ArcMaskValues
 import ArcMaskWebP

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskSources
 import ArcMaskVideo

@@ -1,7 +1,7 @@
 import ArcMaskCairo
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskValues

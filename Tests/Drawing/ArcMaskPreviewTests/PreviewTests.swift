@@ -1,6 +1,6 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskEmulator
+import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskPreview

@@ -1,5 +1,5 @@
 import ArcMaskAPNG
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskValues
 import Testing

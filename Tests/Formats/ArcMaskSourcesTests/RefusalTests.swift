@@ -1,7 +1,14 @@
-import ArcMaskCore
+import ArcMaskAPNG
+import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskIO
+import ArcMaskLottieRender
+import ArcMaskSVG
+import ArcMaskSVGA
+import ArcMaskSequence
 import ArcMaskValues
+import ArcMaskVideo
+import ArcMaskWebP
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import Testing
 
 @testable import ArcMaskVideo

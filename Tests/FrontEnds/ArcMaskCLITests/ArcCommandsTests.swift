@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskIO
 import ArcMaskRuntime

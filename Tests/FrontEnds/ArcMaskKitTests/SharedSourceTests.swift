@@ -1,7 +1,7 @@
-import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskFiles
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskRuntime
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskRouteTesting
 import ArcMaskValues

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskValues
 
 /// Frames drawn by a function of (frame, x, y): for sources whose encoded size the tests control.

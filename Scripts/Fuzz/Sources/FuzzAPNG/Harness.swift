@@ -1,5 +1,5 @@
 import ArcMaskAPNG
-import ArcMaskCore
+import ArcMaskFrames
 import FuzzDriver
 
 /// APNG reading: chunk walk and checks, then every frame decoded and composited (in order, then one backwards).

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(

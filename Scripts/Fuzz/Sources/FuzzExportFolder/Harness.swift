@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskEmulator
 import ArcMaskLayerFolder
 import ArcMaskRotationRoute

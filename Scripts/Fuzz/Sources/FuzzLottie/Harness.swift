@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskJSON
 import ArcMaskLottie
 import ArcMaskLottieRender

@@ -1,4 +1,4 @@
-import ArcMaskCore
+import ArcMaskFrames
 import ArcMaskSources
 import ArcMaskVideo
 import FuzzDriver

@@ -1,6 +1,6 @@
-import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskLayerFolder

@@ -1,7 +1,7 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskFiles
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskLayerFolder

@@ -1,8 +1,8 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFontCheck
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskTimerClock

@@ -1,6 +1,6 @@
-import ArcMaskCore
 import ArcMaskFolder
 import ArcMaskFont
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskMaskFonts

@@ -1,7 +1,7 @@
-import ArcMaskCore
 import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFont
+import ArcMaskFrames
 import ArcMaskLayerFolder
 import ArcMaskMaskFonts
 import ArcMaskTimerClock

@@ -1,7 +1,7 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskEmulator
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO

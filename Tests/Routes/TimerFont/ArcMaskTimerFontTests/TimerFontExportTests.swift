@@ -1,7 +1,7 @@
 import ArcMaskCompositor
-import ArcMaskCore
 import ArcMaskFolder
 import ArcMaskFontCheck
+import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO

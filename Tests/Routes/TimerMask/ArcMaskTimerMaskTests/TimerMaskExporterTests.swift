@@ -1,6 +1,6 @@
-import ArcMaskCore
 import ArcMaskFiles
 import ArcMaskFolder
+import ArcMaskFrames
 import ArcMaskLayerFolder
 import ArcMaskRouteTesting
 import ArcMaskTimerClock

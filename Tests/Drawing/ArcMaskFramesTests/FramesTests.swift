@@ -2,7 +2,7 @@ import ArcMaskValues
 import Foundation
 import Testing
 
-@testable import ArcMaskCore
+@testable import ArcMaskFrames
 
 @Suite("Pixel geometry")
 struct GeometryTests {
