@@ -165,6 +165,12 @@ struct RefusalTests {
         let svga = dir.appendingPathComponent("gift.svga").path
         try Data(try Samples.giftBannerSVGA()).write(to: URL(fileURLWithPath: svga))
         #expect(try FrameSources.open(path: svga, as: SVGAFormat.self).frameCount == Samples.giftBannerFrames)
+        // By name, for a front end that imports no format module: the same answers.
+        let byName = #expect(throws: InputError.self) { _ = try FrameSources.open(path: gif, asFormatNamed: "SVGA") }
+        #expect(byName?.problem == "holds GIF, not SVGA")
+        #expect(try FrameSources.open(path: svga, asFormatNamed: "SVGA").frameCount == Samples.giftBannerFrames)
+        let unknown = #expect(throws: InputError.self) { _ = try FrameSources.open(path: svga, asFormatNamed: "Flash") }
+        #expect(unknown?.problem == "cannot be read as Flash: arcmask reads no format of that name")
     }
 
     @Test("each source can do no more than its format declares")
