@@ -135,8 +135,8 @@ let package = Package(
         // Pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
         // Files written all or nothing: a staging folder moved into place, or removed (Foundation
         // only, so ArcMaskKit links it too).
-        module("Drawing", "ArcMaskFiles", ["ArcMaskFolder", "ArcMaskPlatform"]),
-        module("Drawing", "ArcMaskFrames", ["ArcMaskPlatform", "ArcMaskValues"]),
+        module("Drawing", "ArcMaskFiles", ["ArcMaskFolder", "ArcMaskPlatform", "ArcMaskValues"]),
+        module("Drawing", "ArcMaskFrames", ["ArcMaskValues"]),
         // Solid fills and strokes rasterised in Swift: exact-area coverage, cairo's geometry and arithmetic.
         module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),
         // The one thin wrapper over cairo: Surface, Context, Pattern.
@@ -160,7 +160,7 @@ let package = Package(
         // Generated fonts read back by HarfBuzz (shaping, sbix PNGs) and FreeType (decoded colour bitmaps).
         module(
             "Drawing", "ArcMaskFontCheck",
-            ["ArcMaskFrames", "CFreeType", "CHarfBuzz"]),
+            ["ArcMaskFrames", "ArcMaskValues", "CFreeType", "CHarfBuzz"]),
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
         module(
             "Drawing", "ArcMaskCompositor",
@@ -175,26 +175,30 @@ let package = Package(
 
         // MARK: Formats — one reader per format, and the entry point.
         // giflib-backed frame source and GIF writer.
-        module("Formats", "ArcMaskGIF", ["ArcMaskFrames", "ArcMaskValues", "CGIF"]),
+        module("Formats", "ArcMaskGIF", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "CGIF"]),
         // APNG: chunks read and checked here, each frame's data decoded by libpng, composited per the spec.
-        module("Formats", "ArcMaskAPNG", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP"]),
+        module(
+            "Formats", "ArcMaskAPNG", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP"]),
         // Animated and still WebP through libwebp's demuxer and animation decoder.
-        module("Formats", "ArcMaskWebP", ["ArcMaskFrames", "ArcMaskValues", "CWebP"]),
+        module("Formats", "ArcMaskWebP", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "CWebP"]),
         // SVG rasterised by librsvg onto cairo, with its memory and disk caches.
         module("Formats", "ArcMaskSVG", ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "CRSVG"]),
         // SVGA: containers (zlib + protobuf, ZIP + JSON, ZIP + protobuf), model, renderer, dynamic content.
         module(
             "Formats", "ArcMaskSVGA",
             [
-                "ArcMaskCairo", "ArcMaskFrames", "ArcMaskIO", "ArcMaskText", "ArcMaskValues", "ArcMaskZIP", "CBlit",
+                "ArcMaskCairo", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskText", "ArcMaskValues",
+                "ArcMaskZIP", "CBlit",
                 protobuf,
             ],
             exclude: ["Proto"]),
         // Numbered image sequences (PNG, JPEG, SVG files), decoded one frame at a time.
-        module("Formats", "ArcMaskSequence", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
+        module(
+            "Formats", "ArcMaskSequence",
+            ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
         // Video clips (FFmpeg's libraries) and animated AVIF (libavif) as frame sources, timed by
         // their timestamps; the timeline rules themselves are pure Swift (VideoTimeline).
-        module("Formats", "ArcMaskVideo", ["ArcMaskFrames", "ArcMaskValues", "CAVIF", "CFFmpeg"]),
+        module("Formats", "ArcMaskVideo", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "CAVIF", "CFFmpeg"]),
         // A JavaScript subset (lexer, parser, interpreter, prototypes) that Lottie expressions run in.
         module("Formats", "ArcMaskScript"),
         // Lottie documents read (limits, JSON-path errors), timed and evaluated into draw commands
@@ -207,14 +211,16 @@ let package = Package(
         module(
             "Formats", "ArcMaskLottieRender",
             [
-                "ArcMaskCairo", "ArcMaskFrames", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie", "ArcMaskLottieCanvas",
+                "ArcMaskCairo", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskJSON", "ArcMaskLottie",
+                "ArcMaskLottieCanvas",
                 "ArcMaskRaster", "ArcMaskText", "ArcMaskValues", "ArcMaskZIP",
             ]),
         // The one entry point for frames: reads a file once and picks its format from its bytes.
         module(
             "Formats", "ArcMaskSources",
             [
-                "ArcMaskAPNG", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottie",
+                "ArcMaskAPNG", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskIO",
+                "ArcMaskLottie",
                 "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskText", "ArcMaskValues",
                 "ArcMaskVideo", "ArcMaskWebP",
             ]),
@@ -269,7 +275,7 @@ let package = Package(
         // What every route's export writes and says the same way: safe names in generated text,
         // the widget's timeline and bundle step, manifest decoding errors, the command line's
         // names for the settings.
-        module("Routes", "ArcMaskWidgetCode", ["ArcMaskFolder", "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskValues"]),
+        module("Routes", "ArcMaskWidgetCode", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
         // The fonts a live timer's text draws with, shared by the two timer routes: the glyph
         // layout of every timer font, and the mask fonts (a solid square on the second that
         // opens a period, nothing on the others).
@@ -277,7 +283,7 @@ let package = Package(
 
         // MARK: Front ends — the command line and the library apps link.
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
-        module("FrontEnds", "ArcMaskRuntime", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskPlatform", "ArcMaskValues"]),
+        module("FrontEnds", "ArcMaskRuntime", ["ArcMaskFiles", "ArcMaskPlatform", "ArcMaskValues"]),
         // The command line as a library, so tests can drive it.
         module(
             "FrontEnds", "ArcMaskCLI",
@@ -326,7 +332,8 @@ let package = Package(
         // The SVGA player state machine (playback, loading, caching) as the official players behave,
         // driven on virtual time by the SVGA tests.
         .target(
-            name: "ArcMaskSVGAPlayer", dependencies: ["ArcMaskFrames", "ArcMaskSVGA", "ArcMaskText", "ArcMaskValues"],
+            name: "ArcMaskSVGAPlayer",
+            dependencies: ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskSVGA", "ArcMaskText", "ArcMaskValues"],
             path: "Tests/Support/ArcMaskSVGAPlayer"),
 
         // What the route tests share: a scratch folder, pattern GIFs, an export of each route,
@@ -346,11 +353,13 @@ let package = Package(
         tests("Core", "ArcMaskFolder", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
         tests("Core", "ArcMaskJSON", ["ArcMaskJSON"]),
         tests("Drawing", "ArcMaskPlatform", ["ArcMaskPlatform"]),
-        tests("Drawing", "ArcMaskFiles", ["ArcMaskFiles"]),
+        tests("Drawing", "ArcMaskFiles", ["ArcMaskFiles", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskFrames", ["ArcMaskFrames", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskRaster", ["ArcMaskCairo", "ArcMaskRaster", "ArcMaskValues"]),
-        tests("Drawing", "ArcMaskIO", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP", zipFoundation]),
+        tests(
+            "Drawing", "ArcMaskIO",
+            ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "ArcMaskZIP", zipFoundation]),
         tests("Drawing", "ArcMaskZIP", ["ArcMaskZIP"]),
         tests("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskText", "ArcMaskValues"]),
         tests(
@@ -375,13 +384,16 @@ let package = Package(
         tests(
             "Formats", "ArcMaskSVGA",
             [
-                "ArcMaskFrames", "ArcMaskIO", "ArcMaskSVGA", "ArcMaskSVGAPlayer", "ArcMaskText", "ArcMaskValues",
+                "ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskSVGA", "ArcMaskSVGAPlayer", "ArcMaskText",
+                "ArcMaskValues",
                 "ArcMaskZIP", "CPango",
                 protobuf, zipFoundation,
             ]),
         tests(
             "Formats", "ArcMaskSequence", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskSequence", "ArcMaskValues", "CJPEG"]),
-        tests("Formats", "ArcMaskVideo", ["ArcMaskFrames", "ArcMaskValues", "ArcMaskVideo"], exclude: ["Fixtures"]),
+        tests(
+            "Formats", "ArcMaskVideo", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "ArcMaskVideo"],
+            exclude: ["Fixtures"]),
         tests("Formats", "ArcMaskScript", ["ArcMaskScript"]),
         tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript", "ArcMaskValues"]),
         tests(
@@ -397,7 +409,8 @@ let package = Package(
         tests(
             "Formats", "ArcMaskSources",
             [
-                "ArcMaskAPNG", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottieRender", "ArcMaskSVG",
+                "ArcMaskAPNG", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskIO", "ArcMaskLottieRender",
+                "ArcMaskSVG",
                 "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskSources", "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
             ]),
         tests(
@@ -409,7 +422,7 @@ let package = Package(
         tests(
             "Routes/Rotation", "ArcMaskRotationRoute",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF",
                 "ArcMaskGeometry",
                 "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskRotationRoute", "ArcMaskRouteTesting", "ArcMaskValues",
             ]),
@@ -435,25 +448,26 @@ let package = Package(
             "Routes", "ArcMaskMaskFonts",
             ["ArcMaskFontCheck", "ArcMaskMaskFonts", "ArcMaskTimerClock", "ArcMaskValues"]),
         tests(
-            "Routes", "ArcMaskWidgetCode", ["ArcMaskFolder", "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
+            "Routes", "ArcMaskWidgetCode", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
             "Drawing", "ArcMaskFont",
             [
                 "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFrames", "ArcMaskIO",
                 "ArcMaskValues",
             ]),
-        tests("FrontEnds", "ArcMaskRuntime", ["ArcMaskFrames", "ArcMaskRuntime"]),
+        tests("FrontEnds", "ArcMaskRuntime", ["ArcMaskFiles", "ArcMaskRuntime", "ArcMaskValues"]),
         tests(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCLI", "ArcMaskFrames", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskGIF", "ArcMaskIO",
+                "ArcMaskCLI", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskGIF",
+                "ArcMaskIO",
                 "ArcMaskRuntime", "ArcMaskValues", "ArcMaskZIP", argumentParser,
             ]),
         // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
         tests(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
                 "ArcMaskIO", "ArcMaskKit", "ArcMaskLayerFolder", "ArcMaskLottie", "ArcMaskLottieRender",
                 "ArcMaskMaskFonts", "ArcMaskRotationRoute",
                 "ArcMaskTimerMask",

@@ -1,4 +1,4 @@
-import ArcMaskFrames
+import ArcMaskValues
 internal import CCairo
 
 /// A cairo failure, with cairo's own message.

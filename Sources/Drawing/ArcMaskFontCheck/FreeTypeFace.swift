@@ -1,4 +1,5 @@
 import ArcMaskFrames
+import ArcMaskValues
 internal import CFreeType
 
 /// A font as FreeType loads it, for its colour bitmaps: the one wrapper over FreeType.

@@ -1,4 +1,4 @@
-import ArcMaskFrames
+import ArcMaskValues
 internal import CHarfBuzz
 
 /// A font as HarfBuzz reads and shapes it: the one wrapper over HarfBuzz.

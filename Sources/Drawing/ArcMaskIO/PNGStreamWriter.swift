@@ -1,3 +1,4 @@
+import ArcMaskFiles
 import ArcMaskFrames
 internal import CLibZ
 import Foundation

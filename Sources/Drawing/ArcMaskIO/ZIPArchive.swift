@@ -1,4 +1,4 @@
-import ArcMaskFrames
+import ArcMaskValues
 import ArcMaskZIP
 
 /// A ZIP archive as the command line's readers take it: `ZIPReader`, its errors reported as

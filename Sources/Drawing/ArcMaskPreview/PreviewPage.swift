@@ -1,7 +1,6 @@
 import ArcMaskCairo
 import ArcMaskEmulator
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskValues
 import Foundation

@@ -1,4 +1,4 @@
-import ArcMaskFrames
+import ArcMaskFiles
 import ArcMaskIO
 import ArcMaskZIP
 

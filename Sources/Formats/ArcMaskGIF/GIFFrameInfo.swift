@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskValues
 
 /// What happens to a frame's rectangle before the next frame is drawn.

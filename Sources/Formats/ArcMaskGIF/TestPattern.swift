@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskValues
 import Foundation
 

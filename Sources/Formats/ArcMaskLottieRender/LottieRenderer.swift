@@ -1,5 +1,4 @@
 import ArcMaskCairo
-import ArcMaskFrames
 import ArcMaskLottie
 import ArcMaskLottieCanvas
 import ArcMaskRaster

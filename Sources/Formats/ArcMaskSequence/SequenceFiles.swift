@@ -1,4 +1,5 @@
-import ArcMaskFrames
+import ArcMaskFiles
+import ArcMaskValues
 import Foundation
 
 /// Where a sequence's files are read from: the file system, or memory (tests and fuzzing).

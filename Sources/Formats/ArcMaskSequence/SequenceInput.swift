@@ -1,4 +1,4 @@
-import ArcMaskFrames
+import ArcMaskValues
 import Foundation
 
 /// How to read a numbered image sequence: which numbers, how fast, how often.

@@ -1,4 +1,5 @@
 import ArcMaskAPNG
+import ArcMaskFiles
 import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskIO

@@ -1,4 +1,5 @@
 import ArcMaskAPNG
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGIF

@@ -1,4 +1,5 @@
 import ArcMaskFrames
+import ArcMaskValues
 import CFFmpeg
 
 /// Decoded pictures to straight RGBA with libswscale, as FFmpeg's command line converts them:

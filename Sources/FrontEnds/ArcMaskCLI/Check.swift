@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskLayerFolder
 import ArcMaskRuntime
 import ArcMaskTimerFont

@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskSources
 import ArcMaskText
 import ArcMaskValues

@@ -1,8 +1,8 @@
 import ArcMaskCompositor
 import ArcMaskEmulator
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFontCheck
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerFolder
 import ArcMaskRuntime

@@ -2,7 +2,6 @@ import ArcMaskCompositor
 import ArcMaskEmulator
 import ArcMaskFolder
 import ArcMaskFontCheck
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerFolder
 import ArcMaskRotationRoute

@@ -1,5 +1,4 @@
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerFolder
 import ArcMaskRuntime

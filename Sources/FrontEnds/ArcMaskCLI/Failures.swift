@@ -1,6 +1,6 @@
 import ArcMaskFiles
-import ArcMaskFrames
 import ArcMaskRuntime
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,5 @@
 import ArcMaskCompositor
+import ArcMaskFiles
 import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskSources

@@ -1,3 +1,4 @@
+import ArcMaskFiles
 import ArcMaskFrames
 import ArcMaskSources
 import ArcMaskValues

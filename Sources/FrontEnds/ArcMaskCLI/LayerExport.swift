@@ -1,5 +1,4 @@
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskLayerFolder
 import ArcMaskRotationRoute
 import ArcMaskRuntime

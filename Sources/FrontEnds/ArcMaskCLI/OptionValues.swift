@@ -1,6 +1,5 @@
 import ArcMaskCompositor
 import ArcMaskEmulator
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskValues
 import ArgumentParser

@@ -1,5 +1,4 @@
 import ArcMaskEmulator
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerFolder
 import ArcMaskValues

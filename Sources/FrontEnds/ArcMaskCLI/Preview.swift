@@ -1,4 +1,5 @@
 import ArcMaskEmulator
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskFrames

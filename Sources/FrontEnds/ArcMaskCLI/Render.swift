@@ -1,5 +1,4 @@
 import ArcMaskCompositor
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskPreview

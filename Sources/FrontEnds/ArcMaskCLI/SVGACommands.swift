@@ -1,5 +1,4 @@
 import ArcMaskCompositor
-import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskSources
 import ArcMaskValues

@@ -1,5 +1,4 @@
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskTimerClock
 import ArcMaskTimerFont
 import ArcMaskValues

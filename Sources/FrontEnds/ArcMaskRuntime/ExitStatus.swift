@@ -1,4 +1,4 @@
-import ArcMaskFrames
+import ArcMaskValues
 
 /// How a run of the command line ends, as the process's exit status: one table for every
 /// command.

@@ -1,5 +1,5 @@
 import ArcMaskFiles
-import ArcMaskFrames
+import ArcMaskValues
 import Foundation
 
 /// A folder of outputs written all or nothing, as the command line writes it: a `StagedFolder`

@@ -1,4 +1,4 @@
-import ArcMaskFrames
+import ArcMaskFiles
 import ArcMaskPlatform
 import ArcMaskValues
 import Dispatch

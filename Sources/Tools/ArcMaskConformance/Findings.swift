@@ -1,6 +1,5 @@
 import ArcMaskCompositor
 import ArcMaskEmulator
-import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import Foundation

@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskSVG
 import ArcMaskSources
 import ArcMaskValues

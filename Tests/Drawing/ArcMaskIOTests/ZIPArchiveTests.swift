@@ -1,5 +1,5 @@
-import ArcMaskFrames
 import ArcMaskIO
+import ArcMaskValues
 import ArcMaskZIP
 import Foundation
 import Testing

@@ -1,5 +1,4 @@
 import ArcMaskCairo
-import ArcMaskFrames
 import ArcMaskValues
 import Foundation
 import Testing

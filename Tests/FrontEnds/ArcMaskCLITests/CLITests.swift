@@ -1,4 +1,4 @@
-import ArcMaskFrames
+import ArcMaskFiles
 import ArcMaskGIF
 import ArcMaskIO
 import ArcMaskRuntime

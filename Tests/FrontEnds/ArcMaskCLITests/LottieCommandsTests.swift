@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskIO
 import ArcMaskRuntime

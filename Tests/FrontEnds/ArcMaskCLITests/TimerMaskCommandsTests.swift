@@ -1,5 +1,4 @@
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskValues
 import Foundation

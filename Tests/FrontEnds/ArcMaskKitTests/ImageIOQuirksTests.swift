@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskIO
 import Testing
 

@@ -1,7 +1,6 @@
 import ArcMaskEmulator
 import ArcMaskFiles
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO

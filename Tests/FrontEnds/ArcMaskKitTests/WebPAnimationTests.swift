@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskWebP
 import CWebP
 import Testing

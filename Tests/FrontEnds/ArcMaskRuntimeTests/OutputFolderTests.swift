@@ -1,4 +1,5 @@
-import ArcMaskFrames
+import ArcMaskFiles
+import ArcMaskValues
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import ArcMaskFrames
 import ArcMaskRuntime
+import ArcMaskValues
 import Foundation
 import Testing
 

@@ -1,6 +1,5 @@
 import ArcMaskCompositor
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskRouteTesting
 import ArcMaskValues

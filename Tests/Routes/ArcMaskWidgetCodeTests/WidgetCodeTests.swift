@@ -1,5 +1,4 @@
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskWidgetCode
 import Foundation

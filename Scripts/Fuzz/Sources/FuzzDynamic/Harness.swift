@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskSVGA
 import ArcMaskText
 import ArcMaskValues

@@ -1,3 +1,4 @@
+import ArcMaskValues
 import ArcMaskFrames
 import ArcMaskEmulator
 import ArcMaskLayerFolder

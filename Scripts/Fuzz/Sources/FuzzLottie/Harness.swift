@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskJSON
 import ArcMaskLottie
 import ArcMaskLottieRender

@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskSVGA
 import ArcMaskValues
 import FuzzDriver

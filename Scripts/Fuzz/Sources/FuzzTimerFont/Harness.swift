@@ -1,4 +1,3 @@
-import ArcMaskFrames
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskFontCheck

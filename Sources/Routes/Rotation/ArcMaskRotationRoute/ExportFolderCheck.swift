@@ -1,6 +1,6 @@
 import ArcMaskEmulator
+import ArcMaskFiles
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskLayerFolder

@@ -1,5 +1,5 @@
+import ArcMaskFiles
 import ArcMaskFontCheck
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskTimerFontPlan
 import ArcMaskValues

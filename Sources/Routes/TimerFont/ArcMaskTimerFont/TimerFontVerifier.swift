@@ -1,5 +1,4 @@
 import ArcMaskFontCheck
-import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskTimerFontPlan
 import ArcMaskValues

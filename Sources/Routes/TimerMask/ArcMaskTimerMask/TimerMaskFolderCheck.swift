@@ -1,5 +1,5 @@
+import ArcMaskFiles
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation

@@ -1,3 +1,4 @@
+import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskIO

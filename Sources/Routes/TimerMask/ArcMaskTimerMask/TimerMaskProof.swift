@@ -1,5 +1,4 @@
 import ArcMaskFontCheck
-import ArcMaskFrames
 import ArcMaskTimerClock
 import ArcMaskTimerMaskPlan
 import ArcMaskValues

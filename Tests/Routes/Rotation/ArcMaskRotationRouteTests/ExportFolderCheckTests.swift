@@ -1,7 +1,8 @@
+import ArcMaskFiles
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskIO
 import ArcMaskRouteTesting
+import ArcMaskValues
 import Foundation
 import Testing
 

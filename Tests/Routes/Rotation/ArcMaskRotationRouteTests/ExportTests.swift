@@ -1,7 +1,6 @@
 import ArcMaskCompositor
 import ArcMaskEmulator
 import ArcMaskFolder
-import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO

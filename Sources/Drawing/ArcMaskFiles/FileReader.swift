@@ -1,4 +1,5 @@
 import ArcMaskPlatform
+import ArcMaskValues
 import Foundation
 
 /// Reads a file through a small buffer with `pread`, opened read-only (or bytes already

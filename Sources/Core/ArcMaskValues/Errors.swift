@@ -1,4 +1,3 @@
-import ArcMaskValues
 import Foundation
 
 /// What kind of thing went wrong, which each front end turns into its own outcome (the command

@@ -1,4 +1,5 @@
 import ArcMaskPlatform
+import ArcMaskValues
 import Foundation
 
 /// A file written piece by piece to a temporary name in its folder, renamed into place by

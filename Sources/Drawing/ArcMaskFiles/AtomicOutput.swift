@@ -1,4 +1,5 @@
 import ArcMaskPlatform
+import ArcMaskValues
 import Foundation
 
 /// Identity of a file on disk (device and inode), to tell whether two paths are one file.
