@@ -12,7 +12,7 @@ extension StagedFolder: FitFolder {
 
     public func keep(_ bytes: [UInt8], as key: String) throws {
         do {
-            try FileManager.default.createDirectory(at: keptURL, withIntermediateDirectories: true)
+            try makeKeptFolder()
             try Data(bytes).write(to: keptURL.appendingPathComponent(key))
         } catch {
             throw Failure(path: keptURL.appendingPathComponent(key).path, kind: .cannotWrite(Self.reason(error)))
@@ -21,6 +21,20 @@ extension StagedFolder: FitFolder {
 
     public func kept(_ key: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: keptURL.appendingPathComponent(key)))
+    }
+
+    /// Makes the hidden folder inside the staging folder, never the staging folder itself: when
+    /// an interrupted run has removed that (`Temporaries.removeAll`), a worker still keeping
+    /// bytes fails instead of bringing it back, so no staging folder is left behind.
+    private func makeKeptFolder() throws {
+        do {
+            try FileManager.default.createDirectory(at: keptURL, withIntermediateDirectories: false)
+        } catch {
+            // Another thread made it first.
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: keptURL.path, isDirectory: &isFolder), isFolder.boolValue
+            else { throw error }
+        }
     }
 
     public func forgetKept() { try? FileManager.default.removeItem(at: keptURL) }

@@ -28,6 +28,21 @@ struct StagedFolderTests {
         #expect(entries(dest) == ["a.txt"] && entries(root) == ["out"])
     }
 
+    @Test("bytes kept between passes never bring back a staging folder an interrupted run removed")
+    func keptAfterRemoval() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dest = root.appendingPathComponent("out")
+        let folder = try StagedFolder(dest, existing: .refuse)
+        try folder.keep([1, 2, 3], as: "a")
+        try folder.keep([4], as: "b")
+        #expect(try folder.kept("a") == [1, 2, 3])
+        // What `Temporaries.removeAll` does on SIGTERM, while a worker still keeps bytes.
+        for entry in entries(root) { try FileManager.default.removeItem(at: root.appendingPathComponent(entry)) }
+        #expect(entries(root).isEmpty)
+        #expect(throws: StagedFolder.Failure.self) { try folder.keep([5], as: "c") }
+        #expect(entries(root).isEmpty, "left behind: \(entries(root))")
+    }
+
     @Test("each staged file is written once: a second write of a name is refused, naming it")
     func writtenOnce() throws {
         defer { try? FileManager.default.removeItem(at: root) }

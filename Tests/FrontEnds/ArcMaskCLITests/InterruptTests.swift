@@ -26,7 +26,7 @@ struct InterruptTests {
         let s = try Scratch()
         let input = s.path("long.gif")
         try TestPattern.writeGIF(
-            to: URL(fileURLWithPath: input), size: PixelSize(width: 320, height: 240), frames: 200, delays: [4])
+            to: URL(fileURLWithPath: input), size: PixelSize(width: 320, height: 240), frames: 800, delays: [4])
         let process = Process()
         process.executableURL = try arcmaskBinary()
         process.arguments = [command[0], input, "--out", s.path("out"), "--quiet"] + command.dropFirst()
