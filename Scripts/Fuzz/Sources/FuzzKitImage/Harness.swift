@@ -17,7 +17,8 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let webp = try? WebPAnimation(bytes, name: "fuzz.webp", maxFrames: 64, maxCanvasPixels: 1 << 20)
     else { return 0 }
     precondition(webp.canvasWidth * webp.canvasHeight <= 1 << 20)
-    var canvas = WebPCanvas(width: webp.canvasWidth, height: webp.canvasHeight)
+    // Refused only where the app cannot take the canvas's memory now.
+    guard var canvas = try? WebPCanvas(width: webp.canvasWidth, height: webp.canvasHeight) else { return 0 }
     for (k, f) in webp.frames.enumerated() {
         precondition(f.x + f.width <= webp.canvasWidth && f.y + f.height <= webp.canvasHeight)
         precondition(f.still.count >= 20 && f.still.starts(with: Array("RIFF".utf8)))
