@@ -354,7 +354,7 @@ let package = Package(
         tests("Core", "ArcMaskJSON", ["ArcMaskJSON"]),
         tests("Drawing", "ArcMaskPlatform", ["ArcMaskPlatform"]),
         tests("Drawing", "ArcMaskFiles", ["ArcMaskFiles", "ArcMaskValues"]),
-        tests("Drawing", "ArcMaskFrames", ["ArcMaskFrames", "ArcMaskValues"]),
+        tests("Drawing", "ArcMaskFrames", ["ArcMaskFrames"]),
         tests("Drawing", "ArcMaskCairo", ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskValues"]),
         tests("Drawing", "ArcMaskRaster", ["ArcMaskCairo", "ArcMaskRaster", "ArcMaskValues"]),
         tests(

@@ -162,7 +162,7 @@ extension SourceOptions {
         o.loops = sequence.loops
         o.allowGaps = sequence.allowGaps
         o.scale = sequence.scale
-        if let range = playback.range { o.range = range }
+        o.range = playback.range
         o.reverse = playback.reverse
         if let fps = playback.fps { o.fps = fps }
         return o
