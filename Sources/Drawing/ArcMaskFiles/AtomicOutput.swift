@@ -50,8 +50,16 @@ public enum Temporaries {
     /// The run is being interrupted: errors now are its consequence, not worth reporting.
     public static var isInterrupted: Bool { lock.withLock { closed } }
 
-    /// Stops new temporaries and removes every registered one (on SIGINT/SIGTERM). Files that
-    /// other threads were creating meanwhile are caught by trying again.
+    /// Stops new temporaries and removes every registered one (on SIGINT/SIGTERM).
+    ///
+    /// Other threads go on working until the process exits, and a worker may be creating a
+    /// file in a staging folder while it is removed: a folder's removal lists its entries,
+    /// removes them, then the folder, and fails when an entry appeared in between. So each
+    /// folder is first renamed aside (`rename(2)`, one step): no path a worker holds leads into
+    /// it any more (their writes create nothing and fail, and the folders they would create
+    /// need their parent), and what is inside can be removed without a race. The name set
+    /// aside keeps the staging marker and the process id, so were the process killed outright
+    /// in between, the next run beside it removes it (`StagedFolder.removeStale`).
     public static func removeAll() {
         let (all, created, locks) = lock.withLock { () -> (Set<String>, Set<String>, Set<String>) in
             closed = true; return (paths, folders, lockFiles)
@@ -60,16 +68,34 @@ public enum Temporaries {
             for folder in created.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
             for file in locks { unlink(file) }
         }
-        for attempt in 0..<5 {
+        remove(all)
+    }
+
+    /// Removes these files and folders (each folder with all it holds) while other threads may
+    /// still be writing into them; see `removeAll`.
+    public static func remove(_ all: some Sequence<String>) {
+        let fm = FileManager.default
+        var targets: [String] = []
+        for p in all {
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: p, isDirectory: &isFolder) else { continue }
+            let aside = p + setAsideSuffix
+            targets.append(isFolder.boolValue && rename(p, aside) == 0 ? aside : p)
+        }
+        // A file a worker opened just before the rename may still appear inside: try again.
+        for attempt in 0..<20 {
             var left = false
-            for p in all where FileManager.default.fileExists(atPath: p) {
-                try? FileManager.default.removeItem(atPath: p)
-                left = left || FileManager.default.fileExists(atPath: p)
+            for p in targets where fm.fileExists(atPath: p) {
+                try? fm.removeItem(atPath: p)
+                left = left || fm.fileExists(atPath: p)
             }
             if !left { break }
-            usleep(UInt32(10_000 * (attempt + 1)))
+            usleep(UInt32(5_000 * (attempt + 1)))
         }
     }
+
+    /// Added to a registered folder's name when it is set aside to be removed.
+    static let setAsideSuffix = "-removing"
 }
 
 /// Writes files so that a reader only ever sees the old file or the complete new one:

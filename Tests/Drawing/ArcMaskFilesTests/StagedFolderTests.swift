@@ -2,6 +2,21 @@ import ArcMaskFiles
 import Foundation
 import Testing
 
+/// A value several threads read and change.
+private final class Atomic<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+extension Atomic where Value == Int {
+    func add(_ n: Int) { lock.withLock { stored += n } }
+}
+
 @Suite("The staged folder both front ends write through")
 struct StagedFolderTests {
     let root: URL
@@ -41,6 +56,36 @@ struct StagedFolderTests {
         #expect(entries(root).isEmpty)
         #expect(throws: StagedFolder.Failure.self) { try folder.keep([5], as: "c") }
         #expect(entries(root).isEmpty, "left behind: \(entries(root))")
+    }
+
+    @Test("an interrupt removes a staging folder that workers are still writing into, and it stays gone")
+    func removedWhileWritten() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dest = root.appendingPathComponent("out")
+        // `write` and `keep` may be called on any thread.
+        nonisolated(unsafe) let folder = try StagedFolder(dest, existing: .refuse)
+        // Two workers stage files and keep bytes as fast as they can, as an export's do.
+        let stop = Atomic(false), made = Atomic(0)
+        let workers = DispatchGroup()
+        for worker in 0..<2 {
+            DispatchQueue.global().async(group: workers) {
+                var n = 0
+                while !stop.value {
+                    n += 1
+                    if (try? folder.write([1, 2, 3], as: "w\(worker)-\(n)")) != nil { made.add(1) }
+                    _ = try? folder.keep([4], as: "k\(worker)-\(n)")
+                }
+            }
+        }
+        while made.value < 200 { usleep(1_000) }
+        Temporaries.remove([folder.staging.path])
+        let afterRemoval = entries(root)
+        usleep(20_000)  // the workers go on, as they do until the process exits
+        let later = entries(root)
+        stop.value = true
+        workers.wait()
+        #expect(afterRemoval.isEmpty, "left behind: \(afterRemoval)")
+        #expect(later.isEmpty, "brought back: \(later)")
     }
 
     @Test("each staged file is written once: a second write of a name is refused, naming it")
