@@ -68,12 +68,12 @@ public enum Temporaries {
             for folder in created.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
             for file in locks { unlink(file) }
         }
-        remove(all)
+        deleteFromDisk(all)
     }
 
     /// Removes these files and folders (each folder with all it holds) while other threads may
     /// still be writing into them; see `removeAll`.
-    public static func remove(_ all: some Sequence<String>) {
+    public static func deleteFromDisk(_ all: some Sequence<String>) {
         let fm = FileManager.default
         var targets: [String] = []
         for p in all {
