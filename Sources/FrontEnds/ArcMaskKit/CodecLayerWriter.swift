@@ -64,6 +64,7 @@ import Foundation
 @_spi(Measuring) public struct CodecLayerWriter<Codec: LayerCodec>: LayerWriting, @unchecked Sendable {
     let codec: Codec
     let fit: FitMode
+    private let scaler: LayerScaler
     private let counts = Counts()
     /// In order, each frame kept at the largest layer's size, one frame at a time, no speculation.
     public let traits = WriterTraits(
@@ -77,6 +78,9 @@ import Foundation
     /// a layer of another shape.
     public init(codec: Codec, fit: FitMode) {
         self.codec = codec
+        scaler = LayerScaler { pixels, size in
+            try codec.perFrame { try codec.scale(pixels, width: size.width, height: size.height) }
+        }
         self.fit = fit
     }
 
@@ -95,15 +99,13 @@ import Foundation
             counts.decodes += 1
             decoded = try codec.perFrame { try codec.decode(frame, width: first.width, height: first.height, fit: fit) }
         }
-        let pixels = (reference ?? decoded)!, writer = self
+        let pixels = (reference ?? decoded)!, scaler = scaler
         return DrawnFrame(
             reference: decoded,
             layers: sizes.map { size in
                 {
                     if pixels.width == size.width && pixels.height == size.height { return pixels }
-                    return try writer.codec.perFrame {
-                        try writer.codec.scale(pixels, width: size.width, height: size.height)
-                    }
+                    return try scaler.scale(pixels, size)
                 }
             })
     }
@@ -112,4 +114,14 @@ import Foundation
     public func encode(_ pixels: LayerPixels, frame: Int, step: ArchiveStep, measure: Bool) throws -> LayerImage {
         try codec.perFrame { try codec.encode(pixels, quality: step.quality, frame: frame, measure: measure) }
     }
+}
+
+/// The codec's scaling as a plain closure, which the drawings capture instead of the generic
+/// writer: a sendable closure that calls through `Codec`'s conformance captures `Codec.Type`,
+/// and Swift 6.2 warns unless the protocol refines `SendableMetatype`, which the standard
+/// libraries of earlier SDKs (iOS 17's among them) do not declare. Made once, in `init`: made
+/// inside `draw`, next to the drawings, it crashes Swift 6.3.1's region analysis.
+/// `@unchecked Sendable`: the fitter runs the writer's drawings on its own thread, one job.
+private struct LayerScaler: @unchecked Sendable {
+    let scale: (LayerPixels, PixelSize) throws -> LayerPixels
 }
