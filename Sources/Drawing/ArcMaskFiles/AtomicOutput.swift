@@ -73,7 +73,7 @@ public enum Temporaries {
 
     /// Removes these files and folders (each folder with all it holds) while other threads may
     /// still be writing into them; see `removeAll`.
-    public static func deleteFromDisk(_ all: some Sequence<String>) {
+    static func deleteFromDisk(_ all: some Sequence<String>) {
         let fm = FileManager.default
         var targets: [String] = []
         for p in all {

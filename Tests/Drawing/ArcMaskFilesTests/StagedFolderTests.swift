@@ -1,6 +1,7 @@
-import ArcMaskFiles
 import Foundation
 import Testing
+
+@testable import ArcMaskFiles
 
 /// A value several threads read and change.
 private final class Atomic<Value>: @unchecked Sendable {
