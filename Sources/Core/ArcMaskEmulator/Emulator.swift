@@ -198,7 +198,8 @@ public struct EmulationReport: Codable, Sendable {
     ) -> [String] {
         var out: [String] = []
         if criteria.contains(.gap) && v.gapMs > 0 {
-            out.append("a gap at some phases, \(fmt(round3(v.gapMs))) ms of each loop")
+            out.append(
+                "a gap at some phases, \(fmt(round3(v.gapMs))) ms of each loop" + (v.stripText.map { ": \($0)" } ?? ""))
         }
         if criteria.contains(.wrongFrame) && v.wrongFrameMs > 0 {
             out.append("a wrong frame at some phases, \(fmt(round3(v.wrongFrameMs))) ms of each loop")
@@ -320,9 +321,15 @@ public enum Emulator {
                 PlanRequest(
                     viewWidth: plan.viewWidth, viewHeight: plan.viewHeight, scale: plan.scale,
                     durationsMs: plan.frameDurationsMs))
-        let (allPhases, _) = PhaseVerdict.judge(
+        var (allPhases, _) = PhaseVerdict.judge(
             spans, periodMs: periodMs, timeline: timeline, offsetMs: offset, loopsMs: loopMs,
             toleranceMs: settings.toleranceMs, seamBudgetMs: budget, refreshRates: settings.refreshRates)
+        let strips = coverage.band.strips
+        if !strips.isEmpty {
+            allPhases.strips = strips.map {
+                .init(layer: $0.layer, frame: $0.frame, depthPoints: $0.depthPoints, shownMs: $0.degrees / 360 * periodMs)
+            }
+        }
 
         // 3. Every refresh judged against the timeline at that offset.
         let samples = seen.map {

@@ -132,6 +132,26 @@ public struct PhaseVerdict: Codable, Sendable, Equatable {
     public var firstGapAtMs: Double?
     public var firstWrongFrameAtMs: Double?
     public var rates: [Rate]
+    /// Layers whose curves stray from the circle far enough to leave a strip of background along
+    /// the view's bottom edge (`BandStrip`); nil when none does.
+    public var strips: [Strip]? = nil
+
+    /// One layer's strip: its depth at worst, and how long it shows in each loop.
+    public struct Strip: Codable, Sendable, Equatable {
+        public var layer: Int
+        public var frame: Int
+        public var depthPoints: Double
+        public var shownMs: Double
+    }
+
+    /// "layer 3 (frame 2) leaves a strip 1.2 pt deep along the view's bottom edge for 80 ms of
+    /// each loop, where its curves stray from the circle": the deepest strip, in words.
+    public var stripText: String? {
+        guard let strips, let worst = strips.max(by: { $0.depthPoints < $1.depthPoints }) else { return nil }
+        let others = strips.count > 1 ? " (and \(strips.count - 1) more layer\(strips.count == 2 ? "" : "s"))" : ""
+        return
+            "layer \(worst.layer) (frame \(worst.frame)) leaves a strip \(fmt(round3(worst.depthPoints))) pt deep along the view's bottom edge for \(fmt(round3(worst.shownMs))) ms of each loop\(others), where its curves stray from the circle"
+    }
 
     /// The figures at the fastest rate (the one sentences lead with).
     public var fastest: Rate? { rates.max { $0.refreshHz < $1.refreshHz } }

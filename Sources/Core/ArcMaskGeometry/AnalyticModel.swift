@@ -36,7 +36,9 @@ public enum CoverageModelKind: String, Codable, Sendable, CaseIterable {
 /// for butt caps, lines offset by half the stroke for square caps), so which frames own pixel
 /// centres is decided on the first and last pixel rows (every row when a strip is narrower
 /// than two pixels); gaps are tested at points 1/8 pixel inside the view's corners and its
-/// bottom edge, against the exact band, sectors and caps, and at seams where two butt ends meet.
+/// bottom edge, against the band the layers' curves stroke (`DrawnBand`), sectors and caps, at
+/// seams where two butt ends meet, and along the whole bottom edge where curves stray from the
+/// circle past the band's margin (`DrawnBand.strips`).
 public struct AnalyticModel: CoverageModel, Sendable {
     public var kind: CoverageModelKind { .analytic }
     public let coverage: ArcCoverage
@@ -179,6 +181,8 @@ public struct AnalyticModel: CoverageModel, Sendable {
 
     private func hasGap(_ candidates: [Int], phi: Double) -> Bool {
         let plan = coverage.plan
+        // Curves that stray from the circle past the band's margin: a strip along the bottom edge.
+        if coverage.band.stripShows(rotation: phi) { return true }
         let inset = 1 / (8 * scale)
         let w = plan.viewWidth, h = plan.viewHeight
         let probes = [

@@ -11,6 +11,8 @@ public struct ArcCoverage: Sendable {
     public let capAngle: Double
     /// Extra angle kept around the view when choosing layers (two pixels at the nearest radius).
     public let marginAngle: Double
+    /// The bands the layers' curves stroke.
+    public let band: DrawnBand
     private let buckets: [[Int32]]?
     /// Whether questions walk angular buckets (false: each question tests every layer once).
     public var usesBuckets: Bool { buckets != nil }
@@ -19,6 +21,7 @@ public struct ArcCoverage: Sendable {
     public init(_ plan: ArcPlan) {
         self.plan = plan
         view = plan.viewGeometry
+        band = DrawnBand(plan)
         let inner = max(1e-9, plan.radius - plan.lineWidth / 2)
         capAngle = plan.cap == .square ? degrees(atan((plan.lineWidth / 2) / inner)) : 0
         marginAngle = min(360, degrees(2 / (plan.scale * max(1e-9, view.nearestRadius))))
@@ -112,21 +115,23 @@ public struct ArcCoverage: Sendable {
     }
 
     /// Does layer `i` cover the whole view, every pixel completely (its arc's ends at least
-    /// two pixels outside the view's angles, and the band at least two pixels beyond it)?
+    /// two pixels outside the view's angles, and its drawn band at least two pixels beyond it)?
     public func coversView(_ i: Int, phi: Double) -> Bool {
-        guard bandMarginPixels >= 2, let (s, e) = rotatedInterval(i, phi: phi) else { return false }
+        guard bandMarginPixels - band.innerExcursion[i] * plan.scale >= 2, let (s, e) = rotatedInterval(i, phi: phi)
+        else { return false }
         return s <= view.minAngle - marginAngle && e >= view.maxAngle + marginAngle
     }
 
-    /// How far the stroked band reaches past the view's nearest and farthest points, in pixels,
-    /// from the geometry itself (a plan's figures may describe another view).
+    /// How far the circle's stroked band reaches past the view's nearest and farthest points, in
+    /// pixels, from the geometry itself (a plan's figures may describe another view); a layer's
+    /// curves take up to `band.innerExcursion` of it on the inner side.
     public var bandMarginPixels: Double {
         let half = plan.lineWidth / 2
         return min(view.nearestRadius - (plan.radius - half), (plan.radius + half) - view.farthestRadius) * plan.scale
     }
 
     /// Is the point (x, y) (view points) covered by layer `i` at rotation `phi`:
-    /// inside its band sector, or inside one of its square caps?
+    /// inside the band its curves stroke, within its arc's angles, or inside one of its square caps?
     public func covers(_ i: Int, x: Double, y: Double, phi: Double) -> Bool {
         let layer = plan.layers[i]
         let cx = plan.viewWidth / 2, cy = plan.viewHeight / 2 + plan.centerOffset
@@ -134,10 +139,10 @@ public struct ArcCoverage: Sendable {
         let rho = (dx * dx + dy * dy).squareRoot()
         let half = plan.lineWidth / 2
         let a = layer.startAngle + phi, b = layer.endAngle + phi
-        if rho >= plan.radius - half && rho <= plan.radius + half {
+        if rho >= plan.radius - half && rho <= plan.radius + half + band.outerExcursion[i] {
             var theta = degrees(atan2(dy, dx))
             theta += 360 * ((a - theta) / 360).rounded(.up)  // smallest θ + 360k ≥ a
-            if theta <= b { return true }
+            if theta <= b && band.contains(i, rho: rho, theta: theta - phi) { return true }
         }
         guard plan.cap == .square else { return false }
         for (angle, sign) in [(b, 1.0), (a, -1.0)] {

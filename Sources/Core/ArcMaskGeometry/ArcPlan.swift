@@ -27,7 +27,7 @@ public enum Preset: String, Codable, Sendable, CaseIterable {
 }
 
 /// One masked image of the ZStack: an arc from `startAngle` to `endAngle` (degrees, growing
-/// clockwise on screen from 3 o'clock, unrotated), showing `frame`.
+/// clockwise on screen from 3 o'clock, unrotated), showing `frame`, drawn as `curves`.
 public struct ArcLayer: Codable, Sendable, Equatable {
     /// Position in the ZStack: later layers are drawn on top.
     public var zIndex: Int
@@ -35,15 +35,56 @@ public struct ArcLayer: Codable, Sendable, Equatable {
     public var frame: Int
     public var startAngle: Double
     public var endAngle: Double
+    /// The cubic curves that draw the arc, end to end from `startAngle` to `endAngle`: what the
+    /// view strokes and the emulator judges. A plan written before curves were recorded was drawn
+    /// with one `addArc` per layer: it reads back as `CurveRule.quarterTurns` curves.
+    public var curves: [ArcCurve]
+    /// The largest distance of the curves from the circle, points (nil in plans read back without
+    /// curves: `ArcPlan.curveDistance(_:)` computes it).
+    public var curveDistance: Double?
 
-    public init(zIndex: Int, frame: Int, startAngle: Double, endAngle: Double) {
+    public init(zIndex: Int, frame: Int, startAngle: Double, endAngle: Double, curves: [ArcCurve]? = nil) {
         self.zIndex = zIndex
         self.frame = frame
         self.startAngle = startAngle
         self.endAngle = endAngle
+        self.curves = curves ?? CurveRule.quarterTurns.curves(from: startAngle, to: endAngle, radius: 0)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        zIndex = try c.decode(Int.self, forKey: .zIndex)
+        frame = try c.decode(Int.self, forKey: .frame)
+        startAngle = try c.decode(Double.self, forKey: .startAngle)
+        endAngle = try c.decode(Double.self, forKey: .endAngle)
+        curveDistance = try c.decodeIfPresent(Double.self, forKey: .curveDistance)
+        if let curves = try c.decodeIfPresent([ArcCurve].self, forKey: .curves) {
+            guard ArcLayer.tile(curves, from: startAngle, to: endAngle) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .curves, in: c,
+                    debugDescription: "the curves are not pieces of equal sweep, end to end from startAngle to endAngle")
+            }
+            self.curves = curves
+        } else {
+            curves = CurveRule.quarterTurns.curves(from: startAngle, to: endAngle, radius: 0)
+        }
+    }
+
+    /// Are `curves` pieces of equal sweep, end to end from `start` to `end`, as the views draw
+    /// them (a count of curves over the layer's arc), each at most a half turn?
+    static func tile(_ curves: [ArcCurve], from start: Double, to end: Double) -> Bool {
+        let n = Double(curves.count), sweep = end - start
+        guard (1...4096).contains(curves.count), sweep.isFinite, sweep >= 0, sweep / n <= 180 else { return false }
+        let slack = 1e-6 * max(1, abs(start), abs(end))
+        return curves.enumerated().allSatisfy { k, c in
+            abs(c.startAngle - (start + sweep * Double(k) / n)) <= slack
+                && abs(c.endAngle - (start + sweep * Double(k + 1) / n)) <= slack
+        }
     }
 
     public var sweep: Double { endAngle - startAngle }
+    /// The widest curve's sweep, degrees.
+    public var widestCurve: Double { curves.map(\.sweep).max() ?? sweep }
 }
 
 /// Figures derived from a plan, to judge it without rendering anything.
@@ -67,6 +108,10 @@ public struct PlanFigures: Codable, Sendable, Equatable {
     /// (`ArcPlanner.seamBudgetMs`); nil in plans written before it was recorded, which are
     /// judged by the default budget.
     public var seamBudgetMs: Double?
+    /// The largest distance of any layer's curves from the circle, points, and the widest curve's
+    /// sweep, degrees (`ArcLayer.curves`); nil in plans written before curves were recorded.
+    public var curveDistancePoints: Double?
+    public var widestCurveDegrees: Double?
 }
 
 /// Everything needed to draw, emulate and export the masks for one animation in one view.
@@ -105,4 +150,12 @@ public struct ArcPlan: Codable, Sendable, Equatable {
 
     /// The circle centre in view coordinates (points).
     public var center: (x: Double, y: Double) { (viewWidth / 2, viewHeight / 2 + centerOffset) }
+
+    /// The largest distance of layer `i`'s curves from the circle, points.
+    public func curveDistance(_ i: Int) -> Double {
+        layers[i].curves.map { $0.deviation(radius: radius) }.max() ?? 0
+    }
+
+    /// The largest distance of any layer's curves from the circle, points.
+    public var largestCurveDistance: Double { layers.indices.map(curveDistance).max() ?? 0 }
 }

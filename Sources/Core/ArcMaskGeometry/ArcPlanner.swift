@@ -387,16 +387,27 @@ public enum ArcPlanner {
         let lag = cap == .square ? periodMs * (lineWidth / (2 * radius)) / (2 * .pi) : 0
         let margin = min(view.nearestRadius - (radius - lineWidth / 2), (radius + lineWidth / 2) - view.farthestRadius)
         let pixels = Int((r.viewWidth * r.scale).rounded()) * Int((r.viewHeight * r.scale).rounded())
+        // The curves each layer is drawn with: the public implementations' one `addArc` per slice
+        // as Core Graphics is assumed to split it, arcmask's own pieces within the tolerance.
+        let rule: CurveRule = r.preset == .arcmask ? .bounded : .quarterTurns
+        let drawn = layers.map { l -> ArcLayer in
+            var l = l
+            l.curves = rule.curves(from: l.startAngle, to: l.endAngle, radius: radius)
+            l.curveDistance = l.curves.map { $0.deviation(radius: radius) }.max() ?? 0
+            return l
+        }
         let figures = PlanFigures(
             seamCrossingMs: seam, switchLagMs: lag, cornerMarginPoints: margin,
             maxFrames: Int((2 * .pi * radius / r.viewWidth).rounded(.down)),
             layerMemoryBytes: r.durationsMs.count * pixels * 4,
             viewAngleDegrees: view.angularWidth,
-            shortestFrameMs: r.preset == .arcmask ? seam + guardMs : seam, seamBudgetMs: seamBudgetMs(r))
+            shortestFrameMs: r.preset == .arcmask ? seam + guardMs : seam, seamBudgetMs: seamBudgetMs(r),
+            curveDistancePoints: drawn.compactMap(\.curveDistance).max() ?? 0,
+            widestCurveDegrees: drawn.map(\.widestCurve).max() ?? 0)
         return ArcPlan(
             preset: r.preset, viewWidth: r.viewWidth, viewHeight: r.viewHeight, scale: r.scale,
             radius: radius, lineWidth: lineWidth, cap: cap, centerOffset: centerOffset,
-            periodSeconds: period, direction: .clockwise, epochSeconds: 0, layers: layers,
+            periodSeconds: period, direction: .clockwise, epochSeconds: 0, layers: drawn,
             frameDurationsMs: r.durationsMs, figures: figures)
     }
 }

@@ -8,7 +8,9 @@ import Foundation
 /// - which frames own pixels, from the first and last pixel centres of the top and bottom rows
 ///   against the seams (radial lines, or lines offset by half the stroke for square caps);
 /// - gaps, from five probes (1/8 pixel inside the corners, and the bottom edge's middle)
-///   against each layer's band sector and square caps.
+///   against each layer's band sector and square caps, where the band's curved edges pass them
+///   (`DrawnBand.edgeCrossings`), and from the rotations at which a strip along the bottom edge
+///   starts and ends (`DrawnBand.stripRotations`).
 ///
 /// An edge is the line {P : (y − cy)·cos r − (x − cx)·sin r = k} for an edge angle r and a
 /// tangential offset k; it passes through a point at distance ρ and angle θ from the circle's
@@ -61,6 +63,16 @@ extension AnalyticModel {
                 for e in edges { out.append(Self.norm(d - e)) }
             }
         }
+        // Curves that stray from the circle: where their band's edges pass the gap probes, and
+        // where a strip along the bottom edge starts and ends.
+        let band = coverage.band
+        for (rho, theta) in polar.suffix(5) where rho > 0 {
+            let d = degrees(theta)
+            for i in plan.layers.indices where band.innerExcursion[i] > 0 || band.outerExcursion[i] > 0 {
+                for e in band.edgeCrossings(i, rho: rho) { out.append(Self.norm(d - e)) }
+            }
+        }
+        for (a, b) in band.stripRotations { out += [Self.norm(a), Self.norm(b)] }
         // Butt ends that meet: the model measures the seam's pixels on the top and bottom rows.
         if plan.cap == .butt {
             let seams = Self.unique(AnalyticModel.abuttingSeams(plan.layers).map(Self.norm))

@@ -77,36 +77,76 @@ public final class ArcCompositor {
         return (indexes, false)
     }
 
-    /// Strokes layer `i`'s arc with the current source, in pixel space.
+    /// Strokes layer `i`'s curves (`ArcLayer.curves`, as the view draws them) with the current
+    /// source, in pixel space.
     public func strokeLayer(_ ctx: Context, _ i: Int, phi: Double) {
         let layer = plan.layers[i]
         let s = plan.scale
-        let c = plan.center
         ctx.newPath()
         ctx.setLineWidth(plan.lineWidth * s)
         ctx.setLineCap(plan.cap)
         let from = layer.startAngle + phi, to = layer.endAngle + phi
         guard (plan.centerOffset + plan.radius) * s > Self.farPixels else {
-            ctx.arc(cx: c.x * s, cy: c.y * s, radius: plan.radius * s, from: radians(from), to: radians(to))
+            trace(ctx, layer.curves, rotation: phi, from: -.infinity, to: .infinity)
             ctx.stroke()
             return
         }
         // A circle this large reaches past cairo's fixed-point coordinates (about ±8.4 million
-        // pixels): only the part of the arc near the view is drawn, with a margin wider than the
-        // view and a cap, so the clipped ends fall outside it.
+        // pixels): only the part of the curves near the view is drawn, with a margin wider than
+        // the view and a cap, so the clipped ends fall outside it.
         let view = plan.viewGeometry
         let margin = view.angularWidth + degrees(plan.lineWidth / plan.radius)
         let low = view.minAngle - margin, high = view.maxAngle + margin
         let turns = ((low - to) / 360).rounded(.up)
         var k = turns
         while from + 360 * k < high {
-            let a = max(from + 360 * k, low), b = min(to + 360 * k, high)
-            if a < b {
-                ctx.arc(cx: c.x * s, cy: c.y * s, radius: plan.radius * s, from: radians(a), to: radians(b))
-                ctx.stroke()
-            }
+            if trace(ctx, layer.curves, rotation: phi + 360 * k, from: low, to: high) { ctx.stroke() }
             k += 1
         }
+    }
+
+    /// Adds to the path the part of `curves`, turned by `rotation`, between the angles `low` and
+    /// `high` (degrees): whole curves, or the piece of a curve between two of its parameters (a
+    /// cubic cut by de Casteljau's construction is the same curve). Whether it added anything.
+    @discardableResult
+    private func trace(_ ctx: Context, _ curves: [ArcCurve], rotation: Double, from low: Double, to high: Double)
+        -> Bool
+    {
+        let s = plan.scale
+        let c = plan.center
+        var started = false
+        for curve in curves {
+            let a = curve.startAngle + rotation, b = curve.endAngle + rotation
+            guard min(b, high) > max(a, low) else { continue }
+            var p = curve.points(cx: c.x * s, cy: c.y * s, radius: plan.radius * s, rotation: rotation)
+            if a < low || b > high {
+                let t0 = a < low ? curve.parameter(atAngle: low - rotation) : 0
+                let t1 = b > high ? curve.parameter(atAngle: high - rotation) : 1
+                p = Self.cut(p, from: t0, to: t1)
+            }
+            if !started {
+                ctx.move(to: p[0].x, p[0].y)
+                started = true
+            }
+            ctx.curve(p[1].x, p[1].y, p[2].x, p[2].y, p[3].x, p[3].y)
+        }
+        return started
+    }
+
+    /// The piece of the cubic `p` between parameters `t0` and `t1`, as a cubic.
+    static func cut(_ p: [(x: Double, y: Double)], from t0: Double, to t1: Double) -> [(x: Double, y: Double)] {
+        func split(_ q: [(x: Double, y: Double)], _ t: Double) -> (left: [(x: Double, y: Double)], right: [(x: Double, y: Double)]) {
+            func lerp(_ u: (x: Double, y: Double), _ v: (x: Double, y: Double)) -> (x: Double, y: Double) {
+                (u.x + (v.x - u.x) * t, u.y + (v.y - u.y) * t)
+            }
+            let a = lerp(q[0], q[1]), b = lerp(q[1], q[2]), d = lerp(q[2], q[3])
+            let e = lerp(a, b), f = lerp(b, d)
+            let g = lerp(e, f)
+            return ([q[0], a, e, g], [g, f, d, q[3]])
+        }
+        let right = t0 > 0 ? split(p, t0).right : p
+        let t = t0 < 1 ? (t1 - t0) / (1 - t0) : 1
+        return t < 1 ? split(right, t).left : right
     }
 
     /// Beyond this many pixels from the view, arcs are drawn clipped to the view's angles.

@@ -32,15 +32,29 @@ struct PlanCommand: ParsableCommand {
             "  seam crosses the view in \(fmt(f.seamCrossingMs)) ms\(f.seamBudgetMs.map { " (budget \(fmt(($0 * 1000).rounded() / 1000)) ms)" } ?? ""): caught torn at \(percent(min(1, f.seamCrossingMs * 120 / 1000))) of hand-offs at 120 Hz, \(percent(min(1, f.seamCrossingMs * 60 / 1000))) at 60 Hz, for one refresh each",
             "  switch lag \(fmt(f.switchLagMs)) ms; corner margin \(fmt(f.cornerMarginPoints)) pt\(f.cornerMarginPoints < 0 ? " (UNCOVERED)" : "")",
             "  at most \(f.maxFrames) frames at this radius; layers take \(fmt(Double(f.layerMemoryBytes) / 1_048_576)) MB decoded",
-            "  layer  frame  start°        end°          sweep°",
+            "  " + curvesText(p),
+            "  layer  frame  start°        end°          sweep°        curves",
         ]
         for l in p.layers.prefix(64) {
             lines.append(
                 pad(String(l.zIndex), 7, right: true) + pad(String(l.frame), 7, right: true) + "  "
                     + pad(String(format: "%.4f", l.startAngle), 12) + "  " + pad(String(format: "%.4f", l.endAngle), 12)
-                    + "  " + String(format: "%.4f", l.sweep))
+                    + "  " + pad(String(format: "%.4f", l.sweep), 12) + "  " + String(l.curves.count))
         }
         if p.layers.count > 64 { lines.append("  … \(p.layers.count - 64) more (see --json)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// "drawn as 20 cubic curves, the widest 22.5°: at most 0.035 pt from the circle", and how
+    /// the curves were chosen.
+    static func curvesText(_ p: ArcPlan) -> String {
+        let count = p.layers.reduce(0) { $0 + $1.curves.count }
+        let widest = p.layers.map(\.widestCurve).max() ?? 0
+        let how =
+            p.preset == .arcmask
+            ? "each within \(fmt(CurveRule.tolerancePoints)) pt of the circle"
+            : "one addArc per slice, split as Core Graphics is assumed to: a curve per quarter turn or less"
+        return
+            "drawn as \(counted(count, "cubic curve")), the widest \(fmt((widest * 1000).rounded() / 1000))°: at most \(fmt((p.largestCurveDistance * 1000).rounded() / 1000)) pt from the circle (\(how))"
     }
 }

@@ -31,12 +31,60 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         public let startDegrees: Double
         /// Where the layer's arc ends, degrees, before the rotation turns it.
         public let endDegrees: Double
+        /// How many cubic Bézier curves of equal sweep draw the arc, as the plan computed them
+        /// (nil: as many as keep each within 1/16 pt of the circle, `curveCount(radius:)`).
+        public let curves: Int?
 
-        /// A layer showing cell `frame` under the arc from `startDegrees` to `endDegrees` (degrees).
-        public init(frame: Int, startDegrees: Double, endDegrees: Double) {
+        /// A layer showing cell `frame` under the arc from `startDegrees` to `endDegrees` (degrees),
+        /// drawn as `curves` equal curves (nil: as many as keep each within 1/16 pt of the circle).
+        public init(frame: Int, startDegrees: Double, endDegrees: Double, curves: Int? = nil) {
             self.frame = frame
             self.startDegrees = startDegrees
             self.endDegrees = endDegrees
+            self.curves = curves.map { min(max($0, 1), 4096) }
+        }
+
+        /// The curves that draw the arc: the plan's count, or the fewest equal ones, a quarter
+        /// turn at most each, that stay within 1/16 pt of a circle of `radius` points (the rule
+        /// of arcmask's own plans). A cubic of sweep φ strays from its circle by
+        /// √(1 + 4/27·sin⁶(φ/4)/cos²(φ/4)) − 1 of the radius (Dokken and Dæhlen, CAGD 8, 1990).
+        public func curveCount(radius: Double) -> Int {
+            if let curves { return curves }
+            let sweep = abs(endDegrees - startDegrees)
+            guard sweep.isFinite, radius.isFinite, radius > 0 else { return 1 }
+            var n = max(1, Int((sweep / 90 - 1e-9).rounded(.up)))
+            while n < 4096 {
+                let q = sweep / Double(n) * .pi / 720
+                let e = 4.0 / 27 * pow(sin(q), 6) / (cos(q) * cos(q))
+                if e / ((1 + e).squareRoot() + 1) * radius <= 1.0 / 16 { break }
+                n += 1
+            }
+            return n
+        }
+
+        /// The arc as cubic Bézier curves for a circle centred at (`cx`, `cy`) (angles grow
+        /// toward +y, as on screen): each curve's end and two control points, the controls on
+        /// the circle's tangents at 4/3·tan(φ/4) of the radius from the ends (Goldapp, CAGD 8,
+        /// 1991). The view draws exactly these, so nothing is left to how the system would split
+        /// one arc into curves, which Apple does not document.
+        public func curvePoints(cx: Double, cy: Double, radius: Double) -> (
+            start: (x: Double, y: Double), curves: [(c1: (x: Double, y: Double), c2: (x: Double, y: Double), end: (x: Double, y: Double))]
+        ) {
+            let n = curveCount(radius: radius)
+            let sweep = (endDegrees - startDegrees) / Double(n)
+            let k = 4.0 / 3 * tan(sweep * .pi / 720) * radius
+            func at(_ i: Int) -> (x: Double, y: Double, tx: Double, ty: Double) {
+                let a = (i == n ? endDegrees : startDegrees + sweep * Double(i)) * .pi / 180
+                return (cx + radius * cos(a), cy + radius * sin(a), -sin(a), cos(a))
+            }
+            let first = at(0)
+            return (
+                (first.x, first.y),
+                (0..<n).map { i in
+                    let p = at(i), q = at(i + 1)
+                    return ((p.x + k * p.tx, p.y + k * p.ty), (q.x - k * q.tx, q.y - k * q.ty), (q.x, q.y))
+                }
+            )
         }
     }
 
@@ -262,9 +310,14 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         struct Manifest: Decodable {
             struct Plan: Decodable {
                 struct Layer: Decodable {
+                    struct Curve: Decodable {
+                        var startAngle: Double
+                        var endAngle: Double
+                    }
                     var frame: Int
                     var startAngle: Double
                     var endAngle: Double
+                    var curves: [Curve]?
                 }
                 var radius: Double
                 var lineWidth: Double
@@ -345,9 +398,24 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
                 !f.file.hasPrefix(".")
             else { throw Invalid(path: "$.frames[\(i)]", problem: "is not a cell of a file in the folder") }
         }
-        for (i, l) in m.plan.layers.enumerated() where !(0..<m.frames.count).contains(l.frame) {
-            throw Invalid(
-                path: "$.plan.layers[\(i)].frame", problem: "\(l.frame) is not one of the \(m.frames.count) frames")
+        for (i, l) in m.plan.layers.enumerated() {
+            guard (0..<m.frames.count).contains(l.frame) else {
+                throw Invalid(
+                    path: "$.plan.layers[\(i)].frame", problem: "\(l.frame) is not one of the \(m.frames.count) frames")
+            }
+            // The curves the plan computed: equal pieces, end to end over the arc.
+            guard let curves = l.curves else { continue }
+            let n = Double(curves.count), sweep = l.endAngle - l.startAngle
+            let slack = 1e-6 * max(1, abs(l.startAngle), abs(l.endAngle))
+            let equal = curves.enumerated().allSatisfy { k, c in
+                abs(c.startAngle - (l.startAngle + sweep * Double(k) / n)) <= slack
+                    && abs(c.endAngle - (l.startAngle + sweep * Double(k + 1) / n)) <= slack
+            }
+            guard (1...4096).contains(curves.count), sweep.isFinite, equal else {
+                throw Invalid(
+                    path: "$.plan.layers[\(i)].curves",
+                    problem: "is not 1 to 4,096 curves of equal sweep, end to end over the layer's arc")
+            }
         }
         if let strip = m.strip, strip.isEmpty || strip.contains("/") || strip.hasPrefix(".") {
             throw Invalid(path: "$.strip", problem: "is not a file in the folder")
@@ -404,7 +472,9 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             viewWidth: m.viewWidth, viewHeight: m.viewHeight, scale: m.scale, radius: m.plan.radius,
             lineWidth: m.plan.lineWidth, centerOffset: m.plan.centerOffset, periodSeconds: m.plan.periodSeconds,
             squareCaps: m.plan.cap == "square", strip: m.strip,
-            layers: m.plan.layers.map { Layer(frame: $0.frame, startDegrees: $0.startAngle, endDegrees: $0.endAngle) },
+            layers: m.plan.layers.map {
+                Layer(frame: $0.frame, startDegrees: $0.startAngle, endDegrees: $0.endAngle, curves: $0.curves?.count)
+            },
             cells: m.frames.map { Cell(x: $0.x, y: $0.y, width: $0.width, height: $0.height, file: $0.file) },
             timerMasks: timerMasks, prefersTimerMasks: m.route == "timer-mask",
             digests: Dictionary(
@@ -486,7 +556,9 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
                     viewWidth: viewWidth, viewHeight: viewHeight, scale: scale, radius: radius, lineWidth: lineWidth,
                     centerOffset: centerOffset, periodSeconds: periodSeconds, squareCaps: squareCaps, strip: strip,
                     layers: layers.map {
-                        Layer(frame: map($0.frame), startDegrees: $0.startDegrees, endDegrees: $0.endDegrees)
+                        Layer(
+                            frame: map($0.frame), startDegrees: $0.startDegrees, endDegrees: $0.endDegrees,
+                            curves: $0.curves)
                     },
                     cells: cells,
                     timerMasks: timerMasks.map {
@@ -812,17 +884,21 @@ enum ArcMaskClockHand {
     }
 }
 
-/// An open arc around the view's centre; stroked, it becomes one layer's mask.
+/// An open arc around the view's centre, drawn as the plan's cubic curves (`Layer.curvePoints`);
+/// stroked, it becomes one layer's mask.
 struct ArcMaskArc: Shape {
     let radius: Double
-    let startDegrees: Double
-    let endDegrees: Double
+    let layer: ArcMaskAnimationPlan.Layer
 
     nonisolated func path(in rect: CGRect) -> Path {
+        let (start, curves) = layer.curvePoints(cx: rect.midX, cy: rect.midY, radius: radius)
         var path = Path()
-        path.addArc(
-            center: CGPoint(x: rect.midX, y: rect.midY), radius: radius,
-            startAngle: .degrees(startDegrees), endAngle: .degrees(endDegrees), clockwise: false)
+        path.move(to: CGPoint(x: start.x, y: start.y))
+        for c in curves {
+            path.addCurve(
+                to: CGPoint(x: c.end.x, y: c.end.y), control1: CGPoint(x: c.c1.x, y: c.c1.y),
+                control2: CGPoint(x: c.c2.x, y: c.c2.y))
+        }
         return path
     }
 }
@@ -1200,9 +1276,7 @@ public struct ArcMaskAnimation: View {
                     .mask(alignment: .center) {
                         turn(
                             AnyView(
-                                ArcMaskArc(
-                                    radius: plan.radius, startDegrees: layer.startDegrees, endDegrees: layer.endDegrees
-                                )
+                                ArcMaskArc(radius: plan.radius, layer: layer)
                                 .stroke(
                                     style: StrokeStyle(
                                         lineWidth: plan.lineWidth, lineCap: plan.squareCaps ? .square : .butt)

@@ -17,7 +17,7 @@ public enum PlanFile {
             x == x.rounded() && abs(x) < 1e15 ? String(format: "%.1f", x) : "\(x)"
         }
         let layerLines = m.plan.layers.map {
-            "            .init(frame: \($0.frame), startDegrees: \(num($0.startAngle)), endDegrees: \(num($0.endAngle))),"
+            "            .init(frame: \($0.frame), startDegrees: \(num($0.startAngle)), endDegrees: \(num($0.endAngle)), curves: \($0.curves.count)),"
         }.joined(separator: "\n")
         let cells = m.frames.map {
             "            .init(x: \($0.x), y: \($0.y), width: \($0.width), height: \($0.height), file: \"\($0.file)\"),"
@@ -81,7 +81,8 @@ public enum PlanFile {
                     radius: \(num(m.plan.radius)), lineWidth: \(num(m.plan.lineWidth)), centerOffset: \(num(m.plan.centerOffset)),
                     periodSeconds: \(num(m.plan.periodSeconds)), squareCaps: \(m.plan.cap == .square),
                     strip: \(m.strip.map { "\"\($0)\"" } ?? "nil"),
-                    // ZStack order: later layers are drawn on top.
+                    // ZStack order: later layers are drawn on top; each arc is drawn as `curves` cubic
+                    // curves of equal sweep, as the plan computed them.
                     layers: [
             \(layerLines)
                     ],
