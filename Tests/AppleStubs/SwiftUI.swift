@@ -196,10 +196,8 @@ public struct Angle: Sendable {
 
 public struct Path: Sendable {
     public init() {}
-    public mutating func addArc(
-        center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool,
-        transform: CGAffineTransform = .identity
-    ) {}
+    public mutating func move(to end: CGPoint) {}
+    public mutating func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {}
 }
 
 public protocol Shape: Sendable, View {

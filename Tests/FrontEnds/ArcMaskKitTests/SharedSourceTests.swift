@@ -84,6 +84,7 @@ struct SharedSourceTests {
         #expect(plan.layers.count == exported.plan.layers.count && plan.cells.count == exported.frames.count)
         #expect(plan.periodSeconds == exported.plan.periodSeconds && plan.radius == exported.plan.radius)
         #expect(plan.layers.map(\.frame) == exported.plan.layers.map(\.frame))
+        #expect(plan.layers.map { $0.curveCount(radius: plan.radius) } == exported.plan.layers.map(\.curves.count))
     }
 
     @Test("a prepared folder passes the check `arcmask emulate DIR` makes, and names no code files")
