@@ -6,7 +6,8 @@ public struct BandStrip: Codable, Sendable, Equatable {
     /// The layer (index into the plan's layers) and the frame it shows.
     public var layer: Int
     public var frame: Int
-    /// How far above the view's bottom edge the band's inner edge reaches at worst, points.
+    /// How far above the view's bottom edge the band's inner edge reaches at worst, points (at
+    /// most the view's height: the whole view uncovered).
     public var depthPoints: Double
     /// How much of a turn it shows, degrees (to be read as a share of the period).
     public var degrees: Double
@@ -174,7 +175,8 @@ public struct DrawnBand: Sendable {
             guard !merged.isEmpty else { continue }
             strips.append(
                 BandStrip(
-                    layer: i, frame: plan.layers[i].frame, depthPoints: inner[i] - (view.nearestRadius - lo),
+                    layer: i, frame: plan.layers[i].frame,
+                    depthPoints: min(plan.viewHeight, inner[i] - (view.nearestRadius - lo)),
                     degrees: merged.reduce(0) { $0 + $1.1 - $1.0 }))
             all += merged.map { ($0.0, $0.1 - $0.0) }
         }

@@ -114,6 +114,10 @@ public final class Context {
 
     public func setLineWidth(_ w: Double) { cairo_set_line_width(pointer, w) }
 
+    /// How far, in device pixels, the straight segments cairo draws curves with may lie from the
+    /// curves (cairo's default is 0.1).
+    public func setTolerance(_ pixels: Double) { cairo_set_tolerance(pointer, pixels) }
+
     public func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(pointer, limit) }
 
     /// How what is drawn next combines with what is there: the separable and non-separable

@@ -85,6 +85,8 @@ public final class ArcCompositor {
         ctx.newPath()
         ctx.setLineWidth(plan.lineWidth * s)
         ctx.setLineCap(plan.cap)
+        // Curves flattened within a hundredth of a pixel: a strip is a gap from 1/8 of one deep.
+        ctx.setTolerance(Self.tolerancePixels)
         let from = layer.startAngle + phi, to = layer.endAngle + phi
         guard (plan.centerOffset + plan.radius) * s > Self.farPixels else {
             trace(ctx, layer.curves, rotation: phi, from: -.infinity, to: .infinity)
@@ -148,6 +150,9 @@ public final class ArcCompositor {
         let t = t0 < 1 ? (t1 - t0) / (1 - t0) : 1
         return t < 1 ? split(right, t).left : right
     }
+
+    /// How far from the curves the segments cairo strokes may lie, pixels.
+    static let tolerancePixels = 0.01
 
     /// Beyond this many pixels from the view, arcs are drawn clipped to the view's angles.
     static let farPixels = 1_000_000.0
