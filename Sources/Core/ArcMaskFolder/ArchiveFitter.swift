@@ -58,6 +58,10 @@ public struct ArchiveFitter {
     public let viewWidth: Double
     public let viewHeight: Double
     public let limits: WidgetLimits
+    /// How many times each layer's image is drawn, for layers of these durations (ms): once
+    /// each, or, for the timer-mask route, once per lane it stands under
+    /// (`TimerMaskSection.lanesPerTurn`). The archive counts every drawing of an image.
+    public var drawings: @Sendable (_ durationsMs: [Double]) -> [Int] = { Array(repeating: 1, count: $0.count) }
     public let policy: BudgetPolicy
     public let format: ImageFormat
     /// What the messages call the settings.
@@ -124,6 +128,9 @@ public struct ArchiveFitter {
         return Array(Set((0..<m).map { (2 * $0 + 1) * n / (2 * m) })).sorted()
     }
 
+    /// How many images the archive holds for these groups (`drawings`).
+    func drawn(_ groups: [FrameGroup]) -> Int { drawings(groups.map(\.durationMs)).reduce(0, +) }
+
     /// Estimated archive bytes of `layers` layers at `steps[k]`, from the samples' mean (as
     /// calibrated by the last write); also the mean bytes of a layer image.
     public func estimate(layers: Int, _ k: Int) -> (total: Int, perLayer: Double) {
@@ -163,12 +170,12 @@ public struct ArchiveFitter {
         sampled = survey.sizes
         var bounded = false
         var similarity: FrameSimilarity? = nil
-        if estimate(layers: groups.count, 0).total > target, bound != nil {
+        if estimate(layers: drawn(groups), 0).total > target, bound != nil {
             // Every frame does not fit at the device's scale: first drop the pixels the source lacks.
             k = 1
             bounded = true
         }
-        if estimate(layers: groups.count, k).total > target {
+        if estimate(layers: drawn(groups), k).total > target {
             // Merge what nobody can tell apart, as far as the budget asks.
             let measured = try survey.similarity ?? compare(writer, progress: progress, report: &report)
             similarity = measured
@@ -182,7 +189,7 @@ public struct ArchiveFitter {
                         largestShare: FrameBudget.largestDifference(groups, measured)))
             }
             // Then resolution, then quality.
-            while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
+            while k < steps.count - 1, estimate(layers: drawn(groups), k).total > target { k += 1 }
         }
         let merged = groups
         var decimated = false
@@ -190,7 +197,7 @@ public struct ArchiveFitter {
         var perLayer = estimate(layers: 1, k).perLayer
         for attempt in 1... {
             let step = steps[k]
-            if !policy.keepFrames, estimate(layers: groups.count, k).total > target {
+            if !policy.keepFrames, estimate(layers: drawn(groups), k).total > target {
                 let count = Int(Double(target) / (perLayer + Double(reserve)) * 0.97)
                 guard count >= 1 else { throw refusal(step, perLayer: perLayer, layers: 1, noRoom: true) }
                 groups = FrameBudget.decimate(merged, to: min(count, merged.count))
@@ -198,8 +205,10 @@ public struct ArchiveFitter {
             }
             images = try pass(
                 groups, step: step, writer: writer, cache: cache, work: work, progress: progress, report: &report)
+            let counts = drawings(groups.map(\.durationMs))
             let imageBytes = images.reduce(0) { $0 + $1.bytes.count }
-            let total = imageBytes + images.count * reserve
+            let drawnBytes = zip(images, counts).reduce(0) { $0 + $1.0.bytes.count * $1.1 }
+            let total = drawnBytes + counts.reduce(0, +) * reserve
             perLayer = Double(imageBytes) / Double(max(1, images.count))
             calibration *= perLayer / max(1, estimate(layers: 1, k).perLayer)
             if total <= target { break }
@@ -213,7 +222,7 @@ public struct ArchiveFitter {
             guard attempt < 8 else { throw refusal(step, perLayer: perLayer, layers: images.count, noRoom: false) }
             if k < steps.count - 1 {
                 k += 1
-                while k < steps.count - 1, estimate(layers: groups.count, k).total > target { k += 1 }
+                while k < steps.count - 1, estimate(layers: drawn(groups), k).total > target { k += 1 }
                 perLayer = estimate(layers: 1, k).perLayer
             } else {
                 // At the last step already: fewer layers, in proportion to the excess.

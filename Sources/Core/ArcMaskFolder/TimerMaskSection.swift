@@ -59,6 +59,10 @@ public struct TimerMaskSection: Codable, Sendable, Equatable {
     public var fonts: [Font]
     /// Bottom to top.
     public var lanes: [Lane]
+    /// The source's frames (ms), and how the lanes tell them (`SourceFidelity`); nil in
+    /// sections written before the lanes were judged against the source.
+    public var sourceDurationsMs: [Double]? = nil
+    public var fidelity: SourceFidelity? = nil
 
     public init(loopSeconds: Int, fonts: [Font], lanes: [Lane]) {
         self.loopSeconds = loopSeconds
@@ -77,6 +81,13 @@ public struct TimerMaskSection: Codable, Sendable, Equatable {
     /// The most lanes a manifest may list (a phone was seen drawing 320; more is refused as
     /// damage, not as a choice).
     public static let maxLanes = 4096
+
+    /// How many lanes each of a loop's turns takes, for turns of these durations (ms), in order
+    /// from the loop's start: one each, and one more for each further second of a turn after the
+    /// first (a mask draws for a second: `TimerMaskLayers.stack`).
+    @Sendable public static func lanesPerTurn(_ durationsMs: [Double]) -> [Int] {
+        durationsMs.enumerated().map { k, ms in k == 0 ? 1 : max(1, Int((ms / 1000 - 1e-9).rounded(.up))) }
+    }
 
     /// The view's archive when it plays the lanes: every lane's image counted as its own
     /// (nothing measured shows the archive sharing one image between lanes) plus the view's

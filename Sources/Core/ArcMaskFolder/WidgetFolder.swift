@@ -125,11 +125,14 @@ public enum WidgetFolder {
     /// Each layer its own file, fitted to the archive budget by `ArchiveFitter` through `writer`,
     /// written into `folder`.
     /// The extension holds the encoded layers too: a smaller extension budget is the tighter limit.
+    /// `drawnPerLane`: the layers are the timer-mask route's turns, each image drawn once per
+    /// lane it stands under, and the archive counted so.
     public static func fitFiles(
         durations: [Double], viewWidth: Double, viewHeight: Double, startScale: Double, limits: WidgetLimits,
         policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary,
         source: PixelSize? = nil, sourceScale: Double? = nil, background: String = "#000000",
-        writer: some LayerWriting, folder: FitFolder, names: CodeNames, progress: FitProgress = .none
+        writer: some LayerWriting, folder: FitFolder, names: CodeNames, progress: FitProgress = .none,
+        drawnPerLane: Bool = false
     ) throws -> Layers {
         var fitted = limits
         if fitted.extensionBytes < fitted.archiveBytes {
@@ -144,6 +147,7 @@ public enum WidgetFolder {
         fitter.sourceSize = source
         fitter.background = background
         fitter.budgetSetting = limits.extensionBytes < limits.archiveBytes ? .extensionBudget : .archiveBudget
+        if drawnPerLane { fitter.drawings = TimerMaskSection.lanesPerTurn }
         let result = try fitter.run(
             startScale: startScale, quality: quality, writer: writer, folder: folder, names: names, progress: progress)
         var layers = Layers(fitted: result, limits: limits)

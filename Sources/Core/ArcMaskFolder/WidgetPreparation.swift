@@ -56,7 +56,7 @@ public enum WidgetPreparation {
             limits: s.limits, policy: s.budget, format: s.imageFormat, quality: s.jpegQuality,
             vocabulary: vocabulary, source: source.canvas, sourceScale: sourceScale(s, source: source),
             background: (s.background ?? .black).hexRGB, writer: writer, folder: folder, names: s.names,
-            progress: progress)
+            progress: progress, drawnPerLane: s.timerMasks?.use == .route)
         var outcome = try describe(s, source: source, layers: layers, notes: notes, vocabulary: vocabulary)
         outcome.report = layers.report
         return outcome

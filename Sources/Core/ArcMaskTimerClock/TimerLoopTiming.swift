@@ -53,11 +53,7 @@ public struct TimerLoopTiming: Sendable, Equatable, Codable {
             throw PlanError(problem: "the animation lasts no time", suggestion: "give its frames durations")
         }
         let loopSeconds: Int? = candidates.count == 1 ? candidates[0] : nil
-        func timing(_ l: Int) -> TimerLoopTiming {
-            let plays = max(1, Int((Double(l) * 1000 / d).rounded()))
-            return TimerLoopTiming(
-                loopSeconds: l, plays: plays, speed: Double(plays) * d / (Double(l) * 1000), durationMs: d)
-        }
+        func timing(_ l: Int) -> TimerLoopTiming { nearest(loopSeconds: l, durationMs: d) }
         let kept = candidates.map(timing).first { $0.keepsPace }
         switch mode {
         case .repeat:
@@ -80,6 +76,14 @@ public struct TimerLoopTiming: Sendable, Equatable, Codable {
             }
             return best
         }
+    }
+
+    /// A loop of `loopSeconds` for an animation of `d` ms: as many plays as bring the pace
+    /// closest to its own.
+    public static func nearest(loopSeconds l: Int, durationMs d: Double) -> TimerLoopTiming {
+        let plays = max(1, Int((Double(l) * 1000 / d).rounded()))
+        return TimerLoopTiming(
+            loopSeconds: l, plays: plays, speed: Double(plays) * d / (Double(l) * 1000), durationMs: d)
     }
 
     /// The animation's own time (ms, in `0 ..< durationMs`) at `seconds` into the loop.

@@ -53,7 +53,7 @@ enum EmulateFolder {
             outcome.require(check.emulator.passed, EmulationText.failureReason(check.emulator.verdictText))
             outcome.passDetail = EmulationText.passDetail(check.emulator.verdictText)
         }
-        if let lanes { outcome.require(lanes.passed, "the timer masks show wrong frames") }
+        for failure in lanes?.failures ?? [] { outcome.fail(failure) }
         if reporting.json {
             // The folder's figures as ever, the lanes' proof beside them when there are lanes,
             // and the one verdict.
@@ -75,7 +75,10 @@ enum EmulateFolder {
             var lines = [EmulationText.describe(check, decides: !maskRoute)]
             if let lanes {
                 lines.append("  \(lanes.summary)")
+                if let f = lanes.fidelity { lines.append("  timer masks against the animation: \(f.sentence)") }
                 for d in lanes.defects { lines.append("    \(d)") }
+                if let a = lanes.archiveProblem { lines.append("    \(a)") }
+                for f in lanes.fidelity?.failures ?? [] { lines.append("    \(f)") }
             }
             lines.append("  \(outcome.line)")
             emit(lines.joined(separator: "\n"))

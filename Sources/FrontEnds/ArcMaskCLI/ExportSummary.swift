@@ -36,10 +36,19 @@ enum ExportSummary {
         let perSecond = fmt((Double(t.lanes.count) / Double(t.loopSeconds) * 10).rounded() / 10)
         return [
             "  where the rotation is missing, timer masks: \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop (\(perSecond) a second; the animation \(timing.sentence))",
-            "  \(proof.summary)",
-        ] + proof.defects.prefix(5).map { "    \($0)" } + [
+        ] + fidelity(t) + [
+            "  \(proof.summary)"
+        ] + proof.defects.prefix(5).map { "    \($0)" } + (proof.archiveProblem.map { ["    \($0)"] } ?? []) + [
             "  timing of the masks: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))"
         ]
+    }
+
+    /// What the lanes show against the animation's own frames and pace, and what fails.
+    static func fidelity(_ t: TimerMaskSection) -> [String] {
+        guard let f = t.fidelity else { return [] }
+        return ["  timer masks against the animation: \(f.sentence)"]
+            + f.failures.map { "    \($0)" }
+            + (f.dropped.isEmpty ? [] : ["    (--max-lanes, --archive-budget or a shorter --loop-seconds keep more frames)"])
     }
 
     /// The timer-mask export's summary: the lanes, the loop and its timing, the font, the limit
@@ -53,16 +62,11 @@ enum ExportSummary {
             "wrote \(path): \(counted(m.images.count, "layer image")), \(t.fonts.map(\.file).joined(separator: ", ")), manifest.json, \(m.codeFiles.joined(separator: ", ")) (route: timer-mask)",
             "  \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop: the animation plays \(timing.plays) time\(timing.plays == 1 ? "" : "s") a loop at \(fmt(timing.speed))× its pace; \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", m.quality.meanSSIM))",
         ]
-        // Lanes come at the widget's rate: frames shorter than a lane are not shown.
-        let perPlay = Double(t.lanes.count) / Double(max(1, timing.plays))
-        if let sourceFrames, perPlay < Double(sourceFrames) - 0.5 {
-            lines.append(
-                "  each play shows about \(Int(perPlay.rounded())) of the animation's \(sourceFrames) frames: a lane lasts \(fmt(1000 * Double(t.loopSeconds) / Double(max(1, t.lanes.count)))) ms, so shorter frames are skipped (--widget-fps, --max-lanes)"
-            )
-        }
+        lines += fidelity(t)
         lines += m.limits.lines.map { "  \($0)" }
         lines.append("  \(proof.summary)")
         lines += proof.defects.prefix(5).map { "    \($0)" }
+        lines += proof.archiveProblem.map { ["    \($0)"] } ?? []
         lines.append("  timing: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))")
         lines.append(
             "  rotation, where it turns (the view plays the timer masks first, so it does not decide), every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(EmulationText.everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")"

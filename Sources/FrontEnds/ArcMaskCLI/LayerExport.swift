@@ -64,14 +64,14 @@ enum LayerExport {
         if c.route == .timerMask, let proof {
             lines = ExportSummary.timerMask(manifest, proof: proof, path: path, sourceFrames: frames.frameCount)
             // The lanes decide; the rotation is described, not judged.
-            outcome.require(proof.passed, "the timer masks show wrong frames: \(proof.defects.first ?? "")")
+            for failure in proof.failures { outcome.fail(failure) }
         } else {
             lines = ExportSummary.rotation(manifest, path: path)
             outcome.require(manifest.emulator.passed, EmulationText.failureReason(manifest.emulator.verdictText))
             outcome.passDetail = EmulationText.passDetail(manifest.emulator.verdictText)
             if let proof, let t = manifest.timerMask, let timing = manifest.timing {
                 lines += ExportSummary.fallbackLanes(t, timing: timing, proof: proof)
-                outcome.require(proof.passed, "the timer masks show wrong frames: \(proof.defects.first ?? "")")
+                for failure in proof.failures { outcome.fail(failure) }
             } else {
                 lines.append("  no timer masks: where the rotation is missing the view shows the first frame")
             }

@@ -28,17 +28,18 @@ public enum TimerMaskExporter {
         }
     }
 
-    /// The lanes the source plays as: the loop's timing, its rate and the plan (before fitting).
+    /// The turns the source plays as: the loop's timing, and a lane wherever one of its frames
+    /// starts, on the grid of `--widget-fps` or the route's finest (`SourceLanes`).
     static func schedule(
         _ source: FrameSource, _ r: TimerMaskSettings
-    ) throws -> (timing: TimerLoopTiming, plan: TimerMaskPlan, frames: [Int]) {
+    ) throws -> (timing: TimerLoopTiming, turns: [SourceFidelity.Turn], rate: Int) {
         let durations = source.durations
         let total = durations.reduce(0, +)
         do {
             let timing = try TimerMaskPlan.timing(durationMs: total, loopSeconds: r.loopSeconds, mode: r.timing)
-            let fps = r.fps ?? TimerMaskPlan.frameRate(durationsMs: durations)
-            let plan = try TimerMaskPlan.fitted(fps: fps, loopSeconds: timing.loopSeconds, maxLanes: r.maxLanes)
-            return (timing, plan, plan.sourceFrames(timing: timing, durationsMs: durations))
+            let rate = try SourceLanes.rate(r.fps)
+            let turns = SourceLanes.turns(durationsMs: durations, timing: timing, rate: rate, maxLanes: r.maxLanes)
+            return (timing, turns, rate)
         } catch {
             throw InputError(file: source.name, "\(error.problem); \(error.suggestion)")
         }
@@ -54,13 +55,12 @@ public enum TimerMaskExporter {
         guard s.layout == .files else {
             throw InputError(file: source.name, "the timer-mask route writes a layer file per lane, not a strip")
         }
-        let (timing, plan, frames) = try schedule(source, r)
-        // The lanes as a source of their own: lane k shows source frame frames[k] for its turn.
-        let groups = plan.lanes.enumerated().map { k, lane in
-            FrameGroup(
-                first: frames[k], last: frames[k], shown: frames[k],
-                durationMs: (lane.onTopToSeconds - lane.onTopFromSeconds) * 1000)
+        let (timing, turns, rate) = try schedule(source, r)
+        // The turns as a source of their own: turn k shows its source frame for its time.
+        let groups = turns.map { t in
+            FrameGroup(first: t.frame, last: t.frame, shown: t.frame, durationMs: (t.to - t.from) * 1000)
         }
+        let frames = turns.map(\.frame)
         let lanes = GroupedSource.over(source, groups: groups)
         var manifest = try Exporter.prepare(source: lanes, settings: s, writing: w, into: folder, progress: progress)
         let font: MaskFonts.File
@@ -70,10 +70,19 @@ public enum TimerMaskExporter {
             throw InputError(file: source.name, error.problem)
         }
         try folder.write(font.bytes, as: font.fileName)
-        let section = try Self.section(
+        var section = try Self.section(
             manifest, laneFrames: frames, loopSeconds: timing.loopSeconds,
             font: TimerMaskSection.Font(
                 file: font.fileName, postScriptName: font.postScriptName, periodSeconds: timing.loopSeconds))
+        // What the lanes written show, against the source (the fit may have merged or dropped some).
+        section.sourceDurationsMs = source.durations
+        section.fidelity = SourceFidelity(
+            turns: section.lanes.map { SourceFidelity.Turn(frame: $0.frame, from: $0.onTopFromSeconds, to: $0.onTopToSeconds) },
+            durationsMs: source.durations, timing: timing, laneMs: 1000 / Double(rate),
+            paceAsked: r.loopSeconds != nil || r.timing != .auto)
+        // One count of the archive: the lanes', as the fit counted it and the proof checks it.
+        manifest.limits.archiveBytes = section.archiveBytes(
+            imageBytes: Dictionary(manifest.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a }))
         manifest.route = "timer-mask"
         manifest.timerMask = section
         manifest.timing = timing

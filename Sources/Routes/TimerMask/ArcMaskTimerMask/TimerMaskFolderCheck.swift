@@ -1,5 +1,6 @@
 import ArcMaskFiles
 import ArcMaskFolder
+import ArcMaskTimerClock
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
@@ -21,9 +22,20 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
     /// and its budget: over it, the lanes fail.
     public let archiveBytes: Int
     public let archiveLimit: Int
-    /// The first defects, in words (at most 20).
+    /// The proof's first defects, in words (at most 20): wrong frames, no lane drawn, hand-offs off.
     public let defects: [String]
-    public var passed: Bool { defects.isEmpty }
+    /// The archive over its budget, in words (nil: within it).
+    public let archiveProblem: String?
+    /// The lanes against the source's own frames and pace (nil for sections written before they
+    /// were judged so: their source's frames are not recorded).
+    public let fidelity: SourceFidelity?
+    /// Each failing part in words, by its cause: empty when the lanes play the animation.
+    public var failures: [String] {
+        (defects.first.map { ["the timer masks show wrong frames: \($0)"] } ?? [])
+            + (archiveProblem.map { ["the timer masks' archive is too large: \($0)"] } ?? [])
+            + ((fidelity?.failures).map { $0.isEmpty ? [] : ["the timer masks do not play the animation: " + $0.joined(separator: "; ")] } ?? [])
+    }
+    public var passed: Bool { failures.isEmpty }
 
     /// Two hours of refreshes: every minute wrap and the first two hour wraps.
     public static let provenSeconds = 2 * 60 * 60
@@ -40,16 +52,28 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
         let check = proof.run(rates: rates, seconds: Double(seconds))
         let archive = section.archiveBytes(
             imageBytes: Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a }))
-        var defects = check.defects.map(\.description)
-        if m.strip == nil && archive > m.limits.archiveLimit {
-            defects.insert(
-                "the lanes make an archive of \(FrameBudget.megabytes(archive)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget (each lane's image counts)",
-                at: 0)
-        }
+        let over =
+            m.strip == nil && archive > m.limits.archiveLimit
+            ? "the lanes make an archive of \(FrameBudget.megabytes(archive)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget (each lane's image counts)"
+            : nil
         return TimerMaskFolderCheck(
             lanes: section.lanes.count, loopSeconds: section.loopSeconds, refreshHz: rates, seconds: seconds,
             refreshes: check.refreshes, handOffs: check.handOffs, stringsShaped: proof.stringsShaped,
-            archiveBytes: archive, archiveLimit: m.limits.archiveLimit, defects: defects)
+            archiveBytes: archive, archiveLimit: m.limits.archiveLimit, defects: check.defects.map(\.description),
+            archiveProblem: over, fidelity: fidelity(section, timing: m.timing))
+    }
+
+    /// The lanes judged against the source's frames the section records, at the manifest's
+    /// timing, with the lane grid and the pace asked as the export recorded them.
+    static func fidelity(_ section: TimerMaskSection, timing: TimerLoopTiming?) -> SourceFidelity? {
+        guard let durations = section.sourceDurationsMs, let recorded = section.fidelity, let timing,
+            !durations.isEmpty, durations.allSatisfy({ $0.isFinite && $0 >= 0 }),
+            abs(durations.reduce(0, +) - timing.durationMs) <= 1e-6 * max(1, timing.durationMs)
+        else { return section.fidelity }
+        return SourceFidelity(
+            turns: section.lanes.map {
+                SourceFidelity.Turn(frame: $0.frame, from: $0.onTopFromSeconds, to: $0.onTopToSeconds)
+            }, durationsMs: durations, timing: timing, laneMs: recorded.laneMs, paceAsked: recorded.paceAsked)
     }
 
     /// The folder's section and its proof with the folder's own mask fonts; what is wrong with
@@ -82,6 +106,29 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
 
     /// One line for the summary.
     public var summary: String {
-        "timer masks, font shaped by HarfBuzz: \(counted(lanes, "lane")) over a \(loopSeconds) s loop (archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit))), \(refreshes) refreshes at \(refreshHz.map(String.init).joined(separator: "/")) Hz over \(seconds) s and around the wraps into hours, \(counted(handOffs, "hand-off")): \(passed ? "every refresh shows its lane's frame" : "FAIL")"
+        "timer masks, font shaped by HarfBuzz: \(counted(lanes, "lane")) over a \(loopSeconds) s loop (archive \(FrameBudget.megabytes(archiveBytes)) of \(FrameBudget.megabytes(archiveLimit))), \(refreshes) refreshes at \(refreshHz.map(String.init).joined(separator: "/")) Hz over \(seconds) s and around the wraps into hours, \(counted(handOffs, "hand-off")): \(defects.isEmpty ? "every refresh shows its lane's frame" : "FAIL")"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case lanes, loopSeconds, refreshHz, seconds, refreshes, handOffs, stringsShaped, archiveBytes, archiveLimit,
+            defects, archiveProblem, fidelity, failures, passed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(lanes, forKey: .lanes)
+        try c.encode(loopSeconds, forKey: .loopSeconds)
+        try c.encode(refreshHz, forKey: .refreshHz)
+        try c.encode(seconds, forKey: .seconds)
+        try c.encode(refreshes, forKey: .refreshes)
+        try c.encode(handOffs, forKey: .handOffs)
+        try c.encode(stringsShaped, forKey: .stringsShaped)
+        try c.encode(archiveBytes, forKey: .archiveBytes)
+        try c.encode(archiveLimit, forKey: .archiveLimit)
+        try c.encode(defects, forKey: .defects)
+        try c.encodeIfPresent(archiveProblem, forKey: .archiveProblem)
+        try c.encodeIfPresent(fidelity, forKey: .fidelity)
+        try c.encode(failures, forKey: .failures)
+        try c.encode(passed, forKey: .passed)
     }
 }

@@ -41,9 +41,14 @@ public enum TimerMaskLayers {
         public var fits: Bool { problem == nil }
     }
 
-    /// The lanes over `m`'s layers for an animation of frames `durationsMs`.
+    /// The lanes over `m`'s layers for an animation of frames `durationsMs`: a lane wherever
+    /// one of its frames starts (`SourceLanes`), each showing the layer that holds the frame.
+    ///
+    /// Over the archive budget (every lane's image counts), a loop among `loops` that keeps the
+    /// animation's pace within `SourceFidelity.paceTolerance` with fewer plays comes before any
+    /// frame is dropped (unless a loop was asked for); then the shortest turns give way first.
     /// - Parameters:
-    ///   - fps: lanes a second (nil: the animation's own rate, held to 1…30).
+    ///   - fps: the grid, lanes a second at most (nil: the route's finest, 30).
     ///   - loopSeconds: the loop asked for (nil: chosen by `mode` among `loops`).
     ///   - font: the mask font of a period.
     public static func fitted(
@@ -51,25 +56,47 @@ public enum TimerMaskLayers {
         maxLanes: Int, loops: [Int] = TimerMaskPlan.loops, font: (Int) -> TimerMaskSection.Font
     ) throws(PlanError) -> Fitted {
         let total = durationsMs.reduce(0, +)
-        let timing = try TimerLoopTiming.choose(
+        let chosen = try TimerLoopTiming.choose(
             durationMs: total, loopSeconds: loopSeconds, loops: loops, route: "timer-mask", mode: mode)
-        let rate = fps ?? TimerMaskPlan.frameRate(durationsMs: durationsMs)
-        let entry = font(timing.loopSeconds)
+        let rate = try SourceLanes.rate(fps)
         let imageBytes = Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        func section(_ lanes: Int) throws(PlanError) -> TimerMaskSection {
-            let plan = try TimerMaskPlan.fitted(fps: rate, loopSeconds: timing.loopSeconds, maxLanes: lanes)
-            return stack(
-                turns(m, durationsMs: durationsMs, timing: timing, plan: plan), loopSeconds: timing.loopSeconds,
-                font: entry)
+        // The section, and the source's frames on top over its loop (what the layers show).
+        func section(_ timing: TimerLoopTiming, _ lanes: Int) -> TimerMaskSection {
+            let turns = SourceLanes.turns(durationsMs: durationsMs, timing: timing, rate: rate, maxLanes: lanes)
+            var section = stack(
+                layerTurns(m, turns, durationsMs: durationsMs, timing: timing), loopSeconds: timing.loopSeconds,
+                font: font(timing.loopSeconds))
+            section.fidelity = SourceFidelity(
+                turns: shownTurns(m, turns), durationsMs: durationsMs, timing: timing, laneMs: 1000 / Double(rate),
+                paceAsked: loopSeconds != nil || mode != .auto)
+            section.sourceDurationsMs = durationsMs
+            return section
         }
-        var limit = maxLanes
-        var current = try section(limit)
+        // The loops to try: the one chosen, then (none asked for) those that keep the pace
+        // nearly as well with fewer plays, so fewer lanes.
+        var timings = [chosen]
+        if loopSeconds == nil && mode == .auto {
+            for l in loops where l < chosen.loopSeconds {
+                let t = TimerLoopTiming.nearest(loopSeconds: l, durationMs: total)
+                if abs(t.speed - 1) <= SourceFidelity.paceTolerance { timings.append(t) }
+            }
+        }
+        var timing = chosen
+        var current = section(chosen, maxLanes)
         var bytes = current.archiveBytes(imageBytes: imageBytes)
-        // A lane a second at the least, or a second would go without one coming on top.
+        for t in timings.dropFirst() where bytes > m.limits.archiveLimit {
+            let s = section(t, maxLanes)
+            let b = s.archiveBytes(imageBytes: imageBytes)
+            if b < bytes {
+                (timing, current, bytes) = (t, s, b)
+            }
+        }
+        // Then fewer lanes, down to one a second (or a second would go without one coming on top).
+        var limit = current.lanes.count
         let fewest = timing.loopSeconds
         while bytes > m.limits.archiveLimit, limit > fewest {
             limit = max(fewest, min(limit - 1, current.lanes.count * m.limits.archiveLimit / max(bytes, 1)))
-            current = try section(limit)
+            current = section(timing, limit)
             bytes = current.archiveBytes(imageBytes: imageBytes)
         }
         var problem: String? = nil
@@ -83,33 +110,49 @@ public enum TimerMaskLayers {
         return Fitted(timing: timing, section: current, archiveBytes: bytes, problem: problem)
     }
 
-    /// The layers of `m` in the turns of `plan`'s lanes: each lane shows the layer on screen at
-    /// the start of its turn (the layers span the export's own period, onto which the
-    /// animation's time maps), and consecutive lanes of one layer are one turn.
-    public static func turns(
-        _ m: ExportManifest, durationsMs: [Double], timing: TimerLoopTiming, plan: TimerMaskPlan
+    /// The source's `turns` as `m`'s layers show them: a frame no layer holds (dropped to lower
+    /// the rate) shows as the frame of the layer on screen in its stead.
+    static func shownTurns(_ m: ExportManifest, _ turns: [SourceFidelity.Turn]) -> [SourceFidelity.Turn] {
+        let held = Set(m.frames.flatMap(\.sourceFrames))
+        return turns.map { t in
+            guard !held.contains(t.frame) else { return t }
+            let stand = m.frames.last { ($0.sourceFrames.first ?? 0) <= t.frame } ?? m.frames[0]
+            return SourceFidelity.Turn(frame: stand.shownFrame ?? stand.sourceFrames.first ?? t.frame, from: t.from, to: t.to)
+        }
+    }
+
+    /// The layers of `m` that show the source's `turns`: each turn the layer that holds its
+    /// frame (among a layer's merged frames), or, for a frame no layer holds (frames dropped to
+    /// lower the rate), the layer on screen at the turn's start; consecutive turns of one layer
+    /// are one turn.
+    public static func layerTurns(
+        _ m: ExportManifest, _ turns: [SourceFidelity.Turn], durationsMs: [Double], timing: TimerLoopTiming
     ) -> [Turn] {
+        guard !m.frames.isEmpty else { return [] }
+        var holder: [Int: Int] = [:]
+        for (k, layer) in m.frames.enumerated() {
+            for f in layer.sourceFrames where holder[f] == nil { holder[f] = k }
+        }
         let sourceTotal = durationsMs.reduce(0, +)
         let layerDurations = m.frames.map(\.durationMs)
         let layersTotal = layerDurations.reduce(0, +)
-        var turns: [Turn] = []
-        guard !m.frames.isEmpty else { return [] }
-        for lane in plan.lanes {
-            let ms = timing.animationTime(atLoopSeconds: lane.onTopFromSeconds)
-            let k = TimerLoopTiming.frame(
-                at: sourceTotal > 0 ? ms * layersTotal / sourceTotal : 0, durations: layerDurations)
+        var out: [Turn] = []
+        for t in turns {
+            let k =
+                holder[t.frame]
+                ?? TimerLoopTiming.frame(
+                    at: sourceTotal > 0 ? timing.animationTime(atLoopSeconds: t.from) * layersTotal / sourceTotal : 0,
+                    durations: layerDurations)
             let layer = m.frames[k]
-            if let last = turns.last, last.image == layer.file {
-                turns[turns.count - 1].to = lane.onTopToSeconds
+            if let last = out.last, last.image == layer.file {
+                out[out.count - 1].to = t.to
             } else {
-                turns.append(
-                    Turn(
-                        image: layer.file, frame: layer.shownFrame ?? layer.sourceFrames.first ?? k,
-                        from: lane.onTopFromSeconds, to: lane.onTopToSeconds))
+                out.append(
+                    Turn(image: layer.file, frame: layer.shownFrame ?? t.frame, from: t.from, to: t.to))
             }
         }
-        if !turns.isEmpty { turns[turns.count - 1].to = Double(plan.loopSeconds) }
-        return turns
+        if !out.isEmpty { out[out.count - 1].to = Double(timing.loopSeconds) }
+        return out
     }
 
     /// The turns as lanes, bottom to top. A turn of more than a second (after the first, which
