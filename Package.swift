@@ -441,7 +441,7 @@ let package = Package(
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskLayerFolder", "ArcMaskMaskFonts",
+                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerFolder", "ArcMaskMaskFonts",
                 "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         tests(

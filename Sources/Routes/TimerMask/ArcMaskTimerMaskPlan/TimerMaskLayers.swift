@@ -68,7 +68,7 @@ public enum TimerMaskLayers {
                 font: font(timing.loopSeconds))
             section.fidelity = SourceFidelity(
                 turns: shownTurns(m, turns), durationsMs: durationsMs, timing: timing, laneMs: 1000 / Double(rate),
-                paceAsked: loopSeconds != nil || mode != .auto)
+                paceAsked: loopSeconds != nil || mode != .auto || loops != TimerMaskPlan.loops)
             section.sourceDurationsMs = durationsMs
             return section
         }

@@ -1,6 +1,7 @@
 import ArcMaskFiles
 import ArcMaskFolder
 import ArcMaskFrames
+import ArcMaskGIF
 import ArcMaskLayerFolder
 import ArcMaskRouteTesting
 import ArcMaskTimerClock
@@ -84,14 +85,22 @@ import Testing
         let timing = try #require(m.timing)
         #expect(section.loopSeconds == timing.loopSeconds)
         #expect(section.problems(images: Set(m.images.map(\.file))).isEmpty)
-        // Each lane shows the layer on screen when its turn starts.
+        // Each lane shows the layer holding the source frame that starts within half a lane
+        // (1/60 s) of its turn: a lane wherever a frame starts.
         let files = Set(m.frames.map(\.file))
         #expect(section.lanes.allSatisfy { files.contains($0.image) })
-        for lane in section.lanes.prefix(12) {
-            let ms = timing.animationTime(atLoopSeconds: lane.onTopFromSeconds)
-            let layer = m.frames[TimerLoopTiming.frame(at: ms, durations: m.frames.map(\.durationMs))]
-            #expect(lane.image == layer.file, "lane at \(lane.onTopFromSeconds) s")
+        let durations = source.durations
+        let starts = durations.indices.map { durations[..<$0].reduce(0, +) }
+        for (k, lane) in section.lanes.enumerated() where k == 0 || section.lanes[k - 1].frame != lane.frame {
+            let layer = try #require(m.frames.first { $0.file == lane.image })
+            #expect(layer.sourceFrames.contains(lane.frame), "lane \(k)")
+            let nominal = (0..<timing.plays).map {
+                (Double($0) * timing.durationMs + starts[lane.frame]) / (timing.speed * 1000)
+            }
+            #expect(nominal.contains { abs($0 - lane.onTopFromSeconds) <= 1.0 / 60 + 1e-9 }, "lane \(k)")
         }
+        let fidelity = try #require(section.fidelity)
+        #expect(fidelity.passed && fidelity.fewestShownPerPlay == 10 && fidelity.onTimeShare > 0.85)
         let check = try TimerMaskFolderCheck.run(folder: url.path, manifest: m, seconds: 60)
         #expect(check.passed, "\(check.defects.prefix(3))")
         #expect(
@@ -123,8 +132,13 @@ import Testing
         #expect(section.lanes.count < lanes)
         #expect(bytes <= budget, "\(bytes) B over \(budget) B")
         #expect(abs(section.lanes.last!.onTopToSeconds - Double(section.loopSeconds)) < 1e-9)
+        // The lanes left still play without a wrong frame; the frames they lose are named, and
+        // losing one that lasts two lanes or more fails.
         let check = try TimerMaskFolderCheck.run(folder: url.path, manifest: m, seconds: 60)
-        #expect(check.passed, "\(check.defects.prefix(3))")
+        #expect(check.defects.isEmpty && check.archiveProblem == nil, "\(check.defects.prefix(3))")
+        let fidelity = try #require(check.fidelity)
+        #expect(fidelity.missing.isEmpty == (fidelity.fewestShownPerPlay == 10))
+        #expect(check.passed == fidelity.dropped.isEmpty)
     }
 
     @Test("over the lane limit every n-th lane is kept, and the loop keeps its length")
@@ -166,5 +180,64 @@ import Testing
             let result = try sdk.typecheck(files, swiftVersion: version)
             #expect(result.status == 0, "Swift \(version): \(result.output.prefix(3000))")
         }
+    }
+}
+
+/// Every route's lanes tell the animation: a lane wherever one of its frames starts.
+@Suite struct SourceLaneTests {
+    static let orbit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/orbit.gif").path
+
+    /// The plays in which each source frame appears, from the manifest's lanes.
+    static func playsShowing(_ m: ExportManifest, durations: [Double]) throws -> [Set<Int>] {
+        let section = try #require(m.timerMask)
+        let timing = try #require(m.timing)
+        let fidelity = SourceFidelity(
+            turns: section.lanes.map { .init(frame: $0.frame, from: $0.onTopFromSeconds, to: $0.onTopToSeconds) },
+            durationsMs: durations, timing: timing, laneMs: 1000 / 30, paceAsked: false)
+        #expect(fidelity.onTimeShare >= 0.85, "\(fidelity.sentence)")
+        #expect(fidelity == section.fidelity.map { var f = $0; f.paceAsked = false; return f } || section.fidelity?.paceAsked == true)
+        return [Set(fidelity.missing)]
+    }
+
+    @Test("orbit.gif: every frame in every play of the rotation's fallback and of the timer-mask route, on time")
+    func orbitEveryFrame() throws {
+        let source = try GIFFrameSource(path: Self.orbit)
+        for use in [TimerMaskSettings.Use.fallback, .route] {
+            let dir = try TempDir()
+            let url = dir.path("out")
+            let folder = try StagedFolder(url, existing: .refuse, createParents: true)
+            var settings = WidgetSettings(viewWidth: 170, viewHeight: 170, scale: 3)
+            settings.timerMasks = TimerMaskSettings(use: use)
+            let m = try TimerMaskExporter.export(source: source, settings: settings, into: folder)
+            try folder.commit()
+            let f = try #require(m.timerMask?.fidelity)
+            #expect(f.passed && f.fewestShownPerPlay == 16 && f.missing.isEmpty, "\(use): \(f.sentence)")
+            #expect(f.onTimeShare >= 0.85, "\(use): \(f.sentence)")
+            #expect(try Self.playsShowing(m, durations: source.durations) == [[]])
+            let check = try TimerMaskFolderCheck.run(folder: url.path, manifest: m, seconds: 60)
+            #expect(check.passed, "\(use): \(check.failures)")
+        }
+    }
+
+    @Test("uneven delays keep every frame of 100 ms or more, each for its own time")
+    func uneven() throws {
+        let dir = try TempDir()
+        // 0, 1, 200, 3, 0, 50, 1, 10 cs: the 0 and 1 cs frames play 100 ms, as browsers do.
+        let source = try patternGIF(dir, count: 8, delays: [0, 1, 200, 3, 0, 50, 1, 10])
+        let url = dir.path("out")
+        let folder = try StagedFolder(url, existing: .refuse, createParents: true)
+        var settings = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
+        settings.timerMasks = TimerMaskSettings(use: .route)
+        let m = try TimerMaskExporter.export(source: source, settings: settings, into: folder)
+        try folder.commit()
+        let f = try #require(m.timerMask?.fidelity)
+        let long = source.durations.indices.filter { source.durations[$0] >= 100 }
+        #expect(long.count == 7 && long.allSatisfy { !f.missing.contains($0) }, "\(f.sentence)")
+        #expect(f.passed && f.onTimeShare > 0.9, "\(f.sentence)")
+        // Frame 0 lasts its 100 ms, not a third of a second.
+        let first = try #require(m.timerMask?.lanes.first)
+        #expect(abs(first.onTopToSeconds - first.onTopFromSeconds - 0.1) < 1.0 / 30)
     }
 }
