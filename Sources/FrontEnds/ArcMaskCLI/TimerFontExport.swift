@@ -16,6 +16,7 @@ enum TimerFontExport {
             background: c.widget.background.flatMap { Color(hex: $0) },
             budgetBytes: Int(c.fitting.memoryBudget * 1_000_000), minScale: c.fitting.minScale, jobs: c.threads.jobs,
             widgetFamily: c.family, names: c.code.names)
+        request.fpsAsked = loop.widgetFPS != nil
         request.displayName = c.code.displayName
         request.widgetDescription = c.code.widgetDescription
         return request
@@ -31,6 +32,13 @@ enum TimerFontExport {
         var outcome = Outcome()
         outcome.require(p.passed, "the fonts show \(counted(p.wrongFrames, "wrong frame"))")
         var lines = summary(manifest, path: try job.command.output.path, budget: job.command.fitting.memoryBudget)
+        if let f = manifest.fidelity {
+            lines.append("  pictures against the animation: \(f.sentence)")
+            lines += f.failures.map { "    \($0)" }
+            if !f.failures.isEmpty {
+                outcome.fail("the fonts do not play the animation: \(f.failures.joined(separator: "; "))")
+            }
+        }
         // The proof is fidelity to the flattened pictures; this is the pictures' fidelity to the animation.
         let flattening = manifest.flattening ?? []
         for f in flattening {

@@ -20,6 +20,8 @@ public struct TimerFontRequest: Sendable {
     public var device: String?
     public var fit: FitMode
     public var fps: Int
+    /// The rate was asked for (`--widget-fps`): it is not lowered to keep the animation's pace.
+    public var fpsAsked = false
     /// The loop asked for, seconds (nil: chosen by `timing`).
     public var loopSeconds: Int?
     public var timing: TimerFontTiming.Mode
@@ -135,7 +137,7 @@ public enum TimerFontExporter {
                 "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Self.blankImagePixels) at which widgets can render images blank"
             )
         }
-        let manifest = TimerFontManifest(
+        var manifest = TimerFontManifest(
             source: (source.name as NSString).lastPathComponent, sourceWidth: source.canvasSize.width,
             sourceHeight: source.canvasSize.height,
             family: r.family?.rawValue, device: r.device, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
@@ -164,6 +166,9 @@ public enum TimerFontExporter {
             warnings: warnings, proof: proof, flattening: flattening, name: r.names.prefix,
             codeFiles: [r.names.viewFile, r.names.widgetFile, plistFile, "INSTALL.md"],
             displayName: r.displayName, widgetDescription: r.widgetDescription)
+        manifest.fidelity = fidelity(
+            sourceFrames: pictures.sourceFrames, fps: pictures.plan.fps, timing: pictures.timing,
+            durationsMs: source.durations, paceAsked: r.loopSeconds != nil || r.timing != .auto)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))
@@ -192,12 +197,21 @@ public enum TimerFontExporter {
         let d = source.durations.reduce(0, +)
         do {
             timing = try TimerFontTiming.choose(durationMs: d, loopSeconds: r.loopSeconds, mode: r.timing)
+            var fps = r.fps
             if r.timing == .auto && r.loopSeconds == nil && !fitsBudget(loop: timing.loopSeconds, r) {
-                // Keeping the pace would not fit: the closest pace among the loops that do.
-                let fitting = TimerFontPlan.loops.filter { fitsBudget(loop: $0, r) }
-                if !fitting.isEmpty { timing = try TimerFontTiming.choose(durationMs: d, among: fitting, mode: .scale) }
+                // Keeping the pace would not fit: fewer pictures a second first (unless the rate
+                // was asked for), then the closest pace among the loops that do.
+                let lower = r.fpsAsked ? nil : (1..<r.fps).reversed().first { fitsBudget(loop: timing.loopSeconds, r, fps: $0) }
+                if let lower {
+                    fps = lower
+                } else {
+                    let fitting = TimerFontPlan.loops.filter { fitsBudget(loop: $0, r) }
+                    if !fitting.isEmpty {
+                        timing = try TimerFontTiming.choose(durationMs: d, among: fitting, mode: .scale)
+                    }
+                }
             }
-            plan = try TimerFontPlan(fps: r.fps, loopSeconds: timing.loopSeconds)
+            plan = try TimerFontPlan(fps: fps, loopSeconds: timing.loopSeconds)
         } catch {
             throw InputError(file: source.name, error.message(.commandLine))
         }
@@ -210,9 +224,27 @@ public enum TimerFontExporter {
     }
 
     /// Whether a loop's pictures fit the budget at the lowest scale the request allows.
-    static func fitsBudget(loop: Int, _ r: TimerFontRequest) -> Bool {
+    static func fitsBudget(loop: Int, _ r: TimerFontRequest, fps: Int? = nil) -> Bool {
         let least = FrameBudget.scales.filter { $0 <= r.scale && $0 >= r.minScale }.min() ?? r.scale
-        return r.fps * loop * pixelSize(r, scale: least).pixelCount * 4 <= r.budgetBytes
+        return (fps ?? r.fps) * loop * pixelSize(r, scale: least).pixelCount * 4 <= r.budgetBytes
+    }
+
+    /// The loop's pictures against the source: picture j shows its source frame for 1/fps s;
+    /// frames shorter than two pictures may drop, and a pace not asked for fails past 5 %.
+    public static func fidelity(
+        sourceFrames: [Int], fps: Int, timing: TimerFontTiming, durationsMs: [Double], paceAsked: Bool
+    ) -> SourceFidelity {
+        var turns: [SourceFidelity.Turn] = []
+        for (j, f) in sourceFrames.enumerated() {
+            let from = Double(j) / Double(fps), to = Double(j + 1) / Double(fps)
+            if let last = turns.last, last.frame == f {
+                turns[turns.count - 1].to = to
+            } else {
+                turns.append(SourceFidelity.Turn(frame: f, from: from, to: to))
+            }
+        }
+        return SourceFidelity(
+            turns: turns, durationsMs: durationsMs, timing: timing, laneMs: 1000 / Double(fps), paceAsked: paceAsked)
     }
 
     /// The pictures' size at `scale` pixels per point.
@@ -242,6 +274,13 @@ public enum TimerFontExporter {
             )
         } else if !timing.keepsPace {
             actions.append("pace: no loop that divides 60 s holds the animation at its own pace; it \(timing.sentence)")
+        }
+        if plan.fps < r.fps {
+            let least = FrameBudget.scales.filter { $0 <= r.scale && $0 >= r.minScale }.min() ?? r.scale
+            let need = r.fps * timing.loopSeconds * pixelSize(r, scale: least).pixelCount * 4
+            actions.append(
+                "rate: \(plan.fps) pictures a second keep the animation's pace in a \(timing.loopSeconds) s loop; \(r.fps) would need \(FrameBudget.megabytes(need)) decoded even at \(FrameBudget.fmtScale(least))×, over the \(FrameBudget.megabytes(r.budgetBytes)) budget (raise \(budget.extensionBudget), or choose \(planned.framesPerSecond))"
+            )
         }
         var scale = r.scale
         func size(_ s: Double) -> PixelSize { pixelSize(r, scale: s) }

@@ -67,6 +67,8 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
     /// flattened pictures against the animation. Empty when it survives; nil when every picture
     /// was opaque (flattening changed nothing).
     public var flattening: [String]? = nil
+    /// The pictures against the source's own frames and pace (nil in manifests written before).
+    public var fidelity: SourceFidelity? = nil
     /// The generated code's type prefix (`--name`) and files.
     public var name: String
     public var codeFiles: [String]
