@@ -150,8 +150,10 @@ struct TimerFontCommandsTests {
             run(base + ["--route", "timer-font", "--loop-seconds", "4", "--timing", "repeat", "--widget-fps", "3"]) == 0
         )
         #expect(
-            run(["export", file, "--view", "40x40", "--out", s.path("y"), "--route", "timer-font", "--budget", "0.1"])
-                == ExitStatus.badInput.rawValue)
+            run([
+                "export", file, "--view", "40x40", "--out", s.path("y"), "--route", "timer-font", "--budget", "0.1",
+                "--widget-fps", "8",
+            ]) == ExitStatus.badInput.rawValue)
         #expect(!FileManager.default.fileExists(atPath: s.path("y")))
     }
 

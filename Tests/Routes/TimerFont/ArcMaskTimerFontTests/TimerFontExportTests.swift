@@ -216,12 +216,19 @@ struct TimerFontExportTests {
         let m = try timerExport(source, dir, "scaled", tight)
         #expect(m.scale == 2 && m.pixelWidth == 120 && m.decodedBytes == 16 * 120 * 80 * 4)
         #expect(m.budgetActions.count == 1)
+        // A budget 16 pictures do not fit at any scale: fewer pictures a second keep the pace…
         tight.budgetBytes = 100_000
+        let lowered = try timerExport(source, dir, "lowered", tight)
+        #expect(lowered.fps < 8 && lowered.timing.keepsPace && lowered.decodedBytes <= 100_000)
+        // …unless the rate was asked for: then nothing fits, and nothing is written.
+        tight.fpsAsked = true
         #expect(throws: BudgetError.self) { try timerExport(source, dir, "refused", tight) }
         #expect(!FileManager.default.fileExists(atPath: dir.path("refused").path))
     }
 
-    @Test("auto timing fits the pace to a shorter loop when keeping it would break the budget")
+    @Test(
+        "auto timing keeps the pace with fewer pictures a second when the budget asks; with the rate asked for, it fits the pace to a shorter loop"
+    )
     func autoWithinBudget() throws {
         let frames = (0..<3).map { k -> PixelBuffer in
             var p = PixelBuffer(width: 16, height: 16)
@@ -231,8 +238,18 @@ struct TimerFontExportTests {
         // 1.5 s keeps its pace in 6 s (48 pictures at 8 fps); with 40 pictures' worth of budget
         // the closest pace is 3 plays in 4 s (1.125×), not once in 2 s (0.75×).
         let source = MemorySource(frames, durationsMs: [500, 500, 500])
-        let r = TimerFontRequest(
+        var r = TimerFontRequest(
             viewWidth: 16, viewHeight: 16, scale: 1, fps: 8, budgetBytes: 40 * 16 * 16 * 4, minScale: 1)
+        // 6 s at 6 pictures a second (36 pictures) keeps the pace within the budget.
+        let kept = try TimerFontExporter.draw(source, request: r)
+        #expect(kept.plan.loopSeconds == 6 && kept.plan.fps == 6 && kept.timing.keepsPace)
+        #expect(kept.budgetActions.first?.hasPrefix("rate: 6 pictures a second keep the animation's pace in a 6 s loop") == true)
+        let fidelity = TimerFontExporter.fidelity(
+            sourceFrames: kept.sourceFrames, fps: kept.plan.fps, timing: kept.timing, durationsMs: [500, 500, 500],
+            paceAsked: false)
+        #expect(fidelity.passed && fidelity.fewestShownPerPlay == 3, "\(fidelity.sentence)")
+        // With the rate asked for: the closest pace among the loops that fit, which a check fails.
+        r.fpsAsked = true
         let pictures = try TimerFontExporter.draw(source, request: r)
         #expect(pictures.plan.loopSeconds == 4 && pictures.timing.plays == 3 && !pictures.timing.keepsPace)
         // The summary says what the pace would have been, why not, and what it is.
@@ -240,6 +257,10 @@ struct TimerFontExportTests {
         #expect(pace.hasPrefix("pace: the loop closest to the animation's own pace is 6 s"))
         #expect(pace.contains("over the 41 kB budget"))
         #expect(pace.contains("plays 3 times per 4 s loop at 1.125× its own pace"))
+        let off = TimerFontExporter.fidelity(
+            sourceFrames: pictures.sourceFrames, fps: pictures.plan.fps, timing: pictures.timing,
+            durationsMs: [500, 500, 500], paceAsked: false)
+        #expect(!off.passed && off.failures.contains { $0.contains("1.12× the animation's own pace") }, "\(off.failures)")
     }
 }
 
