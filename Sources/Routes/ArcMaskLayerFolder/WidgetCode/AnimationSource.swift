@@ -763,15 +763,26 @@ struct WidgetEngineRecord: Codable, Equatable {
 }
 
 extension ArcMaskAnimationPlan {
+    /// Whether this system plays timer masks: iOS 18 and later, where `Text(.timer)` rounds its
+    /// seconds alike in every view, which the masks' proof assumes (⌊t + lead⌋). iOS 17 and
+    /// earlier round them up or down inconsistently (brycebostwick/WidgetAnimation#2), so there
+    /// the view plays the rotation, or the poster frame.
+    public static var timerMasksSupported: Bool {
+        if #available(iOS 18.0, macOS 15.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) { return true }
+        return false
+    }
+
     /// Why `engine` plays when `requested` was asked for, in a sentence: which of the rotation
     /// and the masks' fonts this process has, and what the folder holds.
     public static func reason(
         _ engine: Engine, requested: Engine, hasTimerMasks: Bool, rotationResolves: Bool, masksDrawable: Bool
     ) -> String {
         let noMasks =
-            hasTimerMasks
-            ? "the timer masks' fonts are not registered here (bundle them with the widget extension and list them under its UIAppFonts)"
-            : "the folder has no timer masks"
+            !hasTimerMasks
+            ? "the folder has no timer masks"
+            : !timerMasksSupported
+                ? "the timer masks need iOS 18 or later (earlier systems round a timer's seconds up or down inconsistently, brycebostwick/WidgetAnimation#2, so a lane could come on top a second early or late)"
+                : "the timer masks' fonts are not registered here (bundle them with the widget extension and list them under its UIAppFonts)"
         switch (engine, requested) {
         case (.rotation, _):
             return "the clock-hand rotation resolves on this system"
@@ -1073,7 +1084,7 @@ public struct ArcMaskAnimation: View {
             return record.diagnosis
         }
         let turns = engine == .timerMasks || engine == .still ? false : rotation.resolve(plan.periodSeconds) != nil
-        let drawable = plan.timerMasks.map(fontsRegistered) ?? false
+        let drawable = ArcMaskAnimationPlan.timerMasksSupported && (plan.timerMasks.map(fontsRegistered) ?? false)
         let played = plan.engine(engine, rotationResolves: turns, masksDrawable: drawable)
         let reason = ArcMaskAnimationPlan.reason(
             played, requested: engine, hasTimerMasks: plan.timerMasks != nil, rotationResolves: turns,
@@ -1186,7 +1197,8 @@ public struct ArcMaskAnimation: View {
     private var drawing: some View {
         // The rotation is looked up only when it may play.
         let turn = engine == .timerMasks || engine == .still ? nil : rotation.resolve(plan.periodSeconds)
-        let drawable = plan.timerMasks.map(Self.fontsRegistered) ?? false
+        let drawable =
+            ArcMaskAnimationPlan.timerMasksSupported && (plan.timerMasks.map(Self.fontsRegistered) ?? false)
         let played = plan.engine(engine, rotationResolves: turn != nil, masksDrawable: drawable)
         // What the widget resolved, kept beside the manifest for the app (`diagnosis`). A
         // widget's view runs no `onAppear` or `task`, so it is noted as the view is drawn;
