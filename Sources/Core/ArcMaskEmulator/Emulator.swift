@@ -327,7 +327,8 @@ public enum Emulator {
         let strips = coverage.band.strips
         if !strips.isEmpty {
             allPhases.strips = strips.map {
-                .init(layer: $0.layer, frame: $0.frame, depthPoints: $0.depthPoints, shownMs: $0.degrees / 360 * periodMs)
+                .init(
+                    layer: $0.layer, frame: $0.frame, depthPoints: $0.depthPoints, shownMs: $0.degrees / 360 * periodMs)
             }
         }
 

@@ -62,7 +62,8 @@ public struct ArcLayer: Codable, Sendable, Equatable {
             guard ArcLayer.tile(curves, from: startAngle, to: endAngle) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .curves, in: c,
-                    debugDescription: "the curves are not pieces of equal sweep, end to end from startAngle to endAngle")
+                    debugDescription: "the curves are not pieces of equal sweep, end to end from startAngle to endAngle"
+                )
             }
             self.curves = curves
         } else {

@@ -111,7 +111,9 @@ public final class ArcCompositor {
     /// `high` (degrees): whole curves, or the piece of a curve between two of its parameters (a
     /// cubic cut by de Casteljau's construction is the same curve). Whether it added anything.
     @discardableResult
-    private func trace(_ ctx: Context, _ curves: [ArcCurve], rotation: Double, from low: Double, to high: Double)
+    private func trace(
+        _ ctx: Context, _ curves: [ArcCurve], rotation: Double, from low: Double, to high: Double
+    )
         -> Bool
     {
         let s = plan.scale
@@ -137,7 +139,9 @@ public final class ArcCompositor {
 
     /// The piece of the cubic `p` between parameters `t0` and `t1`, as a cubic.
     static func cut(_ p: [(x: Double, y: Double)], from t0: Double, to t1: Double) -> [(x: Double, y: Double)] {
-        func split(_ q: [(x: Double, y: Double)], _ t: Double) -> (left: [(x: Double, y: Double)], right: [(x: Double, y: Double)]) {
+        func split(
+            _ q: [(x: Double, y: Double)], _ t: Double
+        ) -> (left: [(x: Double, y: Double)], right: [(x: Double, y: Double)]) {
             func lerp(_ u: (x: Double, y: Double), _ v: (x: Double, y: Double)) -> (x: Double, y: Double) {
                 (u.x + (v.x - u.x) * t, u.y + (v.y - u.y) * t)
             }

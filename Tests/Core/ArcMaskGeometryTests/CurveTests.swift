@@ -19,7 +19,8 @@ struct CurveTests {
         return worst
     }
 
-    @Test("a cubic strays from its circle as the closed form says, outward only", arguments: [15.0, 22.5, 30, 45, 60, 90])
+    @Test(
+        "a cubic strays from its circle as the closed form says, outward only", arguments: [15.0, 22.5, 30, 45, 60, 90])
     func deviation(_ sweep: Double) {
         let sampled = Self.sampledDeviation(sweep)
         #expect(abs(sampled - ArcCurve.deviation(sweepDegrees: sweep)) <= 1e-6 * sampled + 1e-15)
@@ -50,7 +51,8 @@ struct CurveTests {
                 }
             }
         }
-        #expect(CurveRule.quarterTurns.curves(from: 0, to: 327, radius: 1).map(\.sweep) == [81.75, 81.75, 81.75, 81.75])
+        #expect(
+            CurveRule.quarterTurns.curves(from: 0, to: 327, radius: 1).map(\.sweep) == [81.75, 81.75, 81.75, 81.75])
         #expect(CurveRule.quarterTurns.curves(from: 0, to: 90, radius: 1).count == 1)
         #expect(CurveRule.quarterTurns.curves(from: 0, to: 90.5, radius: 1).count == 2)
     }
@@ -60,7 +62,8 @@ struct CurveTests {
         let old = #"{"zIndex":0,"frame":1,"startAngle":0,"endAngle":200}"#
         let layer = try JSONDecoder().decode(ArcLayer.self, from: Data(old.utf8))
         #expect(layer.curves.map(\.sweep).allSatisfy { abs($0 - 200.0 / 3) < 1e-9 } && layer.curves.count == 3)
-        let uneven = #"{"zIndex":0,"frame":1,"startAngle":0,"endAngle":100,"curves":[{"startAngle":0,"endAngle":90},{"startAngle":90,"endAngle":100}]}"#
+        let uneven =
+            #"{"zIndex":0,"frame":1,"startAngle":0,"endAngle":100,"curves":[{"startAngle":0,"endAngle":90},{"startAngle":90,"endAngle":100}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(ArcLayer.self, from: Data(uneven.utf8)) }
     }
 

@@ -48,7 +48,8 @@ struct CurveDrawingTests {
     @Test("the manifest's curves are read as a count, and uneven ones are refused where they are")
     func manifestCurves() throws {
         let two = try ArcMaskAnimationPlan(
-            manifest: Self.manifest(curves: #","curves":[{"startAngle":0,"endAngle":50},{"startAngle":50,"endAngle":100}]"#))
+            manifest: Self.manifest(
+                curves: #","curves":[{"startAngle":0,"endAngle":50},{"startAngle":50,"endAngle":100}]"#))
         #expect(two.layers[0].curves == 2)
         let none = try ArcMaskAnimationPlan(manifest: Self.manifest(curves: ""))
         #expect(none.layers[0].curves == nil && none.layers[0].curveCount(radius: 524_288) == 5)  // 20° each

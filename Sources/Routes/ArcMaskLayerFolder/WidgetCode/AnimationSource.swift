@@ -67,8 +67,11 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
         /// the circle's tangents at 4/3·tan(φ/4) of the radius from the ends (Goldapp, CAGD 8,
         /// 1991). The view draws exactly these, so nothing is left to how the system would split
         /// one arc into curves, which Apple does not document.
-        public func curvePoints(cx: Double, cy: Double, radius: Double) -> (
-            start: (x: Double, y: Double), curves: [(c1: (x: Double, y: Double), c2: (x: Double, y: Double), end: (x: Double, y: Double))]
+        public func curvePoints(
+            cx: Double, cy: Double, radius: Double
+        ) -> (
+            start: (x: Double, y: Double),
+            curves: [(c1: (x: Double, y: Double), c2: (x: Double, y: Double), end: (x: Double, y: Double))]
         ) {
             let n = curveCount(radius: radius)
             let sweep = (endDegrees - startDegrees) / Double(n)
@@ -1289,11 +1292,11 @@ public struct ArcMaskAnimation: View {
                         turn(
                             AnyView(
                                 ArcMaskArc(radius: plan.radius, layer: layer)
-                                .stroke(
-                                    style: StrokeStyle(
-                                        lineWidth: plan.lineWidth, lineCap: plan.squareCaps ? .square : .butt)
-                                )
-                                .frame(width: plan.viewWidth, height: plan.viewHeight))
+                                    .stroke(
+                                        style: StrokeStyle(
+                                            lineWidth: plan.lineWidth, lineCap: plan.squareCaps ? .square : .butt)
+                                    )
+                                    .frame(width: plan.viewWidth, height: plan.viewHeight))
                         )
                         .offset(y: plan.centerOffset)
                     }
