@@ -441,7 +441,8 @@ let package = Package(
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerFolder", "ArcMaskMaskFonts",
+                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerFolder",
+                "ArcMaskMaskFonts",
                 "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         tests(

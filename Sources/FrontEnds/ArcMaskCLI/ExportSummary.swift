@@ -35,7 +35,7 @@ enum ExportSummary {
     ) -> [String] {
         let perSecond = fmt((Double(t.lanes.count) / Double(t.loopSeconds) * 10).rounded() / 10)
         return [
-            "  where the rotation is missing, timer masks: \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop (\(perSecond) a second; the animation \(timing.sentence))",
+            "  where the rotation is missing, timer masks: \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop (\(perSecond) a second; the animation \(timing.sentence))"
         ] + fidelity(t) + [
             "  \(proof.summary)"
         ] + proof.defects.prefix(5).map { "    \($0)" } + (proof.archiveProblem.map { ["    \($0)"] } ?? []) + [
@@ -48,7 +48,8 @@ enum ExportSummary {
         guard let f = t.fidelity else { return [] }
         return ["  timer masks against the animation: \(f.sentence)"]
             + f.failures.map { "    \($0)" }
-            + (f.dropped.isEmpty ? [] : ["    (--max-lanes, --archive-budget or a shorter --loop-seconds keep more frames)"])
+            + (f.dropped.isEmpty
+                ? [] : ["    (--max-lanes, --archive-budget or a shorter --loop-seconds keep more frames)"])
     }
 
     /// The timer-mask export's summary: the lanes, the loop and its timing, the font, the limit

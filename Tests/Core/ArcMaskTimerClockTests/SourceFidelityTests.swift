@@ -29,7 +29,8 @@ struct SourceFidelityTests {
                 t += d
             }
         }
-        let f = SourceFidelity(turns: turns, durationsMs: Self.orbit, timing: Self.timing, laneMs: 1000 / 30, paceAsked: false)
+        let f = SourceFidelity(
+            turns: turns, durationsMs: Self.orbit, timing: Self.timing, laneMs: 1000 / 30, paceAsked: false)
         #expect(f.passed && f.fewestShownPerPlay == 16 && f.missing.isEmpty && f.neverShown.isEmpty)
         #expect(abs(f.onTimeShare - 1) < 1e-9 && f.longestLateMs < 1e-6 && f.longestEarlyMs < 1e-6)
         #expect(f.sentence.hasPrefix("each play shows 16 of 16 frames"))
@@ -38,7 +39,8 @@ struct SourceFidelityTests {
     @Test("the landed fallback's 5.5 lanes a second drop half of orbit's frames: FAIL, naming them")
     func thinned() {
         let turns = Self.sampled(every: 10.0 / 55, durations: Self.orbit, timing: Self.timing)
-        let f = SourceFidelity(turns: turns, durationsMs: Self.orbit, timing: Self.timing, laneMs: 1000 / 30, paceAsked: false)
+        let f = SourceFidelity(
+            turns: turns, durationsMs: Self.orbit, timing: Self.timing, laneMs: 1000 / 30, paceAsked: false)
         #expect(!f.passed && f.fewestShownPerPlay <= 9 && !f.dropped.isEmpty)
         #expect(f.failures[0].contains("missing from some plays"))
         #expect(f.onTimeShare < 0.6)
@@ -49,7 +51,8 @@ struct SourceFidelityTests {
         let clip = [Double](repeating: 100, count: 100)  // 10 s
         let timing = TimerLoopTiming.nearest(loopSeconds: 2, durationMs: 10_000)  // 5× its pace
         let turns = Self.sampled(every: 0.02, durations: clip, timing: timing)
-        let unasked = SourceFidelity(turns: turns, durationsMs: clip, timing: timing, laneMs: 1000 / 30, paceAsked: false)
+        let unasked = SourceFidelity(
+            turns: turns, durationsMs: clip, timing: timing, laneMs: 1000 / 30, paceAsked: false)
         #expect(!unasked.passed && unasked.failures.contains { $0.contains("5× the animation's own pace") })
         let asked = SourceFidelity(turns: turns, durationsMs: clip, timing: timing, laneMs: 1000 / 30, paceAsked: true)
         #expect(!asked.failures.contains { $0.contains("pace") })

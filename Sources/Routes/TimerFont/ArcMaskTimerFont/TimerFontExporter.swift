@@ -201,7 +201,8 @@ public enum TimerFontExporter {
             if r.timing == .auto && r.loopSeconds == nil && !fitsBudget(loop: timing.loopSeconds, r) {
                 // Keeping the pace would not fit: fewer pictures a second first (unless the rate
                 // was asked for), then the closest pace among the loops that do.
-                let lower = r.fpsAsked ? nil : (1..<r.fps).reversed().first { fitsBudget(loop: timing.loopSeconds, r, fps: $0) }
+                let lower =
+                    r.fpsAsked ? nil : (1..<r.fps).reversed().first { fitsBudget(loop: timing.loopSeconds, r, fps: $0) }
                 if let lower {
                     fps = lower
                 } else {

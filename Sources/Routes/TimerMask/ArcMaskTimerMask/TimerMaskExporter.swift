@@ -77,7 +77,9 @@ public enum TimerMaskExporter {
         // What the lanes written show, against the source (the fit may have merged or dropped some).
         section.sourceDurationsMs = source.durations
         section.fidelity = SourceFidelity(
-            turns: section.lanes.map { SourceFidelity.Turn(frame: $0.frame, from: $0.onTopFromSeconds, to: $0.onTopToSeconds) },
+            turns: section.lanes.map {
+                SourceFidelity.Turn(frame: $0.frame, from: $0.onTopFromSeconds, to: $0.onTopToSeconds)
+            },
             durationsMs: source.durations, timing: timing, laneMs: 1000 / Double(rate),
             paceAsked: r.loopSeconds != nil || r.timing != .auto)
         // One count of the archive: the lanes', as the fit counted it and the proof checks it.

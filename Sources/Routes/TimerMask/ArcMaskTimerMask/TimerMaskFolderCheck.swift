@@ -33,7 +33,9 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
     public var failures: [String] {
         (defects.first.map { ["the timer masks show wrong frames: \($0)"] } ?? [])
             + (archiveProblem.map { ["the timer masks' archive is too large: \($0)"] } ?? [])
-            + ((fidelity?.failures).map { $0.isEmpty ? [] : ["the timer masks do not play the animation: " + $0.joined(separator: "; ")] } ?? [])
+            + ((fidelity?.failures).map {
+                $0.isEmpty ? [] : ["the timer masks do not play the animation: " + $0.joined(separator: "; ")]
+            } ?? [])
     }
     public var passed: Bool { failures.isEmpty }
 

@@ -37,7 +37,9 @@ public enum SourceLanes {
         let n = durationsMs.count
         let total = durationsMs.reduce(0, +)
         let steps = rate * timing.loopSeconds
-        guard n > 0, total > 0, steps > 0 else { return [SourceFidelity.Turn(frame: 0, from: 0, to: Double(timing.loopSeconds))] }
+        guard n > 0, total > 0, steps > 0 else {
+            return [SourceFidelity.Turn(frame: 0, from: 0, to: Double(timing.loopSeconds))]
+        }
         let k = Double(rate) / (timing.speed * 1000)  // grid steps per ms of the animation
         var frameAt = [Int?](repeating: nil, count: steps)
         var start = 0.0

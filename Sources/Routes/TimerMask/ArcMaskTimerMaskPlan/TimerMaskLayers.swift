@@ -117,7 +117,8 @@ public enum TimerMaskLayers {
         return turns.map { t in
             guard !held.contains(t.frame) else { return t }
             let stand = m.frames.last { ($0.sourceFrames.first ?? 0) <= t.frame } ?? m.frames[0]
-            return SourceFidelity.Turn(frame: stand.shownFrame ?? stand.sourceFrames.first ?? t.frame, from: t.from, to: t.to)
+            return SourceFidelity.Turn(
+                frame: stand.shownFrame ?? stand.sourceFrames.first ?? t.frame, from: t.from, to: t.to)
         }
     }
 

@@ -243,7 +243,9 @@ struct TimerFontExportTests {
         // 6 s at 6 pictures a second (36 pictures) keeps the pace within the budget.
         let kept = try TimerFontExporter.draw(source, request: r)
         #expect(kept.plan.loopSeconds == 6 && kept.plan.fps == 6 && kept.timing.keepsPace)
-        #expect(kept.budgetActions.first?.hasPrefix("rate: 6 pictures a second keep the animation's pace in a 6 s loop") == true)
+        #expect(
+            kept.budgetActions.first?.hasPrefix("rate: 6 pictures a second keep the animation's pace in a 6 s loop")
+                == true)
         let fidelity = TimerFontExporter.fidelity(
             sourceFrames: kept.sourceFrames, fps: kept.plan.fps, timing: kept.timing, durationsMs: [500, 500, 500],
             paceAsked: false)
@@ -260,7 +262,8 @@ struct TimerFontExportTests {
         let off = TimerFontExporter.fidelity(
             sourceFrames: pictures.sourceFrames, fps: pictures.plan.fps, timing: pictures.timing,
             durationsMs: [500, 500, 500], paceAsked: false)
-        #expect(!off.passed && off.failures.contains { $0.contains("1.12× the animation's own pace") }, "\(off.failures)")
+        #expect(
+            !off.passed && off.failures.contains { $0.contains("1.12× the animation's own pace") }, "\(off.failures)")
     }
 }
 

@@ -197,7 +197,11 @@ import Testing
             turns: section.lanes.map { .init(frame: $0.frame, from: $0.onTopFromSeconds, to: $0.onTopToSeconds) },
             durationsMs: durations, timing: timing, laneMs: 1000 / 30, paceAsked: false)
         #expect(fidelity.onTimeShare >= 0.85, "\(fidelity.sentence)")
-        #expect(fidelity == section.fidelity.map { var f = $0; f.paceAsked = false; return f } || section.fidelity?.paceAsked == true)
+        #expect(
+            fidelity
+                == section.fidelity.map {
+                    var f = $0; f.paceAsked = false; return f
+                } || section.fidelity?.paceAsked == true)
         return [Set(fidelity.missing)]
     }
 
