@@ -183,6 +183,26 @@ public struct EmulationReport: Codable, Sendable {
     public var defects: [Sample]
     /// Every sample, in order of refresh rate, phase and time (not part of the JSON report).
     public var allSamples: [Sample] = []
+    /// What the rotation would show if it moved once a second, as it is reported to in Low Power
+    /// Mode (comments on octree/ClockHandRotationKit#11; reported, not measured): the frames at
+    /// the view's centre at each whole second of a minute.
+    public var lowPowerMode: LowPowerMode? = nil
+
+    public struct LowPowerMode: Codable, Sendable, Equatable {
+        /// The frame shown through each second of the minute, in order.
+        public var framesEachSecond: [Int]
+        /// The distinct frames among them, and the source's frame count.
+        public var shownFrames: Int
+        public var frameCount: Int
+        /// Always true: the behaviour is reported by users, not measured.
+        public var reported: Bool
+
+        /// "in Low Power Mode (reported, not measured: the rotation moves once a second) the widget
+        /// would show 12 of 16 frames a minute, each held a second".
+        public var sentence: String {
+            "in Low Power Mode (reported, not measured: the rotation moves once a second) the widget would show \(shownFrames) of \(frameCount) frames in a minute, each held for a second"
+        }
+    }
 
     /// Why the run failed, in words ("a gap at some phases, 3.2 ms of each loop", "plays
     /// backwards"); empty when it passed.
@@ -221,7 +241,7 @@ public struct EmulationReport: Codable, Sendable {
             gap, wrongFrame, defective, criteria, reversed, speedRatio, wrongSpeed, absolutePhase, toleranceMs,
             phaseOffsetMs,
             phaseOffsetFrames, frameZeroStartsMs, frameZeroOnWallClock, maxTimingErrorMs, allPhases, passed, frames,
-            handoffs, defects
+            handoffs, defects, lowPowerMode
     }
 }
 
@@ -356,6 +376,9 @@ public enum Emulator {
             allPhases, criteria: settings.criteria, reversed: reversed, wrongSpeed: wrongSpeed, speedRatio: speedRatio
         ).isEmpty
         let shown = schedule.shownMs(frameCount: n)
+        let seconds = (0..<60).compactMap { schedule.frame(atRotation: plan.rotation(at: Double($0))) }
+        let lowPower = EmulationReport.LowPowerMode(
+            framesEachSecond: seconds, shownFrames: Set(seconds).count, frameCount: n, reported: true)
         let frameZero = timeline.period > 0 ? wrap(-offset, timeline.period) + 0 : 0  // + 0: never -0
         return EmulationReport(
             preset: plan.preset.rawValue, mode: model.kind, refreshHz: settings.refreshRates,
@@ -378,7 +401,8 @@ public enum Emulator {
             maxTimingErrorMs: samples.compactMap(\.timingErrorMs).map(abs).max() ?? 0,
             allPhases: allPhases, passed: passed,
             frames: (0..<n).map { .init(frame: $0, intendedMs: timeline.durations[$0], shownMs: shown[$0]) },
-            handoffs: handoffs, defects: Array(bad.prefix(settings.listLimit)), allSamples: samples)
+            handoffs: handoffs, defects: Array(bad.prefix(settings.listLimit)), allSamples: samples,
+            lowPowerMode: n > 1 ? lowPower : nil)
     }
 
     /// The instants (ms into the plan's period) at which the view's centre switches frames.

@@ -79,6 +79,13 @@ public struct WidgetSchedule: Sendable {
         return out
     }
 
+    /// The frame at the view's centre at rotation `phi` degrees (nil: no layer there).
+    public func frame(atRotation phi: Double) -> Int? {
+        let v = phi.truncatingRemainder(dividingBy: 360)
+        let x = v < 0 ? v + 360 : v
+        return segments.first { x >= $0.from - 1e-9 && x < $0.to + 1e-9 }?.frame
+    }
+
     /// Steps between consecutive segments: +1 forward, −1 backward (mod frame count).
     public func steps(frameCount n: Int) -> (forward: Int, backward: Int) {
         var f = 0, b = 0

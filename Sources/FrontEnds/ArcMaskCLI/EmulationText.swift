@@ -74,6 +74,7 @@ enum EmulationText {
             "  phase: \(r.phaseText)",
         ]
         if let clock = r.frameZeroOnWallClock { lines.append("  wall clock: \(clock.sentence)") }
+        if let low = r.lowPowerMode { lines.append("  \(low.sentence)") }
         lines += [
             "  worst timing error \(fmt(r.maxTimingErrorMs)) ms (frames within \(fmt(r.toleranceMs)) ms of their time count as right; fail on \(r.criteria.joined(separator: ",")))",
             "  frame  intended ms  shown ms",

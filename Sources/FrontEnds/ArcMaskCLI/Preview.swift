@@ -7,6 +7,7 @@ import ArcMaskIO
 import ArcMaskLayerFolder
 import ArcMaskPreview
 import ArcMaskRotationRoute
+import ArcMaskTimerClock
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMask
@@ -155,10 +156,14 @@ struct PreviewCommand: ParsableCommand {
             let section = preview.section
             let changes = preview.handOffs()
             let black = changes.filter { $0.lane == nil }.count
+            // The lanes against the source's own frames and pace, as export and check judge them.
+            let fidelity = TimerMaskFolderCheck.fidelity(section, timing: manifest.timing)
             if reporting.json {
                 struct Report: Encodable {
                     let lanes: Int
                     let loopSeconds: Int
+                    let fidelity: SourceFidelity?
+                    let passed: Bool
                     let handOffs: [HandOff]
                     struct HandOff: Encodable {
                         let fromSeconds: Double
@@ -170,7 +175,8 @@ struct PreviewCommand: ParsableCommand {
                     try jsonString(
                         Written(
                             report: Report(
-                                lanes: section.lanes.count, loopSeconds: section.loopSeconds,
+                                lanes: section.lanes.count, loopSeconds: section.loopSeconds, fidelity: fidelity,
+                                passed: black == 0 && (fidelity?.passed ?? true),
                                 handOffs: changes.map {
                                     .init(
                                         fromSeconds: $0.from, lane: $0.lane,
@@ -183,6 +189,12 @@ struct PreviewCommand: ParsableCommand {
                 wrote \(try output.path): timeline.png, lanes.png, index.html
                   timer masks: \(counted(section.lanes.count, "lane")) over a \(section.loopSeconds) s loop, \(changes.count) turns on top as the mask font draws them\(black > 0 ? ", \(black) with no lane (BLACK)" : "")
                 """)
+            if let fidelity {
+                emit(
+                    (["  timer masks against the animation: \(fidelity.sentence)"]
+                        + fidelity.failures.map { "    \($0)" }).joined(separator: "\n"))
+                emit(fidelity.passed ? "  → PASS" : "  → FAIL (\(fidelity.failures.joined(separator: "; ")))")
+            }
         }
     }
 

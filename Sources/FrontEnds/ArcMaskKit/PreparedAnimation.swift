@@ -26,13 +26,21 @@ public struct PreparedAnimation: Sendable {
     public let archiveLimit: Int
     /// Whether timer masks were written (the engine that plays where the rotation does not).
     public let hasTimerMasks: Bool
-    /// Whether the emulator found the plan right at every phase of the display's refreshes: no
-    /// gap, no wrong frame, no seam slower than its budget.
+    /// Whether the emulator found the plan right at every phase of the display's refreshes (no
+    /// gap, no wrong frame, no seam slower than its budget), and the timer masks, where written,
+    /// play the animation's own frames at its pace (`timerMasks`).
     public let passed: Bool
     /// The emulator's verdict in words, the same as `arcmask export` prints: "PASS: a seam is on
     /// screen at 0.89 % of hand-offs at 120 Hz (…), for one refresh each: about 5.9 torn
     /// refreshes a minute", or "FAIL (…)".
     public let verdict: String
+    /// The timer masks against the animation, in the words `arcmask export` and `check` use:
+    /// "each play shows 16 of 16 frames; the animation's frame of the instant is on top 91 % of
+    /// the loop (…); at 0.96× its pace"; nil without timer masks.
+    public let timerMasks: String?
+    /// Why the timer masks do not play the animation (a frame two lanes long missing from a play,
+    /// or a pace more than 5 % off that was not asked for); empty when they do.
+    public let timerMaskFailures: [String]
     /// What the budget gave up, and anything else worth telling.
     public let warnings: [String]
     /// `manifest.json` as written: every figure `arcmask check` reads.
@@ -62,7 +70,9 @@ public struct PreparedAnimation: Sendable {
         archiveBytes = m.limits.archiveBytes
         archiveLimit = m.limits.archiveLimit
         hasTimerMasks = m.timerMask != nil
-        passed = m.emulator.passed
+        timerMasks = m.timerMask?.fidelity?.sentence
+        timerMaskFailures = m.timerMask?.fidelity?.failures ?? []
+        passed = m.emulator.passed && timerMaskFailures.isEmpty
         verdict = m.emulator.verdictText
         warnings = m.budgetActions + m.warnings
         manifest = m

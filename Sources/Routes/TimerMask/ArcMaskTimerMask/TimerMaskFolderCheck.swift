@@ -67,7 +67,7 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
 
     /// The lanes judged against the source's frames the section records, at the manifest's
     /// timing, with the lane grid and the pace asked as the export recorded them.
-    static func fidelity(_ section: TimerMaskSection, timing: TimerLoopTiming?) -> SourceFidelity? {
+    public static func fidelity(_ section: TimerMaskSection, timing: TimerLoopTiming?) -> SourceFidelity? {
         guard let durations = section.sourceDurationsMs, let recorded = section.fidelity, let timing,
             !durations.isEmpty, durations.allSatisfy({ $0.isFinite && $0 >= 0 }),
             abs(durations.reduce(0, +) - timing.durationMs) <= 1e-6 * max(1, timing.durationMs)
