@@ -97,8 +97,11 @@ public struct SourceFidelity: Codable, Sendable, Equatable {
     ///   - durationsMs: the source's frames.
     ///   - laneMs: the route's shortest lane (1/30 s for the timer masks).
     ///   - paceAsked: the pace was asked for, so a pace off the animation's does not fail.
+    ///   - excused: frames the layers under the lanes do not hold (the budget dropped them, which
+    ///     its own notes say): missing, but not failing here.
     public init(
-        turns: [Turn], durationsMs: [Double], timing: TimerLoopTiming, laneMs: Double, paceAsked: Bool
+        turns: [Turn], durationsMs: [Double], timing: TimerLoopTiming, laneMs: Double, paceAsked: Bool,
+        excused: Set<Int> = []
     ) {
         let n = durationsMs.count
         let total = durationsMs.reduce(0, +)
@@ -117,12 +120,18 @@ public struct SourceFidelity: Codable, Sendable, Equatable {
             starts.append(s)
             s += d
         }
-        // Which frames each play shows: a turn belongs to the play whose instance of its frame
-        // starts nearest to it.
+        // Which frames each play shows: a turn shows its frame in every play whose time for that
+        // frame it meets, give or take a lane (a frame starts on the lanes' grid).
         var shown = [Set<Int>](repeating: [], count: max(1, timing.plays))
+        let slack = laneMs / 1000
         for t in turns where t.to - t.from > 1e-9 && (0..<n).contains(t.frame) {
-            let p = play > 0 ? Int(((t.from - starts[t.frame] * k) / play).rounded()) : 0
-            shown[((p % shown.count) + shown.count) % shown.count].insert(t.frame)
+            let a = starts[t.frame] * k, b = (starts[t.frame] + durationsMs[t.frame]) * k
+            for p in -1...shown.count {
+                let lo = Double(p) * play + a - slack, hi = Double(p) * play + b + slack
+                if min(t.to, hi) > max(t.from, lo) {
+                    shown[((p % shown.count) + shown.count) % shown.count].insert(t.frame)
+                }
+            }
         }
         let counts = shown.map(\.count)
         fewestShownPerPlay = counts.min() ?? 0
@@ -133,7 +142,7 @@ public struct SourceFidelity: Codable, Sendable, Equatable {
         missing = missingAny.sorted()
         let union = shown.reduce(Set<Int>()) { $0.union($1) }
         neverShown = all.subtracting(union).sorted()
-        dropped = missing.filter { durationsMs[$0] * k * 1000 >= 2 * laneMs - 1e-6 }
+        dropped = missing.filter { !excused.contains($0) && durationsMs[$0] * k * 1000 >= 2 * laneMs - 1e-6 }
 
         // The source's frame at each instant: cut every turn where the source's frame changes.
         var onTime = 0.0, early = 0.0, late = 0.0

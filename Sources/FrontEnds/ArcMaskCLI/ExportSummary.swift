@@ -36,7 +36,7 @@ enum ExportSummary {
         let perSecond = fmt((Double(t.lanes.count) / Double(t.loopSeconds) * 10).rounded() / 10)
         return [
             "  where the rotation is missing, timer masks: \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop (\(perSecond) a second; the animation \(timing.sentence))"
-        ] + fidelity(t) + [
+        ] + fidelity(t, fallback: true) + [
             "  \(proof.summary)"
         ] + proof.defects.prefix(5).map { "    \($0)" } + (proof.archiveProblem.map { ["    \($0)"] } ?? []) + [
             "  timing of the masks: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))"
@@ -44,12 +44,15 @@ enum ExportSummary {
     }
 
     /// What the lanes show against the animation's own frames and pace, and what fails.
-    static func fidelity(_ t: TimerMaskSection) -> [String] {
+    static func fidelity(_ t: TimerMaskSection, fallback: Bool = false) -> [String] {
         guard let f = t.fidelity else { return [] }
+        let remedy =
+            fallback
+            ? "(a larger --archive-budget keeps more frames; --fallback none leaves the timer masks out)"
+            : "(--max-lanes, --archive-budget or a shorter --loop-seconds keep more frames)"
         return ["  timer masks against the animation: \(f.sentence)"]
             + f.failures.map { "    \($0)" }
-            + (f.dropped.isEmpty
-                ? [] : ["    (--max-lanes, --archive-budget or a shorter --loop-seconds keep more frames)"])
+            + (f.dropped.isEmpty ? [] : ["    \(remedy)"])
     }
 
     /// The timer-mask export's summary: the lanes, the loop and its timing, the font, the limit

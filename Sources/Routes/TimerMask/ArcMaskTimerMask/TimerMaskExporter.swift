@@ -81,7 +81,8 @@ public enum TimerMaskExporter {
                 SourceFidelity.Turn(frame: $0.frame, from: $0.onTopFromSeconds, to: $0.onTopToSeconds)
             },
             durationsMs: source.durations, timing: timing, laneMs: 1000 / Double(rate),
-            paceAsked: r.loopSeconds != nil || r.timing != .auto)
+            paceAsked: r.loopSeconds != nil || r.timing != .auto,
+            excused: Set(frames).subtracting(section.lanes.map(\.frame)))
         // One count of the archive: the lanes', as the fit counted it and the proof checks it.
         manifest.limits.archiveBytes = section.archiveBytes(
             imageBytes: Dictionary(manifest.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a }))

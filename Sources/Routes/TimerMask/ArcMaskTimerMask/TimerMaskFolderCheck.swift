@@ -75,7 +75,8 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
         return SourceFidelity(
             turns: section.lanes.map {
                 SourceFidelity.Turn(frame: $0.frame, from: $0.onTopFromSeconds, to: $0.onTopToSeconds)
-            }, durationsMs: durations, timing: timing, laneMs: recorded.laneMs, paceAsked: recorded.paceAsked)
+            }, durationsMs: durations, timing: timing, laneMs: recorded.laneMs, paceAsked: recorded.paceAsked,
+            excused: Set(recorded.missing).subtracting(recorded.dropped))
     }
 
     /// The folder's section and its proof with the folder's own mask fonts; what is wrong with

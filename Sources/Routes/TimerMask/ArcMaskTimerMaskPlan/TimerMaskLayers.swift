@@ -68,7 +68,8 @@ public enum TimerMaskLayers {
                 font: font(timing.loopSeconds))
             section.fidelity = SourceFidelity(
                 turns: shownTurns(m, turns), durationsMs: durationsMs, timing: timing, laneMs: 1000 / Double(rate),
-                paceAsked: loopSeconds != nil || mode != .auto || loops != TimerMaskPlan.loops)
+                paceAsked: loopSeconds != nil || mode != .auto || loops != TimerMaskPlan.loops,
+                excused: Set(durationsMs.indices).subtracting(m.frames.flatMap(shows)))
             section.sourceDurationsMs = durationsMs
             return section
         }
@@ -113,13 +114,19 @@ public enum TimerMaskLayers {
     /// The source's `turns` as `m`'s layers show them: a frame no layer holds (dropped to lower
     /// the rate) shows as the frame of the layer on screen in its stead.
     static func shownTurns(_ m: ExportManifest, _ turns: [SourceFidelity.Turn]) -> [SourceFidelity.Turn] {
-        let held = Set(m.frames.flatMap(\.sourceFrames))
+        let held = Set(m.frames.flatMap(shows))
         return turns.map { t in
             guard !held.contains(t.frame) else { return t }
             let stand = m.frames.last { ($0.sourceFrames.first ?? 0) <= t.frame } ?? m.frames[0]
             return SourceFidelity.Turn(
                 frame: stand.shownFrame ?? stand.sourceFrames.first ?? t.frame, from: t.from, to: t.to)
         }
+    }
+
+    /// The source frames a layer shows: its merged frames (each within 1 % of its picture), or,
+    /// when frames were dropped to lower the rate, the one it shows.
+    static func shows(_ layer: ExportManifest.Frame) -> [Int] {
+        layer.difference != nil ? layer.sourceFrames : [layer.shownFrame ?? layer.sourceFrames.first ?? 0]
     }
 
     /// The layers of `m` that show the source's `turns`: each turn the layer that holds its
@@ -132,7 +139,7 @@ public enum TimerMaskLayers {
         guard !m.frames.isEmpty else { return [] }
         var holder: [Int: Int] = [:]
         for (k, layer) in m.frames.enumerated() {
-            for f in layer.sourceFrames where holder[f] == nil { holder[f] = k }
+            for f in shows(layer) where holder[f] == nil { holder[f] = k }
         }
         let sourceTotal = durationsMs.reduce(0, +)
         let layerDurations = m.frames.map(\.durationMs)
@@ -145,11 +152,13 @@ public enum TimerMaskLayers {
                     at: sourceTotal > 0 ? timing.animationTime(atLoopSeconds: t.from) * layersTotal / sourceTotal : 0,
                     durations: layerDurations)
             let layer = m.frames[k]
-            if let last = out.last, last.image == layer.file {
+            // The lane stands for its source frame where the layer shows it (merged frames are
+            // within 1 % of the picture), else for the frame the layer shows.
+            let frame = holder[t.frame] != nil ? t.frame : (layer.shownFrame ?? layer.sourceFrames.first ?? t.frame)
+            if let last = out.last, last.image == layer.file, last.frame == frame {
                 out[out.count - 1].to = t.to
             } else {
-                out.append(
-                    Turn(image: layer.file, frame: layer.shownFrame ?? t.frame, from: t.from, to: t.to))
+                out.append(Turn(image: layer.file, frame: frame, from: t.from, to: t.to))
             }
         }
         if !out.isEmpty { out[out.count - 1].to = Double(timing.loopSeconds) }
