@@ -45,52 +45,11 @@ public struct SourceFidelity: Codable, Sendable, Equatable {
     public var laneMs: Double
     /// Why the loop does not tell the animation, in words; empty when it does.
     public var failures: [String]
-    public var passed: Bool { failures.isEmpty }
+    /// No failure: the loop plays the animation's frames at its pace.
+    public var passed: Bool
 
     /// A pace off the animation's own by more than this share fails, unless asked for.
     public static let paceTolerance = 0.05
-
-    enum CodingKeys: String, CodingKey {
-        case frameCount, plays, fewestShownPerPlay, mostShownPerPlay, missing, neverShown, dropped, onTimeShare,
-            longestEarlyMs, longestLateMs, speed, paceAsked, laneMs, failures, passed
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        frameCount = try c.decode(Int.self, forKey: .frameCount)
-        plays = try c.decode(Int.self, forKey: .plays)
-        fewestShownPerPlay = try c.decode(Int.self, forKey: .fewestShownPerPlay)
-        mostShownPerPlay = try c.decode(Int.self, forKey: .mostShownPerPlay)
-        missing = try c.decode([Int].self, forKey: .missing)
-        neverShown = try c.decode([Int].self, forKey: .neverShown)
-        dropped = try c.decode([Int].self, forKey: .dropped)
-        onTimeShare = try c.decode(Double.self, forKey: .onTimeShare)
-        longestEarlyMs = try c.decode(Double.self, forKey: .longestEarlyMs)
-        longestLateMs = try c.decode(Double.self, forKey: .longestLateMs)
-        speed = try c.decode(Double.self, forKey: .speed)
-        paceAsked = try c.decode(Bool.self, forKey: .paceAsked)
-        laneMs = try c.decode(Double.self, forKey: .laneMs)
-        failures = try c.decode([String].self, forKey: .failures)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(frameCount, forKey: .frameCount)
-        try c.encode(plays, forKey: .plays)
-        try c.encode(fewestShownPerPlay, forKey: .fewestShownPerPlay)
-        try c.encode(mostShownPerPlay, forKey: .mostShownPerPlay)
-        try c.encode(missing, forKey: .missing)
-        try c.encode(neverShown, forKey: .neverShown)
-        try c.encode(dropped, forKey: .dropped)
-        try c.encode(onTimeShare, forKey: .onTimeShare)
-        try c.encode(longestEarlyMs, forKey: .longestEarlyMs)
-        try c.encode(longestLateMs, forKey: .longestLateMs)
-        try c.encode(speed, forKey: .speed)
-        try c.encode(paceAsked, forKey: .paceAsked)
-        try c.encode(laneMs, forKey: .laneMs)
-        try c.encode(failures, forKey: .failures)
-        try c.encode(passed, forKey: .passed)
-    }
 
     /// - Parameters:
     ///   - turns: what is on top over one loop, in order from 0 to `timing.loopSeconds`.
@@ -194,6 +153,7 @@ public struct SourceFidelity: Codable, Sendable, Equatable {
             )
         }
         self.failures = failures
+        passed = failures.isEmpty
     }
 
     /// "each play shows 16 of 16 frames; the source's frame of the instant is on top 96 % of the
