@@ -61,7 +61,7 @@ public struct ArcCurve: Codable, Sendable, Equatable {
     /// The curve's parameter t ∈ [0, 1] at which it passes the angle `degrees` (unrotated), seen
     /// from the circle's centre: the angle grows with t.
     public func parameter(atAngle degrees: Double) -> Double {
-        let shape = CurveShape(sweepDegrees: sweep, radius: 1, halfWidth: 0)
+        let shape = CurveShape(sweepDegrees: sweep, radius: 1, halfWidth: 0, measuringPeaks: false)
         let u = shape.parameter(atAngle: radians(degrees - midAngle), side: 0)
         return (u + 1) / 2
     }
@@ -133,11 +133,14 @@ struct CurveShape: Sendable {
     private(set) var peakU: (inner: Double, outer: Double) = (0, 0)
     private(set) var peak: (inner: Double, outer: Double) = (0, 0)
 
-    init(sweepDegrees: Double, radius: Double, halfWidth: Double) {
+    /// - Parameter measuringPeaks: find each edge's peak (`peak`, `crossings`); a shape asked only
+    ///   for angles and points (the compositor's cuts, on every composite) skips the search.
+    init(sweepDegrees: Double, radius: Double, halfWidth: Double, measuringPeaks: Bool = true) {
         alpha = radians(sweepDegrees) / 2
         k = ArcCurve.controlFactor(sweepDegrees: sweepDegrees)
         self.radius = radius
         half = halfWidth
+        guard measuringPeaks else { return }
         let inner = maximum(side: -1), outer = maximum(side: 1)
         peakU = (inner.u, outer.u)
         peak = (inner.value, outer.value)
