@@ -118,12 +118,18 @@ public struct TimerMaskSettings: Sendable, Equatable {
     public var maxLanes: Int
     /// The loops whose mask fonts the extension carries (nil: every loop the route has).
     public var loops: [Int]?
+    /// Written only where they play the animation, every frame of two lanes or more in every
+    /// play at its own pace (`SourceFidelity`); otherwise the folder goes without them, saying
+    /// why. A fallback nobody asked for is so: the view then shows the poster where the rotation
+    /// is missing, rather than an animation it does not play.
+    public var whenFaithful: Bool
 
     public init(
         use: Use, fps: Int? = nil, loopSeconds: Int? = nil, timing: TimerLoopTiming.Mode = .auto,
-        maxLanes: Int = defaultMaxLanes, loops: [Int]? = nil
+        maxLanes: Int = defaultMaxLanes, loops: [Int]? = nil, whenFaithful: Bool = false
     ) {
         self.use = use
+        self.whenFaithful = whenFaithful
         self.fps = fps
         self.loopSeconds = loopSeconds
         self.timing = timing

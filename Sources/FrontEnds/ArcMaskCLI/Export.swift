@@ -60,17 +60,20 @@ struct Export: ParsableCommand {
     var family: WidgetFamily { widget.family }
     var scale: Double { widget.scale }
 
-    /// What a rotation export carries for phones without the rotation: timer masks unless
-    /// `--fallback none` or a strip (which has no file per lane).
+    /// What a rotation export carries for phones without the rotation: timer masks where they
+    /// play the animation (`auto`) unless `--fallback` says otherwise or a strip (which has no
+    /// file per lane).
     var fallback: ExportFallback {
         guard route == .rotation else { return .none }
         // A Live Activity's archive (~2 MB) has no room for the lanes' images and fonts.
         if family.surface == .liveActivity { return rotationRoute.fallbackOption ?? .none }
-        return rotationRoute.fallbackOption ?? (rotationRoute.layout == .files ? .timerMask : .none)
+        // A strip has no file per lane: auto comes to none (timer-mask is refused, `ExportRules`).
+        if rotationRoute.layout == .strip, rotationRoute.fallbackOption != .timerMask { return .none }
+        return rotationRoute.fallbackOption ?? .auto
     }
 
-    /// Whether the export writes timer masks: the timer-mask route, or a rotation export's fallback.
-    var writesLanes: Bool { route == .timerMask || (route == .rotation && fallback == .timerMask) }
+    /// Whether the export may write timer masks: the timer-mask route, or a rotation export's fallback.
+    var writesLanes: Bool { route == .timerMask || (route == .rotation && fallback != .none) }
 
     /// The phone's limits as the options set them.
     var limits: WidgetLimits {

@@ -49,8 +49,9 @@ struct RotationHelp: ParsableCommand {
             (at most 1 % of pixels differ by more than 16 levels; total duration kept), then the scale is \
             lowered a quarter step at a time down to --min-scale, then the JPEG quality down to 60, then \
             the frame rate evenly in time (--keep-frames refuses instead). With --layout files the export \
-            also carries timer masks (--fallback timer-mask) that play where the rotation is missing; the \
-            timer-mask options shape them.
+            also carries timer masks that play where the rotation is missing, when they play every frame at \
+            the animation's pace (--fallback auto; timer-mask writes them anyway, judged); the timer-mask \
+            options shape them.
             """,
         helpNames: [])
 

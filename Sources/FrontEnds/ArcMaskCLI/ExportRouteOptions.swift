@@ -104,9 +104,10 @@ struct RotationRouteOptions: ParsableArguments {
     @Option(
         name: .customLong("fallback"),
         help: """
-            What a rotation view plays where the rotation is missing: timer-mask (default with --layout files: \
-            the mask font and the lanes go with the layers; the timer-mask options shape them) or none \
-            (--route timer-mask plays the masks first instead).
+            What a rotation view plays where the rotation is missing: auto (default with --layout files: timer \
+            masks where they play every frame at the animation's pace, else the first frame), timer-mask (the \
+            mask font and the lanes go with the layers, judged against the animation; the timer-mask options \
+            shape them) or none (--route timer-mask plays the masks first instead).
             """)
     var fallbackOption: ExportFallback?
 }
@@ -151,6 +152,9 @@ struct LaneOptions: ParsableArguments {
 
 /// What a rotation export carries for phones where the rotation is missing.
 enum ExportFallback: String, CaseIterable, ExpressibleByArgument {
+    /// Timer masks where they play the animation (every frame of two lanes or more in every
+    /// play, its pace within 5 %), else none, saying why.
+    case auto
     case timerMask = "timer-mask"
     case none
 }

@@ -31,12 +31,14 @@ enum LayerExport {
         s.widgetDescription = c.code.widgetDescription
         s.posterFrame = layers.poster?.value
         let use: TimerMaskSettings.Use? =
-            c.route == .timerMask ? .route : c.fallback == .timerMask ? .fallback : nil
+            c.route == .timerMask ? .route : c.fallback != .none ? .fallback : nil
         s.timerMasks = use.map {
             TimerMaskSettings(
                 use: $0, fps: loop.widgetFPS.map { Int($0.value) }, loopSeconds: loop.loop,
                 timing: loop.timing.map { TimerLoopTiming.Mode(rawValue: $0.rawValue) ?? .auto } ?? .auto,
-                maxLanes: c.lanes.maxLanesOption?.value ?? TimerMaskPlan.defaultMaxLanes)
+                maxLanes: c.lanes.maxLanesOption?.value ?? TimerMaskPlan.defaultMaxLanes,
+                // The default fallback (`--fallback auto`) only where it plays the animation.
+                whenFaithful: $0 == .fallback && c.fallback == .auto)
         }
         return s
     }
@@ -73,7 +75,9 @@ enum LayerExport {
                 lines += ExportSummary.fallbackLanes(t, timing: timing, proof: proof)
                 for failure in proof.failures { outcome.fail(failure) }
             } else {
-                lines.append("  no timer masks: where the rotation is missing the view shows the first frame")
+                let anyway =
+                    c.fallback == .auto ? " (--fallback timer-mask writes them anyway, judged against the animation)" : ""
+                lines.append("  no timer masks: where the rotation is missing the view shows the first frame\(anyway)")
             }
         }
         for p in manifest.flattening ?? [] {

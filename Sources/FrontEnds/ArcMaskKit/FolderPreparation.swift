@@ -121,7 +121,8 @@ public enum FolderPreparation {
 extension FolderPreparation {
     /// The manifest with timer masks over its layers, decided as `arcmask export` decides a
     /// rotation export's (`TimerMaskLayers`), among the loops whose fonts the extension carries;
-    /// without them (even a lane a second over the archive budget) it says so in its warnings.
+    /// without them (even a lane a second over the archive budget, or lanes that would not play
+    /// the animation's every frame at its pace) it says so in its warnings.
     static func timerMasks(
         _ masks: TimerMaskSettings, over m: ExportManifest, durationsMs: [Double], names: CodeNames
     ) throws -> ExportManifest {
@@ -130,7 +131,7 @@ extension FolderPreparation {
         do {
             fitted = try TimerMaskLayers.fitted(
                 m, durationsMs: durationsMs, fps: masks.fps, loopSeconds: masks.loopSeconds, mode: masks.timing,
-                maxLanes: masks.maxLanes, loops: masks.loops ?? TimerMaskPlan.loops,
+                maxLanes: masks.maxLanes, loops: masks.loops ?? TimerMaskPlan.loops, whenFaithful: masks.whenFaithful,
                 font: { TimerMaskLayers.font(prefix: names.prefix, periodSeconds: $0) })
         } catch {
             throw PrepareError(.options, "timerMasks: \(error.problem)")

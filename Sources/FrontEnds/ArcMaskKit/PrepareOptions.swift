@@ -83,7 +83,10 @@ public struct PrepareOptions: Sendable {
     /// (cifyr/motionary, docs/widget-animation-surface.md §6.2), so the extension bundles
     /// `ArcMaskMask<P>-Regular.ttf` for each loop P listed here and names it in `UIAppFonts`;
     /// `arcmask export --route timer-mask --loop-seconds P` writes it (the same file for every
-    /// picture). Without the font the view does not play the masks.
+    /// picture). Without the font the view does not play the masks. The masks go into the folder
+    /// only where they play the animation, every frame in every play at its own pace within 5 %;
+    /// otherwise the folder's warnings say why, and the view shows the poster where the rotation
+    /// is missing.
     public struct TimerMaskOptions: Sendable, Equatable {
         /// The loops, seconds, whose fonts the extension carries (each a divisor of 60, 2 to 30).
         public var loops: [Int]
@@ -328,7 +331,8 @@ extension PrepareOptions {
             names: names, rotation: .runtime, accented: .fullColor, codeFiles: codeFiles)
         s.posterFrame = posterFrame
         s.timerMasks = timerMasks.map {
-            TimerMaskSettings(use: .fallback, fps: $0.fps, maxLanes: $0.maxLanes, loops: $0.loops.sorted())
+            TimerMaskSettings(
+                use: .fallback, fps: $0.fps, maxLanes: $0.maxLanes, loops: $0.loops.sorted(), whenFaithful: true)
         }
         return s
     }

@@ -68,6 +68,32 @@ struct TimerMaskCommandsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: bare).allSatisfy { !$0.hasSuffix(".ttf") })
     }
 
+    @Test("the default fallback leaves out masks that would change the pace and says why; --fallback timer-mask FAILs")
+    func unfaithfulFallback() throws {
+        let s = try Scratch()
+        // 9.09 s: the nearest loop that divides a minute plays it at 0.909×.
+        let path = s.path("long.gif")
+        try TestPattern.writeGIF(
+            to: URL(fileURLWithPath: path), size: PixelSize(width: 40, height: 40), frames: 10,
+            delays: [91, 91, 91, 91, 91, 91, 91, 91, 91, 90])
+        let auto = try outputs(["export", path, "--view", "40x40", "--out", s.path("auto")])
+        #expect(auto.status == 0, "\(auto.stdout)")
+        #expect(auto.stdout.contains("no timer masks: where the rotation is missing the view shows the first frame"))
+        #expect(auto.stdout.contains("--fallback timer-mask writes them anyway") && auto.stdout.contains("→ PASS"))
+        #expect(auto.stderr.contains("would not play the animation") && auto.stderr.contains("0.909"), "\(auto.stderr)")
+        let asked = try output([
+            "export", path, "--view", "40x40", "--fallback", "timer-mask", "--out", s.path("asked"),
+        ])
+        #expect(asked.status == 2, "\(asked.stdout)")
+        #expect(asked.stdout.contains("more than 5 % off") && asked.stdout.contains("→ FAIL"), "\(asked.stdout)")
+        // The pace asked for is the user's: no FAIL.
+        let scaled = try output([
+            "export", path, "--view", "40x40", "--fallback", "timer-mask", "--timing", "scale", "--out",
+            s.path("scaled"),
+        ])
+        #expect(scaled.status == 0, "\(scaled.stdout)")
+    }
+
     @Test("preview draws a folder's lanes as its font draws them: each turn's lane, the chart and an offline player")
     func preview() throws {
         let s = try Scratch()

@@ -110,8 +110,10 @@ public enum TimerMaskExporter {
     /// A rotation export's timer masks, so that its view plays where WidgetKit's rotation is
     /// missing (`TimerMaskLayers`: no image added, every lane's image counted in the archive),
     /// the mask font written into `folder`, and the manifest's `timerMask` and `timing` set (the
-    /// manifest and the code are `Exporter.finish`'s to write). The manifest's route stays rotation. When even a lane a second is over the archive budget, or
-    /// the pictures are wider than a mask covers, the export goes without, with a warning.
+    /// manifest and the code are `Exporter.finish`'s to write). The manifest's route stays
+    /// rotation. When even a lane a second is over the archive budget, the pictures are wider
+    /// than a mask covers, or (`whenFaithful`) the lanes would not play the animation, the export
+    /// goes without, with a warning.
     public static func fallback(
         _ rotation: ExportManifest, source: FrameSource, masks r: TimerMaskSettings, names: CodeNames,
         into folder: StagedFolder
@@ -129,7 +131,7 @@ public enum TimerMaskExporter {
         do {
             fitted = try TimerMaskLayers.fitted(
                 rotation, durationsMs: source.durations, fps: r.fps, loopSeconds: r.loopSeconds, mode: r.timing,
-                maxLanes: r.maxLanes, loops: r.loops ?? TimerMaskPlan.loops,
+                maxLanes: r.maxLanes, loops: r.loops ?? TimerMaskPlan.loops, whenFaithful: r.whenFaithful,
                 font: { maskFontEntry(names: names, loopSeconds: $0) })
         } catch {
             throw InputError(file: source.name, "\(error.problem); \(error.suggestion)")

@@ -51,9 +51,12 @@ public enum TimerMaskLayers {
     ///   - fps: the grid, lanes a second at most (nil: the route's finest, 30).
     ///   - loopSeconds: the loop asked for (nil: chosen by `mode` among `loops`).
     ///   - font: the mask font of a period.
+    ///   - whenFaithful: lanes that do not play the animation (`SourceFidelity.passed`) are a
+    ///     `problem`, so the folder goes without them.
     public static func fitted(
         _ m: ExportManifest, durationsMs: [Double], fps: Int?, loopSeconds: Int?, mode: TimerLoopTiming.Mode,
-        maxLanes: Int, loops: [Int] = TimerMaskPlan.loops, font: (Int) -> TimerMaskSection.Font
+        maxLanes: Int, loops: [Int] = TimerMaskPlan.loops, whenFaithful: Bool = false,
+        font: (Int) -> TimerMaskSection.Font
     ) throws(PlanError) -> Fitted {
         let total = durationsMs.reduce(0, +)
         let chosen = try TimerLoopTiming.choose(
@@ -107,6 +110,8 @@ public enum TimerMaskLayers {
         } else if bytes > m.limits.archiveLimit {
             problem =
                 "even a lane a second makes an archive of \(FrameBudget.megabytes(bytes)), over its \(FrameBudget.megabytes(m.limits.archiveLimit)) budget"
+        } else if whenFaithful, let fidelity = current.fidelity, !fidelity.passed {
+            problem = "they would not play the animation (\(fidelity.failures.joined(separator: "; ")))"
         }
         return Fitted(timing: timing, section: current, archiveBytes: bytes, problem: problem)
     }

@@ -59,9 +59,10 @@ import Testing
 
     /// A rotation export, then its timer masks, as `export` writes them by default.
     func rotationWithFallback(
-        _ source: FrameSource, _ dir: TempDir, archive: Int = WidgetLimits.archiveAimBytes
+        _ source: FrameSource, _ dir: TempDir, archive: Int = WidgetLimits.archiveAimBytes,
+        masks: TimerMaskSettings = TimerMaskSettings(use: .fallback), name: String = "rotation"
     ) throws -> (URL, ExportManifest, ExportManifest) {
-        let url = dir.path("rotation")
+        let url = dir.path(name)
         let folder = try StagedFolder(url, existing: .refuse, createParents: true)
         var rotation = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
         rotation.limits = WidgetLimits(
@@ -69,7 +70,7 @@ import Testing
             extensionBytes: WidgetLimits.extensionMemoryBytes)
         let turned = try Exporter.prepare(source: source, settings: rotation, into: folder)
         let m = try TimerMaskExporter.fallback(
-            turned, source: source, masks: TimerMaskSettings(use: .fallback), names: rotation.names, into: folder)
+            turned, source: source, masks: masks, names: rotation.names, into: folder)
         try Exporter.finish(m, settings: rotation, into: folder)
         try folder.commit()
         return (url, turned, m)
@@ -180,6 +181,27 @@ import Testing
             let result = try sdk.typecheck(files, swiftVersion: version)
             #expect(result.status == 0, "Swift \(version): \(result.output.prefix(3000))")
         }
+    }
+
+    @Test("the default fallback leaves out lanes that would not play the animation; asked for, they are judged")
+    func unfaithfulFallback() throws {
+        let dir = try TempDir()
+        // 9.09 s: the nearest loop that divides a minute is 10 s, 0.909× the animation's pace.
+        let source = try patternGIF(dir, count: 10, delays: [91, 91, 91, 91, 91, 91, 91, 91, 91, 90])
+        let (url, _, quiet) = try rotationWithFallback(
+            source, dir, masks: TimerMaskSettings(use: .fallback, whenFaithful: true), name: "auto")
+        #expect(quiet.timerMask == nil && quiet.timing == nil)
+        let warning = try #require(quiet.warnings.first { $0.hasPrefix("no timer masks") })
+        #expect(warning.contains("would not play the animation") && warning.contains("0.909"), "\(warning)")
+        #expect(warning.contains("the view shows the first frame"))
+        // No mask font left behind in the folder.
+        let files = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        #expect(!files.contains { $0.hasSuffix(".ttf") }, "\(files)")
+        // Asked for (`--fallback timer-mask`), the lanes are written and their verdict FAILs on the pace.
+        let (_, _, asked) = try rotationWithFallback(source, dir, name: "asked")
+        let fidelity = try #require(asked.timerMask?.fidelity)
+        #expect(!fidelity.passed && abs(fidelity.speed - 0.909) < 0.001)
+        #expect(fidelity.failures.contains { $0.contains("more than 5 % off") }, "\(fidelity.failures)")
     }
 }
 
