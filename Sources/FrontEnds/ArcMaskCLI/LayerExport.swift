@@ -76,7 +76,8 @@ enum LayerExport {
                 for failure in proof.failures { outcome.fail(failure) }
             } else {
                 let anyway =
-                    c.fallback == .auto ? " (--fallback timer-mask writes them anyway, judged against the animation)" : ""
+                    c.fallback == .auto
+                    ? " (--fallback timer-mask writes them anyway, judged against the animation)" : ""
                 lines.append("  no timer masks: where the rotation is missing the view shows the first frame\(anyway)")
             }
         }

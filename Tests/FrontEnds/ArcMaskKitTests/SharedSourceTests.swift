@@ -4,7 +4,6 @@ import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
-import ArcMaskKit
 import ArcMaskMaskFonts
 import ArcMaskRotationRoute
 import ArcMaskTimerMask
@@ -13,6 +12,7 @@ import ArcMaskValues
 import Foundation
 import Testing
 
+@testable import ArcMaskKit
 @testable import ArcMaskLayerFolder
 
 /// The CLI and ArcMaskKit are two front ends over one core: what they write must not drift.
@@ -129,8 +129,8 @@ struct SharedSourceTests {
         #expect(section.problems(images: Set(m.images.map(\.file))).isEmpty)
         // The same lanes the CLI's rotation export computes over these layers.
         let cli = try TimerMaskLayers.fitted(
-            m, durationsMs: source.durations, fps: nil, loopSeconds: 10, mode: .auto, maxLanes: 320,
-            font: { TimerMaskLayers.font(prefix: "ArcMask", periodSeconds: $0) })
+            m, durationsMs: source.durations, fps: nil, loopSeconds: nil, mode: .auto, maxLanes: 320, loops: [10],
+            whenFaithful: true, font: { TimerMaskLayers.font(prefix: "ArcMask", periodSeconds: $0) })
         #expect(cli.section == section && cli.fits)
         // On disk, read by the view: the rotation where it resolves, else the masks once their font is there.
         let plan = try ArcMaskAnimationPlan(
@@ -155,6 +155,32 @@ struct SharedSourceTests {
             }
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad").path))
+    }
+
+    @Test("prepare leaves out timer masks that would not play the animation at its pace, and says why")
+    func unfaithfulTimerMasks() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 9.09 s: in a 10 s loop, 0.909× the animation's pace.
+        let gif = dir.appendingPathComponent("long.gif")
+        try TestPattern.writeGIF(
+            to: gif, size: PixelSize(width: 40, height: 40), frames: 10,
+            delays: [91, 91, 91, 91, 91, 91, 91, 91, 91, 90])
+        let source = try GIFFrameSource(path: gif.path)
+        let target = dir.appendingPathComponent("prepared")
+        let m = try FolderPreparation.run(
+            source: PreparedSource(
+                name: "long.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
+                durationsMs: source.durations),
+            options: PrepareOptions(size: .family(.small), timerMasks: .init(loops: [10])), destination: target,
+            replacing: false,
+            writer: SourceLayerWriter(source: source, format: .auto, fit: .fill, compression: .balanced, jobs: 2))
+        #expect(m.timerMask == nil)
+        #expect(
+            m.warnings.contains { $0.contains("would not play the animation") && $0.contains("0.909") }, "\(m.warnings)"
+        )
+        let prepared = PreparedAnimation(folder: target, manifest: m)
+        #expect(!prepared.hasTimerMasks && prepared.timerMaskFailures.isEmpty && prepared.passed)
     }
 
     @Test("the example app's mask fonts are the ones the writer makes, one per loop")

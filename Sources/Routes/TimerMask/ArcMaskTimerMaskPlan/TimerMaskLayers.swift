@@ -71,7 +71,7 @@ public enum TimerMaskLayers {
                 font: font(timing.loopSeconds))
             section.fidelity = SourceFidelity(
                 turns: shownTurns(m, turns), durationsMs: durationsMs, timing: timing, laneMs: 1000 / Double(rate),
-                paceAsked: loopSeconds != nil || mode != .auto || loops != TimerMaskPlan.loops,
+                paceAsked: loopSeconds != nil || mode != .auto,
                 excused: Set(durationsMs.indices).subtracting(m.frames.flatMap(shows)))
             section.sourceDurationsMs = durationsMs
             return section
