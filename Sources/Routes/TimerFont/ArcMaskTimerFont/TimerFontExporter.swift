@@ -199,17 +199,21 @@ public enum TimerFontExporter {
             timing = try TimerFontTiming.choose(durationMs: d, loopSeconds: r.loopSeconds, mode: r.timing)
             var fps = r.fps
             if r.timing == .auto && r.loopSeconds == nil && !fitsBudget(loop: timing.loopSeconds, r) {
-                // Keeping the pace would not fit: fewer pictures a second first (unless the rate
-                // was asked for), then the closest pace among the loops that do.
+                // Keeping the pace would not fit: a loop that fits within the pace's tolerance
+                // (`SourceFidelity.paceTolerance`) at the full rate first, so no picture is lost;
+                // then fewer pictures a second (unless the rate was asked for); then the closest
+                // pace among the loops that fit.
+                let fitting = TimerFontPlan.loops.filter { fitsBudget(loop: $0, r) }
+                let near =
+                    try fitting.isEmpty ? nil : TimerFontTiming.choose(durationMs: d, among: fitting, mode: .scale)
                 let lower =
                     r.fpsAsked ? nil : (1..<r.fps).reversed().first { fitsBudget(loop: timing.loopSeconds, r, fps: $0) }
-                if let lower {
+                if let near, abs(near.speed - 1) <= SourceFidelity.paceTolerance {
+                    timing = near
+                } else if let lower {
                     fps = lower
-                } else {
-                    let fitting = TimerFontPlan.loops.filter { fitsBudget(loop: $0, r) }
-                    if !fitting.isEmpty {
-                        timing = try TimerFontTiming.choose(durationMs: d, among: fitting, mode: .scale)
-                    }
+                } else if let near {
+                    timing = near
                 }
             }
             plan = try TimerFontPlan(fps: fps, loopSeconds: timing.loopSeconds)
