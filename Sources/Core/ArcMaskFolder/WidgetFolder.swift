@@ -75,7 +75,9 @@ public enum WidgetFolder {
                 cells: fitted.records.map { Cell(x: 0, y: 0, file: $0.file) }, images: images,
                 figures: LimitFigures(
                     layout: .files, images: images, layers: images.count, layerSize: size, limits: limits),
-                meanSSIM: ssims.reduce(0, +) / Double(max(1, ssims.count)), worstSSIM: ssims.min() ?? 1,
+                // The mean of equal figures can round a hair below their minimum: held at or above it.
+                meanSSIM: max(ssims.reduce(0, +) / Double(max(1, ssims.count)), ssims.min() ?? 1),
+                worstSSIM: ssims.min() ?? 1,
                 notes: fitted.notes)
             resolution = fitted.resolution
             report = fitted.report
