@@ -15,15 +15,34 @@ import ArcMaskTimerClock
 ///   one shown, and `frame` the source frame its image holds.
 public struct TimerMaskSection: Codable, Sendable, Equatable {
     /// A mask font: one per period.
+    /// Mask fonts larger than this are not read.
+    public static let maxFontBytes = 16 << 20
+
     public struct Font: Codable, Sendable, Equatable {
         public var file: String
         public var postScriptName: String
         public var periodSeconds: Int
+        /// The file's size and `LayerDigest`, as written into the folder, so `check` holds it as
+        /// it holds the layer images (nil: not in the folder, the extension carries it, as for
+        /// ArcMaskKit's folders, or written before fonts were recorded).
+        public var bytes: Int?
+        public var digest: String?
 
-        public init(file: String, postScriptName: String, periodSeconds: Int) {
+        public init(file: String, postScriptName: String, periodSeconds: Int, bytes: Int? = nil, digest: String? = nil)
+        {
             self.file = file
             self.postScriptName = postScriptName
             self.periodSeconds = periodSeconds
+            self.bytes = bytes
+            self.digest = digest
+        }
+
+        /// This font as written into the folder: `bytes` recorded.
+        public func written(_ bytes: [UInt8]) -> Font {
+            var f = self
+            f.bytes = bytes.count
+            f.digest = LayerDigest.of(bytes)
+            return f
         }
     }
 

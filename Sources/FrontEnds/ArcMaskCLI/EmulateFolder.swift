@@ -40,7 +40,9 @@ enum EmulateFolder {
         // has no problem).
         let manifest = try? JSONDecoder().decode(ExportManifest.self, from: Data(data))
         let lanes: TimerMaskFolderCheck? = try reportingFailures {
-            guard let manifest, manifest.timerMask != nil, check.problems.isEmpty else { return nil }
+            guard let manifest, manifest.timerMask != nil, check.problems.isEmpty,
+                check.fonts.allSatisfy({ $0.bytes != nil })
+            else { return nil }
             return try TimerMaskFolderCheck.run(
                 folder: options.file, manifest: manifest, rates: rates!.map { Int($0.rounded()) })
         }

@@ -60,19 +60,23 @@ enum EmulateTimerFont {
                 let file: String
                 let passed: Bool
                 let problems: [String]
+                let fonts: [TimerFontFolder.Found]
                 let emulation: TimerFontEmulation?
-                enum Keys: String, CodingKey { case file, passed, problems }
+                enum Keys: String, CodingKey { case file, passed, problems, fonts }
                 func encode(to encoder: Encoder) throws {
                     try emulation?.encode(to: encoder)
                     var c = encoder.container(keyedBy: Keys.self)
                     try c.encode(file, forKey: .file)
                     try c.encode(passed, forKey: .passed)
                     try c.encode(problems, forKey: .problems)
+                    try c.encode(fonts, forKey: .fonts)
                 }
             }
             emit(
                 try jsonString(
-                    Printed(file: options.file, passed: outcome.passed, problems: problems, emulation: report)))
+                    Printed(
+                        file: options.file, passed: outcome.passed, problems: problems, fonts: export.fonts,
+                        emulation: report)))
         } else {
             var lines: [String] = []
             if let report {
@@ -82,6 +86,10 @@ enum EmulateTimerFont {
                     "timer-font export \(options.file): its fonts are not the ones the manifest describes, so they are not shaped"
                 )
             }
+            let read = export.fonts.filter { $0.bytes != nil }
+            lines.append(
+                "  \(counted(export.fonts.count, "font")) in the folder, \(read.count) read: \(read.map(\.bytes!).reduce(0, +)) bytes, each held to the manifest's size and digest"
+            )
             for p in problems.prefix(24) { lines.append("  problem: \(p)") }
             for p in export.manifest.flattening ?? [] { lines.append("  flattening: \(p)") }
             lines.append("  \(outcome.line)")

@@ -36,6 +36,11 @@ enum EmulationText {
             "export folder \(c.folder): \(counted(c.layers, "layer")) in \(c.images) image\(c.images == 1 ? "" : "s") (\(c.layout) layout); manifest, images and code checked"
         ]
         lines += c.limits.lines.map { "  \($0)" }
+        for f in c.fonts {
+            lines.append(
+                "  mask font \(f.file): \(f.bytes.map { "\($0) bytes, digest \(f.digest ?? "")" } ?? "not in the folder")"
+            )
+        }
         lines.append(
             "  \(decides ? "emulator" : "rotation, where it turns (the view plays the timer masks first, so it does not decide)"), every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(Self.everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")\(e.reversed ? ", BACKWARDS" : "")\(decides && !e.passed ? ": FAIL" : "")"
         )

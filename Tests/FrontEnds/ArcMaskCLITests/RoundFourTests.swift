@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskValues
 import Foundation
@@ -12,7 +13,9 @@ struct RoundFourTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Formats/ArcMaskVideoTests/Fixtures")
 
-    func gif(_ s: Scratch, _ name: String, frames: Int, size: PixelSize = PixelSize(width: 48, height: 32)) throws
+    func gif(
+        _ s: Scratch, _ name: String, frames: Int, size: PixelSize = PixelSize(width: 48, height: 32)
+    ) throws
         -> String
     {
         let path = s.path(name)
@@ -43,7 +46,8 @@ struct RoundFourTests {
         }
     }
 
-    @Test("check compares the SSIMs as written: a mean a hair below its worst is float noise, a real inversion a problem")
+    @Test(
+        "check compares the SSIMs as written: a mean a hair below its worst is float noise, a real inversion a problem")
     func qualityNoise() throws {
         let s = try Scratch()
         let input = try gif(s, "still.gif", frames: 1, size: PixelSize(width: 16, height: 16))
@@ -64,5 +68,68 @@ struct RoundFourTests {
         #expect(noise.status == 0 && !noise.stdout.contains("quality"), "\(noise.stdout)")
         let inverted = try checked(worstOver: 0.001)
         #expect(inverted.status == 2 && inverted.stdout.contains("are not SSIMs of one export"), "\(inverted.stdout)")
+    }
+
+    @Test("row 6: check lists each mask font with its size and digest; a missing or changed one is a problem, exit 2")
+    func maskFontChecked() throws {
+        let s = try Scratch()
+        let input = try gif(s, "in.gif", frames: 6)
+        for route in ["rotation", "timer-mask"] {
+            let out = s.path(route)
+            #expect(run(["export", input, "--route", route, "--view", "40x40", "--out", out, "--quiet"]) == 0)
+            let m = try JSONDecoder().decode(
+                ExportManifest.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+            let font = try #require(m.timerMask?.fonts.first, "\(route)")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: out + "/" + font.file))
+            #expect(font.bytes == bytes.count && font.digest == LayerDigest.of([UInt8](bytes)))
+            let fresh = try outputs(["check", out])
+            #expect(fresh.status == 0, "\(fresh.stdout)")
+            #expect(fresh.stdout.contains("mask font \(font.file): \(bytes.count) bytes, digest \(font.digest ?? "")"))
+            // Truncated: a problem named with the file, the report goes on.
+            try bytes.prefix(100).write(to: URL(fileURLWithPath: out + "/" + font.file))
+            let truncated = try outputs(["check", out])
+            #expect(truncated.status == 2 && truncated.stdout.contains("problem: \(font.file): holds 100 bytes"))
+            // Removed, with the plan file edited too: both in one report.
+            try FileManager.default.removeItem(atPath: out + "/" + font.file)
+            let plan = out + "/ArcMaskPlan.swift"
+            try (String(contentsOfFile: plan, encoding: .utf8) + "// edited\n").write(
+                toFile: plan, atomically: true, encoding: .utf8)
+            let removed = try outputs(["check", out])
+            #expect(removed.status == 2, "\(route): \(removed.stdout) \(removed.stderr)")
+            #expect(removed.stdout.contains("problem: \(font.file): ") && removed.stdout.contains("FAIL (2 problems)"))
+            #expect(removed.stdout.contains("problem: ArcMaskPlan.swift"), "\(removed.stdout)")
+            let json = try outputs(["check", out, "--json"])
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(report["passed"] as? Bool == false)
+            let fonts = try #require(report["fonts"] as? [[String: Any]])
+            #expect(fonts.count == 1 && fonts[0]["file"] as? String == font.file && fonts[0]["bytes"] == nil)
+        }
+    }
+
+    @Test("row 6: a timer-font folder's fonts are held to their size and digest; a changed byte is a problem, exit 2")
+    func timerFontsChecked() throws {
+        let s = try Scratch()
+        let input = try gif(s, "in.gif", frames: 4)
+        let out = s.path("tf")
+        #expect(run(["export", input, "--route", "timer-font", "--view", "40x40", "--out", out, "--quiet"]) == 0)
+        let fresh = try outputs(["check", out])
+        #expect(fresh.status == 0 && fresh.stdout.contains("each held to the manifest's size and digest"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try outputs(["check", out, "--json"]).stdout.utf8))
+                as? [String: Any])
+        let fonts = try #require(json["fonts"] as? [[String: Any]])
+        #expect(fonts.count >= 2 && fonts.allSatisfy { ($0["digest"] as? String)?.count == 16 })
+        let frameFont = try #require(fonts.first?["file"] as? String)
+        // One byte changed, the size kept: the digest tells.
+        let url = URL(fileURLWithPath: out + "/" + frameFont)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        bytes[bytes.count - 1] ^= 0xFF
+        try Data(bytes).write(to: url)
+        let maskFont = try #require(fonts.last?["file"] as? String)
+        try FileManager.default.removeItem(atPath: out + "/" + maskFont)
+        let broken = try outputs(["check", out])
+        #expect(broken.status == 2, "\(broken.stdout) \(broken.stderr)")
+        #expect(broken.stdout.contains("problem: \(frameFont): holds \(bytes.count) bytes with digest"))
+        #expect(broken.stdout.contains("problem: \(maskFont): "), "\(broken.stdout)")
     }
 }

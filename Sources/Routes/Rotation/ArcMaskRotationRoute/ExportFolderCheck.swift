@@ -25,10 +25,20 @@ public struct ExportFolderCheck: Codable, Sendable {
         public var description: String { ([file] + (location.map { [$0] } ?? []) + [problem]).joined(separator: ": ") }
     }
 
+    /// A font of the folder as found on disk: its size and digest, held to the manifest's.
+    public struct FontFile: Codable, Sendable, Equatable {
+        public var file: String
+        /// nil: not in the folder.
+        public var bytes: Int?
+        public var digest: String?
+    }
+
     public var folder: String
     public var layout: String
     public var layers: Int
     public var images: Int
+    /// The timer masks' fonts, each as found in the folder.
+    public var fonts: [FontFile] = []
     /// Each figure against its limit, from the files on disk.
     public var limits: LimitFigures
     /// The emulator's verdict on the plan recomputed from the frames' durations.
@@ -42,7 +52,7 @@ public struct ExportFolderCheck: Codable, Sendable {
 
     /// `file` is the folder as given, as every command's JSON names its input.
     enum CodingKeys: String, CodingKey {
-        case folder = "file", layout, layers, images, limits, emulator, problems, notes, surfaces
+        case folder = "file", layout, layers, images, fonts, limits, emulator, problems, notes, surfaces
     }
 
     /// Larger manifests or images are refused before they are read.
@@ -100,6 +110,7 @@ public struct ExportFolderCheck: Codable, Sendable {
         check.keys(data)
         let plan = check.planAndFrames()
         let figures = check.images()
+        let fonts = check.fonts()
         check.code()
         // The timer-mask lanes over the layers, when the export carries them.
         if let lanes = m.timerMask {
@@ -135,8 +146,8 @@ public struct ExportFolderCheck: Codable, Sendable {
         }
         for over in figures.overLimits(.commandLine) { check.problem("manifest.json", "limits", over) }
         return ExportFolderCheck(
-            folder: path, layout: m.layout.rawValue, layers: m.frames.count, images: m.images.count, limits: figures,
-            emulator: verdict, problems: check.problems, notes: check.notes)
+            folder: path, layout: m.layout.rawValue, layers: m.frames.count, images: m.images.count, fonts: fonts,
+            limits: figures, emulator: verdict, problems: check.problems, notes: check.notes)
     }
 
     /// The manifest of the export folder at `folder`, read as `run` reads it (its size held to
@@ -374,6 +385,43 @@ private struct Checker {
             )
         }
         return figures
+    }
+
+    /// Every mask font the timer masks name: in the folder, of the size and digest recorded, as the
+    /// layer images are. A font recorded without them (ArcMaskKit's folders: the extension carries
+    /// it) may be absent; then the lanes cannot be played here, which a note says.
+    mutating func fonts() -> [ExportFolderCheck.FontFile] {
+        var found: [ExportFolderCheck.FontFile] = []
+        for (k, font) in (m.timerMask?.fonts ?? []).enumerated() {
+            guard !font.file.isEmpty, !font.file.contains("/"), !font.file.hasPrefix(".") else {
+                manifest("timerMask.fonts[\(k)].file", "names a file outside the folder: \(font.file)")
+                continue
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try read(font.file, TimerMaskSection.maxFontBytes)
+            } catch {
+                found.append(.init(file: font.file))
+                let why = (error as? InputError)?.problem ?? "cannot be read (\(error))"
+                if font.bytes != nil {
+                    problem(font.file, nil, "\(why): the timer masks' font, which the widget extension needs")
+                } else {
+                    notes.append(
+                        "\(font.file) is not in the folder (the extension carries it), so its lanes are not played here"
+                    )
+                }
+                continue
+            }
+            let digest = LayerDigest.of(bytes)
+            found.append(.init(file: font.file, bytes: bytes.count, digest: digest))
+            if let size = font.bytes, size != bytes.count || (font.digest.map { $0 != digest } ?? false) {
+                problem(
+                    font.file, nil,
+                    "holds \(bytes.count) bytes with digest \(digest); the manifest says \(size) bytes, \(font.digest ?? "no digest") (changed since the export?)"
+                )
+            }
+        }
+        return found
     }
 
     /// The generated files are what this manifest generates.

@@ -153,13 +153,15 @@ public enum TimerFontExporter {
             frameFonts: fonts.frameFonts.enumerated().map { i, f in
                 .init(
                     file: f.fileName, postScriptName: f.postScriptName, bytes: f.bytes.count,
-                    frameLeadSeconds: pictures.plan.frameLead(i),
+                    digest: PictureDigest.hex(PictureDigest.of(f.bytes)), frameLeadSeconds: pictures.plan.frameLead(i),
                     maskLeadSeconds: pictures.plan.isMasked(i) ? pictures.plan.maskLead(i) : nil,
                     underUpperMask: pictures.plan.isUpper(i))
             },
             maskFont: .init(
                 file: fonts.maskFont.fileName, postScriptName: fonts.maskFont.postScriptName,
-                bytes: fonts.maskFont.bytes.count, frameLeadSeconds: nil, maskLeadSeconds: nil,
+                bytes: fonts.maskFont.bytes.count,
+                digest: PictureDigest.hex(PictureDigest.of(fonts.maskFont.bytes)), frameLeadSeconds: nil,
+                maskLeadSeconds: nil,
                 underUpperMask: false),
             upperMaskLeadSeconds: pictures.plan.upperMaskLead,
             decodedBytes: pictures.decodedBytes, budgetBytes: r.budgetBytes, budgetActions: pictures.budgetActions,

@@ -19,6 +19,15 @@ public struct TimerFontFolder {
     /// says. Every one is listed; a folder with problems is not shaped (its fonts are not the
     /// ones the manifest describes).
     public let problems: [String]
+    /// Each font as found in the folder, in the manifest's order (frame fonts, then the mask font).
+    public let fonts: [Found]
+
+    /// A font file as found: its size and `PictureDigest` (nil: not read).
+    public struct Found: Codable, Sendable, Equatable {
+        public var file: String
+        public var bytes: Int?
+        public var digest: String?
+    }
 
     /// Larger manifests or fonts are refused before they are read.
     public static let maxManifestBytes = 16 << 20
@@ -98,6 +107,7 @@ public struct TimerFontFolder {
             throw InputError(file: manifestPath, location: "frames[\(k)].pictureDigest", "is not 16 hex digits")
         }
         var problems: [String] = []
+        var found: [Found] = []
         func font(_ f: TimerFontManifest.Font, _ key: String) throws -> [UInt8] {
             guard !f.file.contains("/"), !f.file.hasPrefix(".") else {
                 throw InputError(file: manifestPath, location: key, "names a file outside the folder: \(f.file)")
@@ -106,18 +116,23 @@ public struct TimerFontFolder {
             switch Result(catching: { try file(f.file) }) {
             case .success(let read): bytes = read
             case .failure(let error):
+                found.append(Found(file: f.file, bytes: nil, digest: nil))
                 problems.append("\(f.file): \((error as? InputError)?.problem ?? "cannot be read (\(error))")")
                 return []
             }
-            if bytes.count != f.bytes {
+            let digest = PictureDigest.hex(PictureDigest.of(bytes))
+            found.append(Found(file: f.file, bytes: bytes.count, digest: digest))
+            if bytes.count != f.bytes || (f.digest.map { $0 != digest } ?? false) {
                 problems.append(
-                    "\(f.file): holds \(bytes.count) bytes; the manifest says \(f.bytes) (changed since the export?)")
+                    "\(f.file): holds \(bytes.count) bytes with digest \(digest); the manifest says \(f.bytes) bytes, \(f.digest ?? "no digest") (changed since the export?)"
+                )
             }
             return bytes
         }
         frameFonts = try m.frameFonts.enumerated().map { try font($1, "frameFonts[\($0)]") }
         maskFont = try font(m.maskFont, "maskFont")
         self.problems = problems
+        fonts = found
     }
 
     /// A verifier over these fonts, judging pictures by the manifest's digests.

@@ -23,6 +23,8 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
         /// The name `Font.custom` takes, as the font's `name` table holds it.
         public var postScriptName: String
         public var bytes: Int
+        /// `PictureDigest` of the file, 16 hex digits (nil: written before fonts were recorded so).
+        public var digest: String? = nil
         /// Seconds this layer's frame timer starts before the reference date (frame fonts).
         public var frameLeadSeconds: Double?
         /// Seconds this layer's own mask timer starts before the reference date (nil: no mask).

@@ -73,7 +73,8 @@ public enum TimerMaskExporter {
         var section = try Self.section(
             manifest, laneFrames: frames, loopSeconds: timing.loopSeconds,
             font: TimerMaskSection.Font(
-                file: font.fileName, postScriptName: font.postScriptName, periodSeconds: timing.loopSeconds))
+                file: font.fileName, postScriptName: font.postScriptName, periodSeconds: timing.loopSeconds
+            ).written(font.bytes))
         // What the lanes written show, against the source (the fit may have merged or dropped some).
         section.sourceDurationsMs = source.durations
         section.fidelity = SourceFidelity(
@@ -145,7 +146,9 @@ public enum TimerMaskExporter {
         }
         try folder.write(font.bytes, as: font.fileName)
         var manifest = rotation
-        manifest.timerMask = fitted.section
+        var section = fitted.section
+        section.fonts = section.fonts.map { $0.file == font.fileName ? $0.written(font.bytes) : $0 }
+        manifest.timerMask = section
         manifest.timing = fitted.timing
         return manifest
     }

@@ -42,7 +42,7 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
     /// Two hours of refreshes: every minute wrap and the first two hour wraps.
     public static let provenSeconds = 2 * 60 * 60
     /// Mask fonts larger than this are not read.
-    public static let maxFontBytes = 16 << 20
+    public static let maxFontBytes = TimerMaskSection.maxFontBytes
 
     /// - Parameters:
     ///   - folder: the folder, for reading its fonts and for messages.
