@@ -50,29 +50,38 @@ enum EmulateFolder {
         // second engine, described but not deciding.
         let maskRoute = manifest?.route == "timer-mask"
         var outcome = Outcome()
-        if !check.problems.isEmpty { outcome.fail(counted(check.problems.count, "problem")) }
+        outcome.require(check.problems.isEmpty, counted(check.problems.count, "problem"), part: "files")
         if !maskRoute {
-            outcome.require(check.emulator.passed, EmulationText.failureReason(check.emulator.verdictText))
+            outcome.require(
+                check.emulator.passed, EmulationText.failureReason(check.emulator.verdictText), part: "emulator")
             outcome.passDetail = EmulationText.passDetail(check.emulator.verdictText)
         }
-        for failure in lanes?.failures ?? [] { outcome.fail(failure) }
+        if let lanes {
+            outcome.require(true, "", part: "timerMasks")
+            for failure in lanes.failures { outcome.fail(failure, part: "timerMasks") }
+        }
+        // What the export judged of its flattened layers, recorded in the manifest, judges the folder too.
+        if let flattening = manifest?.flattening {
+            outcome.require(true, "", part: "flattening")
+            for p in flattening { outcome.fail(p, part: "flattening") }
+        }
         if reporting.json {
             // The folder's figures as ever, the lanes' proof beside them when there are lanes,
             // and the one verdict.
             struct Both: Encodable {
                 let folder: ExportFolderCheck
                 let timerMasks: TimerMaskFolderCheck?
-                let passed: Bool
-                enum Keys: String, CodingKey { case timerMasks, passed }
+                enum Keys: String, CodingKey { case timerMasks }
 
                 func encode(to encoder: Encoder) throws {
                     try folder.encode(to: encoder)
                     var c = encoder.container(keyedBy: Keys.self)
                     try c.encodeIfPresent(timerMasks, forKey: .timerMasks)
-                    try c.encode(passed, forKey: .passed)
                 }
             }
-            emit(try jsonString(Both(folder: check, timerMasks: lanes, passed: outcome.passed), file: options.file))
+            emit(
+                try jsonString(
+                    Judged(body: Both(folder: check, timerMasks: lanes), outcome: outcome), file: options.file))
         } else {
             var lines = [EmulationText.describe(check, decides: !maskRoute)]
             if let lanes {
@@ -82,6 +91,7 @@ enum EmulateFolder {
                 if let a = lanes.archiveProblem { lines.append("    \(a)") }
                 for f in lanes.fidelity?.failures ?? [] { lines.append("    \(f)") }
             }
+            for p in manifest?.flattening ?? [] { lines.append("  flattening: \(p)") }
             lines.append("  \(outcome.line)")
             emit(lines.joined(separator: "\n"))
         }

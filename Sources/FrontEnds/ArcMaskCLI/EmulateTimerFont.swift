@@ -52,31 +52,32 @@ enum EmulateTimerFont {
             }
         }
         var outcome = Outcome()
-        if !problems.isEmpty { outcome.fail(counted(problems.count, "problem")) }
-        if let report { outcome.require(report.wrongFrame == 0, counted(report.wrongFrame, "wrong frame")) }
-        for p in export.manifest.flattening ?? [] { outcome.fail(p) }
+        outcome.require(problems.isEmpty, counted(problems.count, "problem"), part: "files")
+        if let report {
+            outcome.require(report.wrongFrame == 0, counted(report.wrongFrame, "wrong frame"), part: "fontProof")
+        }
+        if export.manifest.flattening != nil { outcome.require(true, "", part: "flattening") }
+        for p in export.manifest.flattening ?? [] { outcome.fail(p, part: "flattening") }
         if reporting.json {
             struct Printed: Encodable {
                 let file: String
-                let passed: Bool
                 let problems: [String]
                 let fonts: [TimerFontFolder.Found]
                 let emulation: TimerFontEmulation?
-                enum Keys: String, CodingKey { case file, passed, problems, fonts }
+                enum Keys: String, CodingKey { case file, problems, fonts }
                 func encode(to encoder: Encoder) throws {
                     try emulation?.encode(to: encoder)
                     var c = encoder.container(keyedBy: Keys.self)
                     try c.encode(file, forKey: .file)
-                    try c.encode(passed, forKey: .passed)
                     try c.encode(problems, forKey: .problems)
                     try c.encode(fonts, forKey: .fonts)
                 }
             }
             emit(
                 try jsonString(
-                    Printed(
-                        file: options.file, passed: outcome.passed, problems: problems, fonts: export.fonts,
-                        emulation: report)))
+                    Judged(
+                        body: Printed(file: options.file, problems: problems, fonts: export.fonts, emulation: report),
+                        outcome: outcome)))
         } else {
             var lines: [String] = []
             if let report {

@@ -58,9 +58,8 @@ struct ExportJob {
     var namedDevice: String? { command.widget.size == nil ? device.id : nil }
 
     /// Runs a route's export with a progress line, commits the folder and reports the warnings
-    /// (the manifest's, the source's; the advice was said before). With --json it also prints
-    /// the manifest with every warning and the folder written (the file keeps neither). It
-    /// returns the manifest, for the route's summary and verdict.
+    /// (the manifest's, the source's; the advice was said before). It returns the manifest, for
+    /// the route's summary and verdict (`conclude`).
     func finish<M: PrintedManifest>(total: Int, _ run: (ProgressLine) throws -> M) throws -> M {
         let progress = command.reporting.progress("export", total: total)
         let manifest: M
@@ -76,34 +75,53 @@ struct ExportJob {
         {
             folder.abort()
             warn("\(still); nothing written: --allow-still exports it as a still")
-            if !command.reporting.json {
-                emit("  → FAIL (\(still); nothing written: --allow-still exports it as a still)")
+            var outcome = Outcome()
+            outcome.fail("\(still); nothing written: --allow-still exports it as a still", part: "still")
+            if command.reporting.json {
+                emit(
+                    try jsonString(
+                        Judged(
+                            body: NothingWritten(file: command.file!, warnings: frames.warnings + advice),
+                            outcome: outcome),
+                        file: command.file!))
+            } else {
+                emit("  \(outcome.line)")
             }
             throw ExitCode(ExitStatus.defectsFound.rawValue)
         }
         try folder.commit()
         for w in manifest.warnings + frames.warnings { warn(w) }
-        guard command.reporting.json else { return manifest }
-        var printed = manifest
-        printed.output = try command.output.path
-        printed.warnings += frames.warnings + advice
-        emit(try jsonString(printed, file: command.file!))
         return manifest
     }
 
     /// Ends the summary with the verdict: printed unless --json, and exit 2 on a FAIL unless
     /// --allow-defects. A still export, written because --allow-still asks for one (`finish`
     /// refuses the others before writing), says so first.
-    func conclude(_ lines: [String], _ outcome: Outcome, still: String?) throws {
+    /// With --json it prints the manifest with every warning and the folder written (the file
+    /// keeps neither), a top-level `passed` and the verdict's parts.
+    func conclude<M: PrintedManifest>(_ lines: [String], _ outcome: Outcome, still: String?, manifest: M) throws {
         var lines = lines
         if let still, command.verdict.allowStill { lines.append("  still: \(still) (as --allow-still asks)") }
         lines.append("  \(outcome.line)")
-        if !command.reporting.json { emit(lines.joined(separator: "\n")) }
+        if command.reporting.json {
+            var printed = manifest
+            printed.output = try command.output.path
+            printed.warnings += frames.warnings + advice
+            emit(try jsonString(Judged(body: printed, outcome: outcome), file: command.file!))
+        } else {
+            emit(lines.joined(separator: "\n"))
+        }
         // The folder is written either way (to look at); a FAIL is an exit status, as emulate's.
         if !outcome.passed && !command.verdict.allowDefects {
             throw ExitCode(ExitStatus.defectsFound.rawValue)
         }
     }
+}
+
+/// What `export --json` prints when nothing was written: the input and the warnings.
+private struct NothingWritten: Encodable {
+    let file: String
+    let warnings: [String]
 }
 
 /// What `export --json` prints of a route's manifest: every warning, and where it was written.

@@ -90,9 +90,9 @@ struct Generate: ParsableCommand {
             let url = try output.file()
             if svga {
                 try AtomicFile.write(Samples.giftBannerSVGA(), to: url)
-                emit(
-                    "wrote \(try output.path): SVGA gift banner, 300×300, \(Samples.giftBannerFrames) frames at 20 fps"
-                )
+                try report(
+                    Written(kind: "svga", width: 300, height: 300, frames: Samples.giftBannerFrames, delaysCs: [5]),
+                    "wrote \(try output.path): SVGA gift banner, 300×300, \(Samples.giftBannerFrames) frames at 20 fps")
                 return
             }
             let progress = reporting.progress("generate", total: frames)
@@ -101,7 +101,28 @@ struct Generate: ParsableCommand {
                 frames: frames, delays: parsedDelays!, turns: turns
             ) { _ in progress.advance() }
             progress.finish()
-            emit("wrote \(try output.path): \(counted(frames, "frame")) of \(size.width)×\(size.height)")
+            try report(
+                Written(kind: "gif", width: size.width, height: size.height, frames: frames, delaysCs: parsedDelays!),
+                "wrote \(try output.path): \(counted(frames, "frame")) of \(size.width)×\(size.height)")
         }
+    }
+
+    /// What `generate` wrote, for `--json`.
+    struct Written: Encodable {
+        let kind: String
+        let width: Int
+        let height: Int
+        let frames: Int
+        /// The delays, centiseconds, repeated over the frames.
+        let delaysCs: [Int]
+        var output = ""
+    }
+
+    /// The line, or with `--json` the figures.
+    func report(_ written: Written, _ line: String) throws {
+        guard reporting.json else { return emit(line) }
+        var w = written
+        w.output = try output.path
+        emit(try jsonString(w))
     }
 }

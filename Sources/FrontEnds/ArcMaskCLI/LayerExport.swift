@@ -66,14 +66,17 @@ enum LayerExport {
         if c.route == .timerMask, let proof {
             lines = ExportSummary.timerMask(manifest, proof: proof, path: path, sourceFrames: frames.frameCount)
             // The lanes decide; the rotation is described, not judged.
-            for failure in proof.failures { outcome.fail(failure) }
+            outcome.require(true, "", part: "timerMasks")
+            for failure in proof.failures { outcome.fail(failure, part: "timerMasks") }
         } else {
             lines = ExportSummary.rotation(manifest, path: path)
-            outcome.require(manifest.emulator.passed, EmulationText.failureReason(manifest.emulator.verdictText))
+            outcome.require(
+                manifest.emulator.passed, EmulationText.failureReason(manifest.emulator.verdictText), part: "emulator")
             outcome.passDetail = EmulationText.passDetail(manifest.emulator.verdictText)
             if let proof, let t = manifest.timerMask, let timing = manifest.timing {
                 lines += ExportSummary.fallbackLanes(t, timing: timing, proof: proof)
-                for failure in proof.failures { outcome.fail(failure) }
+                outcome.require(true, "", part: "timerMasks")
+                for failure in proof.failures { outcome.fail(failure, part: "timerMasks") }
             } else {
                 let anyway =
                     c.fallback == .auto
@@ -81,12 +84,13 @@ enum LayerExport {
                 lines.append("  no timer masks: where the rotation is missing the view shows the first frame\(anyway)")
             }
         }
+        if manifest.flattening != nil { outcome.require(true, "", part: "flattening") }
         for p in manifest.flattening ?? [] {
             lines.append("  flattening: \(p)")
-            outcome.fail(p)
+            outcome.fail(p, part: "flattening")
         }
         let still = ExportAdvice.stillReason(frames: frames, layers: manifest.frames.count, what: "layer")
-        try job.conclude(lines, outcome, still: still)
+        try job.conclude(lines, outcome, still: still, manifest: manifest)
     }
 
     /// The export's progress, staged, on the command's progress line.

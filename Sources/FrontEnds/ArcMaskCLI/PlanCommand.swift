@@ -19,8 +19,26 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (_, plan) = try options.load()
-            emit(reporting.json ? try jsonString(plan, file: options.file) : Self.describe(plan))
+            guard reporting.json else { return emit(Self.describe(plan)) }
+            emit(try jsonString(Judged(body: plan, outcome: Self.verdict(plan)), file: options.file))
         }
+    }
+
+    /// The plan's own verdict, its tear rate: a seam that crosses the view within its budget (a
+    /// slower one is seen torn over more than a refresh). The corners are covered. The emulator
+    /// judges the rest (`emulate`).
+    static func verdict(_ p: ArcPlan) -> Outcome {
+        let f = p.figures
+        var outcome = Outcome()
+        if let budget = f.seamBudgetMs {
+            outcome.require(
+                f.seamCrossingMs <= budget,
+                "a seam crosses the view in \(fmt(f.seamCrossingMs)) ms, over its \(fmt((budget * 1000).rounded() / 1000)) ms budget",
+                part: "seam")
+        }
+        outcome.require(
+            f.cornerMarginPoints >= 0, "the corners are uncovered by \(fmt(-f.cornerMarginPoints)) pt", part: "corners")
+        return outcome
     }
 
     static func describe(_ p: ArcPlan) -> String {

@@ -107,8 +107,13 @@ struct PreviewCommand: ParsableCommand {
             progress.finish()
             try folder.commit()
             let r = preview.report
+            var outcome = Outcome()
+            outcome.require(r.passed, EmulationText.failureReason(r.verdictText), part: "emulator")
             if reporting.json {
-                emit(try jsonString(Written(report: r, output: try output.path), file: options.file))
+                emit(
+                    try jsonString(
+                        Judged(body: Written(report: r, output: try output.path), outcome: outcome), file: options.file)
+                )
                 return
             }
             emit(
@@ -158,12 +163,19 @@ struct PreviewCommand: ParsableCommand {
             let black = changes.filter { $0.lane == nil }.count
             // The lanes against the source's own frames and pace, as export and check judge them.
             let fidelity = TimerMaskFolderCheck.fidelity(section, timing: manifest.timing)
+            var outcome = Outcome()
+            outcome.require(black == 0, "\(counted(black, "turn")) with no lane drawn (black)", part: "lanes")
+            if let fidelity {
+                outcome.require(
+                    fidelity.passed,
+                    "the timer masks do not play the animation: \(fidelity.failures.joined(separator: "; "))",
+                    part: "animation")
+            }
             if reporting.json {
                 struct Report: Encodable {
                     let lanes: Int
                     let loopSeconds: Int
                     let fidelity: SourceFidelity?
-                    let passed: Bool
                     let handOffs: [HandOff]
                     struct HandOff: Encodable {
                         let fromSeconds: Double
@@ -173,15 +185,15 @@ struct PreviewCommand: ParsableCommand {
                 }
                 emit(
                     try jsonString(
-                        Written(
-                            report: Report(
-                                lanes: section.lanes.count, loopSeconds: section.loopSeconds, fidelity: fidelity,
-                                passed: black == 0 && (fidelity?.passed ?? true),
-                                handOffs: changes.map {
-                                    .init(
-                                        fromSeconds: $0.from, lane: $0.lane,
-                                        frame: $0.lane.map { section.lanes[$0].frame })
-                                }), output: try output.path), file: options.file))
+                        Judged(
+                            body: Written(
+                                report: Report(
+                                    lanes: section.lanes.count, loopSeconds: section.loopSeconds, fidelity: fidelity,
+                                    handOffs: changes.map {
+                                        .init(
+                                            fromSeconds: $0.from, lane: $0.lane,
+                                            frame: $0.lane.map { section.lanes[$0].frame })
+                                    }), output: try output.path), outcome: outcome), file: options.file))
                 return
             }
             emit(
@@ -193,8 +205,8 @@ struct PreviewCommand: ParsableCommand {
                 emit(
                     (["  timer masks against the animation: \(fidelity.sentence)"]
                         + fidelity.failures.map { "    \($0)" }).joined(separator: "\n"))
-                emit(fidelity.passed ? "  → PASS" : "  → FAIL (\(fidelity.failures.joined(separator: "; ")))")
             }
+            emit("  \(outcome.line)")
         }
     }
 
@@ -224,8 +236,13 @@ struct PreviewCommand: ParsableCommand {
             try folder.commit()
             return report
         }
+        var outcome = Outcome()
+        outcome.require(report.passed, counted(report.wrongFrame, "wrong frame"), part: "fontProof")
         if reporting.json {
-            emit(try jsonString(Written(report: report, output: try output.path), file: options.file))
+            emit(
+                try jsonString(
+                    Judged(body: Written(report: report, output: try output.path), outcome: outcome),
+                    file: options.file))
             return
         }
         emit(

@@ -30,20 +30,21 @@ enum TimerFontExport {
         }
         let p = manifest.proof
         var outcome = Outcome()
-        outcome.require(p.passed, "the fonts show \(counted(p.wrongFrames, "wrong frame"))")
+        outcome.require(p.passed, "the fonts show \(counted(p.wrongFrames, "wrong frame"))", part: "fontProof")
         var lines = summary(manifest, path: try job.command.output.path, budget: job.command.fitting.memoryBudget)
         if let f = manifest.fidelity {
             lines.append("  pictures against the animation: \(f.sentence)")
             lines += f.failures.map { "    \($0)" }
-            if !f.failures.isEmpty {
-                outcome.fail("the fonts do not play the animation: \(f.failures.joined(separator: "; "))")
-            }
+            outcome.require(
+                f.failures.isEmpty, "the fonts do not play the animation: \(f.failures.joined(separator: "; "))",
+                part: "animation")
         }
         // The proof is fidelity to the flattened pictures; this is the pictures' fidelity to the animation.
         let flattening = manifest.flattening ?? []
+        outcome.require(true, "", part: "flattening")
         for f in flattening {
             lines.append("  flattening: \(f)")
-            outcome.fail(f)
+            outcome.fail(f, part: "flattening")
         }
         if manifest.flattening == [] {
             lines.append(
@@ -55,7 +56,7 @@ enum TimerFontExport {
             ? ExportAdvice.stillReason(
                 frames: frames, layers: Set(manifest.frames.map(\.pictureDigest)).count, what: "picture")
             : nil
-        try job.conclude(lines, outcome, still: still)
+        try job.conclude(lines, outcome, still: still, manifest: manifest)
     }
 
     /// What was written, the loop, the pictures against the budget, and the shaping proof.

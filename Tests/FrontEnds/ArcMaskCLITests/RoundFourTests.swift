@@ -1,5 +1,6 @@
 import ArcMaskFolder
 import ArcMaskGIF
+import ArcMaskRuntime
 import ArcMaskValues
 import Foundation
 import Testing
@@ -131,5 +132,78 @@ struct RoundFourTests {
         #expect(broken.status == 2, "\(broken.stdout) \(broken.stderr)")
         #expect(broken.stdout.contains("problem: \(frameFont): holds \(bytes.count) bytes with digest"))
         #expect(broken.stdout.contains("problem: \(maskFont): "), "\(broken.stdout)")
+    }
+
+    /// The JSON a command printed, as an object.
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+
+    /// The verdict's parts by name: each one's `passed`.
+    func parts(_ json: [String: Any]) throws -> [String: Bool] {
+        let verdict = try #require(json["verdict"] as? [String: Any])
+        let parts = try #require(verdict["parts"] as? [[String: Any]])
+        #expect(verdict["passed"] as? Bool == json["passed"] as? Bool)
+        return Dictionary(uniqueKeysWithValues: parts.map { ($0["part"] as! String, $0["passed"] as! Bool) })
+    }
+
+    @Test("row 4: every --json with a verdict has a top-level passed and its parts; a FAIL never reads as passed")
+    func verdictInEveryJSON() throws {
+        let s = try Scratch()
+        let t = try FirstAfternoonRound3Tests().sprite(s)
+        let view = ["--view", "60x60", "--scale", "1"]
+        // Flattened onto the sprite's own colour: the emulator passes, flattening fails, so the whole does.
+        let rotation = try outputs(["export", t] + view + ["--background", "0000FE", "--out", s.path("r"), "--json"])
+        #expect(rotation.status == ExitStatus.defectsFound.rawValue)
+        let r = try object(rotation.stdout)
+        #expect(r["passed"] as? Bool == false)
+        let rParts = try parts(r)
+        #expect(rParts["emulator"] == true && rParts["flattening"] == false)
+        let font = try outputs(
+            ["export", t] + view + ["--route", "timer-font", "--widget-fps", "10", "--background", "0000FE"]
+                + ["--out", s.path("f"), "--json"])
+        #expect(font.status == ExitStatus.defectsFound.rawValue)
+        let f = try object(font.stdout)
+        let fParts = try parts(f)
+        #expect(f["passed"] as? Bool == false && fParts["flattening"] == false && fParts["fontProof"] == true)
+        // The same folders checked: the same verdict.
+        for folder in ["r", "f"] {
+            let check = try outputs(["check", s.path(folder), "--json"])
+            #expect(check.status == ExitStatus.defectsFound.rawValue)
+            #expect(try object(check.stdout)["passed"] as? Bool == false, "\(folder)")
+        }
+        // Passing exports of each route, and their previews.
+        let mask = s.path("m"), fonts = s.path("ok-f")
+        let exports = [
+            (["export", t] + view + ["--out", s.path("ok-r"), "--json"], "ok-r"),
+            (["export", t] + view + ["--route", "timer-mask", "--out", mask, "--json"], "m"),
+            (
+                ["export", t] + view + ["--route", "timer-font", "--widget-fps", "10", "--out", fonts, "--json"], "ok-f"
+            ),
+        ]
+        for (line, name) in exports {
+            let e = try outputs(line)
+            let json = try object(e.stdout)
+            #expect(e.status == 0 && json["passed"] as? Bool == true, "\(name): \(e.stdout)")
+        }
+        let previews = [
+            ["preview", t] + view + ["--out", s.path("p-r"), "--json"],
+            ["preview", "--route", "timer-mask", mask, "--out", s.path("p-m"), "--json"],
+            ["preview", "--route", "timer-font", fonts, "--out", s.path("p-f"), "--json"],
+        ]
+        for line in previews {
+            let p = try outputs(line)
+            let json = try object(p.stdout)
+            #expect(p.status == 0 && json["passed"] as? Bool == true, "\(line): \(p.stdout)")
+            #expect(try !parts(json).isEmpty)
+        }
+        // plan's tear rate, emulate, and generate's JSON.
+        let plan = try object(try outputs(["plan", t] + view + ["--json"]).stdout)
+        let planParts = try parts(plan)
+        #expect(plan["passed"] as? Bool == true && planParts["seam"] == true)
+        #expect(try object(try outputs(["emulate", t] + view + ["--json"]).stdout)["passed"] as? Bool == true)
+        let generated = try outputs(["generate", "--out", s.path("g.gif"), "--frames", "3", "--json"])
+        let g = try object(generated.stdout)
+        #expect(generated.status == 0 && g["frames"] as? Int == 3 && g["kind"] as? String == "gif")
     }
 }
