@@ -2,6 +2,7 @@ import ArcMaskCompositor
 import ArcMaskEmulator
 import ArcMaskFolder
 import ArcMaskFontCheck
+import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerFolder
 import ArcMaskRuntime
@@ -164,8 +165,8 @@ struct Emulate: ParsableCommand {
             note("emulate DIR is now check DIR; emulate takes animations (folders until \(Spellings.nextRelease))")
             return try EmulateFolder.run(self)
         }
-        let report: EmulationReport = try reportingFailures {
-            let (_, plan) = try options.load()
+        let (report, frames): (EmulationReport, FrameSource) = try reportingFailures {
+            let (frames, plan) = try options.load()
             var phases = [phase]
             phases += EmulationSettings.randomPhases(randomPhases, refreshRates: rates!, seed: 0xA5C3)
             let settings = EmulationSettings(
@@ -178,9 +179,14 @@ struct Emulate: ParsableCommand {
                 progress.advance()
             }
             progress.finish()
-            return report
+            return (report, frames)
         }
-        emit(reporting.json ? try jsonString(report, file: options.file) : EmulationText.describe(report))
+        InputDamage.warnAll(frames)
+        if reporting.json {
+            emit(try jsonString(WithInputWarnings(body: report, frames: frames), file: options.file))
+        } else {
+            emit(EmulationText.describe(report) + InputDamage.verdictNote(frames))
+        }
         if !report.passed { throw ExitCode(ExitStatus.defectsFound.rawValue) }
     }
 }

@@ -71,17 +71,19 @@ enum EmulateFolder {
             struct Both: Encodable {
                 let folder: ExportFolderCheck
                 let timerMasks: TimerMaskFolderCheck?
-                enum Keys: String, CodingKey { case timerMasks }
+                /// What the export warned of, from the manifest (a damaged input among them).
+                let warnings: [String]
+                enum Keys: String, CodingKey { case timerMasks, warnings }
 
                 func encode(to encoder: Encoder) throws {
                     try folder.encode(to: encoder)
                     var c = encoder.container(keyedBy: Keys.self)
                     try c.encodeIfPresent(timerMasks, forKey: .timerMasks)
+                    try c.encode(warnings, forKey: .warnings)
                 }
             }
-            emit(
-                try jsonString(
-                    Judged(body: Both(folder: check, timerMasks: lanes), outcome: outcome), file: options.file))
+            let both = Both(folder: check, timerMasks: lanes, warnings: manifest?.warnings ?? [])
+            emit(try jsonString(Judged(body: both, outcome: outcome), file: options.file))
         } else {
             var lines = [EmulationText.describe(check, decides: !maskRoute)]
             if let lanes {
@@ -92,6 +94,8 @@ enum EmulateFolder {
                 for f in lanes.fidelity?.failures ?? [] { lines.append("    \(f)") }
             }
             for p in manifest?.flattening ?? [] { lines.append("  flattening: \(p)") }
+            // What the export warned of (a damaged input among them) stays with the folder.
+            for w in manifest?.warnings ?? [] { lines.append("  warning at export: \(w)") }
             lines.append("  \(outcome.line)")
             emit(lines.joined(separator: "\n"))
         }

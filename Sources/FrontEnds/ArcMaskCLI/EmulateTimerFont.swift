@@ -93,6 +93,7 @@ enum EmulateTimerFont {
             )
             for p in problems.prefix(24) { lines.append("  problem: \(p)") }
             for p in export.manifest.flattening ?? [] { lines.append("  flattening: \(p)") }
+            for w in export.manifest.warnings { lines.append("  warning at export: \(w)") }
             lines.append("  \(outcome.line)")
             emit(lines.joined(separator: "\n"))
         }

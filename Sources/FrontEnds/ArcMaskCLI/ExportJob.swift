@@ -90,7 +90,7 @@ struct ExportJob {
             throw ExitCode(ExitStatus.defectsFound.rawValue)
         }
         try folder.commit()
-        for w in manifest.warnings + frames.warnings { warn(w) }
+        for w in InputDamage.unique(manifest.warnings + frames.warnings) { warn(w) }
         return manifest
     }
 
@@ -102,11 +102,11 @@ struct ExportJob {
     func conclude<M: PrintedManifest>(_ lines: [String], _ outcome: Outcome, still: String?, manifest: M) throws {
         var lines = lines
         if let still, command.verdict.allowStill { lines.append("  still: \(still) (as --allow-still asks)") }
-        lines.append("  \(outcome.line)")
+        lines.append("  \(outcome.line)\(InputDamage.verdictNote(frames))")
         if command.reporting.json {
             var printed = manifest
             printed.output = try command.output.path
-            printed.warnings += frames.warnings + advice
+            printed.warnings = InputDamage.unique(printed.warnings + frames.warnings + advice)
             emit(try jsonString(Judged(body: printed, outcome: outcome), file: command.file!))
         } else {
             emit(lines.joined(separator: "\n"))

@@ -18,9 +18,16 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (_, plan) = try options.load()
-            guard reporting.json else { return emit(Self.describe(plan)) }
-            emit(try jsonString(Judged(body: plan, outcome: Self.verdict(plan)), file: options.file))
+            let (frames, plan) = try options.load()
+            InputDamage.warnAll(frames)
+            guard reporting.json else {
+                let note = InputDamage.verdictNote(frames)
+                return emit(Self.describe(plan) + (note.isEmpty ? "" : "\n  planned" + note))
+            }
+            emit(
+                try jsonString(
+                    WithInputWarnings(body: Judged(body: plan, outcome: Self.verdict(plan)), frames: frames),
+                    file: options.file))
         }
     }
 

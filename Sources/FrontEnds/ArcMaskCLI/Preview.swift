@@ -109,11 +109,13 @@ struct PreviewCommand: ParsableCommand {
             let r = preview.report
             var outcome = Outcome()
             outcome.require(r.passed, EmulationText.failureReason(r.verdictText), part: "emulator")
+            InputDamage.warnAll(source)
             if reporting.json {
                 emit(
                     try jsonString(
-                        Judged(body: Written(report: r, output: try output.path), outcome: outcome), file: options.file)
-                )
+                        WithInputWarnings(
+                            body: Judged(body: Written(report: r, output: try output.path), outcome: outcome),
+                            frames: source), file: options.file))
                 return
             }
             emit(
@@ -121,7 +123,7 @@ struct PreviewCommand: ParsableCommand {
                 wrote \(try output.path): timeline.png, arcs.png, handoff.png, looks.png, index.html
                   \(plan.preset.rawValue) at \(fmt(refresh)) Hz, the refreshes drawn (phase 0): \(r.clean) clean, \(r.torn) torn, \(r.gap) gap, \(counted(r.wrongFrame, "wrong frame")) of \(r.samples)
                   phase: \(r.phaseText)
-                  → \(r.verdictText)
+                  → \(r.verdictText)\(InputDamage.verdictNote(source))
                 """)
         }
     }

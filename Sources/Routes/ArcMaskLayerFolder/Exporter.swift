@@ -119,11 +119,21 @@ public enum Exporter {
             let writer = SourceLayerWriter(
                 source: source, format: s.imageFormat, fit: s.fit, compression: w.compression, jobs: w.jobs,
                 background: s.background)
-            return try WidgetPreparation.run(
-                s, source: widgetSource(source), maxLayerSide: Resampler.maxDrawnSide, vocabulary: .commandLine,
-                writer: writer, folder: folder, progress: progress?.fit ?? .none
-            ).manifest
+            return recordingDamage(
+                try WidgetPreparation.run(
+                    s, source: widgetSource(source), maxLayerSide: Resampler.maxDrawnSide, vocabulary: .commandLine,
+                    writer: writer, folder: folder, progress: progress?.fit ?? .none
+                ).manifest, of: source)
         }
+    }
+
+    /// The manifest with the source's own warnings first (damaged data, clipped frames, as
+    /// decoding found them), so `check` knows the folder was made from the frames that could be read.
+    public static func recordingDamage(_ m: ExportManifest, of source: FrameSource) -> ExportManifest {
+        var m = m
+        let own = source.warnings.filter { !m.warnings.contains($0) }
+        m.warnings = own + m.warnings
+        return m
     }
 
     /// Writes `manifest.json` and the code that plays the folder (the view, the widget,

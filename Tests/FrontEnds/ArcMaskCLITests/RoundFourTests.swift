@@ -206,4 +206,40 @@ struct RoundFourTests {
         let g = try object(generated.stdout)
         #expect(generated.status == 0 && g["frames"] as? Int == 3 && g["kind"] as? String == "gif")
     }
+
+    @Test(
+        "row 5: damaged input is never forgotten: emulate, plan, preview and export warn, qualify the verdict, and check reports it"
+    )
+    func damageRemembered() throws {
+        let s = try Scratch()
+        let whole = try gif(s, "whole.gif", frames: 64, size: PixelSize(width: 64, height: 64))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let cut = s.path("cut.gif")
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        let view = ["--view", "60x60"]
+        let emulate = try outputs(["emulate", cut] + view)
+        #expect(emulate.status == 0 && emulate.stderr.contains("warning:"), "\(emulate.stderr)")
+        #expect(emulate.stdout.contains("readable frames: the input is damaged (see warnings)"))
+        let json = try object(try outputs(["emulate", cut] + view + ["--json"]).stdout)
+        #expect(json["damaged"] as? Bool == true && !((json["warnings"] as? [String]) ?? []).isEmpty)
+        let plan = try outputs(["plan", cut] + view)
+        #expect(plan.stderr.contains("warning:") && plan.stdout.contains("the input is damaged"))
+        let preview = try outputs(["preview", cut] + view + ["--out", s.path("p")])
+        #expect(
+            preview.status == 0 && preview.stderr.contains("warning:")
+                && preview.stdout.contains("the input is damaged"))
+        let export = try outputs(["export", cut] + view + ["--out", s.path("x")])
+        #expect(
+            export.status == 0 && export.stdout.contains("→ PASS") && export.stdout.contains("the input is damaged"))
+        let m = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: URL(fileURLWithPath: s.path("x/manifest.json"))))
+        let cutShort = try #require(m.warnings.first { $0.contains("cut short") }, "\(m.warnings)")
+        let check = try outputs(["check", s.path("x")])
+        #expect(check.status == 0 && check.stdout.contains("warning at export: \(cutShort)"), "\(check.stdout)")
+        let checked = try object(try outputs(["check", s.path("x"), "--json"]).stdout)
+        #expect((checked["warnings"] as? [String])?.contains(cutShort) == true)
+        // An undamaged input says nothing of damage.
+        let fine = try outputs(["emulate", whole] + view)
+        #expect(!fine.stdout.contains("damaged") && fine.stderr.isEmpty)
+    }
 }

@@ -43,9 +43,10 @@ public enum RotationExporter {
         return try Exporter.reading(source) {
             let (start, notes) = WidgetPreparation.startScale(s, maxLayerSide: Resampler.maxDrawnSide)
             let layers = try stripLayers(source, s, w, startScale: start, folder: folder, progress: progress?.advance)
-            return try WidgetPreparation.describe(
-                s, source: Exporter.widgetSource(source), layers: layers, notes: notes, vocabulary: .commandLine
-            ).manifest
+            return Exporter.recordingDamage(
+                try WidgetPreparation.describe(
+                    s, source: Exporter.widgetSource(source), layers: layers, notes: notes, vocabulary: .commandLine
+                ).manifest, of: source)
         }
     }
 

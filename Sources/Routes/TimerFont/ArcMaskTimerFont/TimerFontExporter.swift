@@ -119,7 +119,8 @@ public enum TimerFontExporter {
         files.append((fonts.maskFont.fileName, fonts.maskFont.bytes))
         for (name, bytes) in files { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
-        var warnings: [String] = []
+        // The source's own warnings first (damaged data, as decoding found it), for `check`.
+        var warnings: [String] = source.warnings
         if r.background == nil, pictures.looks.contains(where: \.translucent) {
             warnings.append(
                 "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance, which the widget draws behind them too); --background chooses the colour"
