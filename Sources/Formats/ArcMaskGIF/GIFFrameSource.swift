@@ -43,7 +43,11 @@ public final class GIFFrameSource: FrameSource {
 
     private let decoder: GIFDecoderHandle
     private let globalColors: [UInt32]?
-    private var canvas: PixelBuffer
+    /// Allocated when the first frame is drawn: opening a file (`inspect`) reads its blocks
+    /// only, whatever canvas its header declares.
+    private var canvas = PixelBuffer(width: 0, height: 0)
+    /// Bytes the canvas holds now (0 until a frame is drawn).
+    var canvasBytesHeld: Int { canvas.bytes.count }
     /// Index of the frame on the canvas; -1 = the blank canvas before frame 0.
     private var drawn = -1
     /// Pixels under the current frame's rectangle, saved when its disposal is "previous".
@@ -113,7 +117,6 @@ public final class GIFFrameSource: FrameSource {
         self.damaged = scan.damaged
         self.warnings = scan.warnings
         self.globalColors = decoder.globalPalette.map(GIFFrameSource.colorTable)
-        self.canvas = PixelBuffer(width: screen.width, height: screen.height)
         self.row = [UInt8](repeating: 0, count: max(1, scan.frames.map(\.rect.width).max() ?? 1))
 
         // Frames whose starting canvas needs no earlier frame.
@@ -135,6 +138,7 @@ public final class GIFFrameSource: FrameSource {
         precondition(index >= 0 && index < frames.count, "frame \(index) out of 0..<\(frames.count)")
         if index == drawn { return canvas }
         if index < drawn { randomAccessSeen = true }
+        if canvas.width == 0 { canvas = PixelBuffer(width: canvasSize.width, height: canvasSize.height) }
 
         // Where to start: the largest of (a) continuing from the canvas, (b) a frame whose
         // starting canvas is blank, (c) a saved canvas. Ties keep the cheapest (a).

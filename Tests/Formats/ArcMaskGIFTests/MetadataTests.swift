@@ -6,6 +6,20 @@ import Testing
 
 @Suite("GIF metadata")
 struct MetadataTests {
+    @Test("opening reads the blocks only: a header declaring 7000×7000 px allocates no canvas until a frame is drawn")
+    func declaredCanvasNotAllocated() throws {
+        // 35 bytes: a 7000×7000 screen, a two-colour palette, one 1×1 frame.
+        var bytes = Array("GIF89a".utf8) + [0x58, 0x1B, 0x58, 0x1B, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+        bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4C, 0x01, 0, 0x3B]
+        let gif = try GIFFrameSource(bytes: bytes, limits: DecodeLimits(maxCanvasPixels: 50_000_000))
+        #expect(gif.canvasSize == PixelSize(width: 7000, height: 7000) && gif.frameCount == 1)
+        #expect(gif.canvasBytesHeld == 0)
+        _ = gif.report
+        #expect(gif.canvasBytesHeld == 0)
+        let frame = try gif.frame(at: 0)
+        #expect(frame.width == 7000 && gif.canvasBytesHeld == 7000 * 7000 * 4)
+    }
+
     @Test(
         "loop extensions: NETSCAPE2.0 and ANIMEXTS1.0, 0 = forever, n = n repeats, none = once",
         arguments: [
