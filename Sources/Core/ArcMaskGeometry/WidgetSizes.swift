@@ -325,6 +325,15 @@ public struct WidgetSizeTable: Sendable {
         }
     }
 
+    /// A presentation's size in points held to the whole pixels it has at `scale`, rounded
+    /// down (52.33 pt at 3× is 156 px, not 157): the size a Live Activity's layers are made at
+    /// when no view is given, so that they are never larger than the presentation.
+    public static func wholePixels(
+        _ size: (width: Double, height: Double), scale: Double
+    ) -> (width: Double, height: Double) {
+        ((size.width * scale + 1e-9).rounded(.down) / scale, (size.height * scale + 1e-9).rounded(.down) / scale)
+    }
+
     /// The classes on which layers of `width`×`height` px are larger than the presentation of
     /// `family` on one of their models (a Live Activity's may then not start there): each with
     /// its presentation in pixels. Empty for the other surfaces, which have no such rule.

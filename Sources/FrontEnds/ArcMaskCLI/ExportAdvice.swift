@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerFolder
@@ -11,16 +12,20 @@ import Foundation
 enum ExportAdvice {
     /// Layers larger than a Live Activity family's presentation on some iPhone: ActivityKit may
     /// not start the activity there (`WidgetSizeTable.presentationsSmaller`).
+    /// The layers are sized as the export sizes them (`ArchiveFitter.pixels`), so the warning and
+    /// the summary give one size. `asked`: the user gave --device, --view or --scale, which the
+    /// warning then names as the cause.
     static func presentationWarning(
-        family: WidgetFamily, view: (width: Double, height: Double), scale: Double
+        family: WidgetFamily, view: (width: Double, height: Double), scale: Double, asked: Bool
     ) -> String? {
-        let w = Int((view.width * scale - 1e-9).rounded(.up)), h = Int((view.height * scale - 1e-9).rounded(.up))
-        let over = WidgetSizeTable.presentationsSmaller(than: w, h, family: family)
+        let px = ArchiveFitter.pixels(view.width, view.height, scale)
+        let over = WidgetSizeTable.presentationsSmaller(than: px.width, px.height, family: family)
         guard !over.isEmpty else { return nil }
         let shown = over.prefix(4).map { "\($0.device.id) (\($0.width)×\($0.height) px)" }.joined(separator: ", ")
         let more = over.count > 4 ? " and \(over.count - 4) more" : ""
         return
-            "layers of \(w)×\(h) px are larger than the \(family.rawValue) presentation on \(shown)\(more): ActivityKit may not start the Live Activity there; without --device, --view and --scale the layers fit every iPhone"
+            "layers of \(px.width)×\(px.height) px are larger than the \(family.rawValue) presentation on \(shown)\(more): ActivityKit may not start the Live Activity there"
+            + (asked ? "; without --device, --view and --scale the layers fit every iPhone" : "")
     }
 
     /// An animation that plays a number of times and stops: a widget has no end, so it loops.

@@ -30,7 +30,9 @@ struct ExportJob {
         if let size = widget.size {
             view = (Double(size.width), Double(size.height))
         } else if let s = device.size(widget.family) {
-            view = s
+            // A Live Activity's presentation holds whole pixels: its layers round down, never up
+            // (52.33 pt at 3× is 156 px, not 157), so ActivityKit starts it.
+            view = widget.family.surface == .liveActivity ? WidgetSizeTable.wholePixels(s, scale: command.scale) : s
         } else {
             throw OutputError(
                 path: try command.output.path,
@@ -45,7 +47,9 @@ struct ExportJob {
         // Said before the work, and again in --json's warnings.
         advice = [
             ExportAdvice.cutAdvice(frames, route: command.route), ExportAdvice.loopNote(frames),
-            ExportAdvice.presentationWarning(family: widget.family, view: view, scale: command.scale),
+            ExportAdvice.presentationWarning(
+                family: widget.family, view: view, scale: command.scale,
+                asked: widget.size != nil || widget.device != nil || widget.scaleOption != nil),
         ].compactMap { $0 }
         for a in advice { warn(a) }
         folder = try command.output.folder(protecting: command.source.inputFiles(of: frames, named: file))

@@ -174,7 +174,9 @@ public struct PrepareOptions: Sendable {
             guard let size = device.size(family) else {
                 throw PrepareError(.options, "device \(device.id) has no \(family.rawValue) widget")
             }
-            return (size.width, size.height, family, device.id, layerScale)
+            // A Live Activity's layers at or under its presentation's whole pixels, as `export` makes them.
+            let held = family.surface == .liveActivity ? WidgetSizeTable.wholePixels(size, scale: layerScale) : size
+            return (held.width, held.height, family, device.id, layerScale)
         case let .unsupported(name):
             throw PrepareError(
                 .options, "size: the \(name) family has no size table yet; give its size in points (.size(displaySize))"

@@ -242,4 +242,36 @@ struct RoundFourTests {
         let fine = try outputs(["emulate", whole] + view)
         #expect(!fine.stdout.contains("damaged") && fine.stderr.isEmpty)
     }
+
+    @Test("row 3: Live Activity layers fit their presentation by default, one size said; check flags layers larger")
+    func islandLayersFit() throws {
+        let s = try Scratch()
+        let input = try gif(s, "sq.gif", frames: 4, size: PixelSize(width: 96, height: 96))
+        for (family, size) in [("island-compact", "156×110"), ("island-minimal", "135×110")] {
+            let out = s.path(family)
+            let export = try outputs(["export", input, "--family", family, "--out", out])
+            #expect(export.status == 0, "\(export.stdout)")
+            #expect(export.stdout.contains("layers of \(size) px for a"), "\(export.stdout)")
+            #expect(!export.stderr.contains("larger than"), "\(export.stderr)")
+            #expect(try outputs(["check", out]).status == 0)
+        }
+        // A --device whose presentation is larger: the warning names the options given, with one size.
+        let wide = s.path("wide")
+        let asked = try outputs([
+            "export", input, "--family", "island-compact", "--device", "iphone-430", "--out", wide,
+        ])
+        #expect(asked.stdout.contains("layers of 186×110 px for a"))
+        #expect(
+            asked.stderr.contains("layers of 186×110 px are larger than the island-compact presentation on iphone-393"))
+        #expect(asked.stderr.contains("without --device, --view and --scale the layers fit every iPhone"))
+        // The folder said to be made for the smaller phone: check flags its layers.
+        let url = URL(fileURLWithPath: wide + "/manifest.json")
+        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+            of: "\"device\" : \"iphone-430\"", with: "\"device\" : \"iphone-393\"")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let check = try outputs(["check", wide])
+        #expect(
+            check.status == 2 && check.stdout.contains("larger than the island-compact presentation on iphone-393"),
+            "\(check.stdout)")
+    }
 }

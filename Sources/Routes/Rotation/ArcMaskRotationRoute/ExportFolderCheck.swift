@@ -111,6 +111,7 @@ public struct ExportFolderCheck: Codable, Sendable {
         let plan = check.planAndFrames()
         let figures = check.images()
         let fonts = check.fonts()
+        check.presentation()
         check.code()
         // The timer-mask lanes over the layers, when the export carries them.
         if let lanes = m.timerMask {
@@ -385,6 +386,21 @@ private struct Checker {
             )
         }
         return figures
+    }
+
+    /// A Live Activity's layers within the presentation of the device they were made for (rounded
+    /// down to whole pixels): larger, ActivityKit may not start the activity there.
+    mutating func presentation() {
+        guard let family = m.family, family.surface == .liveActivity, let id = m.device,
+            let device = WidgetSizeTable.device(id)
+        else { return }
+        let over = WidgetSizeTable.presentationsSmaller(than: m.pixelWidth, m.pixelHeight, family: family)
+        if let here = over.first(where: { $0.device.id == device.id }) {
+            manifest(
+                "pixelWidth, pixelHeight",
+                "layers of \(m.pixelWidth)×\(m.pixelHeight) px are larger than the \(family.rawValue) presentation on \(device.id) (\(here.width)×\(here.height) px) they were made for: ActivityKit may not start the Live Activity there"
+            )
+        }
     }
 
     /// Every mask font the timer masks name: in the folder, of the size and digest recorded, as the
