@@ -38,8 +38,11 @@ struct Emulate: ParsableCommand {
             follows the wall clock, so where in its loop a widget starts is not a defect (the offset is \
             reported; --absolute-phase judges it). A plan that plays backwards or at the wrong speed fails.
 
-            Exit status: 0 when no refresh is defective under --fail-on (and, with wrong-frame, the loop \
-            plays forward at the right speed); \(ExitStatus.defectsFound.rawValue) otherwise (so widget projects \
+            Exit status: 0 when nothing --fail-on names fails at any phase: torn, a seam that takes longer \
+            to cross the view than its budget (a seam within it is still caught on a share of refreshes, \
+            counted as torn and reported as the tear rate, but does not fail); gap, a refresh with no \
+            layer over some pixel; wrong-frame, a frame other than the animation's (and the loop plays \
+            forward at the right speed). \(ExitStatus.defectsFound.rawValue) otherwise (so widget projects \
             can run it in CI); 1 bad input; 64 bad arguments.
             """)
 
@@ -78,7 +81,11 @@ struct Emulate: ParsableCommand {
     @Option(help: "analytic (exact geometry) or raster (the compositor's pixels, traced).")
     var mode: EmulationMode = .analytic
 
-    @Option(help: "Which defects fail the check: torn, gap, wrong-frame (comma-separated).")
+    @Option(
+        help: """
+            What fails the check, comma-separated: torn (a seam slower than its budget; torn refreshes \
+            within it are counted, not failed), gap, wrong-frame.
+            """)
     var failOn: String = "torn,gap,wrong-frame"
 
     @Flag(

@@ -68,6 +68,11 @@ enum EmulationText {
         return lines.joined(separator: "\n")
     }
 
+    /// A --fail-on criterion as what it fails on.
+    static func criterion(_ name: String) -> String {
+        name == DefectKind.torn.rawValue ? "torn (a seam slower than its budget)" : name
+    }
+
     static func describe(_ r: EmulationReport) -> String {
         let phases =
             r.phasesMs.count == 1
@@ -81,7 +86,7 @@ enum EmulationText {
         if let clock = r.frameZeroOnWallClock { lines.append("  wall clock: \(clock.sentence)") }
         if let low = r.lowPowerMode { lines.append("  \(low.sentence)") }
         lines += [
-            "  worst timing error \(fmt(r.maxTimingErrorMs)) ms (frames within \(fmt(r.toleranceMs)) ms of their time count as right; fail on \(r.criteria.joined(separator: ",")))",
+            "  worst timing error \(fmt(r.maxTimingErrorMs)) ms (frames within \(fmt(r.toleranceMs)) ms of their time count as right; fail on \(r.criteria.map(Self.criterion).joined(separator: ", ")))",
             "  frame  intended ms  shown ms",
         ]
         for f in r.frames.prefix(32) {

@@ -1,3 +1,4 @@
+import ArcMaskEmulator
 import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskRuntime
@@ -273,5 +274,18 @@ struct RoundFourTests {
         #expect(
             check.status == 2 && check.stdout.contains("larger than the island-compact presentation on iphone-393"),
             "\(check.stdout)")
+    }
+
+    @Test("row 10: --fail-on torn says what decides: a seam slower than its budget, not every torn refresh")
+    func failOnTornWords() throws {
+        let help = ArcMaskCommand.helpMessage(for: Emulate.self, columns: 400)
+        #expect(help.contains("torn, a seam that takes longer to cross the view than its budget"))
+        #expect(help.contains("torn (a seam slower than its budget; torn refreshes within it are counted, not failed)"))
+        let s = try Scratch()
+        let input = try gif(s, "in.gif", frames: 16)
+        let e = try outputs(["emulate", input, "--view", "170x170", "--random-phases", "50"])
+        // Torn refreshes within the budget are counted, and the verdict passes, as the words say.
+        #expect(e.status == 0 && e.stdout.contains("fail on gap, torn (a seam slower than its budget), wrong-frame"))
+        #expect(e.stdout.contains("→ PASS"))
     }
 }
