@@ -28,6 +28,21 @@ enum ExportAdvice {
             + (asked ? "; without --device, --view and --scale the layers fit every iPhone" : "")
     }
 
+    /// What `--fit fill` cuts of a picture whose shape is not the view's: "cropped to the view
+    /// (--fit fill): 44 % of the height cut; --fit fit keeps the whole picture". Nil when less
+    /// than 1 % is cut, or with `--fit fit`.
+    static func cropNote(canvas: PixelSize, view: (width: Double, height: Double), fit: FitMode) -> String? {
+        guard fit == .fill, canvas.width > 0, canvas.height > 0, view.width > 0, view.height > 0 else { return nil }
+        let sourceAspect = Double(canvas.width) / Double(canvas.height), viewAspect = view.width / view.height
+        // The share of the source's width (or height) that overflows the view once it covers it.
+        let (cut, side) =
+            sourceAspect > viewAspect
+            ? (1 - viewAspect / sourceAspect, "width") : (1 - sourceAspect / viewAspect, "height")
+        guard cut >= 0.01 else { return nil }
+        return
+            "cropped to the view (--fit fill): \(Int((cut * 100).rounded())) % of the \(side) cut; --fit fit keeps the whole picture"
+    }
+
     /// An animation that plays a number of times and stops: a widget has no end, so it loops.
     static func loopNote(_ frames: FrameSource) -> String? {
         guard frames.frameCount > 1, frames.loopMode != .forever else { return nil }

@@ -106,6 +106,9 @@ struct ExportJob {
     func conclude<M: PrintedManifest>(_ lines: [String], _ outcome: Outcome, still: String?, manifest: M) throws {
         var lines = lines
         if let still, command.verdict.allowStill { lines.append("  still: \(still) (as --allow-still asks)") }
+        if let crop = ExportAdvice.cropNote(canvas: frames.canvasSize, view: view, fit: command.widget.fit.fit) {
+            lines.append("  \(crop)")
+        }
         lines.append("  \(outcome.line)\(InputDamage.verdictNote(frames))")
         if command.reporting.json {
             var printed = manifest

@@ -839,7 +839,7 @@ public struct ArcMaskRotation: Sendable {
     /// that iOS 26.1 switched off for apps built with Xcode 26.1 or later (giljihun/ClockHandKit
     /// documents the route and reports it turning on iOS 26.1 and 26.5). When this system has no
     /// such type, or none of the known payloads decodes, it logs that when the view is drawn
-    /// (subsystem "arcmask", category "rotation") and the view plays its timer masks, or shows
+    /// (subsystem "ArcMask", category "rotation") and the view plays its timer masks, or shows
     /// the first frame still when the folder has none.
     public static let runtime = ArcMaskRotation { period in
         // Looked up and decoded once per render; every layer's mask applies the same value.
@@ -854,7 +854,7 @@ enum ArcMaskClockHand {
 
     /// The modifier for `period` seconds; nil when this system has no such type in a known form.
     static func effect(period: Double) -> (any ViewModifier)? {
-        let logger = Logger(subsystem: "arcmask", category: "rotation")
+        let logger = Logger(subsystem: "ArcMask", category: "rotation")
         guard let type = _typeByName(mangledType) as? any Decodable.Type else {
             logger.error("WidgetKit has no clock-hand rotation type here: showing the first frame still")
             return nil

@@ -13,7 +13,7 @@ import os
 enum SystemBackgroundTime {
     /// Made where it is used: `Logger` is not `Sendable` in SDKs before iOS 18, so no static
     /// property may hold one in Swift 6.
-    static var log: Logger { Logger(subsystem: "ArcMaskKit", category: "prepare") }
+    static var log: Logger { Logger(subsystem: "ArcMask", category: "prepare") }
 
     static let activity: BackgroundWork.ExpiringActivity = { reason, block in
         ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in

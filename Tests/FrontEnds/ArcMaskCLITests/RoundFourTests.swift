@@ -288,4 +288,30 @@ struct RoundFourTests {
         #expect(e.status == 0 && e.stdout.contains("fail on gap, torn (a seam slower than its budget), wrong-frame"))
         #expect(e.stdout.contains("→ PASS"))
     }
+
+    @Test("rows 12 and 13: a Live Activity's files describe that export, with one logger subsystem; the crop is said")
+    func textMatchesExport() throws {
+        let s = try Scratch()
+        let input = try gif(s, "portrait.gif", frames: 4, size: PixelSize(width: 54, height: 96))
+        let activity = s.path("activity")
+        let export = try outputs(["export", input, "--family", "activity", "--out", activity])
+        #expect(export.status == 0, "\(export.stdout)")
+        for file in ["INSTALL.md", "ArcMaskPlan.swift"] {
+            let text = try String(contentsOfFile: activity + "/" + file, encoding: .utf8)
+            #expect(!text.contains("timer masks (below)") && text.contains("carries no timer masks"), "\(file)")
+        }
+        var subsystems = Set<String>()
+        for file in try FileManager.default.contentsOfDirectory(atPath: activity) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: activity + "/" + file, encoding: .utf8)
+            for match in text.matches(of: /Logger\(subsystem: "([^"]+)"/) { subsystems.insert(String(match.1)) }
+        }
+        #expect(subsystems == ["ArcMask"])
+        // A portrait picture in a square widget: --fit fill cuts 44 % of its height, and says so.
+        let small = try outputs(["export", input, "--family", "small", "--out", s.path("small")])
+        #expect(
+            small.stdout.contains(
+                "cropped to the view (--fit fill): 44 % of the height cut; --fit fit keeps the whole picture"))
+        let fit = try outputs(["export", input, "--family", "small", "--fit", "fit", "--out", s.path("fit")])
+        #expect(fit.status == 0 && !fit.stdout.contains("cropped"))
+    }
 }

@@ -64,7 +64,7 @@ public enum InstallGuide {
             Build and run the extension's scheme, then add the widget from the home screen.
 
             The rotation (`arcmask export --rotation-access runtime|silgen|package`):
-            \(route.notes.joined(separator: "\n"))
+            \(route.notes(timerMasks: m.timerMask != nil).joined(separator: "\n"))
 
             Every route rests on private API: WidgetKit may change or remove the rotation in any iOS
             release. Two exports can share one extension when they have different `--name`s.
@@ -127,7 +127,7 @@ public enum InstallGuide {
                logs why when the system refuses); `await \(n.activityStarter).endAll()` ends it.
 
             The rotation (`arcmask export --rotation-access runtime|silgen|package`):
-            \(route.notes.joined(separator: "\n"))
+            \(route.notes(timerMasks: m.timerMask != nil).joined(separator: "\n"))
 
             What is known of animating here disagrees. BasedHardware/omi turns a 32-frame flipbook by this
             rotation in a Live Activity on iOS 18, 26 and 27; cifyr/motionary (§8.1) judges Live

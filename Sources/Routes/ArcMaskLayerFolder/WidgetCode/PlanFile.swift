@@ -22,7 +22,7 @@ public enum PlanFile {
         let cells = m.frames.map {
             "            .init(x: \($0.x), y: \($0.y), width: \($0.width), height: \($0.height), file: \"\($0.file)\"),"
         }.joined(separator: "\n")
-        let routeNotes = route.notes.map { "// \($0)" }.joined(separator: "\n")
+        let routeNotes = route.notes(timerMasks: m.timerMask != nil).map { "// \($0)" }.joined(separator: "\n")
         // The timer-mask lanes over the same images, where the export carries them.
         var timerMasks = ""
         if let t = m.timerMask {

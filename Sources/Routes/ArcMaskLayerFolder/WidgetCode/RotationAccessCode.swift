@@ -8,8 +8,9 @@ extension RotationAccess {
     static let mangledFunction =
         "$s7SwiftUI4ViewP9WidgetKitE24_clockHandRotationEffect_2in6anchorQrAD06_ClockghI0V6PeriodO_10Foundation8TimeZoneVAA9UnitPointVtF"
 
-    /// Lines for the file header: what the way needs and where it is reported to turn.
-    public var notes: [String] {
+    /// Lines for the file header: what the way needs and where it is reported to turn, and what
+    /// the view does where it does not (`timerMasks`: the export carries them).
+    public func notes(timerMasks: Bool) -> [String] {
         switch self {
         case .runtime:
             return [
@@ -19,9 +20,16 @@ extension RotationAccess {
                 "through the function that iOS 26.1 switched off for apps built with Xcode 26.1 or later",
                 "(giljihun/ClockHandKit documents the route and reports it turning on iOS 26.1 and 26.5).",
                 "When this iOS has no such type, or none of the known payloads decodes, it logs",
-                "(subsystem \"arcmask\", category \"rotation\") and plays the export's timer masks (below),",
-                "or shows the first frame still when the export carries none.",
             ]
+                + (timerMasks
+                    ? [
+                        "(subsystem \"ArcMask\", category \"rotation\") and plays the export's timer masks (below),",
+                        "or shows the first frame still when their font is not registered.",
+                    ]
+                    : [
+                        "(subsystem \"ArcMask\", category \"rotation\") and shows the first frame still (this export",
+                        "carries no timer masks).",
+                    ])
         case .silgen:
             return [
                 "Rotation route: silgen. WidgetKit's exported `View._clockHandRotationEffect(_:in:anchor:)` is",
