@@ -32,6 +32,8 @@ public struct WidgetSettings: Sendable {
     /// Flatten every layer onto this colour (then JPEG under the automatic format); nil keeps
     /// transparency in PNG layers, and a JPEG asked for flattens onto black with a warning.
     public var background: Color?
+    /// How decoded frames are resized to the layers (vector sources draw at size).
+    public var resample: ResampleMode = .auto
 
     // The budget.
     /// The phone's limits the folder fits (archive bytes, pixels per image, extension memory).

@@ -46,6 +46,26 @@ public struct Rect: Hashable, Sendable, Codable {
 }
 
 /// How a picture is placed in a frame of another shape.
+/// How a picture is resampled to a layer's size: `smooth` (filtered, for photographs and
+/// drawings), `nearest` (each pixel a block of whole ones: pixel art stays sharp), or `auto`,
+/// nearest where the layer enlarges the picture `nearestFrom` times or more, smooth otherwise.
+public enum ResampleMode: String, Sendable, CaseIterable, Codable {
+    case auto, smooth, nearest
+
+    /// At this enlargement or more `auto` samples the nearest pixel: a 16×16 sprite in a 510-px
+    /// layer is 32× (blurred over ~10 px when filtered); a photograph is rarely enlarged so far.
+    public static let nearestFrom = 4.0
+
+    /// Whether a picture enlarged `scale` times is sampled by the nearest pixel.
+    public func nearest(atScale scale: Double) -> Bool {
+        switch self {
+        case .smooth: false
+        case .nearest: true
+        case .auto: scale >= Self.nearestFrom - 1e-9
+        }
+    }
+}
+
 public enum FitMode: String, Sendable, CaseIterable, Codable {
     /// Cover the whole frame, cropping the overflow (what widgets usually want).
     case fill

@@ -77,12 +77,15 @@ public enum Resampler {
         return try resized(source.frame(at: index), to: size, fit: fit)
     }
 
-    /// `frame` resized to `size` (straight RGBA).
-    public static func resized(_ frame: PixelBuffer, to size: PixelSize, fit: FitMode) throws -> PixelBuffer {
+    /// `frame` resized to `size` (straight RGBA); `resample` decides the filter where it enlarges.
+    public static func resized(
+        _ frame: PixelBuffer, to size: PixelSize, fit: FitMode, resample: ResampleMode = .smooth
+    ) throws -> PixelBuffer {
         if frame.size == size { return frame }
         let place = fit.placement(
             of: (Double(frame.width), Double(frame.height)), in: (Double(size.width), Double(size.height)))
-        if place.a <= AreaResampler.largestScale {
+        let nearest = place.a > 1 && resample.nearest(atScale: place.a)
+        if place.a <= AreaResampler.largestScale && !nearest {
             // Shrinking by more than cairo's bilinear filter takes (what most exports do):
             // averaged by area, several times faster than cairo's convolution and as sharp.
             return AreaResampler.resized(frame, to: size, scale: place.a, tx: place.tx, ty: place.ty)
@@ -97,7 +100,7 @@ public enum Resampler {
         ctx.concat(
             fit.placement(
                 of: (Double(frame.width), Double(frame.height)), in: (Double(size.width), Double(size.height))))
-        ctx.setSource(src, filter: .good, extend: .pad)
+        ctx.setSource(src, filter: nearest ? .nearest : .good, extend: .pad)
         ctx.rectangle(0, 0, Double(frame.width), Double(frame.height))
         ctx.fill()
         try ctx.status()

@@ -43,6 +43,19 @@ enum ExportAdvice {
             "cropped to the view (--fit fill): \(Int((cut * 100).rounded())) % of the \(side) cut; --fit fit keeps the whole picture"
     }
 
+    /// How the layers were resized, when it is by the nearest pixel: "resampled to the nearest
+    /// pixel: the layers enlarge the picture 32× (pixel art stays sharp; --resample smooth
+    /// filters it)". Nil for vector sources (drawn at size) and filtered resizes.
+    static func resampleNote(_ frames: FrameSource, layer: PixelSize, fit: FitMode, mode: ResampleMode) -> String? {
+        guard !frames.capabilities.contains(.drawsAtAnySize), layer.width > 0, layer.height > 0 else { return nil }
+        let c = frames.canvasSize
+        let a = fit.placement(of: (Double(c.width), Double(c.height)), in: (Double(layer.width), Double(layer.height)))
+            .a
+        guard a > 1, mode.nearest(atScale: a) else { return nil }
+        return
+            "resampled to the nearest pixel: the layers enlarge the picture \(fmt((a * 10).rounded() / 10))× (pixel art stays sharp; --resample smooth filters it)"
+    }
+
     /// An animation that plays a number of times and stops: a widget has no end, so it loops.
     static func loopNote(_ frames: FrameSource) -> String? {
         guard frames.frameCount > 1, frames.loopMode != .forever else { return nil }

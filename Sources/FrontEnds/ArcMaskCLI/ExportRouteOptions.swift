@@ -2,6 +2,7 @@ import ArcMaskFolder
 import ArcMaskGeometry
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMaskPlan
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 
@@ -27,6 +28,14 @@ struct LayerOptions: ParsableArguments {
     var jpegQualityOption: JPEGQuality?
 
     @OptionGroup var png: PNGCompressionOption
+
+    @Option(
+        help: """
+            How decoded frames are resized to the layers: auto (the nearest pixel where a layer enlarges the \
+            picture \(Int(ResampleMode.nearestFrom)) times or more, so pixel art stays sharp; filtered \
+            otherwise), smooth or nearest.
+            """)
+    var resample: ResampleMode?
 
     @Option(
         name: .customLong("tinted"),

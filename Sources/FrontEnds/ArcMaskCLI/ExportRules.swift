@@ -47,6 +47,7 @@ enum ExportRules {
             layer("--image-format") { $0.layers.imageFormat != .auto },
             layer("--jpeg-quality") { $0.layers.jpegQuality != nil },
             layer("--png-compression") { $0.layers.png.given },
+            layer("--resample") { $0.layers.resample != nil },
             layer("--tinted") { $0.layers.accented != .fullColor },
             layer("--poster") { $0.layers.poster != nil },
             layer("--rotation-access") { $0.layers.rotationOption != nil },

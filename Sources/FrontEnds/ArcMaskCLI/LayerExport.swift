@@ -27,6 +27,7 @@ enum LayerExport {
             layout: c.rotationRoute.layout, imageFormat: layers.imageFormat, jpegQuality: layers.jpegQuality,
             widgetFamily: c.family, names: c.code.names, rotation: layers.rotation, accented: layers.accented)
         s.background = c.widget.background.flatMap { Color(hex: $0) }
+        s.resample = layers.resample ?? .auto
         s.displayName = c.code.displayName
         s.widgetDescription = c.code.widgetDescription
         s.posterFrame = layers.poster?.value
@@ -85,6 +86,12 @@ enum LayerExport {
             }
         }
         if manifest.flattening != nil { outcome.require(true, "", part: "flattening") }
+        if let note = ExportAdvice.resampleNote(
+            frames, layer: PixelSize(width: manifest.pixelWidth, height: manifest.pixelHeight), fit: settings.fit,
+            mode: settings.resample)
+        {
+            lines.append("  \(note)")
+        }
         for p in manifest.flattening ?? [] {
             lines.append("  flattening: \(p)")
             outcome.fail(p, part: "flattening")

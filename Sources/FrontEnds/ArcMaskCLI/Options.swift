@@ -7,6 +7,7 @@ import ArgumentParser
 import Foundation
 
 extension FitMode: ExpressibleByArgument {}
+extension ResampleMode: ExpressibleByArgument {}
 
 /// What an animation argument takes, said once for every command that reads one.
 enum AnimationArgument {

@@ -19,14 +19,17 @@ public struct SourceLayerWriter: LayerWriting, @unchecked Sendable {
     let compression: PNG.Compression
     /// Every layer flattened onto this colour first; nil keeps transparency where the format can.
     let background: Color?
+    /// How decoded frames are resized (vector sources draw at size and need none).
+    let resample: ResampleMode
     public let traits: WriterTraits
 
     /// A writer of `source`'s layers on `jobs` threads.
     public init(
         source: FrameSource, format: ImageFormat, fit: FitMode, compression: PNG.Compression, jobs: Int,
-        background: Color? = nil
+        background: Color? = nil, resample: ResampleMode = .smooth
     ) {
         self.source = source
+        self.resample = resample
         self.format = format
         self.fit = fit
         self.compression = compression
@@ -43,7 +46,7 @@ public struct SourceLayerWriter: LayerWriting, @unchecked Sendable {
     /// from it; a vector source draws at each size instead (on a worker thread when it can),
     /// and composites its reference only when no size is asked for.
     public func draw(_ frame: Int, at sizes: [PixelSize], from reference: Layer?) throws -> DrawnFrame<Layer> {
-        let fit = fit
+        let fit = fit, resample = resample
         if source.capabilities.contains(.drawsAtAnySize), !sizes.isEmpty {
             let cells = try sizes.map { try LayerWriter.cell(source, frame, size: $0, fit: fit) }
             return DrawnFrame(reference: nil, layers: cells.map { cell in { Layer(try cell()) } })
@@ -52,7 +55,8 @@ public struct SourceLayerWriter: LayerWriting, @unchecked Sendable {
         let image = (reference ?? decoded)!.image
         return DrawnFrame(
             reference: decoded,
-            layers: sizes.map { size in { Layer(try Resampler.resized(image, to: size, fit: fit)) } })
+            layers: sizes.map { size in { Layer(try Resampler.resized(image, to: size, fit: fit, resample: resample)) }
+            })
     }
 
     /// The layer encoded by libjpeg-turbo or the PNG encoder, as the format and its transparency ask.

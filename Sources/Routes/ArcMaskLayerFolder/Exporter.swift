@@ -118,7 +118,7 @@ public enum Exporter {
         return try reading(source) {
             let writer = SourceLayerWriter(
                 source: source, format: s.imageFormat, fit: s.fit, compression: w.compression, jobs: w.jobs,
-                background: s.background)
+                background: s.background, resample: s.resample)
             return recordingDamage(
                 try WidgetPreparation.run(
                     s, source: widgetSource(source), maxLayerSide: Resampler.maxDrawnSide, vocabulary: .commandLine,

@@ -47,13 +47,13 @@ public enum LayerWriter {
     /// Layer `index` of `source` drawn at `size`: vector sources draw at that size (on a worker
     /// thread when they can), the others are decoded here, in order, and resized on a worker.
     public static func cell(
-        _ source: FrameSource, _ index: Int, size: PixelSize, fit: FitMode
+        _ source: FrameSource, _ index: Int, size: PixelSize, fit: FitMode, resample: ResampleMode = .smooth
     ) throws -> @Sendable () throws -> PixelBuffer {
         if source.capabilities.contains(.drawsAtAnySize) {
             return try source.deferredFrame(index) { try Resampler.frame($1, of: $0, size: size, fit: fit) }
         }
         let frame = try source.frame(at: index)
-        return { try Resampler.resized(frame, to: size, fit: fit) }
+        return { try Resampler.resized(frame, to: size, fit: fit, resample: resample) }
     }
 }
 

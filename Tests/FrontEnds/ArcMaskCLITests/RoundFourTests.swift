@@ -1,6 +1,7 @@
 import ArcMaskEmulator
 import ArcMaskFolder
 import ArcMaskGIF
+import ArcMaskIO
 import ArcMaskRuntime
 import ArcMaskValues
 import Foundation
@@ -313,5 +314,41 @@ struct RoundFourTests {
                 "cropped to the view (--fit fill): 44 % of the height cut; --fit fit keeps the whole picture"))
         let fit = try outputs(["export", input, "--family", "small", "--fit", "fit", "--out", s.path("fit")])
         #expect(fit.status == 0 && !fit.stdout.contains("cropped"))
+    }
+
+    @Test(
+        "row 11: pixel art stays sharp: a 16×16 GIF is enlarged by the nearest pixel, said so; --resample smooth filters"
+    )
+    func pixelArtSharp() throws {
+        let s = try Scratch()
+        let input = try gif(s, "pixel16.gif", frames: 8, size: PixelSize(width: 16, height: 16))
+        let out = s.path("sharp")
+        let export = try outputs(["export", input, "--family", "small", "--image-format", "png", "--out", out])
+        #expect(export.status == 0 && export.stdout.contains("resampled to the nearest pixel"), "\(export.stdout)")
+        let m = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+        let layer = try #require(m.frames.first { $0.sourceFrames.count == 1 })
+        let image = try PNG.read(URL(fileURLWithPath: out + "/" + layer.file))
+        let frame = try GIFFrameSource(path: input).frame(at: layer.sourceFrames[0])
+        // Every layer pixel is a source pixel: the one under its centre.
+        let a = Double(image.width) / 16
+        var off = 0
+        for y in stride(from: 0, to: image.height, by: 7) {
+            for x in stride(from: 0, to: image.width, by: 7) {
+                let p = image.pixel(x: x, y: y)
+                let q = frame.pixel(x: min(15, Int((Double(x) + 0.5) / a)), y: min(15, Int((Double(y) + 0.5) / a)))
+                if p != q { off += 1 }
+            }
+        }
+        #expect(off == 0)
+        let smooth = try outputs([
+            "export", input, "--family", "small", "--resample", "smooth", "--out", s.path("soft"),
+        ])
+        #expect(smooth.status == 0 && !smooth.stdout.contains("nearest pixel"))
+        // A timer-font export has its own pictures: the option is refused there, naming the routes.
+        let refused = try outputs([
+            "export", input, "--route", "timer-font", "--resample", "nearest", "--out", s.path("tf"),
+        ])
+        #expect(refused.status == 64 && refused.stderr.contains("--resample"), "\(refused.stderr)")
     }
 }

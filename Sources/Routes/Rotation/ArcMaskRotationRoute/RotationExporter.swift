@@ -93,7 +93,8 @@ public enum RotationExporter {
         let (columns, rows) = grid
         let name = r.names.stripFile
         try writeStrip(
-            layersSource, size: size, fit: r.fit, columns: columns, rows: rows, url: folder.url(for: name),
+            layersSource, size: size, fit: r.fit, resample: r.resample, columns: columns, rows: rows,
+            url: folder.url(for: name),
             compression: w.compression, jobs: w.jobs, progress: progress)
         let (bytes, digest) = try LayerDigest.ofFile(folder.url(for: name).path)
         let image = ExportManifest.Image(
@@ -133,8 +134,8 @@ public enum RotationExporter {
     /// Streams the strip band by band: decodes on this thread while the image pipeline resizes
     /// on every core; sources that draw concurrently (vector formats) draw on its threads too.
     static func writeStrip(
-        _ source: FrameSource, size: PixelSize, fit: FitMode, columns: Int, rows: Int, url: URL,
-        compression: PNG.Compression, jobs: Int, progress: (@Sendable () -> Void)?
+        _ source: FrameSource, size: PixelSize, fit: FitMode, resample: ResampleMode = .smooth, columns: Int,
+        rows: Int, url: URL, compression: PNG.Compression, jobs: Int, progress: (@Sendable () -> Void)?
     ) throws {
         let n = source.frameCount
         let pipeline = ImagePipeline(jobs: jobs)
@@ -148,7 +149,8 @@ public enum RotationExporter {
         let waitingBands = DispatchSemaphore(value: 1)
         do {
             for g in 0..<n {
-                try pipeline.submit(try LayerWriter.cell(source, g, size: size, fit: fit)) { image in
+                try pipeline.submit(try LayerWriter.cell(source, g, size: size, fit: fit, resample: resample)) {
+                    image in
                     progress?()
                     strip.place(image, frame: g) { band in
                         waitingBands.wait()
