@@ -171,6 +171,13 @@ public enum WidgetFolder {
     /// The settings every folder's plan is judged with: 60 and 120 Hz displays.
     public static let emulation = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
 
+    /// The one rule for export folders, said wherever a reading command meets one it does not
+    /// play: `check DIR` checks every export; the reading commands play a rotation export's
+    /// layers as the animation it ships, and take the animation itself otherwise.
+    public static func folderRule(route: String) -> String {
+        "is a \(route) export: `arcmask check DIR` checks it (and `arcmask preview --route \(route) DIR` draws it); the reading commands take its animation, or a rotation export's folder"
+    }
+
     public static let manifestFile = "manifest.json"
 
     /// The manifest of `layers`: the masks planned for the layers' durations and judged by the

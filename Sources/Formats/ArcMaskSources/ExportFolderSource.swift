@@ -50,11 +50,12 @@ public final class ExportFolderSource: FrameSource, @unchecked Sendable {
         struct Route: Decodable { var route: String? }
         let route = (try? JSONDecoder().decode(Route.self, from: data))?.route
         guard route == "rotation" else {
+            if let route, route == "timer-font" || route == "timer-mask" {
+                throw InputError(file: folder, WidgetFolder.folderRule(route: route))
+            }
             throw InputError(
                 file: path,
-                route == "timer-font"
-                    ? "is a timer-font export's manifest: its frames are glyphs inside its fonts; `arcmask check` plays them"
-                    : "is not an export's manifest (no \"route\": \"rotation\"); give the animation itself, or a folder of numbered images without a manifest.json"
+                "is not an export's manifest (no \"route\": \"rotation\"); give the animation itself, or a folder of numbered images without a manifest.json"
             )
         }
         let manifest: ExportManifest

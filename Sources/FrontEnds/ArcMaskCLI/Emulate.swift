@@ -22,7 +22,9 @@ struct Emulate: ParsableCommand {
         abstract:
             "Judge the rotation (or a timer-font export) at every phase of the display's refreshes: gaps, wrong frames, seams.",
         discussion: """
-            FILE may be a folder written by `export`. A rotation export is checked as a widget project \
+            A folder written by `export` is checked by `arcmask check DIR`, which emulate DIR runs too until \
+            \(Spellings.nextRelease); inspect, frames, plan and preview play a rotation export's layers as the \
+            animation it ships. `check` judges a rotation export as a widget project \
             ships it: its manifest.json key by key, each image by its size, digest and pixel size (read \
             from its header), the limit figures (archive bytes, pixels per image, extension memory) \
             recomputed from the files on disk against the limits the export was made for, the plan \

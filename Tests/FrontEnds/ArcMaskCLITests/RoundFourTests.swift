@@ -351,4 +351,31 @@ struct RoundFourTests {
         ])
         #expect(refused.status == 64 && refused.stderr.contains("--resample"), "\(refused.stderr)")
     }
+
+    @Test(
+        "row 9: one rule for export folders: check checks every export; reading commands play a rotation folder and refuse the others in one sentence naming check"
+    )
+    func oneRuleForFolders() throws {
+        let s = try Scratch()
+        let input = try gif(s, "in.gif", frames: 4)
+        let rotation = s.path("rotation"), masks = s.path("masks")
+        #expect(run(["export", input, "--view", "40x40", "--out", rotation, "--quiet"]) == 0)
+        #expect(run(["export", input, "--view", "40x40", "--route", "timer-mask", "--out", masks, "--quiet"]) == 0)
+        for folder in [rotation, masks] { #expect(try outputs(["check", folder]).status == 0) }
+        // A rotation folder is the animation it ships.
+        #expect(try outputs(["inspect", rotation]).stdout.contains("export folder"))
+        #expect(try outputs(["plan", rotation, "--view", "40x40"]).status == 0)
+        // A timer-mask folder: the same one sentence from every reading command.
+        let sentence = "is a timer-mask export: `arcmask check DIR` checks it"
+        for line in [
+            ["inspect", masks], ["plan", masks, "--view", "40x40"], ["frames", masks, "--out", s.path("f")],
+        ] {
+            let r = try outputs(line)
+            #expect(r.status == 1 && r.stderr.contains(sentence), "\(line): \(r.stderr)")
+        }
+        let font = try outputs(["emulate", "--route", "timer-font", rotation])
+        #expect(font.status == 1 && font.stderr.contains("`arcmask check DIR` checks every export"), "\(font.stderr)")
+        let help = ArcMaskCommand.helpMessage(for: Emulate.self, columns: 400)
+        #expect(help.contains("A folder written by `export` is checked by `arcmask check DIR`"))
+    }
 }

@@ -72,7 +72,7 @@ public struct TimerFontFolder {
         guard route.route == "timer-font" else {
             throw InputError(
                 file: manifestPath,
-                "is not a timer-font export's manifest (its \"route\" is not \"timer-font\"); a rotation export is emulated from its animation with --view"
+                "is not a timer-font export's manifest (its \"route\" is not \"timer-font\"); `arcmask check DIR` checks every export"
             )
         }
         do {
