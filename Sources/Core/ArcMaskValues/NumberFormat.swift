@@ -20,5 +20,16 @@ public func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
 
 /// A length of time as reports print it: "850 ms" under a second, "2.40 s" from one.
 public func formatDuration(ms: Double) -> String {
-    ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.0f ms", ms)
+    guard ms >= 1000 else { return String(format: "%.0f ms", ms) }
+    // To the millisecond where hundredths would hide it (a 29.97 fps clip's 3.003 s).
+    let hundredths = abs(ms / 10 - (ms / 10).rounded()) < 0.05
+    return String(format: hundredths ? "%.2f s" : "%.3f s", ms / 1000)
+}
+
+/// A frame rate for people: whole rates as integers, NTSC's as 29.97, 59.94, 23.976.
+public func formatRate(_ fps: Double) -> String {
+    if abs(fps - fps.rounded()) < 0.0005 { return String(Int(fps.rounded())) }
+    var s = String(format: "%.3f", fps)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
 }

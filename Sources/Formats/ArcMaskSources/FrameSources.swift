@@ -137,6 +137,15 @@ public enum FrameSources {
                 path, options: options.sequenceOptions, limits: options.limits, svgLimits: options.svgLimits,
                 svgCache: options.svgCache)
         }
+        // A shell glob that matched nothing reaches here unexpanded: say how sequences are named.
+        let name = (path as NSString).lastPathComponent
+        if name.contains(where: { "*?[".contains($0) }), !FileManager.default.fileExists(atPath: path) {
+            let folder = (path as NSString).deletingLastPathComponent
+            throw InputError(
+                file: path,
+                "matches no file, and arcmask does not expand * or ?: give the folder (\(folder.isEmpty ? "." : folder)) or a numbered pattern such as \((folder as NSString).appendingPathComponent("frame_%03d.png"))"
+            )
+        }
         return try openedFile(path: path, options: options)
     }
 

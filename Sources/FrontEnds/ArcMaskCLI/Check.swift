@@ -14,9 +14,12 @@ struct Check: ParsableCommand {
         discussion: """
             A rotation folder: manifest.json key by key, each image by its size, digest and pixel size, the \
             limit figures recomputed from the files on disk, the plan recomputed and emulated, and the \
-            generated code compared with what the manifest generates. A timer-font folder: its fonts shaped \
-            by HarfBuzz for every timer string the refreshes see over two hours and around the wraps into \
-            hours. Anything over a limit, changed since the export or played wrongly fails.
+            generated code compared with what the manifest generates. A timer-mask folder (and a rotation \
+            folder's timer masks): the same, its mask font listed by size and digest and shaped by HarfBuzz at \
+            every refresh of two hours and around the wraps into hours, the lanes judged against the \
+            animation's own frames and pace. A timer-font folder: its fonts held to their sizes and digests \
+            and shaped by HarfBuzz for every timer string the refreshes see over two hours and around the \
+            wraps into hours. Anything over a limit, changed since the export or played wrongly fails.
 
             Exit status: 0 when the folder passes; \(ExitStatus.defectsFound.rawValue) when it does not; \
             1 bad input; 64 bad arguments.

@@ -91,8 +91,8 @@ enum EmulationText {
         ]
         for f in r.frames.prefix(32) {
             lines.append(
-                pad(String(f.frame), 7, right: true) + pad(fmt(f.intendedMs), 13, right: true)
-                    + pad(fmt(f.shownMs), 10, right: true)
+                pad(String(f.frame), 7, right: true) + pad(fmt((f.intendedMs * 10).rounded() / 10), 13, right: true)
+                    + pad(fmt((f.shownMs * 10).rounded() / 10), 10, right: true)
                     + (abs(f.intendedMs - f.shownMs) > 0.5 ? "  ≠" : ""))
         }
         if r.frames.count > 32 { lines.append("  … \(r.frames.count - 32) more frames (see --json)") }

@@ -64,7 +64,7 @@ enum ExportSummary {
         let e = m.emulator
         var lines = [
             "wrote \(path): \(counted(m.images.count, "layer image")), \(t.fonts.map(\.file).joined(separator: ", ")), manifest.json, \(m.codeFiles.joined(separator: ", ")) (route: timer-mask)",
-            "  \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop: the animation plays \(timing.plays) time\(timing.plays == 1 ? "" : "s") a loop at \(fmt(timing.speed))× its pace; \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", m.quality.meanSSIM))",
+            "  \(counted(t.lanes.count, "lane")) over a \(t.loopSeconds) s loop: \(Set(t.lanes.map(\.frame)).count == 1 && (t.sourceDurationsMs?.count ?? 2) == 1 ? "the still, shown throughout" : "the animation " + timing.sentence); \(m.pixelWidth)×\(m.pixelHeight) px for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt view\(m.jpegQuality.map { ", JPEG quality \($0)" } ?? ""); SSIM mean \(String(format: "%.4f", m.quality.meanSSIM))",
         ]
         lines += fidelity(t)
         lines += m.limits.lines.map { "  \($0)" }

@@ -98,7 +98,7 @@ struct Inspect: ParsableCommand {
             let rate =
                 v.variableRate
                 ? "variable rate (frames of \(fmt(v.minFrameSeconds * 1000))–\(fmt(v.maxFrameSeconds * 1000)) ms)"
-                : "constant rate (\(v.minFrameSeconds > 0 ? fmt(1 / v.minFrameSeconds) : "?") fps)"
+                : "constant rate (\(v.minFrameSeconds > 0 ? formatRate(1 / v.minFrameSeconds) : "?") fps)"
             var turned = ""
             if v.orientation != "identity" {
                 let how: String

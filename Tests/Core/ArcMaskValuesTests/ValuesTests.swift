@@ -54,3 +54,21 @@ struct NumberFormatTests {
         }
     }
 }
+
+@Suite("Numbers for people")
+struct NumberWordsTests {
+    @Test("durations keep the millisecond hundredths would hide; NTSC rates are said as such")
+    func ntsc() {
+        #expect(formatDuration(ms: 3003) == "3.003 s" && formatDuration(ms: 3000) == "3.00 s")
+        #expect(formatDuration(ms: 2560) == "2.56 s" && formatDuration(ms: 40) == "40 ms")
+        #expect(formatRate(30000.0 / 1001) == "29.97" && formatRate(24000.0 / 1001) == "23.976")
+        #expect(formatRate(60000.0 / 1001) == "59.94" && formatRate(30) == "30" && formatRate(25.0000001) == "25")
+    }
+
+    @Test("resampling: auto takes the nearest pixel from 4× enlargement on")
+    func resample() {
+        #expect(ResampleMode.auto.nearest(atScale: 31.9) && ResampleMode.auto.nearest(atScale: 4))
+        #expect(!ResampleMode.auto.nearest(atScale: 3.9) && !ResampleMode.smooth.nearest(atScale: 32))
+        #expect(ResampleMode.nearest.nearest(atScale: 1.5))
+    }
+}

@@ -378,4 +378,29 @@ struct RoundFourTests {
         let help = ArcMaskCommand.helpMessage(for: Emulate.self, columns: 400)
         #expect(help.contains("A folder written by `export` is checked by `arcmask check DIR`"))
     }
+
+    @Test(
+        "row 14: consistent words: a glob's hint, whole shown ms, check's help naming timer-mask folders, a still's lane"
+    )
+    func polish() throws {
+        let s = try Scratch()
+        let glob = try outputs(["inspect", s.path("seq") + "/frame_*.png"])
+        #expect(
+            glob.status == 1 && glob.stderr.contains("does not expand * or ?") && glob.stderr.contains("frame_%03d.png")
+        )
+        let delays = s.path("delays.gif")
+        #expect(
+            run(["generate", "--out", delays, "--frames", "8", "--delays", "0,1,200,3,0,50,1,10", "--canvas", "40x40"])
+                == 0)
+        let e = try outputs(["emulate", delays, "--view", "40x40"])
+        #expect(e.stdout.contains("2000      2000") && !e.stdout.contains("2000.0") && !e.stdout.contains("100.0"))
+        let help = ArcMaskCommand.helpMessage(for: Check.self, columns: 400)
+        #expect(help.contains("A timer-mask folder"))
+        let still = try gif(s, "still.gif", frames: 1)
+        let x = try outputs([
+            "export", still, "--route", "timer-mask", "--view", "40x40", "--allow-still", "--out", s.path("st"),
+        ])
+        #expect(
+            x.status == 0 && x.stdout.contains("1 lane over a 2 s loop: the still, shown throughout"), "\(x.stdout)")
+    }
 }
