@@ -127,7 +127,8 @@ public enum BudgetNote: Sendable, Equatable {
             if let layersPerSecond { text += ", \(perSecond(layersPerSecond)) layers per second" }
             return text + ", \(megabytes(bytes)) of \(megabytes(budget))"
         case .pixelCapBelowMinScale(let at, let minScale):
-            return "the pixel cap puts the layers at \(scale(at))×, below \(names.minScale) \(scale(minScale))"
+            return
+                "the pixel cap puts the layers at \(scale(at))×, below \(names.minScale) \(scale(minScale)): the cap comes first (an image over it draws blank), and the budget may lower the scale further from there"
         case .archiveOverAim(let bytes, let aim):
             return
                 "the archive holds \(megabytes(bytes)), over the \(megabytes(aim)) aimed at (\(names.keepFrames) kept every "

@@ -38,7 +38,9 @@ public final class APNGFrameSource: FrameSource {
     private let reader: FileReader
     private let paletteChunks: [(type: String, data: [UInt8])]
     private let maxPixels: Int
-    private var canvas: PixelBuffer
+    /// Allocated when the first frame is drawn: opening a file (`inspect`) reads its chunks
+    /// only, whatever canvas its header declares.
+    private var canvas = PixelBuffer(width: 0, height: 0)
     /// Index of the frame on the canvas; -1 = the blank canvas before frame 0.
     private var drawn = -1
     private var saved: PixelBuffer? = nil
@@ -95,7 +97,6 @@ public final class APNGFrameSource: FrameSource {
         self.warnings = warnings
         self.paletteChunks = s.paletteChunks
         self.maxPixels = limits.maxCanvasPixels
-        self.canvas = PixelBuffer(width: canvas.width, height: canvas.height)
         var blank = [Bool](repeating: false, count: frames.count)
         blank[0] = true
         for k in 1..<max(1, frames.count) {
@@ -117,6 +118,7 @@ public final class APNGFrameSource: FrameSource {
     public func frame(at index: Int) throws -> PixelBuffer {
         precondition(index >= 0 && index < frames.count, "frame \(index) out of 0..<\(frames.count)")
         if index == drawn { return canvas }
+        if canvas.width == 0 { canvas = PixelBuffer(width: canvasSize.width, height: canvasSize.height) }
         var start = drawn < index ? drawn + 1 : 0
         if let k = (start...index).last(where: { startsBlank[$0] }) { start = k }
         if start == drawn + 1 && drawn >= 0 {

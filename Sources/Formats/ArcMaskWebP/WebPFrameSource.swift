@@ -44,7 +44,9 @@ public final class WebPFrameSource: FrameSource {
 
     private let data: UnsafeMutableRawBufferPointer
     private let decoder: OpaquePointer
-    private var canvas: PixelBuffer
+    /// Allocated when the first frame is drawn: opening a file (`inspect`) reads its chunks
+    /// only, whatever canvas its header declares.
+    private var canvas = PixelBuffer(width: 0, height: 0)
     /// Index of the frame on the canvas; -1 = none yet.
     private var drawn = -1
 
@@ -154,7 +156,6 @@ public final class WebPFrameSource: FrameSource {
         }
         self.damaged = damage != nil
         if let damage { warnings.append("\(damage); \(frames.count) whole frame\(frames.count == 1 ? "" : "s") kept") }
-        self.canvas = PixelBuffer(width: canvas.width, height: canvas.height)
     }
 
     deinit {
@@ -170,6 +171,7 @@ public final class WebPFrameSource: FrameSource {
     public func frame(at index: Int) throws -> PixelBuffer {
         precondition(index >= 0 && index < frames.count, "frame \(index) out of 0..<\(frames.count)")
         if index == drawn { return canvas }
+        if canvas.width == 0 { canvas = PixelBuffer(width: canvasSize.width, height: canvasSize.height) }
         if index < drawn {
             WebPAnimDecoderReset(decoder)
             drawn = -1
