@@ -175,7 +175,7 @@ public enum WidgetFolder {
     /// play: `check DIR` checks every export; the reading commands play a rotation export's
     /// layers as the animation it ships, and take the animation itself otherwise.
     public static func folderRule(route: String) -> String {
-        "is a \(route) export: `arcmask check DIR` checks it (and `arcmask preview --route \(route) DIR` draws it); the reading commands take its animation, or a rotation export's folder"
+        "is a \(route) export: `arcmask check DIR` checks it (and `arcmask preview` draws it by its route); the reading commands take its animation, or a rotation export's folder"
     }
 
     public static let manifestFile = "manifest.json"

@@ -1,4 +1,3 @@
-import ArcMaskEmulator
 import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskIO

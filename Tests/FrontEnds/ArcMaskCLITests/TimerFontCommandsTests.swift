@@ -116,7 +116,8 @@ struct TimerFontCommandsTests {
         #expect(changed.status == ExitStatus.defectsFound.rawValue)
         #expect(
             changed.stdout.contains(
-                "problem: ArcMaskFrames1-Regular.ttf: holds 100 bytes; the manifest says \(bytes.count)"))
+                "problem: ArcMaskFrames1-Regular.ttf: holds 100 bytes with digest")
+                && changed.stdout.contains("the manifest says \(bytes.count) bytes"))
         try bytes.write(to: font)
         #expect(run(["emulate", "--route", "timer-font", out, "--duration", "2000"]) == 0)
         let url = URL(fileURLWithPath: out + "/manifest.json")
