@@ -118,7 +118,7 @@ public struct SourceFidelity: Codable, Sendable, Equatable {
             while x < t.to - 1e-12 {
                 let p = play > 0 ? (x / play).rounded(.down) : 0
                 let local = (x - p * play) / k  // ms into the play
-                let g = TimerLoopTiming.frame(at: local, durations: durationsMs)
+                let g = Self.frame(at: local, starts: starts, durations: durationsMs)
                 let end = min(t.to, p * play + (starts[g] + durationsMs[g]) * k)
                 let y = end > x + 1e-12 ? end : t.to
                 if g == t.frame {
@@ -167,6 +167,19 @@ public struct SourceFidelity: Codable, Sendable, Equatable {
         let share = String(format: "%.0f", onTimeShare * 100)
         return
             "\(plays)\(never); the animation's frame of the instant is on top \(share) % of the loop (at most \(Self.ms(longestEarlyMs)) ms early, \(Self.ms(longestLateMs)) ms late); at \(String(format: "%.3g", speed))× its pace"
+    }
+
+    /// The frame showing at `ms` into a play (as `TimerLoopTiming.frame`), found by bisection
+    /// over the frames' `starts`.
+    static func frame(at ms: Double, starts: [Double], durations: [Double]) -> Int {
+        var lo = 0, hi = starts.count - 1
+        // The last frame whose start is at or before `ms` (a microsecond's tolerance keeps exact
+        // boundaries on the later frame).
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= ms + 0.001 { lo = mid } else { hi = mid - 1 }
+        }
+        return max(0, lo)
     }
 
     static func list(_ frames: [Int]) -> String {

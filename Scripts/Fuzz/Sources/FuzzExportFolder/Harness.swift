@@ -4,6 +4,8 @@ import ArcMaskEmulator
 import ArcMaskLayerFolder
 import ArcMaskRotationRoute
 import ArcMaskSources
+import ArcMaskFolder
+import ArcMaskTimerMask
 import ArcMaskWidgetCode
 import Foundation
 import FuzzDriver
@@ -13,7 +15,8 @@ import FuzzDriver
 /// (each layer image and each generated file reads as those bytes), so the manifest's checks,
 /// the image headers, the recomputed plan and figures and the emulation are all reached. The
 /// same folder is then read as a source (`ExportFolderSource`: its first layers decoded and
-/// cropped), and for the files its manifest lists (`ExportFiles`, what `--force` replaces).
+/// cropped), for the files its manifest lists (`ExportFiles`, what `--force` replaces), and its
+/// timer masks judged against the source frames it records (`TimerMaskFolderCheck.fidelity`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = input(data, size)
@@ -35,6 +38,11 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         for k in 0..<min(3, source.frameCount) { _ = try? source.frame(at: k) }
     }
     _ = ExportFiles.listed(inManifest: Data(manifest))
+    // The timer masks judged against the source's frames the manifest records (`check`'s
+    // fidelity): durations, lanes and timing all from the bytes.
+    if let m = try? JSONDecoder().decode(ExportManifest.self, from: Data(manifest)), let section = m.timerMask {
+        _ = TimerMaskFolderCheck.fidelity(section, timing: m.timing)
+    }
     return 0
 }
 

@@ -39,6 +39,9 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
     }
     public var passed: Bool { failures.isEmpty }
 
+    /// The most source frames a folder's lanes are judged against again (an export's limit).
+    public static let maxJudgedFrames = 20_000
+
     /// Two hours of refreshes: every minute wrap and the first two hour wraps.
     public static let provenSeconds = 2 * 60 * 60
     /// Mask fonts larger than this are not read.
@@ -68,9 +71,16 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
     /// The lanes judged against the source's frames the section records, at the manifest's
     /// timing, with the lane grid and the pace asked as the export recorded them.
     public static func fidelity(_ section: TimerMaskSection, timing: TimerLoopTiming?) -> SourceFidelity? {
+        // Figures from the file, held to what an export writes before any is walked: at most
+        // `maxJudgedFrames` frames of a millisecond or more, plays that fit the loop, lanes within
+        // the route's most (otherwise the recorded judgement stands, and the proof judges the lanes).
         guard let durations = section.sourceDurationsMs, let recorded = section.fidelity, let timing,
-            !durations.isEmpty, durations.allSatisfy({ $0.isFinite && $0 >= 0 }),
-            abs(durations.reduce(0, +) - timing.durationMs) <= 1e-6 * max(1, timing.durationMs)
+            !durations.isEmpty, durations.count <= maxJudgedFrames, durations.allSatisfy({ $0.isFinite && $0 >= 1 }),
+            abs(durations.reduce(0, +) - timing.durationMs) <= 1e-6 * max(1, timing.durationMs),
+            TimerMaskSection.loops.contains(timing.loopSeconds), timing.speed.isFinite, timing.speed > 0,
+            (1...timing.loopSeconds * 1000).contains(timing.plays), timing.plays * durations.count <= 1_000_000,
+            timing.speed <= 1000, section.lanes.count <= 1000,
+            recorded.laneMs.isFinite, recorded.laneMs > 0
         else { return section.fidelity }
         return SourceFidelity(
             turns: section.lanes.map {
