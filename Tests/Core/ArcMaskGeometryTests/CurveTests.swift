@@ -5,6 +5,14 @@ import Testing
 /// The cubic curves a phone draws for an arc, and the band they stroke.
 @Suite("Curves")
 struct CurveTests {
+    @Test("a slice wider than a turn (an edited manifest's 3.37e15°) is one curve, not pieces no memory holds")
+    func absurdSweep() {
+        for rule in [CurveRule.quarterTurns, .bounded] {
+            #expect(rule.curves(from: -88.63, to: 3_370_000_000_000_005, radius: 524_288).count == 1)
+            #expect(rule.curves(from: 0, to: 360, radius: 1e300).count <= 4096)
+        }
+    }
+
     /// The largest distance of the cubic of `sweep` degrees from the unit circle, sampled.
     static func sampledDeviation(_ sweep: Double) -> Double {
         let c = ArcCurve(startAngle: 0, endAngle: sweep)

@@ -402,4 +402,26 @@ struct RoundFourTests {
         #expect(
             x.status == 0 && x.stdout.contains("1 lane over a 2 s loop: the still, shown throughout"), "\(x.stdout)")
     }
+
+    @Test("check answers a manifest whose slice sweeps 3.37e15° with a problem, not a crash")
+    func absurdSlice() throws {
+        let s = try Scratch()
+        let input = try gif(s, "in.gif", frames: 4)
+        let out = s.path("w")
+        #expect(run(["export", input, "--view", "40x40", "--fallback", "none", "--out", out, "--quiet"]) == 0)
+        let url = URL(fileURLWithPath: out + "/manifest.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var plan = try #require(json["plan"] as? [String: Any])
+        var layers = try #require(plan["layers"] as? [[String: Any]])
+        layers[2]["endAngle"] = 3_370_000_000_000_005.0
+        // Without its curves, read back as one addArc per slice, as manifests before curves were.
+        layers[2]["curves"] = nil
+        plan["layers"] = layers
+        json["plan"] = plan
+        try JSONSerialization.data(withJSONObject: json).write(to: url)
+        let check = try outputs(["check", out])
+        #expect(
+            check.status == 2 && check.stdout.contains("problem: manifest.json: plan: is not the plan"),
+            "\(check.stdout) \(check.stderr)")
+    }
 }
