@@ -84,16 +84,22 @@ public enum CurveRule: String, Codable, Sendable {
     /// is one curve under both.
     case quarterTurns
 
+    /// The widest slice cut into pieces, degrees: two turns, past any plan's.
+    public static let widestSweep = 720.0
+
     /// The most a curve of a `bounded` plan strays from its circle: 1/16 pt, a sixteenth of the
     /// margin the band keeps past the view.
     public static let tolerancePoints = 1.0 / 16
 
     /// The curves that draw the arc from `start` to `end` (degrees) at `radius` (points). A slice
-    /// is at most a turn: a wider one (a damaged or edited manifest's) is one curve, which the
-    /// plan's own checks refuse, rather than a count of pieces no memory holds.
+    /// is about a turn at most (a still's, with its overlap): one of more than `widestSweep` (a
+    /// damaged or edited manifest's) is one curve, which the plan's own checks refuse, rather than
+    /// a count of pieces no memory holds.
     public func curves(from start: Double, to end: Double, radius: Double) -> [ArcCurve] {
         let sweep = end - start
-        guard sweep > 0, sweep.isFinite, sweep <= 360 else { return [ArcCurve(startAngle: start, endAngle: end)] }
+        guard sweep > 0, sweep.isFinite, sweep <= Self.widestSweep else {
+            return [ArcCurve(startAngle: start, endAngle: end)]
+        }
         let n =
             switch self {
             case .quarterTurns: max(1, Int((sweep / 90 - 1e-9).rounded(.up)))
