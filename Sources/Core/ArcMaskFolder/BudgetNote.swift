@@ -26,6 +26,8 @@ public struct BudgetVocabulary: Sendable, Equatable {
     public var minScale: String
     public var keepFrames: String
     public var background: String
+    /// What the budget's frames are: the source's frames, or a timer-mask route's lanes.
+    public var frameNoun = "frame"
 
     public init(
         archiveBudget: String, extensionBudget: String, layerPixels: String, minScale: String, keepFrames: String,
@@ -121,7 +123,7 @@ public enum BudgetNote: Sendable, Equatable {
             let frames, let layers, let fromScale, let toScale, let quality, let layersPerSecond, let bytes,
             let budget):
             var text =
-                "in all: \(counted(frames, "frame")) → \(counted(layers, "layer")), "
+                "in all: \(counted(frames, names.frameNoun)) → \(counted(layers, "layer")), "
                 + (fromScale == toScale ? "at \(scale(toScale))×" : "\(scale(fromScale))× → \(scale(toScale))×")
             if let quality { text += ", JPEG quality \(quality)" }
             if let layersPerSecond { text += ", \(perSecond(layersPerSecond)) layers per second" }

@@ -222,7 +222,8 @@ public enum WidgetFolder {
             strip: d.layout == .strip ? layers.images.first?.file : nil, stripColumns: layers.columns,
             frames: frames, images: layers.images, limits: layers.figures,
             quality: .init(meanSSIM: layers.meanSSIM, worstSSIM: layers.worstSSIM),
-            budgetActions: (notes + layers.notes).actions(vocabulary),
+            // The timer-mask route's budget fits lanes, and its summary counts them.
+            budgetActions: (notes + layers.notes).actions(d.counting(in: vocabulary)),
             warnings: (notes + layers.notes).warnings(vocabulary)
                 + WidgetLimits.surfaceWarnings(family: d.widgetFamily, layers: frames.count),
             emulator: .init(verdict),

@@ -62,6 +62,13 @@ public struct WidgetSettings: Sendable {
     /// fallback; nil for none.
     public var timerMasks: TimerMaskSettings?
 
+    /// `names` counting what the budget fits: a timer-mask route's lanes, otherwise frames.
+    public func counting(in names: BudgetVocabulary) -> BudgetVocabulary {
+        var n = names
+        if timerMasks?.use == .route { n.frameNoun = "lane" }
+        return n
+    }
+
     /// Settings for a view of `viewWidth` × `viewHeight` pt at `scale`; the rest as a plain
     /// rotation export has them.
     public init(

@@ -315,24 +315,32 @@ private struct Checker {
         return plan
     }
 
+    /// Whether `file`, named by the manifest at `location`, is a file of the folder; a name that
+    /// reaches outside it is a problem of the manifest.
+    private mutating func namesFolderFile(_ file: String, at location: String) -> Bool {
+        guard !file.isEmpty, !file.contains("/"), !file.hasPrefix(".") else {
+            manifest(location, "names a file outside the folder: \(file)")
+            return false
+        }
+        return true
+    }
+
+    /// Why a file of the folder could not be read, in words.
+    private static func unreadable(_ error: any Error) -> String {
+        (error as? InputError)?.problem ?? "cannot be read (\(error))"
+    }
+
     /// Every image: a file in the folder, of the size and digest recorded, its header stating the
     /// size recorded; then the limit figures from the files, which must be the manifest's.
     mutating func images() -> LimitFigures {
         var measured: [ExportManifest.Image] = []
         for (k, image) in m.images.enumerated() {
-            let at = "images[\(k)]"
-            guard !image.file.isEmpty, !image.file.contains("/"), !image.file.hasPrefix(".") else {
-                manifest("\(at).file", "names a file outside the folder: \(image.file)")
-                continue
-            }
+            guard namesFolderFile(image.file, at: "images[\(k)].file") else { continue }
             let bytes: [UInt8]
             do {
                 bytes = try read(image.file, ExportFolderCheck.maxImageBytes)
-            } catch let error as InputError {
-                problem(image.file, nil, error.problem)
-                continue
             } catch {
-                problem(image.file, nil, "cannot be read (\(error))")
+                problem(image.file, nil, Self.unreadable(error))
                 continue
             }
             let size: PixelSize?
@@ -409,16 +417,13 @@ private struct Checker {
     mutating func fonts() -> [ExportFolderCheck.FontFile] {
         var found: [ExportFolderCheck.FontFile] = []
         for (k, font) in (m.timerMask?.fonts ?? []).enumerated() {
-            guard !font.file.isEmpty, !font.file.contains("/"), !font.file.hasPrefix(".") else {
-                manifest("timerMask.fonts[\(k)].file", "names a file outside the folder: \(font.file)")
-                continue
-            }
+            guard namesFolderFile(font.file, at: "timerMask.fonts[\(k)].file") else { continue }
             let bytes: [UInt8]
             do {
                 bytes = try read(font.file, TimerMaskSection.maxFontBytes)
             } catch {
                 found.append(.init(file: font.file))
-                let why = (error as? InputError)?.problem ?? "cannot be read (\(error))"
+                let why = Self.unreadable(error)
                 if font.bytes != nil {
                     problem(font.file, nil, "\(why): the timer masks' font, which the widget extension needs")
                 } else {

@@ -63,10 +63,6 @@ public enum TimerMaskExporter {
         let frames = turns.map(\.frame)
         let lanes = GroupedSource.over(source, groups: groups)
         var manifest = try Exporter.prepare(source: lanes, settings: s, writing: w, into: folder, progress: progress)
-        // The budget fitted the lanes as its frames: its summary counts lanes.
-        manifest.budgetActions = manifest.budgetActions.map {
-            $0.hasPrefix("in all: ") ? $0.replacingOccurrences(of: " frames → ", with: " lanes → ") : $0
-        }
         let font: MaskFonts.File
         do {
             font = try maskFont(manifest, loopSeconds: timing.loopSeconds, names: s.names)
