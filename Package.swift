@@ -107,6 +107,8 @@ let package = Package(
             "CFFmpeg", pkgConfig: "libavformat",
             apt: ["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"], brew: ["ffmpeg"]),
         systemLibrary("CAVIF", pkgConfig: "libavif", apt: ["libavif-dev"], brew: ["libavif"]),
+        // Transfer functions and gamuts for HDR clips (BT.2100 HLG and PQ to linear BT.709 and back).
+        systemLibrary("CZimg", pkgConfig: "zimg", apt: ["libzimg-dev"], brew: ["zimg"]),
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"], brew: ["freetype"]),
         // The affine blit's interior runs with 512- and 256-bit vectors (AVX-512 or AVX2, chosen at
         // run time; NEON on arm64): Swift compiles for baseline x86-64 and has no per-function target attribute.
@@ -198,7 +200,7 @@ let package = Package(
             ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
         // Video clips (FFmpeg's libraries) and animated AVIF (libavif) as frame sources, timed by
         // their timestamps; the timeline rules themselves are pure Swift (VideoTimeline).
-        module("Formats", "ArcMaskVideo", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "CAVIF", "CFFmpeg"]),
+        module("Formats", "ArcMaskVideo", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "CAVIF", "CFFmpeg", "CZimg"]),
         // A JavaScript subset (lexer, parser, interpreter, prototypes) that Lottie expressions run in.
         module("Formats", "ArcMaskScript"),
         // Lottie documents read (limits, JSON-path errors), timed and evaluated into draw commands
@@ -392,7 +394,7 @@ let package = Package(
         tests(
             "Formats", "ArcMaskSequence", ["ArcMaskFrames", "ArcMaskIO", "ArcMaskSequence", "ArcMaskValues", "CJPEG"]),
         tests(
-            "Formats", "ArcMaskVideo", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "ArcMaskVideo"],
+            "Formats", "ArcMaskVideo", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskValues", "ArcMaskVideo"],
             exclude: ["Fixtures"]),
         tests("Formats", "ArcMaskScript", ["ArcMaskScript"]),
         tests("Formats", "ArcMaskLottie", ["ArcMaskJSON", "ArcMaskLottie", "ArcMaskScript", "ArcMaskValues"]),

@@ -31,7 +31,26 @@ extension AVPartialAsyncProperty where Root == AVAssetTrack {
     public static var preferredTransform: AVAsyncProperty<AVAssetTrack, CGAffineTransform> { AVAsyncProperty() }
     public static var nominalFrameRate: AVAsyncProperty<AVAssetTrack, Float> { AVAsyncProperty() }
     public static var naturalTimeScale: AVAsyncProperty<AVAssetTrack, CMTimeScale> { AVAsyncProperty() }
+    public static var mediaCharacteristics: AVAsyncProperty<AVAssetTrack, [AVMediaCharacteristic]> {
+        AVAsyncProperty()
+    }
 }
+
+public struct AVMediaCharacteristic: Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// iOS 14: "inferred from the format description of the associated track".
+    public static let containsHDRVideo = AVMediaCharacteristic(rawValue: "public.contains-hdr-video")
+}
+
+// Output settings' colour properties (AVVideoSettings.h).
+public let AVVideoColorPropertiesKey: String = "ColorProperties"
+public let AVVideoColorPrimariesKey: String = "ColorPrimaries"
+public let AVVideoTransferFunctionKey: String = "TransferFunction"
+public let AVVideoYCbCrMatrixKey: String = "YCbCrMatrix"
+public let AVVideoColorPrimaries_ITU_R_709_2: String = "ITU_R_709_2"
+public let AVVideoTransferFunction_ITU_R_709_2: String = "ITU_R_709_2"
+public let AVVideoYCbCrMatrix_ITU_R_709_2: String = "ITU_R_709_2"
 
 open class AVAssetReaderOutput: @unchecked Sendable {
     public var alwaysCopiesSampleData: Bool = true

@@ -156,6 +156,8 @@ public struct SourceReport: Codable, Sendable, Equatable {
         /// A pixel's width over its height as stored (the frames are stretched to square pixels).
         public var pixelAspect: Double
         public var color: String
+        /// "HLG" or "PQ" for a high-dynamic-range clip (its frames are tone mapped to SDR BT.709), nil for SDR.
+        public var hdr: String?
         /// The whole clip: frames, length, and its rate (constant or variable).
         public var clipFrames: Int
         public var clipSeconds: Double
@@ -168,8 +170,10 @@ public struct SourceReport: Codable, Sendable, Equatable {
         public init(
             container: String, codec: String, decoder: String, codedWidth: Int, codedHeight: Int, rotationDegrees: Int,
             orientation: String, pixelAspect: Double, color: String, clipFrames: Int, clipSeconds: Double,
-            variableRate: Bool, minFrameSeconds: Double, maxFrameSeconds: Double, clipTimes: [Double]
+            variableRate: Bool, minFrameSeconds: Double, maxFrameSeconds: Double, clipTimes: [Double],
+            hdr: String? = nil
         ) {
+            self.hdr = hdr
             self.container = container
             self.codec = codec
             self.decoder = decoder

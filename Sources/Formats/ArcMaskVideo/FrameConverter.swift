@@ -77,6 +77,9 @@ final class FrameConverter {
         }
         t.pointee.colorspace = f.colorspace
         t.pointee.color_range = f.color_range
+        t.pointee.color_trc = f.color_trc
+        t.pointee.color_primaries = f.color_primaries
+        t.pointee.chroma_location = f.chroma_location
         let planes = Int(av_pix_fmt_count_planes(AVPixelFormat(rawValue: f.format)))
         let components = Int(desc.pointee.nb_components)
         var sampleBytes = [Int](repeating: 1, count: 4)
@@ -121,11 +124,29 @@ final class FrameConverter {
     /// A short description of the colour the last frame had ("BT.709, limited range").
     private(set) var colorDescription = ""
 
+    /// The HDR transfer of the last frame, nil for SDR.
+    private(set) var hdr: HDRTransfer?
+    private var toneMapper: ToneMapper?
+
     private func rgba(
         _ frame: UnsafeMutablePointer<AVFrame>, name: String, outputWidth: Int, outputHeight: Int
     ) throws -> PixelBuffer {
         let width = outputWidth, height = outputHeight
         let f = frame.pointee
+        hdr = HDRTransfer(f.color_trc)
+        // HDR pictures are tone mapped to SDR BT.709, as Photos shows them on an SDR screen
+        // (ToneMapper); swscale alone would draw BT.2100 signals as if they were BT.709 ones.
+        if let hdr, ToneMapper.canRead(frame) {
+            let mapper: ToneMapper
+            if let m = toneMapper, m.transfer == hdr, m.size == (width, height) {
+                mapper = m
+            } else {
+                mapper = ToneMapper(transfer: hdr, width: width, height: height)
+                toneMapper = mapper
+            }
+            colorDescription = "\(hdr.rawValue) HDR, tone-mapped to SDR BT.709"
+            return try mapper.rgba(frame, name: name)
+        }
         let k = Key(
             width: f.width, height: f.height, format: f.format, colorspace: Int32(f.colorspace.rawValue),
             range: Int32(f.color_range.rawValue), outWidth: Int32(width), outHeight: Int32(height))
@@ -170,6 +191,7 @@ final class FrameConverter {
                 (av_pix_fmt_desc_get(AVPixelFormat(rawValue: f.format))?.pointee.flags ?? 0)
                 & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
             colorDescription = isYUV ? "\(matrix), \(srcRange == 1 ? "full" : "limited") range" : "RGB"
+            if let hdr { colorDescription += ", \(hdr.rawValue) HDR not tone-mapped (a layout the tone mapper cannot read)" }
         }
         // swscale's SIMD paths want rows aligned to 64 bytes (as FFmpeg's own frames are);
         // narrower pictures go through an aligned scratch buffer.

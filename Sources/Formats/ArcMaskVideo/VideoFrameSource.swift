@@ -169,6 +169,8 @@ public final class VideoFrameSource: FrameSource {
 
     /// The colour the frames were converted from, once one has been decoded.
     public var colorDescription: String { converter.colorDescription }
+    /// The HDR transfer the decoded pictures are tagged with (nil for SDR, or before the first decode).
+    public var hdr: HDRTransfer? { converter.hdr }
 
     public func frame(at index: Int) throws -> PixelBuffer {
         guard index >= 0, index < shown.count else {

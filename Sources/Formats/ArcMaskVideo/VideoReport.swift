@@ -19,7 +19,7 @@ extension VideoFrameSource {
             codedHeight: i.codedHeight, rotationDegrees: i.orientation.degrees, orientation: i.orientation.rawValue,
             pixelAspect: i.pixelAspect, color: colorDescription, clipFrames: i.frameCount, clipSeconds: i.length,
             variableRate: i.isVariableRate, minFrameSeconds: i.minFrameDuration, maxFrameSeconds: i.maxFrameDuration,
-            clipTimes: i.times)
+            clipTimes: i.times, hdr: hdr?.rawValue)
     }
 }
 

@@ -12,7 +12,7 @@ import Foundation
 ///   (`AVAssetReaderTrackOutput` with no output settings hands over the compressed samples);
 ///   the cut and durations are decided from them by `ClipFrames` (the command line's rules);
 /// - the decode: one `AVAssetReader` pass whose output decodes to 32-bit BGRA
-///   (`kCVPixelFormatType_32BGRA`), run forward as the survey asks for its frames in order
+///   (`kCVPixelFormatType_32BGRA`; HDR tracks tone mapped to SDR BT.709, `SampleDecoder.settings`), run forward as the survey asks for its frames in order
 ///   (`OnePassFrames`), each frame drawn into its layer turned by the track's preferred
 ///   transform (`VideoPlacement`) and checked against the memory the app may take.
 ///
@@ -53,6 +53,8 @@ final class AVFoundationFrames: KitFrames {
         let transform: CGAffineTransform
         let rate: Float
         let timescale: CMTimeScale
+        /// The track holds HDR video (HLG, PQ, Dolby Vision): what iPhone 12 and later record by default.
+        let isHDR: Bool
     }
 
     /// Reads the clip at `url`: its first video track and its properties.
@@ -70,7 +72,8 @@ final class AVFoundationFrames: KitFrames {
         return Track(
             asset: asset, track: track, natural: try await track.load(.naturalSize),
             transform: try await track.load(.preferredTransform), rate: try await track.load(.nominalFrameRate),
-            timescale: try await track.load(.naturalTimeScale))
+            timescale: try await track.load(.naturalTimeScale),
+            isHDR: try await track.load(.mediaCharacteristics).contains(.containsHDRVideo))
     }
 
     /// The clip of `track`: its timestamps scanned, the cut, and the decoder opened. Long
@@ -174,14 +177,36 @@ final class SampleDecoder: FrameDecoding {
     private let stored: (width: Int, height: Int)
 
     init(_ t: AVFoundationFrames.Track, name: String) throws {
-        let settings: [String: Any] = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
-        (reader, output) = try Self.reader(t, settings: settings, name: name)
+        (reader, output) = try Self.reader(t, settings: Self.settings(hdr: t.isHDR), name: name)
         timescale = t.timescale
         self.name = name
         stored = (Int(t.natural.width.rounded()), Int(t.natural.height.rounded()))
         try MemoryCeiling.check(
             width: stored.width, height: stored.height, what: "of \(name): a \(stored.width)×\(stored.height) px frame",
             place: .input)
+    }
+
+    /// Decoded 32-bit BGRA; for an HDR track, in SDR BT.709 as Photos shows such a clip on an SDR
+    /// screen: the output's colour properties name ITU-R BT.709 primaries, transfer and matrix
+    /// (`AVVideoColorPropertiesKey`, whose dictionary must hold all three), and AVFoundation
+    /// converts and tone maps to them. Without them the frames come out in the clip's own
+    /// BT.2100 encoding and are drawn as if they were sRGB: washed out and off in hue.
+    /// That the reader tone maps given these properties is reported, not documented: Apple's
+    /// WWDC 2020 session 10009 (HDR with AVFoundation) and forum thread 773120 name the reader as
+    /// one route; github.com/diffent/videocolorissue measured iPhone HLG and Dolby Vision clips
+    /// this way. SDR tracks keep the settings they had (an override on SDR output is reported
+    /// to grey some iOS 17 pictures, flutter/packages#12238). The command line does the same
+    /// with zimg and FFmpeg's Hable curve (ArcMaskVideo's ToneMapper).
+    static func settings(hdr: Bool) -> [String: Any] {
+        var settings: [String: Any] = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+        if hdr {
+            settings[AVVideoColorPropertiesKey] = [
+                AVVideoColorPrimariesKey: AVVideoColorPrimaries_ITU_R_709_2,
+                AVVideoTransferFunctionKey: AVVideoTransferFunction_ITU_R_709_2,
+                AVVideoYCbCrMatrixKey: AVVideoYCbCrMatrix_ITU_R_709_2,
+            ]
+        }
+        return settings
     }
 
     /// A reader of the track's samples, started: compressed (`settings` nil) or decoded.

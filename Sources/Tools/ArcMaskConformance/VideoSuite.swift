@@ -35,7 +35,73 @@ func runVideoLane(_ dir: String, tolerance: Int = 2) -> [SuiteResult] {
         )
     }
     avif.note = "\(avifFrames) frames compared"
-    return [clips, avif]
+    return [clips, avif, runHDRClips(dir + "/hdr")]
+}
+
+/// HDR clips (BT.2100 HLG and PQ) against FFmpeg's tone map, `zscale` and `tonemap=hable`: every
+/// frame's mean difference within `meanTolerance` levels and 99.9 % of its samples within
+/// `sampleTolerance` (zimg's float kernels and FFmpeg's filter round a few edge samples apart),
+/// and every frame nearer the tone map than FFmpeg's plain conversion is.
+func runHDRClips(_ dir: String, meanTolerance: Double = 0.5, sampleTolerance: Int = 3) -> SuiteResult {
+    var result = SuiteResult(
+        name: "HDR clips against FFmpeg's tone map (mean within \(meanTolerance), 99.9 % of samples within \(sampleTolerance), nearer than the plain conversion)"
+    )
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+        .filter { $0.hasPrefix("hdr-") && !$0.hasSuffix(".rgba") }.sorted()
+    var frames = 0, ours = 0.0, plain = 0.0
+    for name in names {
+        result.record(name, compareHDR(dir + "/" + name, meanTolerance, sampleTolerance, &frames, &ours, &plain))
+    }
+    result.note =
+        "\(frames) frames; mean difference from the tone map \(String(format: "%.2f", ours / Double(max(frames, 1)))) levels, the plain conversion's \(String(format: "%.2f", plain / Double(max(frames, 1))))"
+    return result
+}
+
+private func compareHDR(
+    _ path: String, _ meanTolerance: Double, _ sampleTolerance: Int, _ frames: inout Int, _ oursTotal: inout Double,
+    _ plainTotal: inout Double
+) -> String? {
+    guard let toneMapped = FileManager.default.contents(atPath: path + ".tonemap.rgba"),
+        let plain = FileManager.default.contents(atPath: path + ".plain.rgba")
+    else { return "no reference (ffmpeg could not tone map it)" }
+    let source: VideoFrameSource
+    do {
+        guard let s = try FrameSources.open(path: path) as? VideoFrameSource else { return "not opened as a video" }
+        source = s
+    } catch {
+        return "cannot open: \(error)"
+    }
+    let frameBytes = source.canvasSize.width * source.canvasSize.height * 4
+    guard toneMapped.count == frameBytes * source.frameCount else {
+        return "\(source.frameCount) frames, ffmpeg tone maps \(toneMapped.count / max(frameBytes, 1))"
+    }
+    for k in 0..<source.frameCount {
+        let image: PixelBuffer
+        do { image = try source.frame(at: k) } catch { return "frame \(k): \(error)" }
+        if k == 0 && source.hdr == nil { return "not named HDR (its colour: \(source.colorDescription))" }
+        var sum = 0, plainSum = 0, over = 0
+        toneMapped.withUnsafeBytes { t in
+            plain.withUnsafeBytes { p in
+                let t = t.bindMemory(to: UInt8.self), p = p.bindMemory(to: UInt8.self)
+                let offset = k * frameBytes
+                for i in 0..<frameBytes where i & 3 != 3 {
+                    let d = abs(Int(image.bytes[i]) - Int(t[offset + i]))
+                    sum += d
+                    if d > sampleTolerance { over += 1 }
+                    plainSum += abs(Int(p[offset + i]) - Int(t[offset + i]))
+                }
+            }
+        }
+        let samples = Double(frameBytes / 4 * 3)
+        let mean = Double(sum) / samples, plainMean = Double(plainSum) / samples
+        frames += 1
+        oursTotal += mean
+        plainTotal += plainMean
+        if mean > meanTolerance { return "frame \(k): \(String(format: "%.2f", mean)) levels from the tone map on average" }
+        if Double(over) > samples * 0.001 { return "frame \(k): \(over) samples more than \(sampleTolerance) levels off" }
+        if mean >= plainMean { return "frame \(k): no nearer the tone map than the plain conversion" }
+    }
+    return nil
 }
 
 /// nil when every frame agrees, else what differs first.

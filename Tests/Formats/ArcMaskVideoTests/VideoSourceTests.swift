@@ -1,5 +1,6 @@
 import ArcMaskFiles
 import ArcMaskFrames
+import ArcMaskIO
 import ArcMaskValues
 import Foundation
 import Testing
@@ -31,6 +32,31 @@ private func grey(_ k: Int) -> Double { Double(20 * k) * 255 / 219 }
         }
         #expect(s.colorDescription == "BT.601, limited range")
         #expect(s.warnings.isEmpty)
+    }
+
+    /// An HLG clip as iPhones record it comes out as FFmpeg's tone map draws it (Hable through zimg),
+    /// far nearer that than the plain conversion, which draws BT.2100 signals as BT.709 ones.
+    @Test func hdrClipsAreToneMappedToSDR() throws {
+        let s = try open("hlg.mov")
+        let frame = try s.frame(at: 0)
+        #expect(s.hdr == .hlg)
+        #expect(s.colorDescription == "HLG HDR, tone-mapped to SDR BT.709")
+        func meanDifference(_ png: String) throws -> Double {
+            let reference = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: fixture(png)))))
+            #expect(reference.width == frame.width && reference.height == frame.height)
+            var sum = 0
+            for i in 0..<frame.bytes.count where i & 3 != 3 {
+                sum += abs(Int(frame.bytes[i]) - Int(reference.bytes[i]))
+            }
+            return Double(sum) / Double(frame.width * frame.height * 3)
+        }
+        let toneMapped = try meanDifference("hlg-tonemap.png"), plain = try meanDifference("hlg-plain.png")
+        #expect(toneMapped < 0.5, "mean difference from FFmpeg's tone map: \(toneMapped)")
+        #expect(plain > 10 * toneMapped, "the plain conversion is \(plain) away")
+        // SDR clips are converted as before, and say nothing of HDR.
+        let sdr = try open("gray.mp4")
+        _ = try sdr.frame(at: 0)
+        #expect(sdr.hdr == nil)
     }
 
     @Test func aCutAndAConstantRateChooseWhatIsOnScreen() throws {
