@@ -15,9 +15,12 @@ import PackageDescription
 
 /// A library module in a layer folder.
 func module(
-    _ layer: String, _ name: String, _ dependencies: [Target.Dependency] = [], exclude: [String] = []
+    _ layer: String, _ name: String, _ dependencies: [Target.Dependency] = [], exclude: [String] = [],
+    resources: [Resource]? = nil, swiftSettings: [SwiftSetting]? = nil
 ) -> Target {
-    .target(name: name, dependencies: dependencies, path: "Sources/\(layer)/\(name)", exclude: exclude)
+    .target(
+        name: name, dependencies: dependencies, path: "Sources/\(layer)/\(name)", exclude: exclude,
+        resources: resources, swiftSettings: swiftSettings)
 }
 
 /// A system library: a module map and a shim header found through pkg-config; the Debian and
@@ -37,6 +40,8 @@ func tests(_ layer: String, _ module: String, _ dependencies: [Target.Dependency
 // the default trait `CommandLine`. An app that uses ArcMaskKit alone turns it off and resolves
 // no package: `.package(url: "…/arcmask", from: "0.10.0", traits: [])` (docs/kit.md).
 let commandLine = "CommandLine"
+// An app that must not reach private API turns on `PublicAPIOnly` (`traits: ["PublicAPIOnly"]`).
+let publicAPIOnly = "PublicAPIOnly"
 let argumentParser = Target.Dependency.product(
     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: [commandLine]))
 let protobuf = Target.Dependency.product(
@@ -77,6 +82,11 @@ let package = Package(
             name: commandLine,
             description:
                 "The command line, the tools and the ArcMask library's SVGA reader, with the packages they use; off, ArcMaskKit and the Core modules build with no package"
+        ),
+        .trait(
+            name: publicAPIOnly,
+            description:
+                "ArcMaskKit without WidgetKit's private clock-hand rotation: its view plays timer masks, or the poster frame still"
         ),
         .default(enabledTraits: [commandLine]),
     ],
@@ -200,7 +210,8 @@ let package = Package(
             ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskIO", "ArcMaskSVG", "ArcMaskValues"]),
         // Video clips (FFmpeg's libraries) and animated AVIF (libavif) as frame sources, timed by
         // their timestamps; the timeline rules themselves are pure Swift (VideoTimeline).
-        module("Formats", "ArcMaskVideo", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "CAVIF", "CFFmpeg", "CZimg"]),
+        module(
+            "Formats", "ArcMaskVideo", ["ArcMaskFiles", "ArcMaskFrames", "ArcMaskValues", "CAVIF", "CFFmpeg", "CZimg"]),
         // A JavaScript subset (lexer, parser, interpreter, prototypes) that Lottie expressions run in.
         module("Formats", "ArcMaskScript"),
         // Lottie documents read (limits, JSON-path errors), timed and evaluated into draw commands
@@ -307,7 +318,13 @@ let package = Package(
             [
                 "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskLottieCanvas",
                 "ArcMaskRaster", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
-            ]),
+            ],
+            // The privacy manifest apps' privacy reports gather (required-reason APIs the Kit's
+            // code references; PrivacyManifestTests holds the two against each other).
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            // Public API only: the view's lookup of WidgetKit's private clock-hand rotation is not
+            // compiled; it plays timer masks, or the poster frame still.
+            swiftSettings: [.define("ARCMASK_PUBLIC_API_ONLY", .when(traits: [publicAPIOnly]))]),
 
         // MARK: Tools — lanes and measurements.
         // Conformance lane: compares decoding with the external suites in ../shared/corpus.

@@ -76,6 +76,16 @@ public struct Text: View {
     }
 }
 
+public struct AccessibilityChildBehavior: Hashable, Sendable {
+    public static let ignore = AccessibilityChildBehavior(), contain = AccessibilityChildBehavior()
+    public static let combine = AccessibilityChildBehavior()
+}
+
+/// A set of traits in SwiftUI (SetAlgebra); only the members the code uses.
+public struct AccessibilityTraits: Hashable, Sendable {
+    public static let isImage = AccessibilityTraits(), updatesFrequently = AccessibilityTraits()
+}
+
 public struct Font: Sendable, Hashable {
     @available(iOS 14.0, *)
     public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font() }
@@ -259,6 +269,12 @@ extension View {
         self
     }
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
+    // Accessibility (iOS 14): one element for the view, its label and traits; parts hidden.
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
+    public func accessibilityLabel(_ label: Text) -> some View { self }
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { self }
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
+    public func accessibilityHidden(_ hidden: Bool) -> some View { self }
     @available(iOS 15.0, *)
     public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View { self }
     public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {

@@ -2,6 +2,7 @@ import ArcMaskEmulator
 import ArcMaskGeometry
 import ArcMaskTimerClock
 import ArcMaskValues
+import Foundation
 
 /// `manifest.json`: everything a widget needs to play the export, where it stands against the
 /// phone's limits, and how it was checked. `emulate DIR` reads it back and checks the folder.
@@ -176,6 +177,10 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     /// The source frame the view shows still where it holds still (Always-On; the accented and
     /// vibrant modes with `accented` `.poster`); nil: the first (`--poster`).
     public var posterFrame: Int? = nil
+    /// What VoiceOver reads for the animation: the view is one image with this label, its
+    /// layers hidden (`--label`; by default the gallery name, `--display-name` or the source's
+    /// file name). nil in folders written before labels.
+    public var label: String? = nil
     /// What flattening translucent layers onto the background did to the animation: layers
     /// that became identical, pictures that lost most of what they showed
     /// (`FlattenedLook.problems`); nil when no layer was flattened or the animation survived.
@@ -183,4 +188,16 @@ public struct ExportManifest: Codable, Sendable, Equatable {
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).
     public var output: String? = nil
+}
+
+extension ExportManifest {
+    /// What people call an animation made from `fileName`: the name a person gave the file,
+    /// without its extension or the " (1)" a download adds ("Café anim (1).gif" → "Café anim").
+    /// The widget gallery's default name and the view's default accessibility label.
+    public static func animationName(_ fileName: String) -> String {
+        let file = (fileName as NSString).lastPathComponent
+        var name = (file as NSString).deletingPathExtension
+        if let copy = name.range(of: #" \(\d+\)$"#, options: .regularExpression) { name.removeSubrange(copy) }
+        return name.isEmpty ? file : name
+    }
 }

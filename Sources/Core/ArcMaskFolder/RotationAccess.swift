@@ -1,6 +1,7 @@
 /// How the generated view reaches WidgetKit's clock-hand rotation (`--rotation-access`): what
-/// the manifest records. Every way rests on private API that Apple does not document and may
-/// change in any release; the code each writes is the rotation writer's (`RotationAccessCode`).
+/// the manifest records. Every way but `none` rests on private API that Apple does not document
+/// and may change in any release, and that App Review may object to; the code each writes is the
+/// rotation writer's (`RotationAccessCode`).
 ///
 /// Facts behind them (public sources):
 /// - WidgetKit's Swift interface declared `View._clockHandRotationEffect(_:in:anchor:)` and the
@@ -21,4 +22,10 @@ public enum RotationAccess: String, Sendable, CaseIterable, Codable {
     case silgen
     /// Calls octree/ClockHandRotationKit's `clockHandRotationEffect(period:in:anchor:)`.
     case package
+    /// Public API only: no way to the rotation is compiled; the view plays the export's timer
+    /// masks, or its poster frame still.
+    case none
+
+    /// Whether the way reaches private API.
+    public var isPrivate: Bool { self != .none }
 }

@@ -212,7 +212,7 @@ public enum WidgetFolder {
                     x: cell.x, y: cell.y, width: layers.size.width, height: layers.size.height, file: cell.file,
                     shownFrame: group.shown, difference: g < layers.differences.count ? layers.differences[g] : nil))
         }
-        return ExportManifest(
+        var manifest = ExportManifest(
             source: source.name, sourceWidth: source.canvas.width, sourceHeight: source.canvas.height,
             preset: plan.preset, family: d.family, device: d.device,
             viewWidth: d.viewWidth, viewHeight: d.viewHeight, scale: layers.scale,
@@ -233,6 +233,8 @@ public enum WidgetFolder {
             accented: d.accented, codeFiles: d.codeFiles, displayName: d.displayName,
             widgetDescription: d.widgetDescription, posterFrame: d.posterFrame,
             flattening: layers.flattening.isEmpty ? nil : layers.flattening)
+        manifest.label = d.label ?? d.displayName ?? ExportManifest.animationName(source.name)
+        return manifest
     }
 
     /// The manifest as written: sorted keys, pretty-printed.

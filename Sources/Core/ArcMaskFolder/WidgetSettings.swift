@@ -54,6 +54,8 @@ public struct WidgetSettings: Sendable {
     /// What the widget gallery shows; nil for the defaults.
     public var displayName: String?
     public var widgetDescription: String?
+    /// What VoiceOver reads for the animation; nil: the display name, else the source's name.
+    public var label: String?
     /// The source frame the view shows still where it holds still; nil: the first.
     public var posterFrame: Int?
 
@@ -98,6 +100,7 @@ public struct WidgetSettings: Sendable {
         self.codeFiles = codeFiles
         self.displayName = nil
         self.widgetDescription = nil
+        self.label = nil
         self.posterFrame = nil
         self.timerMasks = nil
     }

@@ -191,7 +191,9 @@ final class FrameConverter {
                 (av_pix_fmt_desc_get(AVPixelFormat(rawValue: f.format))?.pointee.flags ?? 0)
                 & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
             colorDescription = isYUV ? "\(matrix), \(srcRange == 1 ? "full" : "limited") range" : "RGB"
-            if let hdr { colorDescription += ", \(hdr.rawValue) HDR not tone-mapped (a layout the tone mapper cannot read)" }
+            if let hdr {
+                colorDescription += ", \(hdr.rawValue) HDR not tone-mapped (a layout the tone mapper cannot read)"
+            }
         }
         // swscale's SIMD paths want rows aligned to 64 bytes (as FFmpeg's own frames are);
         // narrower pictures go through an aligned scratch buffer.

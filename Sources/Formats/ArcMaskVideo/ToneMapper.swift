@@ -206,7 +206,8 @@ final class ToneMapper {
         input.pixel_range = f.color_range == AVCOL_RANGE_JPEG ? ZIMG_RANGE_FULL : ZIMG_RANGE_LIMITED
         // FFmpeg's chroma locations are zimg's plus one (0 unspecified: MPEG-2's, left).
         let location = Int32(f.chroma_location.rawValue)
-        input.chroma_location = (1...6).contains(location) ? zimg_chroma_location_e(rawValue: location - 1) : ZIMG_CHROMA_LEFT
+        input.chroma_location =
+            (1...6).contains(location) ? zimg_chroma_location_e(rawValue: location - 1) : ZIMG_CHROMA_LEFT
 
         var linear = zimg_image_format()
         zimg_image_format_default(&linear, version)
@@ -249,7 +250,8 @@ final class ToneMapper {
             tempSize = needed
         }
         if planes.isEmpty {
-            planes = (0..<3).map { _ in UnsafeMutableRawPointer.allocate(byteCount: floatStride * height, alignment: 64) }
+            planes = (0..<3).map { _ in UnsafeMutableRawPointer.allocate(byteCount: floatStride * height, alignment: 64)
+            }
             bytes = (0..<3).map { _ in UnsafeMutableRawPointer.allocate(byteCount: byteStride * height, alignment: 64) }
         }
     }

@@ -94,6 +94,13 @@ struct CodeOptions: ParsableArguments {
         help: "The widget's description in the gallery (default: a sentence about the route).")
     var widgetDescription: String?
 
+    @Option(
+        help: """
+            What VoiceOver reads for the animation: the view is one image with this label, its layers \
+            hidden (default: the gallery name, --display-name or the input's file name).
+            """)
+    var label: String?
+
     var names: CodeNames { CodeNames(name) ?? .standard }
 
     func validate() throws {
@@ -102,7 +109,9 @@ struct CodeOptions: ParsableArguments {
                 "--name takes a Swift type name of at most 64 characters, starting with a capital letter (letters, digits, _), not '\(shortened(name))'"
             )
         }
-        for (text, option) in [(displayName, "--display-name"), (widgetDescription, "--description")] {
+        for (text, option) in [
+            (displayName, "--display-name"), (widgetDescription, "--description"), (label, "--label"),
+        ] {
             guard let text else { continue }
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 120,
                 !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })

@@ -59,7 +59,8 @@ struct LayerOptions: ParsableArguments {
         help: """
             How the generated view reaches WidgetKit's clock-hand rotation (the timer-mask view turns too, \
             where it can): runtime (default: looked up at run time; no SDK declaration; turns on iOS 26.1), \
-            silgen (the exported symbol), package (octree/ClockHandRotationKit). All rest on private API.
+            silgen (the exported symbol), package (octree/ClockHandRotationKit); all three rest on private \
+            API. none: public API only (no rotation compiled in; the view plays its timer masks or its poster).
             """)
     var rotationOption: RotationAccess?
 

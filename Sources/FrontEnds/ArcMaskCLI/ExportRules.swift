@@ -76,6 +76,13 @@ enum ExportRules {
             }
         }
         try checkLoop(e)
+        // Public API only leaves the rotation out: the rotation route's verdict would judge
+        // arcs that never turn.
+        if e.layers.rotation == .none && e.route == .rotation {
+            throw ValidationError(
+                "--rotation-access none leaves the clock-hand rotation out: take --route timer-mask (the same layers under live timer masks) or --route timer-font, both public API"
+            )
+        }
         if e.family.surface == .liveActivity, e.route != .rotation {
             throw ValidationError(
                 "--family \(e.family.rawValue) takes --route rotation: the \(e.route.rawValue) route's fonts go into a Live Activity's archive, which a 109 KB font took to 2.5 MB, past the ~2 MB a Live Activity starts with (cifyr/motionary §6.3)"

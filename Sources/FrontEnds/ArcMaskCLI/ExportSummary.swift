@@ -72,9 +72,13 @@ enum ExportSummary {
         lines += proof.defects.prefix(5).map { "    \($0)" }
         lines += proof.archiveProblem.map { ["    \($0)"] } ?? []
         lines.append("  timing: \(RefreshJitter.sentence(refreshHz: proof.refreshHz.map(Double.init)))")
-        lines.append(
-            "  rotation, where it turns (the view plays the timer masks first, so it does not decide), every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(EmulationText.everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")"
-        )
+        if m.rotation == .none {
+            lines.append("  rotation: left out (--rotation-access none: public API only)")
+        } else {
+            lines.append(
+                "  rotation, where it turns (the view plays the timer masks first, so it does not decide), every phase at \(e.refreshHz.map { fmt($0) }.joined(separator: "/")) Hz: \(e.allPhases.map(EmulationText.everyPhase) ?? "\(e.torn) torn, \(e.gap) gap, \(e.wrongFrame) wrong frame at phase 0")"
+            )
+        }
         lines += m.budgetActions.map { "  budget: \($0)" }
         return lines
     }

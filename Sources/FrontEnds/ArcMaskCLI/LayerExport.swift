@@ -29,6 +29,7 @@ enum LayerExport {
         s.background = c.widget.background.flatMap { Color(hex: $0) }
         s.resample = layers.resample ?? .auto
         s.displayName = c.code.displayName
+        s.label = c.code.label
         s.widgetDescription = c.code.widgetDescription
         s.posterFrame = layers.poster?.value
         let use: TimerMaskSettings.Use? =

@@ -18,6 +18,7 @@ enum TimerFontExport {
             widgetFamily: c.family, names: c.code.names)
         request.fpsAsked = loop.widgetFPS != nil
         request.displayName = c.code.displayName
+        request.label = c.code.label
         request.widgetDescription = c.code.widgetDescription
         return request
     }

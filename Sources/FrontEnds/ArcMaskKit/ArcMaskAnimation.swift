@@ -137,6 +137,9 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     /// system doesn't perform animations"), with `.still`, and in the accented and vibrant
     /// modes with `ArcMaskAccentedRendering.poster` (the manifest's `posterFrame`).
     public let posterCell: Int
+    /// What VoiceOver reads for the animation (the manifest's `label`: `arcmask export --label`,
+    /// by default the widget's gallery name); nil in folders written before labels.
+    public let label: String?
 
     /// Pictures under live timer-text masks: lane by lane, bottom to top, each lane's image under
     /// timers set in mask fonts whose glyphs have ink only on the second that opens a period, so
@@ -254,12 +257,14 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     ///     default) checks no file.
     ///   - posterCell: the cell shown still where the view holds still (0, the first, by
     ///     default; a cell past the last is taken as 0).
+    ///   - label: what VoiceOver reads for the animation (nil: "Animation").
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, radius: Double, lineWidth: Double,
         centerOffset: Double, periodSeconds: Double, squareCaps: Bool, strip: String?, layers: [Layer], cells: [Cell],
         timerMasks: TimerMasks? = nil, prefersTimerMasks: Bool = false, digests: [String: String] = [:],
-        posterCell: Int = 0
+        posterCell: Int = 0, label: String? = nil
     ) {
+        self.label = label
         self.digests = digests
         self.posterCell = cells.indices.contains(posterCell) ? posterCell : 0
         self.viewWidth = viewWidth
@@ -351,6 +356,7 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             }
             var route: String?
             var posterFrame: Int?
+            var label: String?
             var viewWidth: Double
             var viewHeight: Double
             var scale: Double
@@ -476,7 +482,7 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             timerMasks: timerMasks, prefersTimerMasks: m.route == "timer-mask",
             digests: Dictionary(
                 (m.images ?? []).map { ($0.file, $0.digest.lowercased()) }, uniquingKeysWith: { a, _ in a }),
-            posterCell: poster)
+            posterCell: poster, label: m.label.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) })
     }
 
     /// The manifest and every file it names, each checked against the manifest's digest. A
@@ -737,10 +743,46 @@ struct WidgetEngineRecord: Codable, Equatable {
 
     /// Writes `self` into `folder` unless its record already says the same; a folder that
     /// cannot be written (a bundle's) is passed over: the record is advice, never a failure.
+    /// Readable while the phone is locked: Data Protection class C, "complete until first user
+    /// authentication", as ArcMaskKit gives the folder (StandBy, the Lock Screen and Live
+    /// Activities draw while the phone is locked; a `.complete` file is unreadable then).
     func note(in folder: URL) {
         if let existing = Self.read(in: folder), existing.saysTheSame(as: self) { return }
         guard let data = try? encoded() else { return }
-        try? data.write(to: folder.appendingPathComponent(Self.file), options: .atomic)
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        let options: Data.WritingOptions = [.atomic, .completeFileProtectionUntilFirstUserAuthentication]
+        #else
+        let options: Data.WritingOptions = [.atomic]
+        #endif
+        try? data.write(to: folder.appendingPathComponent(Self.file), options: options)
+    }
+
+    /// Whether this process writes records: a widget extension's (its bundle is an `.appex`), and
+    /// not one of Xcode's previews (which run the view in a preview agent, and would record
+    /// what the preview saw as the widget's answer). An app drawing the view records nothing;
+    /// it asks `diagnosis(folder:)`, which answers for itself.
+    static func writesHere(
+        bundlePath: String = Bundle.main.bundlePath, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Bool {
+        bundlePath.hasSuffix(".appex") && environment["XCODE_RUNNING_FOR_PREVIEWS"] != "1"
+    }
+
+    /// Records go to disk off the drawing, on this queue, each folder's only when it changes
+    /// from the last this process wrote or read.
+    private static let queue = DispatchQueue(label: "ArcMask.widget-engine-record", qos: .utility)
+    nonisolated(unsafe) private static var lastNoted: [String: WidgetEngineRecord] = [:]
+
+    /// Hands `self` to the record queue, which writes it into `folder` if this process writes
+    /// records and what it says changed: the view's body only computes it.
+    func schedule(in folder: URL) {
+        guard Self.writesHere() else { return }
+        let record = self
+        Self.queue.async {
+            let key = folder.standardizedFileURL.path
+            if let last = Self.lastNoted[key], last.saysTheSame(as: record) { return }
+            record.note(in: folder)
+            Self.lastNoted[key] = record
+        }
     }
 
     /// This system, as people name it: "iOS 17.4".
@@ -833,6 +875,16 @@ public struct ArcMaskRotation: Sendable {
         resolve = { period in isAvailable(period) ? { turn($0, period) } : nil }
     }
 
+    /// Public API only: never turns, so the view plays its timer masks, or its poster frame still.
+    /// For an app that must not reach WidgetKit's private rotation (App Review); with the
+    /// `ARCMASK_PUBLIC_API_ONLY` compilation condition (ArcMaskKit's `PublicAPIOnly` trait,
+    /// `arcmask export --rotation-access none`) `.runtime` is this too, and the lookup is not compiled.
+    public static let none = ArcMaskRotation { _ in nil }
+
+    #if ARCMASK_PUBLIC_API_ONLY
+    /// Public API only (`ARCMASK_PUBLIC_API_ONLY`): the same as `.none`.
+    public static let runtime = none
+    #else
     /// WidgetKit's `_ClockHandRotationEffect` modifier looked up by its mangled name at run time,
     /// built by decoding its Codable form and applied as a ViewModifier: no SDK declaration is
     /// needed, so it compiles with any current Xcode, and it does not go through the function
@@ -846,8 +898,10 @@ public struct ArcMaskRotation: Sendable {
         guard let effect = ArcMaskClockHand.effect(period: period) else { return nil }
         return { ArcMaskClockHand.apply(effect, to: $0) }
     }
+    #endif
 }
 
+#if !ARCMASK_PUBLIC_API_ONLY
 /// WidgetKit's clock-hand rotation, rebuilt at run time from its Codable form.
 enum ArcMaskClockHand {
     static let mangledType = "9WidgetKit24_ClockHandRotationEffectV"
@@ -891,6 +945,7 @@ enum ArcMaskClockHand {
         return applying(effect)
     }
 }
+#endif  // !ARCMASK_PUBLIC_API_ONLY
 
 /// An open arc around the view's centre, drawn as the plan's cubic curves (`Layer.curvePoints`);
 /// stroked, it becomes one layer's mask.
@@ -956,14 +1011,16 @@ public struct ArcMaskFolderView<Placeholder: View>: View {
     /// the other parameters are `ArcMaskAnimation(folder:)`'s.
     /// - Parameters:
     ///   - folder: the folder `prepare` or `arcmask export` wrote (its `manifest.json` and images).
+    ///   - label: what VoiceOver reads for the animation (nil: the folder's own label, the
+    ///     animation's name).
     ///   - placeholder: the view shown instead when the folder cannot be played.
     public init(
-        folder: URL, accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime,
-        engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(), contentMode: ArcMaskContentMode = .fill,
-        @ViewBuilder placeholder: () -> Placeholder
+        folder: URL, label: String? = nil, accented: ArcMaskAccentedRendering = .fullColor,
+        rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(),
+        contentMode: ArcMaskContentMode = .fill, @ViewBuilder placeholder: () -> Placeholder
     ) {
         animation = ArcMaskAnimation(
-            folder: folder, accented: accented, rotation: rotation, engine: engine, date: date,
+            folder: folder, label: label, accented: accented, rotation: rotation, engine: engine, date: date,
             contentMode: contentMode)
         self.placeholder = placeholder()
     }
@@ -989,6 +1046,8 @@ public struct ArcMaskAnimation: View {
     private let engine: ArcMaskAnimationPlan.Engine
     private let date: Date
     private let contentMode: ArcMaskContentMode
+    /// What VoiceOver reads: the view is one element, its layers hidden.
+    private let label: String
     /// The folder it was made from and its manifest's digest, where the view records what it
     /// resolved (`WidgetEngineRecord`); nil for a bundle's frames.
     private var recordsIn: (folder: URL, manifest: String)? = nil
@@ -998,10 +1057,12 @@ public struct ArcMaskAnimation: View {
     /// by default the rotation where it turns, else the timer masks the folder carries (their
     /// fonts listed under `UIAppFonts`), else the first frame still; `date`: the entry's date
     /// (any date gives the timer masks the same phase); `contentMode`: how the drawing meets
-    /// the size the widget is given (it scales to any container; `.fill` crops, `.fit` does not).
+    /// the size the widget is given (it scales to any container; `.fill` crops, `.fit` does not);
+    /// `label`: what VoiceOver reads (nil: the folder's own label, the animation's name).
     public init?(
-        folder: URL, accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime,
-        engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(), contentMode: ArcMaskContentMode = .fill
+        folder: URL, label: String? = nil, accented: ArcMaskAccentedRendering = .fullColor,
+        rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(),
+        contentMode: ArcMaskContentMode = .fill
     ) {
         func contents(_ name: String, limit: Int) -> Data? {
             let url = folder.appendingPathComponent(name)
@@ -1024,19 +1085,22 @@ public struct ArcMaskAnimation: View {
         }
         guard let (plan, files) = ArcMaskAnimationPlan.read(reading, size: size) else { return nil }
         self.init(
-            plan: plan, accented: accented, rotation: rotation, engine: engine, date: date, contentMode: contentMode
+            plan: plan, label: label, accented: accented, rotation: rotation, engine: engine, date: date,
+            contentMode: contentMode
         ) { files[$0] }
         recordsIn = manifestDigest.map { (folder, $0) }
     }
 
-    /// Plays an export's frames from `bundle` (the widget extension's own resources).
+    /// Plays an export's frames from `bundle` (the widget extension's own resources); `label`:
+    /// what VoiceOver reads (nil: the plan's own).
     public init?(
-        plan: ArcMaskAnimationPlan, bundle: Bundle = .main, accented: ArcMaskAccentedRendering = .fullColor,
-        rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(),
-        contentMode: ArcMaskContentMode = .fill
+        plan: ArcMaskAnimationPlan, bundle: Bundle = .main, label: String? = nil,
+        accented: ArcMaskAccentedRendering = .fullColor, rotation: ArcMaskRotation = .runtime,
+        engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(), contentMode: ArcMaskContentMode = .fill
     ) {
         self.init(
-            plan: plan, accented: accented, rotation: rotation, engine: engine, date: date, contentMode: contentMode
+            plan: plan, label: label, accented: accented, rotation: rotation, engine: engine, date: date,
+            contentMode: contentMode
         ) { name in
             bundle.url(forResource: name, withExtension: nil).flatMap { try? Data(contentsOf: $0) }
         }
@@ -1093,7 +1157,7 @@ public struct ArcMaskAnimation: View {
     }
 
     private init?(
-        plan: ArcMaskAnimationPlan, accented: ArcMaskAccentedRendering, rotation: ArcMaskRotation,
+        plan: ArcMaskAnimationPlan, label: String?, accented: ArcMaskAccentedRendering, rotation: ArcMaskRotation,
         engine: ArcMaskAnimationPlan.Engine, date: Date, contentMode: ArcMaskContentMode, data: (String) -> Data?
     ) {
         var images: [Image] = []
@@ -1132,6 +1196,7 @@ public struct ArcMaskAnimation: View {
         self.engine = engine
         self.date = date
         self.contentMode = contentMode
+        self.label = label ?? plan.label ?? "Animation"
     }
 
     /// A layer file's image. On iOS the encoded bytes go to SwiftUI as they are: the system
@@ -1149,6 +1214,9 @@ public struct ArcMaskAnimation: View {
 
     /// The drawing at its own size, scaled to the container the widget gives it (158 pt on one
     /// phone, 170 on another for the same family) and centred; `.fill` crops what overflows.
+    /// VoiceOver meets one image with the animation's label, not each of its layers, lanes and
+    /// timers (Apple's "Accessibility modifiers": `accessibilityElement(children: .ignore)`
+    /// makes the view one element whose children are not read).
     public var body: some View {
         GeometryReader { proxy in
             looked
@@ -1160,6 +1228,9 @@ public struct ArcMaskAnimation: View {
                 .frame(width: proxy.size.width, height: proxy.size.height)
                 .clipped()
         }
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(Text(label))
+        .accessibilityAddTraits(.isImage)
     }
 
     /// What shows in the system's look: the poster frame, still, where the view holds still
@@ -1187,6 +1258,7 @@ public struct ArcMaskAnimation: View {
             .resizable()
             .arcMaskAccentedRendering(accented)
             .frame(width: plan.viewWidth, height: plan.viewHeight)
+            .accessibilityHidden(true)
     }
 
     /// What plays, at the plan's size.
@@ -1198,14 +1270,14 @@ public struct ArcMaskAnimation: View {
             ArcMaskAnimationPlan.timerMasksSupported && (plan.timerMasks.map(Self.fontsRegistered) ?? false)
         let played = plan.engine(engine, rotationResolves: turn != nil, masksDrawable: drawable)
         // What the widget resolved, kept beside the manifest for the app (`diagnosis`). A
-        // widget's view runs no `onAppear` or `task`, so it is noted as the view is drawn;
-        // written only when it changes.
+        // widget's view runs no `onAppear` or `task`, so it is decided as the view is drawn and
+        // written off the drawing, by the widget extension only, when it changes.
         let _ = recordsIn.map {
             WidgetEngineRecord(
                 engine: played, requested: engine, hasTimerMasks: plan.timerMasks != nil,
                 rotationResolves: turn != nil, masksDrawable: drawable, manifestDigest: $0.manifest,
                 system: WidgetEngineRecord.thisSystem, recorded: Date()
-            ).note(in: $0.folder)
+            ).schedule(in: $0.folder)
         }
         if played == .rotation, let turn {
             masks(turn)
@@ -1248,7 +1320,8 @@ public struct ArcMaskAnimation: View {
             images[lane.cell]
                 .resizable()
                 .arcMaskAccentedRendering(accented)
-                .frame(width: plan.viewWidth, height: plan.viewHeight))
+                .frame(width: plan.viewWidth, height: plan.viewHeight)
+                .accessibilityHidden(true))
         for mask in lane.masks {
             let under = view
             view = AnyView(under.mask(alignment: .center) { timer(mask, reference: reference) })
@@ -1294,6 +1367,7 @@ public struct ArcMaskAnimation: View {
                         )
                         .offset(y: plan.centerOffset)
                     }
+                    .accessibilityHidden(true)
             }
         }
         .frame(width: plan.viewWidth, height: plan.viewHeight)

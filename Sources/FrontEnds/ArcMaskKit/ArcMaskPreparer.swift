@@ -136,7 +136,7 @@ extension ArcMaskPreparer {
     ) async throws -> PreparedAnimation {
         var onThisPhone = options
         #if canImport(UIKit) && !os(watchOS)
-        // A Live Activity family is sized for this phone (`PrepareOptions.phone`).
+        // Families are sized for this phone (`PrepareOptions.phone`, `sizing`).
         if onThisPhone.phone == nil {
             onThisPhone.phone = await MainActor.run { PrepareOptions.PhoneScreen.current }
         }

@@ -106,6 +106,12 @@ public enum FolderPreparation {
             do {
                 // Written once, with everything decided.
                 try staging.write(try WidgetFolder.manifestJSON(manifest), as: WidgetFolder.manifestFile)
+                // Readable by the widget while the phone is locked (`AppGroupProtection`).
+                do { try AppGroupProtection.apply(to: staging.staging) } catch {
+                    throw PrepareError(
+                        .folder(destination.path),
+                        "cannot set its files' data protection (\(error.localizedDescription))", code: .cannotWrite)
+                }
                 try staging.commit()
             } catch let failure as StagedFolder.Failure {
                 throw PrepareError(failure)

@@ -21,9 +21,10 @@ public struct PrepareOptions: Sendable {
     /// The widget view's size: a family on a device (`.family(.small)` by default), or points.
     public var size: ViewSize
     /// The phone `prepare` runs on, as UIKit reports its screen; nil where there is none (macOS)
-    /// and until `prepare` reads it. A Live Activity family named without a device takes this
-    /// phone's class and scale, since ActivityKit may refuse to start an activity whose images
-    /// are larger than the presentation on the phone (`WidgetSizeTable`, forum thread 751341).
+    /// and until `prepare` reads it. A family named without a device takes this phone's class
+    /// and scale: a Live Activity's always, since ActivityKit may refuse to start an activity
+    /// whose images are larger than the presentation on the phone (`WidgetSizeTable`, forum
+    /// thread 751341); a Home Screen family's unless `sizing` is `.everyPhone`.
     public var phone: PhoneScreen?
 
     /// A phone's screen: its size in points and its points' pixels (`UIScreen.main`'s bounds
@@ -77,6 +78,26 @@ public struct PrepareOptions: Sendable {
     /// in the accented and vibrant modes when the view is given
     /// `ArcMaskAccentedRendering.poster`; nil: the first. Recorded as the manifest's `posterFrame`.
     public var posterFrame: Int? = nil
+    /// What VoiceOver reads for the animation: the view is one image with this label, its layers
+    /// hidden. nil: the source's name ("Café anim (1).gif" → "Café anim"). Recorded as the
+    /// manifest's `label`; `ArcMaskFolderView(folder:label:)` can override it.
+    public var label: String? = nil
+    /// Which phones the layers are sized for (`.thisPhone` by default).
+    public var sizing: LayerSizing = .thisPhone
+
+    /// Which phones a Home Screen or Lock Screen family's layers are sized for, when `size` names
+    /// no device.
+    public enum LayerSizing: Sendable, Equatable {
+        /// The phone `prepare` runs on: its screen class's widget size at its own scale. A 2×
+        /// phone's layers then hold the pixels it shows, not 2.25× as many for a 3× phone's,
+        /// and the archive budget goes to frames (the per-image cap seen in forum thread 773785
+        /// is 718,080 px). Where the phone is not known (macOS, tests), the largest class, as
+        /// `.everyPhone`.
+        case thisPhone
+        /// The largest iPhone class at 3× (`arcmask export`'s default device): for folders shared
+        /// between devices, such as an iCloud-synced one.
+        case everyPhone
+    }
 
     /// The timer masks `prepare` writes: lanes of a loop whose mask font the widget extension
     /// carries. A font registered at run time is not drawn by the widget's renderer
@@ -166,6 +187,14 @@ public struct PrepareOptions: Sendable {
                 guard let choice else {
                     throw PrepareError(.options, "no device has a \(family.rawValue) presentation")
                 }
+                device = choice.device
+                layerScale = min(scale, choice.scale)
+            } else if sizing == .thisPhone,
+                let choice = phone.flatMap({
+                    WidgetSizeTable.device(screenWidth: $0.width, height: $0.height, scale: $0.scale)
+                }), choice.device.size(family) != nil
+            {
+                // The phone that prepares it, at its own scale (`LayerSizing.thisPhone`).
                 device = choice.device
                 layerScale = min(scale, choice.scale)
             } else {
@@ -332,6 +361,7 @@ extension PrepareOptions {
             layout: .files, imageFormat: imageFormat, jpegQuality: jpegQuality, widgetFamily: view.family ?? .small,
             names: names, rotation: .runtime, accented: .fullColor, codeFiles: codeFiles)
         s.posterFrame = posterFrame
+        s.label = label
         s.timerMasks = timerMasks.map {
             TimerMaskSettings(
                 use: .fallback, fps: $0.fps, maxLanes: $0.maxLanes, loops: $0.loops.sorted(), whenFaithful: true)

@@ -15,11 +15,7 @@ public enum WidgetCodeParts {
 
     /// What the gallery calls a widget made from `fileName`: the name a person gave the file,
     /// without its extension or the " (1)" a download adds ("Café anim (1).gif" → "Café anim").
-    public static func galleryName(_ fileName: String) -> String {
-        var name = (fileName as NSString).deletingPathExtension
-        if let copy = name.range(of: #" \(\d+\)$"#, options: .regularExpression) { name.removeSubrange(copy) }
-        return name.isEmpty ? fileName : name
-    }
+    public static func galleryName(_ fileName: String) -> String { ExportManifest.animationName(fileName) }
 
     /// Whether two generated widget files differ only in their gallery strings (the display name
     /// and the description): edits that change what the gallery shows, not what plays.
@@ -73,22 +69,32 @@ public enum WidgetCodeParts {
         }.joined()
     }
 
-    /// The numbered step that adds the widget to the extension's `WidgetBundle`.
-    public static func bundleStep(_ n: CodeNames, number: Int) -> String {
-        """
-        \(number). Add the widget to the extension's bundle. If the extension already has a `@main`
-           `WidgetBundle`, add `\(n.widget)()` to its `body`; otherwise replace the template's
-           `@main` widget with:
+    /// The numbered step that adds the widget to the extension's `WidgetBundle`. A widget that
+    /// needs a later system than the extension's (`minimumIOS`) goes in behind `if #available`,
+    /// so the rest of the extension keeps its own deployment target.
+    public static func bundleStep(_ n: CodeNames, number: Int, minimumIOS: String? = nil) -> String {
+        let entry = minimumIOS.map { "if #available(iOS \($0), *) { \(n.widget)() }" } ?? "\(n.widget)()"
+        let note =
+            minimumIOS.map {
+                "\n   The widget needs iOS \($0); behind `if #available` the extension keeps its own deployment target."
+            } ?? ""
+        return """
+            \(number). Add the widget to the extension's bundle. If the extension already has a `@main`
+               `WidgetBundle`, add `\(entry)` to its `body`; otherwise replace the template's
+               `@main` widget with:
 
-           ```swift
-           @main
-           struct AnimatedWidgets: WidgetBundle {
-               var body: some Widget {
-                   \(n.widget)()
+               ```swift
+               import SwiftUI
+               import WidgetKit
+
+               @main
+               struct AnimatedWidgets: WidgetBundle {
+                   var body: some Widget {
+                       \(entry)
+                   }
                }
-           }
-           ```
-        """
+               ```\(note)
+            """
     }
 }
 

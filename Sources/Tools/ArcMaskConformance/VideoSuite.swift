@@ -44,7 +44,8 @@ func runVideoLane(_ dir: String, tolerance: Int = 2) -> [SuiteResult] {
 /// and every frame nearer the tone map than FFmpeg's plain conversion is.
 func runHDRClips(_ dir: String, meanTolerance: Double = 0.5, sampleTolerance: Int = 3) -> SuiteResult {
     var result = SuiteResult(
-        name: "HDR clips against FFmpeg's tone map (mean within \(meanTolerance), 99.9 % of samples within \(sampleTolerance), nearer than the plain conversion)"
+        name:
+            "HDR clips against FFmpeg's tone map (mean within \(meanTolerance), 99.9 % of samples within \(sampleTolerance), nearer than the plain conversion)"
     )
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
         .filter { $0.hasPrefix("hdr-") && !$0.hasSuffix(".rgba") }.sorted()
@@ -97,8 +98,12 @@ private func compareHDR(
         frames += 1
         oursTotal += mean
         plainTotal += plainMean
-        if mean > meanTolerance { return "frame \(k): \(String(format: "%.2f", mean)) levels from the tone map on average" }
-        if Double(over) > samples * 0.001 { return "frame \(k): \(over) samples more than \(sampleTolerance) levels off" }
+        if mean > meanTolerance {
+            return "frame \(k): \(String(format: "%.2f", mean)) levels from the tone map on average"
+        }
+        if Double(over) > samples * 0.001 {
+            return "frame \(k): \(over) samples more than \(sampleTolerance) levels off"
+        }
         if mean >= plainMean { return "frame \(k): no nearer the tone map than the plain conversion" }
     }
     return nil

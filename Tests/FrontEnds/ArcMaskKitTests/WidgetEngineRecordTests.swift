@@ -95,12 +95,27 @@ struct LiveActivityPhoneTests {
         #expect(try island.resolved().device == "iphone-393")
         island.phone = PrepareOptions.PhoneScreen(width: 500, height: 1000, scale: 3)
         #expect(try island.resolved().device == "iphone-393")
-        // A device named on purpose is kept; the Home Screen's families are not the phone's.
+        // A device named on purpose is kept.
         var named = PrepareOptions(size: .family(.activity, device: "iphone-430"))
         named.phone = PrepareOptions.PhoneScreen(width: 375, height: 667, scale: 2)
         #expect(try named.resolved().width == 408 && named.resolved().scale == 3)
+    }
+
+    @Test("a Home Screen widget is sized for the phone that prepares it; for every phone when asked")
+    func homeScreen() throws {
         var small = PrepareOptions(size: .family(.small))
-        small.phone = PrepareOptions.PhoneScreen(width: 375, height: 667, scale: 2)
+        // Not known: the largest class at 3×.
         #expect(try small.resolved().width == 170 && small.resolved().scale == 3)
+        // An iPhone SE (2×): its own 148 pt at 2×, 296² px instead of 510² (2.97× fewer pixels).
+        small.phone = PrepareOptions.PhoneScreen(width: 375, height: 667, scale: 2)
+        let se = try small.resolved()
+        #expect(se.width == 148 && se.height == 148 && se.device == "iphone-375-se" && se.scale == 2)
+        // A folder shared between devices keeps the largest class.
+        small.sizing = .everyPhone
+        #expect(try small.resolved().width == 170 && small.resolved().scale == 3)
+        // A screen no class has: the largest class.
+        small.sizing = .thisPhone
+        small.phone = PrepareOptions.PhoneScreen(width: 500, height: 1000, scale: 3)
+        #expect(try small.resolved().device == WidgetSizeTable.defaultDevice(for: .small).id)
     }
 }

@@ -24,7 +24,7 @@ public enum ExportCode {
         let accented = m.accented
         let common: [(name: String, bytes: [UInt8])] = [
             (WidgetFolder.manifestFile, try manifestJSON(m)),
-            (CodeNames.animationFile, Array(AnimationSource.text.utf8)),
+            (CodeNames.animationFile, Array(AnimationSource.text(for: route).utf8)),
             (n.planFile, Array(PlanFile.generate(manifest: m, names: n, route: route, accented: accented).utf8)),
         ]
         let guide = (

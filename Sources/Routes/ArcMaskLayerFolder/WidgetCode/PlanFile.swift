@@ -57,6 +57,14 @@ public enum PlanFile {
                             posterCell: \(cell)
                     """
         }
+        // What VoiceOver reads for the animation (`--label`).
+        if let label = m.label {
+            timerMasks +=
+                ",\n" + """
+                            // What VoiceOver reads: the view is one image with this label (--label).
+                            label: "\(WidgetCodeParts.swiftString(label))"
+                    """
+        }
         let imports = (["SwiftUI"] + route.imports).sorted().map { "import \($0)" }.joined(separator: "\n")
         return """
             // \(n.planFile), written by `arcmask export` for \(CodeText.fileName(m.source)).

@@ -46,13 +46,22 @@ extension RotationAccess {
                 "function iOS 26.1 gates: built with Xcode 26.1 or later it does not turn on iOS 26.1 or later",
                 "(octree/ClockHandRotationKit#11); built with Xcode 26.0.1 it still turns there.",
             ]
+        case .none:
+            return [
+                "Rotation route: none (public API only). ArcMaskAnimation.swift is written with the",
+                "clock-hand rotation's lookup compiled out (ARCMASK_PUBLIC_API_ONLY), so nothing reaches",
+                "WidgetKit's private API:",
+            ]
+                + (timerMasks
+                    ? ["the view plays the export's timer masks (below), or the poster frame still."]
+                    : ["the view shows the poster frame still (this export carries no timer masks)."])
         }
     }
 
     /// Imports the way adds to the SwiftUI part of the plan file.
     public var imports: [String] {
         switch self {
-        case .runtime, .silgen: return []
+        case .runtime, .silgen, .none: return []
         case .package: return ["ClockHandRotationKit"]
         }
     }
@@ -89,6 +98,13 @@ extension RotationAccess {
                         })
                 }
                 """
+        case .none:
+            return """
+                extension \(n.plan) {
+                    /// The rotation route: none (public API only; ArcMaskAnimation.swift has it).
+                    public static let rotation = ArcMaskRotation.none
+                }
+                """
         case .package:
             return """
                 extension \(n.plan) {
@@ -102,5 +118,17 @@ extension RotationAccess {
                 }
                 """
         }
+    }
+}
+
+extension AnimationSource {
+    /// The view file as an export with `rotation` writes it: unchanged, or for `.none` with the
+    /// `ARCMASK_PUBLIC_API_ONLY` condition taken, so the rotation's lookup is not compiled.
+    public static func text(for rotation: RotationAccess) -> String {
+        guard rotation == .none else { return text }
+        return text.replacingOccurrences(
+            of: "#if ARCMASK_PUBLIC_API_ONLY\n", with: "#if true  // --rotation-access none: public API only\n"
+        ).replacingOccurrences(
+            of: "#if !ARCMASK_PUBLIC_API_ONLY\n", with: "#if false  // --rotation-access none: public API only\n")
     }
 }

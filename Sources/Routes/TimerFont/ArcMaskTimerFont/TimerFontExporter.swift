@@ -37,6 +37,8 @@ public struct TimerFontRequest: Sendable {
     /// What the widget gallery shows; nil for the input's file name and a sentence about the route.
     public var displayName: String? = nil
     public var widgetDescription: String? = nil
+    /// What VoiceOver reads for the animation; nil: the display name, else the source's name.
+    public var label: String? = nil
     /// How much of the timers' life the fonts are proven over, seconds (the hour wraps far beyond
     /// it are checked as well).
     public var verifySeconds: Int
@@ -169,6 +171,7 @@ public enum TimerFontExporter {
             warnings: warnings, proof: proof, flattening: flattening, name: r.names.prefix,
             codeFiles: [r.names.viewFile, r.names.widgetFile, plistFile, "INSTALL.md"],
             displayName: r.displayName, widgetDescription: r.widgetDescription)
+        manifest.label = r.label ?? r.displayName ?? ExportManifest.animationName(source.name)
         manifest.fidelity = fidelity(
             sourceFrames: pictures.sourceFrames, fps: pictures.plan.fps, timing: pictures.timing,
             durationsMs: source.durations, paceAsked: r.loopSeconds != nil || r.timing != .auto)

@@ -77,6 +77,8 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
     /// What the widget gallery shows; nil: the source's file name, and a sentence about the route.
     public var displayName: String? = nil
     public var widgetDescription: String? = nil
+    /// What VoiceOver reads for the animation (`--label`; by default the gallery name).
+    public var label: String? = nil
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).
     public var output: String? = nil

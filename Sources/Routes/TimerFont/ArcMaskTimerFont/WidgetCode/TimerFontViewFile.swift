@@ -41,6 +41,8 @@ public enum TimerFontViewFile {
                 public static let loopSeconds = \(m.loopSeconds)
                 public static let viewWidth: Double = \(num(m.viewWidth))
                 public static let viewHeight: Double = \(num(m.viewHeight))
+                /// What VoiceOver reads: the view is one image with this label (--label).
+                public static let label = "\(WidgetCodeParts.swiftString(m.label ?? m.displayName ?? ExportManifest.animationName(m.source)))"
                 /// What the frames were flattened onto (sRGB, 0…1); also the view's background.
                 public static let background: (red: Double, green: Double, blue: Double) = (\(r), \(g), \(b))
 
@@ -76,6 +78,22 @@ public enum TimerFontViewFile {
             #if canImport(SwiftUI) && canImport(WidgetKit)
             import SwiftUI
             import WidgetKit
+            #if canImport(UIKit)
+            import UIKit
+            import os
+            #endif
+
+            extension \(p) {
+                /// The fonts UIKit cannot find by PostScript name: not in the extension, or not listed
+                /// under `UIAppFonts`. Empty on systems without UIKit.
+                public static var missingFonts: [String] {
+                    #if canImport(UIKit)
+                    return (frameFonts + [maskFont]).filter { UIFont(name: $0, size: 12) == nil }
+                    #else
+                    return []
+                    #endif
+                }
+            }
 
             /// Plays the exported animation with timers alone (iOS \(minimumIOS) or later: earlier systems round
             /// `.timer` inconsistently). Its fonts must be listed under `UIAppFonts` (see INSTALL.md).
@@ -88,7 +106,36 @@ public enum TimerFontViewFile {
                     reference = \(p).referenceDate(for: date)
                 }
 
+                /// The timers, or the background alone when a font is missing: a timer in a font the
+                /// system cannot find falls back to the system font, and the widget would show giant
+                /// digits. One image for VoiceOver, with the export's label; its layers are hidden.
                 public var body: some View {
+                    content
+                        .accessibilityElement(children: .ignore)
+                        .accessibilityLabel(Text(\(p).label))
+                        .accessibilityAddTraits(.isImage)
+                }
+
+                @ViewBuilder private var content: some View {
+                    if \(p).missingFonts.isEmpty {
+                        timers
+                    } else {
+                        placeholder
+                    }
+                }
+
+                /// What shows instead of the timers while a font is missing, said once in the log.
+                private var placeholder: some View {
+                    #if canImport(UIKit)
+                    let missing = \(p).missingFonts.joined(separator: ", ")
+                    Logger(subsystem: "ArcMask", category: "timer-font").error(
+                        "\(n.view): fonts not registered (\\(missing, privacy: .public)): bundle them with the extension and list them under UIAppFonts (INSTALL.md)")
+                    #endif
+                    return Color(red: \(p).background.red, green: \(p).background.green, blue: \(p).background.blue)
+                        .frame(width: \(p).viewWidth, height: \(p).viewHeight)
+                }
+
+                private var timers: some View {
                     ZStack {
                         ForEach(0..<\(p).firstUpperLayer, id: \\.self) { i in
                             layer(i)
@@ -215,8 +262,9 @@ public enum TimerFontViewFile {
             It uses public API only: `Text(date, style: .timer)` and custom fonts.
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension.
-               Set the extension's deployment target to iOS \(minimumIOS) or later (earlier systems round
-               `.timer` inconsistently, and frames would be skipped or repeated).
+               The widget plays on iOS \(minimumIOS) or later (earlier systems round `.timer` inconsistently,
+               and frames would be skipped or repeated); step 4 adds it behind `if #available`, so the
+               extension's other widgets keep their deployment target.
             2. Drag `\(n.viewFile)`, `\(n.widgetFile)` and the \(m.fontFiles.count) `.ttf` files into the project, ticking the
                widget extension target (Build Phases ▸ Copy Bundle Resources must list the fonts).
             3. List the fonts in the extension's Info.plist under `UIAppFonts` ("Fonts provided by
@@ -235,7 +283,7 @@ public enum TimerFontViewFile {
                |---|---|
             \(fonts.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
 
-            \(WidgetCodeParts.bundleStep(n, number: 4))
+            \(WidgetCodeParts.bundleStep(n, number: 4, minimumIOS: minimumIOS))
 
             Build and run the extension's scheme, then add the widget from the home screen.
 
