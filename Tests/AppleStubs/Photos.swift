@@ -14,14 +14,24 @@ open class PHAssetResource: @unchecked Sendable {
     public var type: PHAssetResourceType { .photo }
 }
 
-open class PHAssetResourceRequestOptions: @unchecked Sendable {
+public typealias PHAssetResourceProgressHandler = @Sendable (Double) -> Void
+public typealias PHAssetResourceDataRequestID = Int32
+
+open class PHAssetResourceRequestOptions {
     public init() {}
     public var isNetworkAccessAllowed: Bool = false
+    public var progressHandler: PHAssetResourceProgressHandler?
 }
 
-open class PHAssetResourceManager: @unchecked Sendable {
+open class PHAssetResourceManager {
     public class func `default`() -> PHAssetResourceManager { PHAssetResourceManager() }
     public func writeData(
         for resource: PHAssetResource, toFile fileURL: URL, options: PHAssetResourceRequestOptions?
     ) async throws {}
+    public func requestData(
+        for resource: PHAssetResource, options: PHAssetResourceRequestOptions?,
+        dataReceivedHandler handler: @escaping (Data) -> Void,
+        completionHandler: @escaping ((any Error)?) -> Void
+    ) -> PHAssetResourceDataRequestID { 0 }
+    public func cancelDataRequest(_ requestID: PHAssetResourceDataRequestID) {}
 }

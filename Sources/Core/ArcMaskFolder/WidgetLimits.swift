@@ -67,15 +67,19 @@ public struct WidgetLimits: Sendable, Equatable, Codable {
     }
 
     /// What a folder of `layers` rotating layers for `family` should be warned of on its surface.
+    /// Every surface is warned past the Live Activity figure: a Home Screen plan can stack
+    /// hundreds of layers, each redrawn at every refresh, and no figure is measured there, so
+    /// the one public figure stands until a measurement says otherwise.
     public static func surfaceWarnings(family: WidgetFamily?, layers: Int) -> [String] {
-        guard let family else { return [] }
         var out: [String] = []
-        if family.surface == .liveActivity, layers >= liveActivityRotatingViews {
+        if layers >= liveActivityRotatingViews {
             out.append(
-                "\(layers) rotating layers in a Live Activity: iOS 18 was reported to stall from \(liveActivityRotatingViews) in a card (BasedHardware/omi); fewer frames (a lower frame rate) are safer"
+                family?.surface == .liveActivity
+                    ? "\(layers) rotating layers in a Live Activity: iOS 18 was reported to stall from \(liveActivityRotatingViews) in a card (BasedHardware/omi); fewer frames (a lower frame rate) are safer"
+                    : "\(layers) layers, each redrawn at every refresh: iOS 18 was reported to stall from \(liveActivityRotatingViews) rotating views in a Live Activity card (BasedHardware/omi), and nothing is measured for widgets; fewer frames (a lower frame rate) are safer"
             )
         }
-        if family.surface == .lockScreen {
+        if family?.surface == .lockScreen {
             out.append(
                 "the rotation on Lock Screen widgets is unverified (cifyr/motionary §5.2 verified it on Home Screen widgets only), and the Lock Screen draws the widget in its vibrant mode, not in colour"
             )

@@ -164,12 +164,33 @@ extension ArcMaskPreparer {
         _ data: Data, name: String, into folder: URL, options: PrepareOptions = PrepareOptions(),
         replacing: Bool = false
     ) -> AsyncThrowingStream<Event, Error> {
+        stream { progress in
+            try await prepare(data, name: name, into: folder, options: options, replacing: replacing, progress: progress)
+        }
+    }
+
+    /// `prepare(contentsOf:)` as a stream: the file read as it needs it (a movie, a large GIF),
+    /// progress as it goes, then what was written; cancelling the consuming task (or dropping the
+    /// stream) cancels the work.
+    public static func events(
+        contentsOf url: URL, name: String? = nil, into folder: URL, options: PrepareOptions = PrepareOptions(),
+        replacing: Bool = false
+    ) -> AsyncThrowingStream<Event, Error> {
+        stream { progress in
+            try await prepare(
+                contentsOf: url, name: name, into: folder, options: options, replacing: replacing, progress: progress)
+        }
+    }
+
+    /// The events of one preparation run by `work`, which reports its progress to the closure given.
+    private static func stream(
+        _ work: @escaping @Sendable (_ progress: @escaping @MainActor @Sendable (Progress) -> Void) async throws ->
+            PreparedAnimation
+    ) -> AsyncThrowingStream<Event, Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let prepared = try await prepare(
-                        data, name: name, into: folder, options: options, replacing: replacing
-                    ) { continuation.yield(.progress($0)) }
+                    let prepared = try await work { continuation.yield(.progress($0)) }
                     continuation.yield(.finished(prepared))
                     continuation.finish()
                 } catch {

@@ -203,8 +203,8 @@ final class ImageIOFrames: KitFrames {
             // the premultiplied pixels it is, and scaled here: one canvas and the layer, the
             // canvas checked against the memory the app may take first.
             try MemoryCeiling.check(
-                width: canvasWidth, height: canvasHeight,
-                what: "of \(name): its \(canvasWidth)×\(canvasHeight) px canvas",
+                [(canvasWidth, canvasHeight), (width, height)],
+                what: "of \(name): its \(canvasWidth)×\(canvasHeight) px canvas and its \(width)×\(height) px layer",
                 place: .frame(index))
             guard let image = CGImageSourceCreateImageAtIndex(source, index, nil) else {
                 throw PrepareError(.frame(index), "of \(name) cannot be decoded (\(Self.status(source)))")
@@ -217,8 +217,10 @@ final class ImageIOFrames: KitFrames {
         let s = cover ? max(sx, sy) : min(sx, sy)
         let side = max(1, Int((Double(max(canvasWidth, canvasHeight)) * s).rounded(.up)))
         // The thumbnail ImageIO makes is at most side × side pixels.
+        // The picture and the layer it is drawn into exist at once: one budget for both.
         try MemoryCeiling.check(
-            width: side, height: side, what: "of \(name): its \(side) px picture", place: .frame(index))
+            [(side, side), (width, height)], what: "of \(name): its \(side) px picture and its \(width)×\(height) px layer",
+            place: .frame(index))
         let options =
             [
                 kCGImageSourceCreateThumbnailFromImageAlways: true,

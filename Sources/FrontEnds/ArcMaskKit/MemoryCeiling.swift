@@ -13,13 +13,13 @@ import os
 /// it hits its memory limit", to be read as advice and never cached, as it changes with the
 /// app's footprint; 0 when the caller is not an app or is already past its limit
 /// (developer.apple.com/documentation/os/os_proc_available_memory; iOS 13 and later, not
-/// macOS). Of it, `marginBytes` are left to the rest of the app, and `floorBytes` are always
-/// allowed, so that a small animation still prepares where the figure is 0. Where the function
-/// does not exist (macOS, Linux) there is no figure, and only the fixed caps apply
+/// macOS). Of it, `marginBytes` are left to the rest of the app; nothing more is allowed, however
+/// small the buffer, since the figure is all the phone will give (0: the app is past its limit).
+/// Buffers that exist at once (a decoded picture and the layer it is drawn into) are checked
+/// together, against one reading of the figure (`check(_:what:place:)`). Where the function does
+/// not exist (macOS, Linux) there is no figure, and only the fixed caps apply
 /// (`ImageIOFrames.fixedCanvasPixels`).
 enum MemoryCeiling {
-    /// Bytes one buffer may always take, whatever the figure: 8 M pixels.
-    static let floorBytes = 32 << 20
     /// Bytes left to the rest of the app (its views, ImageIO's and AVFoundation's own buffers,
     /// the encoder's output) beside the buffer being allocated.
     static let marginBytes = 96 << 20
@@ -39,10 +39,10 @@ enum MemoryCeiling {
         #endif
     }
 
-    /// The most bytes one buffer may take now: the figure less the margin, never under the
-    /// floor; nil where there is no figure.
+    /// The most bytes the buffers about to be made may take now: the figure less the margin
+    /// (0 when the figure is under the margin); nil where there is no figure.
     static var bufferBytes: Int? {
-        availableBytes.map { max(floorBytes, $0 - marginBytes) }
+        availableBytes.map { max(0, $0 - marginBytes) }
     }
 
     /// The most RGBA pixels one buffer may hold now, no more than `cap`.
@@ -54,13 +54,26 @@ enum MemoryCeiling {
     /// Refuses, as `.tooLarge` at `place`, a buffer of `width`×`height` RGBA pixels that the
     /// app cannot take now; `what` names it in the sentence ("its 9000×9000 px canvas").
     static func check(width: Int, height: Int, what: String, place: PrepareError.Place) throws {
+        try check([(width, height)], what: what, place: place)
+    }
+
+    /// Refuses, as `.tooLarge` at `place`, RGBA buffers of these sizes that will exist at once
+    /// when together they need more than the app may take now: one budget for all of them, not
+    /// each alone.
+    static func check(_ buffers: [(width: Int, height: Int)], what: String, place: PrepareError.Place) throws {
         guard let bytes = bufferBytes else { return }
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        let (needed, overflow4) = pixels.multipliedReportingOverflow(by: 4)
-        guard overflow || overflow4 || needed > bytes else { return }
+        var needed = 0, overflow = false
+        for b in buffers {
+            let (pixels, o1) = b.width.multipliedReportingOverflow(by: b.height)
+            let (size, o2) = pixels.multipliedReportingOverflow(by: 4)
+            let (sum, o3) = needed.addingReportingOverflow(size)
+            overflow = overflow || o1 || o2 || o3 || b.width < 0 || b.height < 0
+            needed = sum
+        }
+        guard overflow || needed > bytes else { return }
         throw PrepareError(
             place,
-            "\(what) needs \(megabytes(overflow || overflow4 ? Int.max : needed)) of memory, and this app may take \(megabytes(bytes)) more now (os_proc_available_memory, less \(megabytes(marginBytes)) kept for the app)",
+            "\(what) needs \(megabytes(overflow ? Int.max : needed)) of memory, and this app may take \(megabytes(bytes)) more now (os_proc_available_memory, less \(megabytes(marginBytes)) kept for the app)",
             code: .tooLarge)
     }
 

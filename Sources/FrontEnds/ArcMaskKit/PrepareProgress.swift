@@ -11,6 +11,9 @@ import Foundation
 public enum ArcMaskPreparer {
     /// Where the work is.
     public enum Stage: Sendable, Equatable {
+        /// Fetching a Live Photo's video from iCloud (`prepare(livePhoto:)`): `done` of `total`
+        /// is Photos' own fraction; `fractionCompleted` stays 0 until the frames are read.
+        case downloading
         /// Reading every frame once, encoding samples to choose the scale and quality.
         case surveying
         /// Writing the layers. It may run more than once: when a written pass comes out over the

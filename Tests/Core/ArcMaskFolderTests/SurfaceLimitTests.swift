@@ -22,7 +22,11 @@ struct SurfaceLimitTests {
         #expect(WidgetLimits.surfaceWarnings(family: .activity, layers: 99).isEmpty)
         let many = WidgetLimits.surfaceWarnings(family: .islandExpanded, layers: 120)
         #expect(many.count == 1 && many[0].hasPrefix("120 rotating layers in a Live Activity"))
-        #expect(WidgetLimits.surfaceWarnings(family: .small, layers: 500).isEmpty)
+        // Every surface past the figure, with what is and is not measured.
+        #expect(WidgetLimits.surfaceWarnings(family: .small, layers: 99).isEmpty)
+        let home = WidgetLimits.surfaceWarnings(family: .small, layers: 500)
+        #expect(home.count == 1 && home[0].hasPrefix("500 layers") && home[0].contains("nothing is measured for widgets"))
+        #expect(WidgetLimits.surfaceWarnings(family: nil, layers: 100).count == 1)
         #expect(WidgetLimits.surfaceWarnings(family: .accessoryCircular, layers: 8).first?.contains("vibrant") == true)
     }
 

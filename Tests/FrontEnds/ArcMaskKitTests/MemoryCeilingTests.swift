@@ -27,16 +27,20 @@ final class CanvasCodec: LayerCodec, @unchecked Sendable {
 
 @Suite("prepare takes the memory the phone has, and refuses the rest before allocating it")
 struct MemoryCeilingTests {
-    @Test("the ceiling is what the app may still take less a margin, never under the floor; no figure, no ceiling")
+    @Test("the ceiling is what the app may still take less a margin, and no more; no figure, no ceiling")
     func figures() {
         MemoryCeiling.availableForTesting.withValue(1 << 30) {
             #expect(MemoryCeiling.bufferBytes == (1 << 30) - MemoryCeiling.marginBytes)
             #expect(MemoryCeiling.pixels(cap: 1_000_000_000) == ((1 << 30) - MemoryCeiling.marginBytes) / 4)
             #expect(MemoryCeiling.pixels(cap: 1000) == 1000)
         }
-        // 0: not an app, or past its limit: the floor still prepares a small animation.
+        // Less than the margin, or 0 (past its limit): nothing more, however small.
         MemoryCeiling.availableForTesting.withValue(0) {
-            #expect(MemoryCeiling.bufferBytes == MemoryCeiling.floorBytes)
+            #expect(MemoryCeiling.bufferBytes == 0)
+            #expect(throws: PrepareError.self) { _ = try LayerPixels(width: 16, height: 16) }
+        }
+        MemoryCeiling.availableForTesting.withValue(MemoryCeiling.marginBytes + (20 << 20)) {
+            #expect(MemoryCeiling.bufferBytes == 20 << 20)
         }
         #if os(Linux)
         // No system figure here: only the fixed caps.
@@ -46,8 +50,8 @@ struct MemoryCeilingTests {
 
     @Test("a picture, or a WebP canvas, larger than the app can take: .tooLarge saying how much, not a crash")
     func refused() throws {
-        try MemoryCeiling.availableForTesting.withValue(100 << 20) {
-            // 100 MB available, 96 MB kept: the floor (32 MB) allows 8 M pixels.
+        try MemoryCeiling.availableForTesting.withValue(128 << 20) {
+            // 128 MB available, 96 MB kept: 32 MB allows 8 M pixels.
             #expect(throws: Never.self) { _ = try LayerPixels(width: 2000, height: 2000) }
             do {
                 _ = try LayerPixels(width: 6000, height: 6000)
@@ -69,6 +73,24 @@ struct MemoryCeilingTests {
             try WebPCanvas(width: 6000, height: 6000)
         }
         #expect(canvas.width == 6000)
+    }
+
+    @Test("buffers that exist at once are budgeted together: each fits alone, both do not")
+    func together() throws {
+        try MemoryCeiling.availableForTesting.withValue(MemoryCeiling.marginBytes + (20 << 20)) {
+            // Two 12 MB buffers (1732² px): each under 20 MB, together 24 MB.
+            try MemoryCeiling.check([(1732, 1732)], what: "one", place: .input)
+            do {
+                try MemoryCeiling.check([(1732, 1732), (1732, 1732)], what: "a picture and its layer", place: .frame(3))
+                Issue.record("24 MB allowed with 20 MB to spare")
+            } catch let error as PrepareError {
+                #expect(error.code == .tooLarge && error.problem.contains("a picture and its layer needs 23 MB"))
+            }
+            // Sizes that overflow are refused, not wrapped.
+            #expect(throws: PrepareError.self) {
+                try MemoryCeiling.check([(Int.max, 2), (1, 1)], what: "x", place: .input)
+            }
+        }
     }
 
     @Test("driven down mid-preparation: the frame's canvas is refused as .tooLarge and nothing is left behind")

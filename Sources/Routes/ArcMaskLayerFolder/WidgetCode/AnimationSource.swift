@@ -1041,6 +1041,16 @@ public struct ArcMaskFolderView<Placeholder: View>: View {
     }
 }
 
+/// A folder read off the main actor, handed to it (`ArcMaskAnimation.load(folder:)`).
+private struct LoadedFolder: @unchecked Sendable {
+    let plan: ArcMaskAnimationPlan
+    let files: [String: Data]
+    let manifestDigest: String
+    init(_ read: (plan: ArcMaskAnimationPlan, files: [String: Data], manifestDigest: String)) {
+        (plan, files, manifestDigest) = read
+    }
+}
+
 /// Plays arc-masked layers inside a widget (iOS 15 or later): a folder written by `arcmask
 /// export` or by ArcMaskKit's `prepare`, or an export's frames in the extension's bundle.
 @available(iOS 15.0, macOS 12.0, *)
@@ -1070,6 +1080,20 @@ public struct ArcMaskAnimation: View {
         rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(),
         contentMode: ArcMaskContentMode = .fill
     ) {
+        guard let read = Self.read(folder: folder) else { return nil }
+        self.init(
+            plan: read.plan, label: label, accented: accented, rotation: rotation, engine: engine, date: date,
+            contentMode: contentMode
+        ) { read.files[$0] }
+        recordsIn = (folder, read.manifestDigest)
+    }
+
+    /// The folder's manifest and every file it names, read and checked against their digests;
+    /// nil when one is missing, damaged or not a regular file. Touches no view: it may run on
+    /// any thread (`load(folder:)` runs it off the main actor).
+    nonisolated static func read(
+        folder: URL
+    ) -> (plan: ArcMaskAnimationPlan, files: [String: Data], manifestDigest: String)? {
         func contents(_ name: String, limit: Int) -> Data? {
             let url = folder.appendingPathComponent(name)
             // Regular files only: a FIFO would block the widget, a folder cannot be read.
@@ -1089,12 +1113,31 @@ public struct ArcMaskAnimation: View {
             if name == "manifest.json", let data { manifestDigest = ArcMaskAnimationPlan.digest(data) }
             return data
         }
-        guard let (plan, files) = ArcMaskAnimationPlan.read(reading, size: size) else { return nil }
-        self.init(
-            plan: plan, label: label, accented: accented, rotation: rotation, engine: engine, date: date,
+        guard let (plan, files) = ArcMaskAnimationPlan.read(reading, size: size), let manifestDigest else {
+            return nil
+        }
+        return (plan, files, manifestDigest)
+    }
+
+    /// `init?(folder:)` for an app's own preview: the manifest and images are read off the main
+    /// actor, so a large folder does not hold up the app's interface; the view is then made on
+    /// the main actor. nil where `init?(folder:)` gives nil. (A widget's view is made as its
+    /// timeline entry is drawn, where `init?(folder:)` is the one to use.)
+    @MainActor
+    public static func load(
+        folder: URL, label: String? = nil, accented: ArcMaskAccentedRendering = .fullColor,
+        rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(),
+        contentMode: ArcMaskContentMode = .fill
+    ) async -> ArcMaskAnimation? {
+        let read = await Task.detached(priority: .userInitiated) { Self.read(folder: folder).map(LoadedFolder.init) }
+            .value
+        guard let read else { return nil }
+        var view = ArcMaskAnimation(
+            plan: read.plan, label: label, accented: accented, rotation: rotation, engine: engine, date: date,
             contentMode: contentMode
-        ) { files[$0] }
-        recordsIn = manifestDigest.map { (folder, $0) }
+        ) { read.files[$0] }
+        view?.recordsIn = (folder, read.manifestDigest)
+        return view
     }
 
     /// Plays an export's frames from `bundle` (the widget extension's own resources); `label`:

@@ -121,8 +121,21 @@ public enum InstallGuide {
                    <key>NSSupportsLiveActivities</key>
                    <true/>
 
-            5. Add `\(n.liveActivity)()` to the extension's `WidgetBundle` `body` (its deployment target
-               16.1 or later).
+            5. Add `\(n.liveActivity)()` to the extension's `WidgetBundle` `body`, behind `if #available`
+               where the extension's deployment target is below 16.1; a new extension's bundle:
+
+               ```swift
+               import SwiftUI
+               import WidgetKit
+
+               @main
+               struct AnimatedWidgets: WidgetBundle {
+                   var body: some Widget {
+                       if #available(iOS 16.1, *) { \(n.liveActivity)() }
+                   }
+               }
+               ```
+
             6. Start it from the app while the app is in the foreground: `\(n.activityStarter).start()` (it returns nil and
                logs why when the system refuses); `await \(n.activityStarter).endAll()` ends it.
 
