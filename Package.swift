@@ -51,6 +51,7 @@ let zipFoundation = Target.Dependency.product(
 
 let package = Package(
     name: "arcmask",
+    defaultLocalization: "en",
     // macOS 13: FileHandle's throwing write(contentsOf:)/close() need 10.15.4, Swift concurrency
     // back-deploys to 10.15, and ArcMaskKit (SwiftUI, ImageIO) states macOS 13 and iOS 16.
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -321,7 +322,7 @@ let package = Package(
             ],
             // The privacy manifest apps' privacy reports gather (required-reason APIs the Kit's
             // code references; PrivacyManifestTests holds the two against each other).
-            resources: [.copy("PrivacyInfo.xcprivacy")],
+            resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources")],
             // Public API only: the view's lookup of WidgetKit's private clock-hand rotation is not
             // compiled; it plays timer masks, or the poster frame still.
             swiftSettings: [.define("ARCMASK_PUBLIC_API_ONLY", .when(traits: [publicAPIOnly]))]),

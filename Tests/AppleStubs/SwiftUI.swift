@@ -107,7 +107,15 @@ public struct EnvironmentValues {
     }
 }
 
+public enum ColorScheme: Hashable, Sendable, CaseIterable {
+    case light, dark
+}
+
 extension EnvironmentValues {
+    public var colorScheme: ColorScheme {
+        get { .light }
+        set {}
+    }
     @available(iOS 16.0, macOS 13.0, *)
     public var isLuminanceReduced: Bool {
         get { false }

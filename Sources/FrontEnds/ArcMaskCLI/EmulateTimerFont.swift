@@ -51,10 +51,26 @@ enum EmulateTimerFont {
                 return report
             }
         }
+        // The dark appearance's fonts: the export's proof again over them (every frame of every
+        // window, one sample each), judged by the dark pictures' digests.
+        var darkProof: TimerFontVerifier.Report? = nil
+        if export.problems.isEmpty {
+            darkProof = try reportingFailures {
+                try export.darkVerifier().map {
+                    TimerFontExporter.prove(
+                        $0, loopSeconds: export.plan.loopSeconds, seconds: TimerFontExporter.provenSeconds)
+                }
+            }
+        }
         var outcome = Outcome()
         outcome.require(problems.isEmpty, counted(problems.count, "problem"), part: "files")
         if let report {
             outcome.require(report.wrongFrame == 0, counted(report.wrongFrame, "wrong frame"), part: "fontProof")
+        }
+        if let darkProof {
+            outcome.require(
+                darkProof.passed, counted(darkProof.mismatches.count, "wrong frame") + " in the dark appearance",
+                part: "darkFontProof")
         }
         if export.manifest.flattening != nil { outcome.require(true, "", part: "flattening") }
         for p in export.manifest.flattening ?? [] { outcome.fail(p, part: "flattening") }
@@ -91,6 +107,11 @@ enum EmulateTimerFont {
             lines.append(
                 "  \(counted(export.fonts.count, "font")) in the folder, \(read.count) read: \(read.map(\.bytes!).reduce(0, +)) bytes, each held to the manifest's size and digest"
             )
+            if let darkProof, let dark = export.manifest.dark {
+                lines.append(
+                    "  dark appearance (pictures flattened onto \(dark.background)): \(darkProof.passed ? "every frame of the proof's windows shows its picture" : "\(counted(darkProof.mismatches.count, "wrong frame"))")"
+                )
+            }
             for p in problems.prefix(24) { lines.append("  problem: \(p)") }
             for p in export.manifest.flattening ?? [] { lines.append("  flattening: \(p)") }
             for w in export.manifest.warnings { lines.append("  warning at export: \(w)") }

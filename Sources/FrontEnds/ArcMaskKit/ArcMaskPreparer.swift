@@ -165,7 +165,8 @@ extension ArcMaskPreparer {
         replacing: Bool = false
     ) -> AsyncThrowingStream<Event, Error> {
         stream { progress in
-            try await prepare(data, name: name, into: folder, options: options, replacing: replacing, progress: progress)
+            try await prepare(
+                data, name: name, into: folder, options: options, replacing: replacing, progress: progress)
         }
     }
 
@@ -184,7 +185,8 @@ extension ArcMaskPreparer {
 
     /// The events of one preparation run by `work`, which reports its progress to the closure given.
     private static func stream(
-        _ work: @escaping @Sendable (_ progress: @escaping @MainActor @Sendable (Progress) -> Void) async throws ->
+        _ work:
+            @escaping @Sendable (_ progress: @escaping @MainActor @Sendable (Progress) -> Void) async throws ->
             PreparedAnimation
     ) -> AsyncThrowingStream<Event, Error> {
         AsyncThrowingStream { continuation in

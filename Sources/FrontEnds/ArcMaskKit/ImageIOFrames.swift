@@ -219,7 +219,8 @@ final class ImageIOFrames: KitFrames {
         // The thumbnail ImageIO makes is at most side × side pixels.
         // The picture and the layer it is drawn into exist at once: one budget for both.
         try MemoryCeiling.check(
-            [(side, side), (width, height)], what: "of \(name): its \(side) px picture and its \(width)×\(height) px layer",
+            [(side, side), (width, height)],
+            what: "of \(name): its \(side) px picture and its \(width)×\(height) px layer",
             place: .frame(index))
         let options =
             [

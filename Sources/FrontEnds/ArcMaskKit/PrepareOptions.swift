@@ -247,7 +247,9 @@ public struct PrepareOptions: Sendable {
 
 /// What went wrong preparing a folder: what kind of failure (`code`, for an app to switch on),
 /// where (the input, a frame, the options, the folder) and what, in a sentence.
-public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    LocalizedError
+{
     /// Where the failure lies.
     public enum Place: Sendable, Equatable {
         /// The animation's bytes as a whole.
@@ -311,37 +313,38 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
             }()
     }
 
-    /// The place and the problem in one line, such as "frame 3: cannot be decoded" (a folder's
-    /// place is its path).
+    /// The place and the problem in one line, such as "frame 3: cannot be decoded": for logs and
+    /// developers. A folder is named "folder" here; its path is in `debugDescription` only.
     public var description: String {
         switch place {
         case .input: return "input: \(problem)"
         case let .frame(i): return "frame \(i): \(problem)"
         case .options: return "options: \(problem)"
-        case let .folder(path): return "\(path): \(problem)"
+        case .folder: return "folder: \(problem)"
         case .budget: return "budget: \(problem)"
         }
     }
 
-    /// The same line as `description`, for `LocalizedError` (what `localizedDescription` gives).
-    public var errorDescription: String? { description }
-
-    /// What the user can do about it, in a sentence an app can show.
-    public var recoverySuggestion: String? {
-        switch code {
-        case .unsupportedFormat:
-            "Choose a GIF, APNG, WebP, HEIC or AVIF sequence, a video, or a Lottie, dotLottie or Telegram sticker file."
-        case .notAnimated: "Choose an animation, or prepare it as a still picture."
-        case .tooManyFrames: "Shorten the animation or lower its frame rate before preparing it."
-        case .tooLarge: "Choose a smaller animation."
-        case .damaged: "The file may be cut short or damaged: try another copy."
-        case .invalidOptions: "Check the options named in the message."
-        case .doesNotFit: "Allow fewer frames or a lower scale (PrepareOptions.budget), or choose a shorter animation."
-        case .destinationExists: "Pass replacing: true to replace the folder, or choose another."
-        case .cannotWrite: "Check that the folder's parent exists and that the app may write there."
-        case .interrupted: "Keep the app open until the animation is prepared, then try again."
-        }
+    /// `description` with the folder's path, for the developer's console.
+    public var debugDescription: String {
+        if case let .folder(path) = place { return "\(path): \(problem)" }
+        return description
     }
+
+    /// What went wrong, in a sentence the app can show its user, in the user's language where
+    /// the app gives one (`KitStrings`; English otherwise): no path, no technical detail.
+    public var errorDescription: String? {
+        if case let .frame(i) = place, code == .damaged {
+            return String(format: KitStrings.text("error.frame.damaged"), i + 1)
+        }
+        return KitStrings.text("error.\(code.rawValue)")
+    }
+
+    /// The technical detail: the problem as `prepare` found it (English).
+    public var failureReason: String? { problem }
+
+    /// What the user can do about it, in a sentence an app can show (localized as `errorDescription`).
+    public var recoverySuggestion: String? { KitStrings.text("recovery.\(code.rawValue)") }
 }
 
 extension PrepareOptions {

@@ -25,7 +25,8 @@ struct SurfaceLimitTests {
         // Every surface past the figure, with what is and is not measured.
         #expect(WidgetLimits.surfaceWarnings(family: .small, layers: 99).isEmpty)
         let home = WidgetLimits.surfaceWarnings(family: .small, layers: 500)
-        #expect(home.count == 1 && home[0].hasPrefix("500 layers") && home[0].contains("nothing is measured for widgets"))
+        #expect(
+            home.count == 1 && home[0].hasPrefix("500 layers") && home[0].contains("nothing is measured for widgets"))
         #expect(WidgetLimits.surfaceWarnings(family: nil, layers: 100).count == 1)
         #expect(WidgetLimits.surfaceWarnings(family: .accessoryCircular, layers: 8).first?.contains("vibrant") == true)
     }

@@ -53,6 +53,17 @@ struct KitStubs {
 
     func remove() { try? FileManager.default.removeItem(at: dir) }
 
+    /// `Bundle.module`, as SwiftPM generates it for a target with resources (the Kit's strings
+    /// and privacy manifest); compiled beside the Kit's files.
+    var bundleAccessor: URL {
+        let url = dir.appendingPathComponent("resource_bundle_accessor.swift")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try? "import Foundation\n\nextension Bundle {\n    static let module = Bundle.main\n}\n".write(
+                to: url, atomically: true, encoding: .utf8)
+        }
+        return url
+    }
+
     /// `swiftc -typecheck` of `files` as one module against the stubs and the built core.
     func typecheck(
         _ files: [URL], module: String = "ArcMaskKit", swiftVersion: Int
@@ -64,7 +75,9 @@ struct KitStubs {
                 "-I", modules.path, "-I", Self.built.path,
                 // zlib's module map, which ArcMaskZIP imports (Apple's SDKs carry zlib itself).
                 "-I", Self.root.appendingPathComponent("Sources/C/CLibZ").path,
-            ] + files.map(\.path))
+            ]
+                + (files + (files.contains { $0.lastPathComponent == "KitStrings.swift" } ? [bundleAccessor] : []))
+                .map(\.path))
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

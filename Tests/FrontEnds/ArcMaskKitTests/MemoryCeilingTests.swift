@@ -81,7 +81,8 @@ struct MemoryCeilingTests {
             // Two 12 MB buffers (1732² px): each under 20 MB, together 24 MB.
             try MemoryCeiling.check([(1732, 1732)], what: "one", place: .input)
             do {
-                try MemoryCeiling.check([(1732, 1732), (1732, 1732)], what: "a picture and its layer", place: .frame(3))
+                try MemoryCeiling.check(
+                    [(1732, 1732), (1732, 1732)], what: "a picture and its layer", place: .frame(3))
                 Issue.record("24 MB allowed with 20 MB to spare")
             } catch let error as PrepareError {
                 #expect(error.code == .tooLarge && error.problem.contains("a picture and its layer needs 23 MB"))

@@ -131,7 +131,7 @@ struct PrivacyManifestTests {
         let kit = try #require(manifest.range(of: "\"FrontEnds\", \"ArcMaskKit\""))
         let rest = manifest[kit.upperBound...]
         let end = try #require(rest.range(of: "]),"))
-        #expect(rest[..<end.upperBound].contains("resources: [.copy(\"PrivacyInfo.xcprivacy\")]"))
+        #expect(rest[..<end.upperBound].contains("resources: [.copy(\"PrivacyInfo.xcprivacy\")"))
     }
 
     @Test("the search finds what it looks for and skips comments")

@@ -83,6 +83,9 @@ public enum TimerFontExporter {
     /// Hours far into a widget's life whose wraps are proven too (one loop around each).
     public static let laterHours = [10, 100, 1000, 10_000]
     public static let plistFile = "UIAppFonts.plist"
+    /// What translucent pictures are flattened onto for the dark appearance: black, the dark
+    /// widget background the generated widget draws behind them (`containerBackground`).
+    public static let darkBackground = Color(r: 0, g: 0, b: 0)
 
     /// The loop's frames, chosen and drawn; the fonts are built from them.
     public struct Pictures: Sendable {
@@ -119,13 +122,39 @@ public enum TimerFontExporter {
         }
         var files: [(String, [UInt8])] = fonts.frameFonts.map { ($0.fileName, $0.bytes) }
         files.append((fonts.maskFont.fileName, fonts.maskFont.bytes))
+        // Translucent pictures flattened onto the light background would show a white tile in
+        // the dark appearance: a second set, flattened onto the dark background, in fonts of its
+        // own (proven as the first), which the view takes there.
+        var dark: (pictures: Pictures, fonts: TimerFonts)? = nil
+        if r.background == nil, pictures.looks.contains(where: \.translucent) {
+            var darkRequest = r
+            darkRequest.background = Self.darkBackground
+            let darkPictures = try draw(source, request: darkRequest, progress: progress)
+            guard darkPictures.plan == pictures.plan, darkPictures.size == pictures.size else {
+                throw InputError(file: source.name, "the dark appearance's pictures came out of another plan")
+            }
+            let darkFonts = try TimerFonts.build(
+                plan: darkPictures.plan, pictures: darkPictures.pngs, size: darkPictures.size,
+                baseName: r.names.prefix + "Dark")
+            progress?()
+            let darkProof = try prove(darkFonts, seconds: r.verifySeconds)
+            guard darkProof.passed else {
+                let m = darkProof.mismatches[0]
+                throw InputError(
+                    file: source.name,
+                    "the dark appearance's fonts show the wrong frame at \(m.timeSeconds) s (\(m.why), frame \(m.intendedFrame) intended)"
+                )
+            }
+            files += darkFonts.frameFonts.map { ($0.fileName, $0.bytes) }
+            dark = (darkPictures, darkFonts)
+        }
         for (name, bytes) in files { try AtomicFile.write(bytes, to: folder.url(for: name)) }
 
         // The source's own warnings first (damaged data, as decoding found it), for `check`.
         var warnings: [String] = source.warnings
         if r.background == nil, pictures.looks.contains(where: \.translucent) {
             warnings.append(
-                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance, which the widget draws behind them too); --background chooses the colour"
+                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance) and, in frame fonts of their own, onto \(hex(Self.darkBackground)) for the dark appearance; the widget draws the same colour behind them; --background chooses one colour for both"
             )
         }
         // Judged when flattening changed a picture (nil: every picture was opaque).
@@ -135,6 +164,12 @@ public enum TimerFontExporter {
             : FlattenedLook.problems(
                 pictures.looks, onto: hex(pictures.background),
                 remedy: "--background chooses a colour the animation does not use")
+                + (dark.map {
+                    FlattenedLook.problems(
+                        $0.pictures.looks, onto: hex($0.pictures.background),
+                        remedy: "--background chooses one colour, for both appearances, that the animation does not use"
+                    )
+                } ?? [])
         if pictures.size.pixelCount > Self.blankImagePixels {
             warnings.append(
                 "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Self.blankImagePixels) at which widgets can render images blank"
@@ -172,6 +207,19 @@ public enum TimerFontExporter {
             codeFiles: [r.names.viewFile, r.names.widgetFile, plistFile, "INSTALL.md"],
             displayName: r.displayName, widgetDescription: r.widgetDescription)
         manifest.label = r.label ?? r.displayName ?? ExportManifest.animationName(source.name)
+        manifest.dark = dark.map { d in
+            .init(
+                background: hex(d.pictures.background),
+                frameFonts: d.fonts.frameFonts.enumerated().map { i, f in
+                    .init(
+                        file: f.fileName, postScriptName: f.postScriptName, bytes: f.bytes.count,
+                        digest: PictureDigest.hex(PictureDigest.of(f.bytes)),
+                        frameLeadSeconds: d.pictures.plan.frameLead(i),
+                        maskLeadSeconds: d.pictures.plan.isMasked(i) ? d.pictures.plan.maskLead(i) : nil,
+                        underUpperMask: d.pictures.plan.isUpper(i))
+                },
+                pictureDigests: d.pictures.pngs.map { PictureDigest.hex(PictureDigest.of($0)) })
+        }
         manifest.fidelity = fidelity(
             sourceFrames: pictures.sourceFrames, fps: pictures.plan.fps, timing: pictures.timing,
             durationsMs: source.durations, paceAsked: r.loopSeconds != nil || r.timing != .auto)
@@ -362,8 +410,14 @@ public enum TimerFontExporter {
         let verifier = try TimerFontVerifier(
             plan: fonts.plan, frameFonts: fonts.frameFonts.map(\.bytes), maskFont: fonts.maskFont.bytes,
             pictures: fonts.pictures, pixelSize: fonts.pixelSize)
+        return prove(verifier, loopSeconds: fonts.plan.loopSeconds, seconds: seconds)
+    }
+
+    /// The proof over `verifier`'s fonts: every frame of every window (`windows`), one sample each.
+    public static func prove(_ verifier: TimerFontVerifier, loopSeconds: Int, seconds: Int) -> TimerFontVerifier.Report
+    {
         var report: TimerFontVerifier.Report? = nil
-        for w in windows(seconds: seconds, loopSeconds: fonts.plan.loopSeconds) {
+        for w in windows(seconds: seconds, loopSeconds: loopSeconds) {
             let r = verifier.verify(from: w.fromSeconds, seconds: w.seconds, samplesPerFrame: 1)
             report = report?.adding(r) ?? r
         }

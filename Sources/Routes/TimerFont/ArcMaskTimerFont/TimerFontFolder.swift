@@ -15,11 +15,14 @@ public struct TimerFontFolder {
     /// Bottom layer first.
     public let frameFonts: [[UInt8]]
     public let maskFont: [UInt8]
+    /// The dark appearance's frame fonts, bottom layer first (empty when the export has none).
+    public let darkFrameFonts: [[UInt8]]
     /// What is wrong with the folder's files: a font missing, or not the size the manifest
     /// says. Every one is listed; a folder with problems is not shaped (its fonts are not the
     /// ones the manifest describes).
     public let problems: [String]
-    /// Each font as found in the folder, in the manifest's order (frame fonts, then the mask font).
+    /// Each font as found in the folder, in the manifest's order (frame fonts, the mask font,
+    /// then the dark appearance's frame fonts).
     public let fonts: [Found]
 
     /// A font file as found: its size and `PictureDigest` (nil: not read).
@@ -106,6 +109,18 @@ public struct TimerFontFolder {
         where UInt64(f.pictureDigest, radix: 16) == nil || f.pictureDigest.count != 16 {
             throw InputError(file: manifestPath, location: "frames[\(k)].pictureDigest", "is not 16 hex digits")
         }
+        if let d = m.dark {
+            guard d.frameFonts.count == plan.layers, d.pictureDigests.count == plan.frameCount else {
+                throw InputError(
+                    file: manifestPath, location: "dark",
+                    "lists \(d.frameFonts.count) frame fonts and \(d.pictureDigests.count) pictures; the plan needs \(plan.layers) and \(plan.frameCount)"
+                )
+            }
+            for (k, digest) in d.pictureDigests.enumerated()
+            where UInt64(digest, radix: 16) == nil || digest.count != 16 {
+                throw InputError(file: manifestPath, location: "dark.pictureDigests[\(k)]", "is not 16 hex digits")
+            }
+        }
         var problems: [String] = []
         var found: [Found] = []
         func font(_ f: TimerFontManifest.Font, _ key: String) throws -> [UInt8] {
@@ -131,6 +146,7 @@ public struct TimerFontFolder {
         }
         frameFonts = try m.frameFonts.enumerated().map { try font($1, "frameFonts[\($0)]") }
         maskFont = try font(m.maskFont, "maskFont")
+        darkFrameFonts = try (m.dark?.frameFonts ?? []).enumerated().map { try font($1, "dark.frameFonts[\($0)]") }
         self.problems = problems
         fonts = found
     }
@@ -140,5 +156,14 @@ public struct TimerFontFolder {
         try TimerFontVerifier(
             plan: plan, frameFonts: frameFonts, maskFont: maskFont,
             pictureDigests: manifest.frames.map { UInt64($0.pictureDigest, radix: 16)! }, pixelSize: pixelSize)
+    }
+
+    /// A verifier over the dark appearance's fonts, judging pictures by their digests; nil when
+    /// the export has no dark appearance.
+    public func darkVerifier() throws -> TimerFontVerifier? {
+        guard let d = manifest.dark else { return nil }
+        return try TimerFontVerifier(
+            plan: plan, frameFonts: darkFrameFonts, maskFont: maskFont,
+            pictureDigests: d.pictureDigests.map { UInt64($0, radix: 16)! }, pixelSize: pixelSize)
     }
 }

@@ -79,6 +79,26 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
     public var widgetDescription: String? = nil
     /// What VoiceOver reads for the animation (`--label`; by default the gallery name).
     public var label: String? = nil
+    /// The pictures flattened onto the dark appearance's background, in frame fonts of their
+    /// own, which the view takes when the system is dark (`colorScheme`); nil when one set serves
+    /// both (opaque pictures, or a `--background` chosen for both).
+    public var dark: DarkAppearance? = nil
+
+    /// The dark appearance's frame fonts: the same plan and layout, other pictures.
+    public struct DarkAppearance: Codable, Sendable, Equatable {
+        /// What the dark set is flattened onto, "#RRGGBB"; also the view's background there.
+        public var background: String
+        /// Bottom layer first, as `frameFonts`.
+        public var frameFonts: [Font]
+        /// Each loop frame's dark picture's `PictureDigest` (16 hex digits), as `frames`' are.
+        public var pictureDigests: [String]
+
+        public init(background: String, frameFonts: [Font], pictureDigests: [String]) {
+            self.background = background
+            self.frameFonts = frameFonts
+            self.pictureDigests = pictureDigests
+        }
+    }
     /// Where the folder was written: set only in what `export --json` prints (the file never
     /// holds it, so it does not say whose disk it was written on).
     public var output: String? = nil
@@ -88,7 +108,9 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
     public var passed: Bool { proof.passed && (flattening ?? []).isEmpty }
 
     /// The font files, as `UIAppFonts` lists them.
-    public var fontFiles: [String] { frameFonts.map(\.file) + [maskFont.file] }
+    public var fontFiles: [String] {
+        frameFonts.map(\.file) + (dark?.frameFonts.map(\.file) ?? []) + [maskFont.file]
+    }
 
     public func plan() throws(PlanError) -> TimerFontPlan { try TimerFontPlan(fps: fps, loopSeconds: loopSeconds) }
 }

@@ -16,6 +16,8 @@ public enum TimerFontViewFile {
         func num(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(format: "%.1f", x) : "\(x)" }
         let (r, g, b) = rgb(m.background)
         let fonts = m.frameFonts.map { "        \"\($0.postScriptName)\"," }.joined(separator: "\n")
+        let darkFonts = (m.dark?.frameFonts ?? []).map { "        \"\($0.postScriptName)\"," }.joined(separator: "\n")
+        let (dr, dg, db) = rgb(m.dark?.background ?? m.background)
         let frameLeads = m.frameFonts.map { num($0.frameLeadSeconds ?? 0) }.joined(separator: ", ")
         let maskLeads = m.frameFonts.map { $0.maskLeadSeconds.map(num) ?? "nil" }.joined(separator: ", ")
         let firstUpper = m.frameFonts.firstIndex { $0.underUpperMask } ?? m.frameFonts.count
@@ -50,6 +52,21 @@ public enum TimerFontViewFile {
                 public static let frameFonts: [String] = [
             \(fonts)
                 ]
+                /// The same pictures flattened onto the dark appearance's background, in fonts of their own
+                /// (empty: the frame fonts serve both appearances).
+                public static let darkFrameFonts: [String] = [
+            \(darkFonts)
+                ]
+                /// The dark appearance's background (sRGB, 0…1).
+                public static let darkBackground: (red: Double, green: Double, blue: Double) = (\(dr), \(dg), \(db))
+
+                /// The frame fonts and background for an appearance.
+                public static func frameFonts(dark: Bool) -> [String] {
+                    dark && !darkFrameFonts.isEmpty ? darkFrameFonts : frameFonts
+                }
+                public static func background(dark: Bool) -> (red: Double, green: Double, blue: Double) {
+                    dark && !darkFrameFonts.isEmpty ? darkBackground : background
+                }
                 public static let maskFont = "\(m.maskFont.postScriptName)"
                 public static var layers: Int { frameFonts.count }
 
@@ -88,7 +105,7 @@ public enum TimerFontViewFile {
                 /// under `UIAppFonts`. Empty on systems without UIKit.
                 public static var missingFonts: [String] {
                     #if canImport(UIKit)
-                    return (frameFonts + [maskFont]).filter { UIFont(name: $0, size: 12) == nil }
+                    return (frameFonts + darkFrameFonts + [maskFont]).filter { UIFont(name: $0, size: 12) == nil }
                     #else
                     return []
                     #endif
@@ -100,6 +117,9 @@ public enum TimerFontViewFile {
             @available(iOS \(minimumIOS), *)
             public struct \(n.view): View {
                 private let reference: Date
+                /// The appearance: the dark one takes the pictures flattened onto its background.
+                @Environment(\\.colorScheme) private var colorScheme
+                private var dark: Bool { colorScheme == .dark }
 
                 /// - Parameter date: the widget entry's date (any date gives the same phase).
                 public init(date: Date = Date()) {
@@ -131,7 +151,8 @@ public enum TimerFontViewFile {
                     Logger(subsystem: "ArcMask", category: "timer-font").error(
                         "\(n.view): fonts not registered (\\(missing, privacy: .public)): bundle them with the extension and list them under UIAppFonts (INSTALL.md)")
                     #endif
-                    return Color(red: \(p).background.red, green: \(p).background.green, blue: \(p).background.blue)
+                    let background = \(p).background(dark: dark)
+                    return Color(red: background.red, green: background.green, blue: background.blue)
                         .frame(width: \(p).viewWidth, height: \(p).viewHeight)
                 }
 
@@ -150,20 +171,24 @@ public enum TimerFontViewFile {
                         }
                     }
                     .frame(width: \(p).viewWidth, height: \(p).viewHeight)
-                    .background(Color(red: \(p).background.red, green: \(p).background.green, blue: \(p).background.blue))
+                    .background(
+                        Color(
+                            red: \(p).background(dark: dark).red, green: \(p).background(dark: dark).green,
+                            blue: \(p).background(dark: dark).blue))
                     .clipped()
                     .environment(\\.locale, Locale(identifier: "en_US_POSIX"))
                 }
 
                 /// Layer `i`: its frame timer, under its own mask timer (layer 0 has none).
                 @ViewBuilder private func layer(_ i: Int) -> some View {
+                    let font = \(p).frameFonts(dark: dark)[i]
                     if let lead = \(p).maskLeads[i] {
-                        timer(\(p).frameFonts[i], lead: \(p).frameLeads[i])
+                        timer(font, lead: \(p).frameLeads[i])
                             .mask(alignment: .center) {
                                 timer(\(p).maskFont, lead: lead)
                             }
                     } else {
-                        timer(\(p).frameFonts[i], lead: \(p).frameLeads[i])
+                        timer(font, lead: \(p).frameLeads[i])
                     }
                 }
 
@@ -203,11 +228,13 @@ public enum TimerFontViewFile {
             @available(iOS \(minimumIOS), *)
             struct \(n.widgetView): View {
                 let entry: \(n.entry)
+                @Environment(\\.colorScheme) private var colorScheme
 
                 var body: some View {
+                    let background = \(n.plan).background(dark: colorScheme == .dark)
                     \(n.view)(date: entry.date)
                         .containerBackground(for: .widget) {
-                            Color(red: \(n.plan).background.red, green: \(n.plan).background.green, blue: \(n.plan).background.blue)
+                            Color(red: background.red, green: background.green, blue: background.blue)
                         }
                 }
             }
@@ -249,8 +276,10 @@ public enum TimerFontViewFile {
     }
 
     public static func installGuide(manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames) -> String {
-        let fonts = (m.frameFonts + [m.maskFont]).map { "| `\($0.file)` | `\($0.postScriptName)` |" }
-            .joined(separator: "\n")
+        let fonts = (m.frameFonts + [m.maskFont] + (m.dark?.frameFonts ?? [])).map {
+            "| `\($0.file)` | `\($0.postScriptName)` |"
+        }
+        .joined(separator: "\n")
         let entries = m.fontFiles.map { "       <string>\($0)</string>" }.joined(separator: "\n")
         return """
             # Adding \(n.widget) to a widget extension (timer-font route)
@@ -258,7 +287,7 @@ public enum TimerFontViewFile {
             This folder was written by `arcmask export --route timer-font` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)):
             a \(m.loopSeconds) s loop of \(m.frames.count) frames at \(m.fps) fps (the animation \(m.timing.sentence)),
             \(m.pixelWidth)×\(m.pixelHeight) px pictures for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName ?? family.rawValue) widget at \(fmt(m.scale))×, flattened onto \(m.background),
-            in \(m.frameFonts.count) frame fonts and one mask font (\(FrameBudget.megabytes(m.decodedBytes)) when every picture is decoded).
+            in \(m.frameFonts.count) frame fonts and one mask font (\(FrameBudget.megabytes(m.decodedBytes)) when every picture is decoded).\(m.dark.map { "\nThe dark appearance takes \($0.frameFonts.count) frame fonts of its own, the same pictures flattened onto \($0.background) (the view picks them by `colorScheme`)." } ?? "")
             It uses public API only: `Text(date, style: .timer)` and custom fonts.
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension.
