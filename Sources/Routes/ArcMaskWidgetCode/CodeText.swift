@@ -34,7 +34,8 @@ public enum CodeText {
     /// The file name of `path`, made safe for a comment line.
     public static func fileName(_ path: String) -> String { line((path as NSString).lastPathComponent) }
 
-    private static func isHidden(_ s: Unicode.Scalar) -> Bool {
+    /// Whether `s` is one of the characters `line` escapes: invisible, or reordering what a reader sees.
+    static func isHidden(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x00...0x1F, 0x7F...0x9F: return true  // C0 and C1 controls (newline, CR, tab, …)
         case 0x2028, 0x2029: return true  // line and paragraph separators

@@ -63,7 +63,8 @@ public enum WidgetCodeParts {
             switch c {
             case "\\": return "\\\\"
             case "\"": return "\\\""
-            case _ where c.value < 0x20 || c.value == 0x7F: return String(format: "\\u{%X}", c.value)
+            // Invisible and reordering characters as escapes: the source reads as it is.
+            case _ where CodeText.isHidden(c): return String(format: "\\u{%X}", c.value)
             default: return String(c)
             }
         }.joined()
