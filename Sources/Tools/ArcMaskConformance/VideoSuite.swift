@@ -58,6 +58,20 @@ func runHDRClips(_ dir: String, meanTolerance: Double = 0.5, sampleTolerance: In
     return result
 }
 
+/// Why a clip did not open as a video, as a comparison's answer.
+private struct OpenProblem: Error { let text: String }
+
+private func openVideo(_ path: String) -> Result<VideoFrameSource, OpenProblem> {
+    do {
+        guard let s = try FrameSources.open(path: path) as? VideoFrameSource else {
+            return .failure(OpenProblem(text: "not opened as a video"))
+        }
+        return .success(s)
+    } catch {
+        return .failure(OpenProblem(text: "cannot open: \(error)"))
+    }
+}
+
 private func compareHDR(
     _ path: String, _ meanTolerance: Double, _ sampleTolerance: Int, _ frames: inout Int, _ oursTotal: inout Double,
     _ plainTotal: inout Double
@@ -66,11 +80,9 @@ private func compareHDR(
         let plain = FileManager.default.contents(atPath: path + ".plain.rgba")
     else { return "no reference (ffmpeg could not tone map it)" }
     let source: VideoFrameSource
-    do {
-        guard let s = try FrameSources.open(path: path) as? VideoFrameSource else { return "not opened as a video" }
-        source = s
-    } catch {
-        return "cannot open: \(error)"
+    switch openVideo(path) {
+    case .success(let s): source = s
+    case .failure(let problem): return problem.text
     }
     let frameBytes = source.canvasSize.width * source.canvasSize.height * 4
     guard toneMapped.count == frameBytes * source.frameCount else {
@@ -121,11 +133,9 @@ private func compareClip(_ path: String, base: String, tolerance: Int, frames: i
         )
     }
     let source: VideoFrameSource
-    do {
-        guard let s = try FrameSources.open(path: path) as? VideoFrameSource else { return "not opened as a video" }
-        source = s
-    } catch {
-        return "cannot open: \(error)"
+    switch openVideo(path) {
+    case .success(let s): source = s
+    case .failure(let problem): return problem.text
     }
     let w = source.canvasSize.width, h = source.canvasSize.height
     let frameBytes = w * h * 4

@@ -109,17 +109,24 @@ public enum TimerFontExporter {
         progress: (@Sendable () -> Void)? = nil
     ) throws -> TimerFontManifest {
         let pictures = try draw(source, request: r, progress: progress)
-        let fonts = try TimerFonts.build(
-            plan: pictures.plan, pictures: pictures.pngs, size: pictures.size, baseName: r.names.prefix)
-        progress?()
-        let proof = try prove(fonts, seconds: r.verifySeconds)
-        guard proof.passed else {
-            let m = proof.mismatches[0]
-            throw InputError(
-                file: source.name,
-                "the generated fonts show the wrong frame at \(m.timeSeconds) s (\(m.why), frame \(m.intendedFrame) intended)"
-            )
+        /// Fonts of `pictures`, proven; a font that shows a wrong frame is refused, naming `whose`.
+        func provenFonts(_ pictures: Pictures, baseName: String, whose: String) throws -> (
+            TimerFonts, TimerFontVerifier.Report
+        ) {
+            let fonts = try TimerFonts.build(
+                plan: pictures.plan, pictures: pictures.pngs, size: pictures.size, baseName: baseName)
+            progress?()
+            let proof = try prove(fonts, seconds: r.verifySeconds)
+            guard proof.passed else {
+                let m = proof.mismatches[0]
+                throw InputError(
+                    file: source.name,
+                    "\(whose) show the wrong frame at \(m.timeSeconds) s (\(m.why), frame \(m.intendedFrame) intended)"
+                )
+            }
+            return (fonts, proof)
         }
+        let (fonts, proof) = try provenFonts(pictures, baseName: r.names.prefix, whose: "the generated fonts")
         var files: [(String, [UInt8])] = fonts.frameFonts.map { ($0.fileName, $0.bytes) }
         files.append((fonts.maskFont.fileName, fonts.maskFont.bytes))
         // Translucent pictures flattened onto the light background would show a white tile in
@@ -133,18 +140,8 @@ public enum TimerFontExporter {
             guard darkPictures.plan == pictures.plan, darkPictures.size == pictures.size else {
                 throw InputError(file: source.name, "the dark appearance's pictures came out of another plan")
             }
-            let darkFonts = try TimerFonts.build(
-                plan: darkPictures.plan, pictures: darkPictures.pngs, size: darkPictures.size,
-                baseName: r.names.prefix + "Dark")
-            progress?()
-            let darkProof = try prove(darkFonts, seconds: r.verifySeconds)
-            guard darkProof.passed else {
-                let m = darkProof.mismatches[0]
-                throw InputError(
-                    file: source.name,
-                    "the dark appearance's fonts show the wrong frame at \(m.timeSeconds) s (\(m.why), frame \(m.intendedFrame) intended)"
-                )
-            }
+            let (darkFonts, _) = try provenFonts(
+                darkPictures, baseName: r.names.prefix + "Dark", whose: "the dark appearance's fonts")
             files += darkFonts.frameFonts.map { ($0.fileName, $0.bytes) }
             dark = (darkPictures, darkFonts)
         }
