@@ -110,7 +110,9 @@ public enum TimerFontExporter {
     ) throws -> TimerFontManifest {
         let pictures = try draw(source, request: r, progress: progress)
         /// Fonts of `pictures`, proven; a font that shows a wrong frame is refused, naming `whose`.
-        func provenFonts(_ pictures: Pictures, baseName: String, whose: String) throws -> (
+        func provenFonts(
+            _ pictures: Pictures, baseName: String, whose: String
+        ) throws -> (
             TimerFonts, TimerFontVerifier.Report
         ) {
             let fonts = try TimerFonts.build(
