@@ -33,12 +33,12 @@ enum EmulateTimerFont {
             + unlisted.map {
                 "\($0): is not a file of this export (left by an earlier one, or added since?): the extension would ship it"
             }
+        // The span both appearances' fonts are shaped over: `--duration`, else the export's proof's.
+        let seconds = e.duration.map { max(1, Int(($0 / 1000).rounded(.up))) } ?? TimerFontExporter.provenSeconds
         var report: TimerFontEmulation? = nil
         if export.problems.isEmpty {
             report = try reportingFailures {
                 let verifier = try export.verifier()
-                let seconds =
-                    e.duration.map { max(1, Int(($0 / 1000).rounded(.up))) } ?? TimerFontExporter.provenSeconds
                 let windows = TimerFontExporter.windows(seconds: seconds, loopSeconds: export.plan.loopSeconds)
                 var phases = [e.phase]
                 phases += EmulationSettings.randomPhases(e.randomPhases, refreshRates: rates!, seed: 0xA5C3)
@@ -58,7 +58,7 @@ enum EmulateTimerFont {
             darkProof = try reportingFailures {
                 try export.darkVerifier().map {
                     TimerFontExporter.prove(
-                        $0, loopSeconds: export.plan.loopSeconds, seconds: TimerFontExporter.provenSeconds)
+                        $0, loopSeconds: export.plan.loopSeconds, seconds: seconds)
                 }
             }
         }
