@@ -425,7 +425,7 @@ let package = Package(
                 "ArcMaskCairo", "ArcMaskFrames", "ArcMaskIO", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskValues",
                 "ArcMaskZIP",
                 zipFoundation,
-            ]),
+            ], exclude: ["Fixtures"]),
         tests(
             "Formats", "ArcMaskSources",
             [

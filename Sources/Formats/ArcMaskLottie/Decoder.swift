@@ -54,12 +54,24 @@ extension LottieAnimation {
         return try decode(json, limits: limits)
     }
 
+    /// Whether the file's exporter version (`v`, "5.7.4") is older than `minimum`, compared as
+    /// lottie-web's `checkVersion` compares: part by part while both have a part, a part that
+    /// is not a number deciding nothing; a file without a version counts as new.
+    static func version(_ text: String?, precedes minimum: [Int]) -> Bool {
+        guard let text else { return false }
+        for (part, least) in zip(text.split(separator: ".", omittingEmptySubsequences: false), minimum) {
+            guard let n = Int(part) else { continue }
+            if n != least { return n < least }
+        }
+        return false
+    }
+
     public static func decode(_ json: JSONValue, limits: LottieLimits = .default) throws(LottieError) -> LottieAnimation
     {
         let ctx = DecodeContext(limits: limits)
         let root = try Node(json, .root, notes: ctx.notes).asObject()
-        let version = (root.string("v") ?? "").split(separator: ".").map { Int($0) ?? 0 }
-        ctx.colorsIn255 = !version.isEmpty && version.lexicographicallyPrecedes([4, 1, 9])
+        let version = root.string("v")
+        ctx.colorsIn255 = Self.version(version, precedes: [4, 1, 9])
         if let slots = root["slots"], case .object(let members) = slots.value {
             for (id, _) in members { ctx.slots[id] = slots[id] }
         }
@@ -122,6 +134,11 @@ extension LottieAnimation {
                 character: c.string("ch") ?? "", family: c.string("fFamily") ?? "", style: c.string("style") ?? "")
             var shapes: [ShapeItem] = []
             if let data = c["data"], let items = data["shapes"] {
+                // Bodymovin before 4.7.99 stored glyph tangents as absolute points, as all its
+                // paths once were; lottie-web converts glyphs from relative only for files from
+                // 4.7.99 on (`checkChars` in player/js/utils/DataManager.js).
+                ctx.absoluteTangents = Self.version(version, precedes: [4, 7, 99])
+                defer { ctx.absoluteTangents = false }
                 shapes = try decodeShapes(items, ctx)
             }
             ctx.pendingExpressions.removeAll()  // glyphs belong to no layer
@@ -212,7 +229,7 @@ extension LottieAnimation {
             isMatte: node.bool("td"),
             masks: masks, effects: effects, effectEntries: effectEntries, contents: contents,
             hasStyles: !(node["sy"]?.value.array?.isEmpty ?? true),
-            is3D: node.bool("ddd") && transform.has3D, path: node.path)
+            is3D: transform.has3D, path: node.path)
     }
 
     static func decodeTransform(_ node: Node?, _ ctx: DecodeContext) throws(LottieError) -> Transform {
@@ -239,7 +256,9 @@ extension LottieAnimation {
             startOpacity: try optional(n?["so"]) { (x) throws(LottieError) in try Property.scalar(x, ctx, default: 100)
             },
             endOpacity: try optional(n?["eo"]) { (x) throws(LottieError) in try Property.scalar(x, ctx, default: 100) },
-            has3D: n?.has("rx") == true || n?.has("ry") == true || n?.has("or") == true)
+            rotationX: try optional(n?["rx"]) { (x) throws(LottieError) in try Property.scalar(x, ctx, default: 0) },
+            rotationY: n?.has("rx") == true ? try Property.scalar(n?["ry"], ctx, default: 0) : nil,
+            orientation: n?.has("rx") == true ? try Property.vector(n?["or"], ctx, default: [0, 0, 0]) : nil)
     }
 
     static func decodeShapes(_ node: Node, _ ctx: DecodeContext) throws(LottieError) -> [ShapeItem] {

@@ -87,16 +87,16 @@ public struct LottieEvaluator: Sendable {
         /// The layer's transform with its parents' (found by `ind` in the same composition),
         /// into the composition's space. Properties run on the composition's clock.
         private func layerMatrix(_ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double) -> Affine {
-            var m = layer.transform.matrix(at: time, autoOrient: layer.autoOrient)
+            var chain = [(transform: layer.transform, autoOrient: layer.autoOrient)]
             var parent = layer.parent
             var hops = 0
             while let p = parent, let k = byIndex[p], hops < layers.count {
                 let pl = layers[k]
-                m = m.concatenating(pl.transform.matrix(at: time, autoOrient: pl.autoOrient))
+                chain.append((pl.transform, pl.autoOrient))
                 parent = pl.parent
                 hops += 1
             }
-            return m
+            return Transform.chainMatrix(chain, at: time)
         }
 
         /// One layer in the player's order: masks (one clip in the parent's space), the layer's

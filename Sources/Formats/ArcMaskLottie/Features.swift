@@ -43,11 +43,14 @@ public enum LottieFeatures {
                 add("\(name): effect \"\(effect)\" not drawn")
             }
             if layer.hasStyles { add("\(name): layer styles not drawn") }
-            if layer.is3D { add("\(name): 3-D rotation drawn flat (x and y rotations ignored)") }
             for mask in layer.masks where mask.mode != .add && mask.mode != .none {
                 add("\(name): mask mode \(mask.mode) drawn as add, as lottie-web's canvas renderer draws it")
             }
-            if case .other(let type) = layer.kind, type == 13 { add("\(name): camera not used") }
+            if case .other(let type) = layer.kind, type == 13 {
+                add(
+                    "\(name): camera not used: 3-D layers drawn without perspective, as lottie-web's canvas renderer draws them"
+                )
+            }
             switch layer.kind {
             case .shape(let items): scanShapes(items, layer: name, add)
             case .text(let doc):

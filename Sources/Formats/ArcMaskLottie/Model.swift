@@ -119,8 +119,14 @@ public struct Transform: Sendable {
     /// Repeater transforms only: opacity of the first and last copies.
     public var startOpacity: Animatable<[Double]>?
     public var endOpacity: Animatable<[Double]>?
-    /// 3-D rotations present (`rx`, `ry`, `or`): not drawn.
-    public var has3D: Bool
+    /// A 3-D layer's rotations about x and y and its orientation (degrees), present when the
+    /// transform has `rx`, as lottie-web decides (`TransformProperty`); `rotation` is then `rz`.
+    public var rotationX: Animatable<[Double]>? = nil
+    public var rotationY: Animatable<[Double]>? = nil
+    public var orientation: Animatable<[Double]>? = nil
+
+    /// Whether the transform turns out of the screen's plane (drawn through `matrix3D`).
+    public var has3D: Bool { rotationX != nil }
 }
 
 public enum LayerKind: Sendable {

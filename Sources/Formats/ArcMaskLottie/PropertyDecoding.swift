@@ -18,6 +18,9 @@ final class DecodeContext {
     /// Files written before bodymovin 4.1.9 hold fill and stroke colours in 0…255; the players
     /// divide them.
     var colorsIn255 = false
+    /// Whether paths being read give their tangents as absolute points (glyphs of files from
+    /// Bodymovin before 4.7.99), not relative to their vertex.
+    var absoluteTangents = false
 
     /// What was read leniently, as lottie-web reads it.
     let notes = ReadingNotes()
@@ -117,10 +120,15 @@ extension Animatable {
             let item = items[idx]
             let hold = item.bool("h")
             let easings = hold ? [] : try Self.easings(item)
+            var spatialOut = try Self.tangent(item["to"]), spatialIn = try Self.tangent(item["ti"])
+            if spatialOut != nil, Self.isStraightSegment(item, next: items[idx + 1]) {
+                spatialOut = nil
+                spatialIn = nil
+            }
             spans.append(
                 KeyframeSpan(
                     time: times[idx], endTime: times[idx + 1], start: start, end: end, hold: hold,
-                    easings: easings, spatialOut: try Self.tangent(item["to"]), spatialIn: try Self.tangent(item["ti"]))
+                    easings: easings, spatialOut: spatialOut, spatialIn: spatialIn)
             )
         }
         // An empty list: no keyframe at all.
@@ -143,6 +151,43 @@ extension Animatable {
             BezierEasing(
                 ox[min(d, ox.count - 1)], oy[min(d, oy.count - 1)], ix[min(d, ix.count - 1)], iy[min(d, iy.count - 1)])
         }
+    }
+
+    /// Whether lottie-web drops a keyframe's spatial tangents as it loads the file, so that
+    /// the value moves in a straight line at the eased pace (overshooting with the easing, not
+    /// along the curve past the end point): both handles' tips lie on the line from this
+    /// keyframe's `s` to the next one's, and the two differ. For two components the test is
+    /// the determinant of the three points within ±0.001; for three, the same when all the
+    /// z are 0, else the longest of the three distances equals the other two within ±0.0001
+    /// (`KeyframedMultidimensionalProperty` with `pointOnLine2D`/`pointOnLine3D`,
+    /// player/js/utils/PropertyFactory.js and bez.js, lottie-web 5.13.0).
+    static func isStraightSegment(_ item: Node, next: Node) -> Bool {
+        guard let s = item["s"].flatMap({ try? $0.asVector() }), let e = next["s"].flatMap({ try? $0.asVector() }),
+            let to = item["to"].flatMap({ try? $0.asVector() }), let ti = item["ti"].flatMap({ try? $0.asVector() }),
+            s.count == 2 || s.count == 3, e.count >= s.count
+        else { return false }
+        func at(_ v: [Double], _ k: Int) -> Double { k < v.count ? v[k] : .nan }
+        func onLine2D(_ x3: Double, _ y3: Double) -> Bool {
+            let (x1, y1, x2, y2) = (s[0], s[1], e[0], e[1])
+            let det = x1 * y2 + y1 * x3 + x2 * y3 - x3 * y2 - y3 * x1 - x2 * y1
+            return det > -0.001 && det < 0.001
+        }
+        func onLine3D(_ p: [Double]) -> Bool {
+            if s[2] == 0 && e[2] == 0 && p[2] == 0 { return onLine2D(p[0], p[1]) }
+            func distance(_ a: [Double], _ b: [Double]) -> Double {
+                ((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]))
+                    .squareRoot()
+            }
+            let d1 = distance(s, e), d2 = distance(s, p), d3 = distance(e, p)
+            let diff = d1 > d2 ? (d1 > d3 ? d1 - d2 - d3 : d3 - d2 - d1) : (d3 > d2 ? d3 - d2 - d1 : d2 - d1 - d3)
+            return diff > -0.0001 && diff < 0.0001
+        }
+        if s.count == 2 {
+            guard s[0] != e[0] || s[1] != e[1] else { return false }
+            return onLine2D(s[0] + at(to, 0), s[1] + at(to, 1)) && onLine2D(e[0] + at(ti, 0), e[1] + at(ti, 1))
+        }
+        guard s[0] != e[0] || s[1] != e[1] || s[2] != e[2] else { return false }
+        return onLine3D((0..<3).map { s[$0] + at(to, $0) }) && onLine3D((0..<3).map { e[$0] + at(ti, $0) })
     }
 
     private static func tangent(_ node: Node?) throws(LottieError) -> Vec2? {
@@ -188,8 +233,9 @@ enum Property {
         let i = try points(node["i"]), o = try points(node["o"])
         var path = BezierPath(closed: node.bool("c"))
         path.vertices = v
-        path.inPoints = v.indices.map { k in k < i.count ? v[k] + i[k] : v[k] }
-        path.outPoints = v.indices.map { k in k < o.count ? v[k] + o[k] : v[k] }
+        let base = ctx.absoluteTangents ? Vec2(0, 0) : nil
+        path.inPoints = v.indices.map { k in k < i.count ? (base ?? v[k]) + i[k] : v[k] }
+        path.outPoints = v.indices.map { k in k < o.count ? (base ?? v[k]) + o[k] : v[k] }
         return path
     }
 

@@ -12,7 +12,7 @@ import Foundation
 /// the rasterizer. One renderer draws on one thread at a time.
 public final class LottieRenderer {
     /// Changes whenever the same file would draw differently (it keys the render cache).
-    public static let revision = 5
+    public static let revision = 6
 
     public let animation: LottieAnimation
     let evaluator: LottieEvaluator

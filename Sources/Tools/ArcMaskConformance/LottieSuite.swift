@@ -17,32 +17,6 @@ struct LottieFrameVerdict {
     var note: String?
 }
 
-func lottieAgreement(_ got: PixelBuffer, _ expected: PixelBuffer) -> (agrees: Bool, mean: Double, far: Double) {
-    guard got.size == expected.size else { return (false, .infinity, 100) }
-    var total = 0
-    var far = 0
-    got.bytes.withUnsafeBufferPointer { a in
-        expected.bytes.withUnsafeBufferPointer { b in
-            for i in stride(from: 0, to: a.count, by: 4) {
-                let aa = Int(a[i + 3]), ba = Int(b[i + 3])
-                var worst = abs(aa - ba)
-                total += worst
-                for c in 0..<3 {
-                    let x = (Int(a[i + c]) * aa + 127) / 255, y = (Int(b[i + c]) * ba + 127) / 255
-                    let d = abs(x - y)
-                    total += d
-                    if d > worst { worst = d }
-                }
-                if worst > 32 { far += 1 }
-            }
-        }
-    }
-    let pixels = Double(got.size.pixelCount)
-    let mean = Double(total) / (pixels * 4)
-    let farPercent = Double(far) / pixels * 100
-    return (mean <= 2.0 && farPercent <= 1.0, mean, farPercent)
-}
-
 func runLottieLane(_ dir: String, only: String?, jobs: Int, writeTo: String? = nil) -> [LottieFrameVerdict] {
     guard let index = try? String(contentsOfFile: dir + "/INDEX.tsv", encoding: .utf8) else { return [] }
     let lines = index.split(separator: "\n").map {
@@ -83,7 +57,7 @@ func runLottieLane(_ dir: String, only: String?, jobs: Int, writeTo: String? = n
                 let got = try lottie.frame(at: k, size: size, fit: .fit)
                 let expected = try PNG.read(
                     URL(fileURLWithPath: dir + "/expected/\(stem)/frame-\(String(format: "%04d", k)).png"))
-                let (agrees, mean, far) = lottieAgreement(got, expected)
+                let (agrees, mean, far) = LottieWebAgreement.judge(got, expected)
                 if let writeTo, !agrees {
                     try PNG.write(got, to: URL(fileURLWithPath: "\(writeTo)/\(stem)-\(k).png"))
                 }

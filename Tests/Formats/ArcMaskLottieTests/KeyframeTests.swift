@@ -115,3 +115,65 @@ import Testing
         #expect(a.layers[0].transform.opacity.value(at: 6) == [50])
     }
 }
+
+/// Rules lottie-web applies as it reads a file, which a reading of the format would not.
+@Suite struct LottieWebReadingRules {
+    private func position(_ keyframes: String) throws -> Animatable<[Double]> {
+        let a = try Documents.decode(
+            Documents.animation(
+                layers: Documents.shapeLayer("").replacingOccurrences(
+                    of: #""ks":{}"#, with: #""ks":{"p":{"a":1,"k":\#(keyframes)}}"#)))
+        return a.layers[0].transform.position
+    }
+
+    private func keys(_ s: String, _ e: String, to: String, ti: String) -> String {
+        #"[{"t":0,"s":\#(s),"to":\#(to),"ti":\#(ti),"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":\#(e)}]"#
+    }
+
+    @Test("handles on the line from start to end move the value straight, at the eased pace")
+    func collinearHandlesAreStraight() throws {
+        // The out handle reaches past the end: along the curve the value would overshoot.
+        let flat = try position(keys("[0,0]", "[100,0]", to: "[150,0]", ti: "[0,0]"))
+        #expect(flat.position(at: 5) == [50, 0])
+        let deep = try position(keys("[0,0,0]", "[100,0,0]", to: "[150,0,0]", ti: "[0,0,0]"))
+        #expect(deep.position(at: 5) == [50, 0, 0])
+        // Three components off the screen's plane: the distances decide (here on the line).
+        let tilted = try position(keys("[0,0,10]", "[100,0,10]", to: "[150,0,0]", ti: "[0,0,0]"))
+        #expect(tilted.position(at: 5) == [50, 0, 10])
+        // A handle off the line keeps the curve: half-way is above the chord.
+        let curved = try position(keys("[0,0]", "[100,0]", to: "[0,-60]", ti: "[0,-60]"))
+        #expect(curved.position(at: 5)[1] < -40)
+        // A handle off the line in z alone keeps it too.
+        let offPlane = try position(keys("[0,0,0]", "[100,0,0]", to: "[150,0,20]", ti: "[0,0,0]"))
+        #expect(offPlane.position(at: 5)[0] > 50)
+    }
+
+    @Test("exporter versions compare part by part, as lottie-web's checkVersion does")
+    func versions() {
+        #expect(LottieAnimation.version("4.6.2", precedes: [4, 7, 99]))
+        #expect(LottieAnimation.version("4.7.0", precedes: [4, 7, 99]))
+        #expect(!LottieAnimation.version("4.7.99", precedes: [4, 7, 99]))
+        #expect(!LottieAnimation.version("5.7.4", precedes: [4, 7, 99]))
+        #expect(!LottieAnimation.version(nil, precedes: [4, 7, 99]))
+        // Missing parts decide nothing: "4.7" is not older than 4.7.99 for lottie-web.
+        #expect(!LottieAnimation.version("4.7", precedes: [4, 7, 99]))
+    }
+
+    @Test("glyphs of files before 4.7.99 take their tangents as absolute points")
+    func oldGlyphTangents() throws {
+        func glyph(_ v: String) throws -> BezierPath? {
+            let json = Documents.animation(
+                layers: "",
+                extra:
+                    #""chars":[{"ch":"O","size":100,"style":"R","fFamily":"F","w":50,"data":{"shapes":[{"ty":"sh","ks":{"a":0,"k":{"v":[[10,0],[20,0]],"i":[[5,5],[15,5]],"o":[[12,-3],[22,-3]],"c":true}}}]}}]"#,
+                version: v)
+            let a = try Documents.decode(json)
+            guard case .path(let shape, _, _) = a.glyphs.values.first?.shapes.first else { return nil }
+            return shape.value(at: 0)
+        }
+        let old = try #require(try glyph("4.6.2"))
+        #expect(old.inPoints == [Vec2(5, 5), Vec2(15, 5)] && old.outPoints == [Vec2(12, -3), Vec2(22, -3)])
+        let new = try #require(try glyph("5.7.0"))
+        #expect(new.inPoints == [Vec2(15, 5), Vec2(35, 5)])
+    }
+}

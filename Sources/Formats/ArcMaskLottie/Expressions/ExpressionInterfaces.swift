@@ -116,15 +116,15 @@ final class LayerHost: ScriptHost {
 
     /// The layer's matrix with its parents', into its composition's space.
     func matrix() -> Affine {
-        var m = model.transform.matrix(at: context.time, autoOrient: model.autoOrient)
+        var chain = [(transform: model.transform, autoOrient: model.autoOrient)]
         var p = parent
         var hops = 0
         while let layer = p, hops < 64 {
-            m = m.concatenating(layer.model.transform.matrix(at: context.time, autoOrient: layer.model.autoOrient))
+            chain.append((layer.model.transform, layer.model.autoOrient))
             p = layer.parent
             hops += 1
         }
-        return m
+        return Transform.chainMatrix(chain, at: context.time)
     }
 
     override func member(_ name: String, _ interpreter: ScriptInterpreter) throws(ScriptFailure) -> ScriptValue? {
