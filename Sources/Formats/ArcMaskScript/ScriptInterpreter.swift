@@ -107,6 +107,78 @@ public final class ScriptInterpreter {
         }
     }
 
+    /// Programs `eval` has parsed, by source (an expression evaluates the same text every frame).
+    private var evalPrograms: [String: ScriptFunctionBody] = [:]
+
+    /// `eval(code)` as After Effects' expression engine runs it (a direct eval, not strict):
+    /// the code runs in the calling scope, its `var`s and functions are declared there, and its
+    /// value is that of the last expression statement it ran. It shares the interpreter's step
+    /// budget and call depth (parsing counts one step per 8 bytes), so code built at run time is
+    /// bounded as the expression is. A syntax error is thrown as a SyntaxError the expression
+    /// can catch. (lottie-web's player runs expressions in strict mode, where an eval's `var`
+    /// stays inside the eval; After Effects' engine does not.)
+    private func directEval(_ argument: ScriptValue?, _ scope: ScriptScope) throws(ScriptFailure) -> ScriptValue {
+        guard case .string(let code)? = argument?.primitive else { return argument ?? .undefined }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        guard callDepth <= Self.maxCallDepth else {
+            throw .budget("eval and functions nest more than \(Self.maxCallDepth) deep")
+        }
+        budget -= code.utf8.count / 8
+        try step()
+        let program: ScriptFunctionBody
+        if let known = evalPrograms[code] {
+            program = known
+        } else {
+            do {
+                program = try ScriptParser.parse(code)
+            } catch {
+                throw .error("SyntaxError: \(error.message) (in code given to eval)")
+            }
+            if evalPrograms.count >= 64 { evalPrograms.removeAll() }
+            evalPrograms[code] = program
+        }
+        for name in program.declared where scope.variables[name] == nil { scope.variables[name] = .undefined }
+        var value = ScriptValue.undefined
+        switch try execute(program.body, scope, lastValue: &value) {
+        case .returned(let v): return v
+        default: return value
+        }
+    }
+
+    /// As `execute(_:_:)`, keeping the value of the last expression statement run (an eval's
+    /// completion value) through blocks and branches.
+    private func execute(
+        _ list: [ScriptStmt], _ scope: ScriptScope, lastValue: inout ScriptValue
+    ) throws(ScriptFailure) -> Completion {
+        for s in list {
+            if case .function(let f) = s, let n = f.name { scope.assign(n, .function(ScriptClosure(f, scope))) }
+        }
+        for s in list {
+            let c: Completion
+            switch s {
+            case .expression(let e):
+                try step()
+                lastValue = try evaluate(e, scope)
+                c = .normal
+            case .block(let b): c = try execute(b, scope, lastValue: &lastValue)
+            case .ifElse(let test, let a, let b):
+                try step()
+                if try evaluate(test, scope).truthy {
+                    c = try execute([a], scope, lastValue: &lastValue)
+                } else if let b {
+                    c = try execute([b], scope, lastValue: &lastValue)
+                } else {
+                    c = .normal
+                }
+            default: c = try execute(s, scope)
+            }
+            if case .normal = c { continue }
+            return c
+        }
+        return .normal
+    }
+
     private func execute(_ list: [ScriptStmt], _ scope: ScriptScope) throws(ScriptFailure) -> Completion {
         // Function declarations are usable before the statement that declares them.
         for s in list {
@@ -252,6 +324,12 @@ public final class ScriptInterpreter {
             let k = try evaluate(key, scope)
             return try index(o, k)
         case .call(let callee, let args):
+            if case .identifier("eval") = callee, scope.lookup("eval") == nil, globals.variables["eval"] == nil {
+                var argument: ScriptValue? = nil
+                if let first = args.first { argument = try evaluate(first, scope) }
+                for extra in args.dropFirst() { _ = try evaluate(extra, scope) }
+                return try directEval(argument, scope)
+            }
             var this = ScriptValue.undefined
             let f: ScriptValue
             switch callee {

@@ -34,6 +34,11 @@ struct LottieWebRigTests {
             "flip-3d",
             // Text from Bodymovin 4.6: glyph tangents stored as absolute points.
             "old-glyphs",
+            // An arm rigged as RubberHose rigs limbs: the hose path built by an expression from a
+            // controller's effects (by name), parent.fromComp and toComp, propertyGroup(3) and
+            // propertyIndex, eval of code built at run time, and call syntax
+            // (thisLayer(2)('Admin')(2)('Hose Path')); the hand placed by an eval'd fromComp.
+            "hand-rig",
         ])
     func agrees(_ name: String) throws {
         let url = Self.folder.appendingPathComponent("\(name).json")

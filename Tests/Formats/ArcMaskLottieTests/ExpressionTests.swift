@@ -125,6 +125,39 @@ import Testing
         #expect(LottieFeatures.warnings(a).isEmpty)
     }
 
+    @Test("propertyGroup climbs shape items, groups, contents and the layer, as rigs read them")
+    func propertyGroupLevels() throws {
+        let size =
+            #"var $bm_rt;\nvar g = thisProperty.propertyGroup;\n$bm_rt = [g(1).propertyIndex * 100 + g(3).propertyIndex * 10 + g(5).propertyIndex, g(6).numProperties * 10 + g(7).index];"#
+        let turn =
+            #"var $bm_rt;\n$bm_rt = thisProperty.propertyGroup(2).propertyIndex * 10 + thisProperty.propertyGroup(1).rotation.value;"#
+        let inner =
+            #"{"ty":"gr","nm":"Inner","ix":2,"it":[{"ty":"el","nm":"Dot","ix":4,"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[1,1],"x":"\#(size)"}},{"ty":"tr","nm":"T","r":{"a":0,"k":5,"x":"\#(turn)"}}]}"#
+        let outer = #"{"ty":"gr","nm":"Outer","ix":3,"it":[\#(inner),{"ty":"tr"}]}"#
+        let position =
+            #"var $bm_rt;\n$bm_rt = [thisProperty.propertyGroup(2).index, thisProperty.propertyGroup(1).scale[0]];"#
+        let a = try Documents.decode(
+            Documents.animation(
+                layers: layer(
+                    7, name: "Rig", ks: #""p":{"a":0,"k":[0,0],"x":"\#(position)"},"s":{"a":0,"k":[40,40]}"#,
+                    shapes: outer)))
+        let dot = a.layers[0].contents[0].children[0].children[0]
+        guard case .vector(let dotSize)? = dot.properties["s"],
+            case .vector(let rotation)? = a.layers[0].contents[0].children[0].children[1].properties["r"]
+        else {
+            Issue.record("the ellipse and the transform are not reachable")
+            return
+        }
+        // The ellipse (ix 4), its group Inner (ix 2), the group above, Outer (ix 3); the layer's
+        // contents (one item) and the layer (ind 7).
+        #expect(value(a, at: 0, { _ in dotSize }) == [423, 17])
+        // A group's transform climbs to its group.
+        #expect(value(a, at: 0, { _ in rotation }) == [25])
+        // A layer's transform property: the transform, then the layer.
+        #expect(value(a, at: 0, { $0.transform.position }) == [7, 40])
+        #expect(LottieFeatures.warnings(a).isEmpty)
+    }
+
     @Test func loopsKeysAndIndexAsLottieWeb() throws {
         let keys = #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":4,"s":[40]}]"#
         let a = try Documents.decode(

@@ -187,3 +187,41 @@ struct ScriptSyntaxTests {
         #expect(!body.declared.contains("inner"))
     }
 }
+
+/// `eval` as After Effects' expression engine runs it: a direct eval in the caller's scope.
+@Suite("eval")
+struct EvalTests {
+    static let cases: [Case] = [
+        // The value of the last expression statement, through branches and blocks.
+        Case("var r = eval('1 + 2');", "3"),
+        Case("var r = eval('var a = 4; if (a > 3) { a * 2; } else { 0; }');", "8"),
+        // Code built at run time, declaring in the caller's scope (not strict mode).
+        Case("var n = 3; eval('var side = ' + n + ' * 2;'); var r = side;", "6"),
+        Case("function f() { eval('var x = 5'); return x; } var r = f();", "5"),
+        Case("var s = 0; eval('s = 7'); var r = s;", "7"),
+        // Functions declared by the code are usable after it.
+        Case("eval('function twice(v) { return v * 2; }'); var r = twice(21);", "42"),
+        // Not a string: the value itself.
+        Case("var r = eval(12);", "12"),
+        // A syntax error is thrown where the expression can catch it.
+        Case("var r; try { eval('var = ;'); } catch (e) { r = 'caught'; }", "caught"),
+        // A local named eval is an ordinary function.
+        Case("var eval = function (c) { return 'mine'; }; var r = eval('1');", "mine"),
+    ]
+
+    @Test(arguments: cases)
+    func runs(_ c: Case) {
+        #expect(run(c.source) == c.expected)
+    }
+
+    @Test("code given to eval shares the budget and the depth limit")
+    func bounded() {
+        #expect(run("var r = eval('while (true) {}');", budget: 10_000).hasPrefix("failed: the expression needs more"))
+        // Each eval of itself nests one level deeper.
+        #expect(run("var c = 'eval(c)'; var r = eval(c);").contains("deep"))
+        // Long code costs steps as it is parsed.
+        let long = "var r = eval('/*" + String(repeating: "x", count: 20_000) + "*/ 5');"
+        #expect(run(long, budget: 1_000).hasPrefix("failed:"))
+        #expect(run(long, budget: 100_000) == "5")
+    }
+}

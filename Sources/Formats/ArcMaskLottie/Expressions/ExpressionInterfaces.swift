@@ -1,3 +1,4 @@
+import ArcMaskJSON
 import ArcMaskScript
 import ArcMaskValues
 import Foundation
@@ -291,7 +292,10 @@ final class ThisPropertyHost: ScriptHost {
                     default: return .host(layer)
                     }
                 }
-                throw .error("propertyGroup is not available on this property")
+                let groups = PropertyGroups.ancestry(of: c.expression.path, layer: layer, c)
+                guard !groups.isEmpty else { throw .error("propertyGroup is not available on this property") }
+                if level <= 0 { return .host(self) }
+                return groups[min(level, groups.count) - 1]
             }
         default: return nil
         }
@@ -691,5 +695,48 @@ final class EffectGroupHost: ScriptHost {
             return .undefined
         default: return nil
         }
+    }
+}
+
+/// The groups above a shape or transform property, nearest first, as `propertyGroup(n)` climbs
+/// them: for a shape item's property the item, then by turns the contents of each enclosing
+/// group and the group, then the layer's contents and the layer; a group transform's property
+/// climbs from the transform to its group (lottie-web's `propertyGroupFactory` chains in
+/// ShapeInterface.js). A layer transform's property climbs to the transform, then the layer,
+/// as in After Effects (lottie-web gives those properties no groups).
+enum PropertyGroups {
+    static func ancestry(of path: JSONPath, layer: LayerHost, _ context: ExpressionContext) -> [ScriptValue] {
+        let parts = path.components
+        guard let k = parts.lastIndex(of: .key("layers")), k + 2 < parts.count, case .index = parts[k + 1] else {
+            return []
+        }
+        let rest = Array(parts[(k + 2)...])
+        if rest.first == .key("ks") { return [.host(TransformHost(context, layer: layer)), .host(layer)] }
+        var chain: [ContentEntry] = []
+        var entries = layer.model.contents
+        var i = 0
+        while i + 1 < rest.count, case .key(let key) = rest[i], key == "shapes" || key == "it",
+            case .index(let n) = rest[i + 1], n >= 0, n < entries.count
+        {
+            chain.append(entries[n])
+            entries = entries[n].children
+            i += 2
+        }
+        guard let holder = chain.last, i > 0 else { return [] }
+        let root = ContentHost(context, entries: layer.model.contents, owner: layer)
+        var out: [ScriptValue] = [root.item(holder)]
+        var j = chain.count - 2
+        if holder.type == "tr", j >= 0 {
+            out.append(.host(GroupHost(context, chain[j], owner: layer)))
+            j -= 1
+        }
+        while j >= 0 {
+            out.append(.host(ContentHost(context, entries: chain[j].children, owner: layer, group: chain[j])))
+            out.append(.host(GroupHost(context, chain[j], owner: layer)))
+            j -= 1
+        }
+        out.append(.host(root))
+        out.append(.host(layer))
+        return out
     }
 }
