@@ -158,6 +158,28 @@ import Testing
         #expect(LottieFeatures.warnings(a).isEmpty)
     }
 
+    @Test("space transforms take After Effects' time argument; the Vec forms leave out the move")
+    func spaceTransformsAtATime() throws {
+        let follower =
+            #""p":{"a":0,"k":[0,0],"x":"var $bm_rt;\n$bm_rt = thisComp.layer('Leader').toComp([0, 0], 0.5);"},"#
+            + #""a":{"a":0,"k":[0,0],"x":"var $bm_rt;\n$bm_rt = thisComp.layer('Leader').toCompVec([10, 0]);"},"#
+            + #""s":{"a":0,"k":[100,100],"x":"var $bm_rt;\n$bm_rt = thisComp.layer('Leader').fromCompVec([20, 0]);"}"#
+        let a = try Documents.decode(
+            Documents.animation(
+                layers: [
+                    layer(1, name: "Follower", ks: follower),
+                    layer(
+                        2, name: "Leader",
+                        ks:
+                            #""s":{"a":0,"k":[200,200]},"p":{"a":1,"k":[{"t":0,"s":[0,20],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":10,"s":[100,20]}]}"#
+                    ),
+                ].joined(separator: ",")))
+        // At frame 8 the leader is at x = 80, but the expression asks for 0.5 s (frame 5).
+        #expect(value(a, at: 8, { $0.transform.position }) == [50, 20])
+        #expect(value(a, at: 8, { $0.transform.anchor }) == [20, 0])
+        #expect(value(a, at: 8, { $0.transform.scale }) == [10, 0])
+    }
+
     @Test func loopsKeysAndIndexAsLottieWeb() throws {
         let keys = #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":4,"s":[40]}]"#
         let a = try Documents.decode(

@@ -118,6 +118,8 @@ final class ExpressionContext {
             }
             for name in [
                 "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "toWorldVec", "fromWorldVec",
+                "toCompVec",
+                "fromCompVec",
             ] {
                 if let f = try? host.member(name == "fromCompToSurface" ? "fromComp" : name, frame.interpreter) {
                     v[name] = f

@@ -115,8 +115,9 @@ final class LayerHost: ScriptHost {
         return .null
     }
 
-    /// The layer's matrix with its parents', into its composition's space.
-    func matrix() -> Affine {
+    /// The layer's matrix with its parents', into its composition's space, at `time` (frames
+    /// on the composition's clock; now when nil).
+    func matrix(at time: Double? = nil) -> Affine {
         var chain = [(transform: model.transform, autoOrient: model.autoOrient)]
         var p = parent
         var hops = 0
@@ -125,7 +126,29 @@ final class LayerHost: ScriptHost {
             p = layer.parent
             hops += 1
         }
-        return Transform.chainMatrix(chain, at: context.time)
+        return Transform.chainMatrix(chain, at: time ?? context.time)
+    }
+
+    /// The space transforms (`toComp`, `fromComp`, `toWorld`, `fromWorld`, and the `Vec` forms,
+    /// which leave out the translation), with After Effects' optional time in seconds as the
+    /// second argument. Without a camera, world and composition space are one.
+    private func spaceTransform(inverse: Bool, vector: Bool) -> ScriptValue {
+        native { args throws(ScriptFailure) in
+            let p = arg(args, 0).vector ?? []
+            let t = args.count > 1 ? arg(args, 1).toNumber() * self.context.frameRate : nil
+            var m = self.matrix(at: t.flatMap { $0.isFinite ? $0 : nil })
+            if vector {
+                m.tx = 0
+                m.ty = 0
+            }
+            if inverse {
+                guard let inv = m.inverted else { return .numbers([.nan, .nan, 0]) }
+                m = inv
+            }
+            let x = p.count > 0 ? p[0] : 0, y = p.count > 1 ? p[1] : 0
+            let q = m.apply(Vec2(x, y))
+            return .numbers([q.x, q.y, p.count > 2 ? p[2] : 0])
+        }
     }
 
     override func member(_ name: String, _ interpreter: ScriptInterpreter) throws(ScriptFailure) -> ScriptValue? {
@@ -154,27 +177,10 @@ final class LayerHost: ScriptHost {
             return .undefined
         case "mask": return native { _ throws(ScriptFailure) in .null }
         case "sampleImage": return native { _ throws(ScriptFailure) in .numbers([1, 1, 1, 1]) }
-        case "toComp", "toWorld", "toWorldVec":
-            let vec = name == "toWorldVec"
-            return native { args throws(ScriptFailure) in
-                let p = arg(args, 0).vector ?? []
-                var m = self.matrix()
-                if vec { m.tx = 0; m.ty = 0 }
-                let x = p.count > 0 ? p[0] : 0, y = p.count > 1 ? p[1] : 0
-                let q = m.apply(Vec2(x, y))
-                return .numbers([q.x, q.y, p.count > 2 ? p[2] : 0])
-            }
-        case "fromComp", "fromWorld", "fromWorldVec":
-            let vec = name == "fromWorldVec"
-            return native { args throws(ScriptFailure) in
-                let p = arg(args, 0).vector ?? []
-                var m = self.matrix()
-                if vec { m.tx = 0; m.ty = 0 }
-                guard let inv = m.inverted else { return .numbers([.nan, .nan, 0]) }
-                let x = p.count > 0 ? p[0] : 0, y = p.count > 1 ? p[1] : 0
-                let q = inv.apply(Vec2(x, y))
-                return .numbers([q.x, q.y, p.count > 2 ? p[2] : 0])
-            }
+        case "toComp", "toWorld": return spaceTransform(inverse: false, vector: false)
+        case "toCompVec", "toWorldVec": return spaceTransform(inverse: false, vector: true)
+        case "fromComp", "fromWorld": return spaceTransform(inverse: true, vector: false)
+        case "fromCompVec", "fromWorldVec": return spaceTransform(inverse: true, vector: true)
         default: return nil
         }
     }
