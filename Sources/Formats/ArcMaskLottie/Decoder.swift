@@ -229,7 +229,7 @@ extension LottieAnimation {
             isMatte: node.bool("td"),
             masks: masks, effects: effects, effectEntries: effectEntries, contents: contents,
             hasStyles: !(node["sy"]?.value.array?.isEmpty ?? true),
-            is3D: transform.has3D, path: node.path)
+            is3D: node.bool("ddd") && transform.has3D, path: node.path)
     }
 
     static func decodeTransform(_ node: Node?, _ ctx: DecodeContext) throws(LottieError) -> Transform {

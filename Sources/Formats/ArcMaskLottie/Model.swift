@@ -120,7 +120,9 @@ public struct Transform: Sendable {
     public var startOpacity: Animatable<[Double]>?
     public var endOpacity: Animatable<[Double]>?
     /// A 3-D layer's rotations about x and y and its orientation (degrees), present when the
-    /// transform has `rx`, as lottie-web decides (`TransformProperty`); `rotation` is then `rz`.
+    /// transform has `rx`, as lottie-web decides (`TransformProperty`,
+    /// player/js/utils/TransformProperty.js); `rotation` is then `rz`. lottie-ios reads `rx`,
+    /// `ry` and `rz` but not `or` (Sources/Private/Model/Objects/Transform.swift).
     public var rotationX: Animatable<[Double]>? = nil
     public var rotationY: Animatable<[Double]>? = nil
     public var orientation: Animatable<[Double]>? = nil
@@ -168,6 +170,8 @@ public struct Layer: Sendable {
     public var contents: [ContentEntry]
     /// Layer styles (`sy`), not drawn.
     public var hasStyles: Bool
+    /// A 3-D layer (`ddd`) that turns out of the screen's plane; Telegram's sticker rules count
+    /// these. It is drawn through its transform's 3-D matrix (`Transform.has3D`).
     public var is3D: Bool
     /// Where the layer is in the file (for messages).
     public var path: JSONPath

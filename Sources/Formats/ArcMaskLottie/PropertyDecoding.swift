@@ -58,6 +58,7 @@ extension LottieExpression {
                 "the expression is \(source.utf8.count) bytes, over the limit of \(ctx.limits.maxExpressionBytes)")
         }
         let expression = LottieExpression(source: source, path: node.path)
+        expression.propertyIndex = node["ix"].flatMap { try? $0.asInt() }
         ctx.allExpressions.append(expression)
         ctx.pendingExpressions.append(expression)
         return expression

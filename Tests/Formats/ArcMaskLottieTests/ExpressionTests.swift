@@ -130,9 +130,9 @@ import Testing
         let size =
             #"var $bm_rt;\nvar g = thisProperty.propertyGroup;\n$bm_rt = [g(1).propertyIndex * 100 + g(3).propertyIndex * 10 + g(5).propertyIndex, g(6).numProperties * 10 + g(7).index];"#
         let turn =
-            #"var $bm_rt;\n$bm_rt = thisProperty.propertyGroup(2).propertyIndex * 10 + thisProperty.propertyGroup(1).rotation.value;"#
+            #"var $bm_rt;\n$bm_rt = thisProperty.propertyGroup(2).propertyIndex * 10 + thisProperty.propertyGroup(1).rotation.value + thisProperty.propertyIndex * 100;"#
         let inner =
-            #"{"ty":"gr","nm":"Inner","ix":2,"it":[{"ty":"el","nm":"Dot","ix":4,"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[1,1],"x":"\#(size)"}},{"ty":"tr","nm":"T","r":{"a":0,"k":5,"x":"\#(turn)"}}]}"#
+            #"{"ty":"gr","nm":"Inner","ix":2,"it":[{"ty":"el","nm":"Dot","ix":4,"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[1,1],"x":"\#(size)"}},{"ty":"tr","nm":"T","r":{"a":0,"k":5,"ix":6,"x":"\#(turn)"}}]}"#
         let outer = #"{"ty":"gr","nm":"Outer","ix":3,"it":[\#(inner),{"ty":"tr"}]}"#
         let position =
             #"var $bm_rt;\n$bm_rt = [thisProperty.propertyGroup(2).index, thisProperty.propertyGroup(1).scale[0]];"#
@@ -151,8 +151,8 @@ import Testing
         // The ellipse (ix 4), its group Inner (ix 2), the group above, Outer (ix 3); the layer's
         // contents (one item) and the layer (ind 7).
         #expect(value(a, at: 0, { _ in dotSize }) == [423, 17])
-        // A group's transform climbs to its group.
-        #expect(value(a, at: 0, { _ in rotation }) == [25])
+        // A group's transform climbs to its group; the property's own index is its ix.
+        #expect(value(a, at: 0, { _ in rotation }) == [625])
         // A layer's transform property: the transform, then the layer.
         #expect(value(a, at: 0, { $0.transform.position }) == [7, 40])
         #expect(LottieFeatures.warnings(a).isEmpty)

@@ -274,6 +274,7 @@ final class ThisPropertyHost: ScriptHost {
         let c = context
         switch name {
         case "value": return c.input
+        case "propertyIndex": return c.expression.propertyIndex.map { .number(Double($0)) } ?? .undefined
         case "numKeys": return .number(Double(c.property.keyTimes.count))
         case "name", "_name":
             return c.layer.flatMap { LayerHost(c, $0) }.map { .string($0.model.name) } ?? .undefined

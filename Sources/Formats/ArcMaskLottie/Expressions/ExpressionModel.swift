@@ -15,6 +15,9 @@ public final class LottieExpression: @unchecked Sendable {
     fileprivate(set) var owner: ExpressionOwner?
     /// For an effect's parameter: the effect it belongs to (what `propertyGroup(1)` gives).
     fileprivate(set) var effect: Int?
+    /// The property's own index in its group (`ix`), which `thisProperty.propertyIndex` gives;
+    /// set once while the document is read.
+    var propertyIndex: Int?
 
     init(source: String, path: JSONPath) {
         self.source = source
