@@ -37,7 +37,7 @@ public struct EmulationSettings: Sendable {
     public var wallClock: (timeZone: TimeZone, day: Date)?
 
     public init(
-        refreshRates: [Double] = [60, 120], phasesMs: [Double] = [0], durationMs: Double? = nil,
+        refreshRates: [Double] = DisplayRefresh.ratesHz, phasesMs: [Double] = [0], durationMs: Double? = nil,
         criteria: Set<DefectKind> = Set(DefectKind.allCases), listLimit: Int = 50, absolutePhase: Bool = false,
         toleranceMs: Double = EmulationSettings.defaultToleranceMs, wallClock: (timeZone: TimeZone, day: Date)? = nil
     ) {

@@ -169,7 +169,7 @@ public enum WidgetFolder {
     }
 
     /// The settings every folder's plan is judged with: 60 and 120 Hz displays.
-    public static let emulation = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
+    public static let emulation = EmulationSettings(refreshRates: DisplayRefresh.ratesHz, listLimit: 0)
 
     /// The one rule for export folders, said wherever a reading command meets one it does not
     /// play: `check DIR` checks every export; the reading commands play a rotation export's

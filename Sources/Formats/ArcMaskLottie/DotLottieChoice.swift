@@ -31,6 +31,8 @@ public protocol DotLottieEntries {
 /// state's, the manifest's initial one, or the first listed; then the theme asked for or the
 /// animation's `initialTheme`.
 public struct DotLottieChoice {
+    /// The dotLottie archive's own manifest (not an export folder's).
+    static let manifestEntry = "manifest.json"
     /// The animation read, and every id the manifest lists.
     public let animationID: String
     public let animationIDs: [String]
@@ -55,7 +57,7 @@ public struct DotLottieChoice {
         _ entries: some DotLottieEntries, animation: String?, theme: String?, state: String?,
         names: InputVocabulary
     ) throws {
-        let m = try Self.json(entries, "manifest.json")
+        let m = try Self.json(entries, Self.manifestEntry)
         let version2 = m["version"]?.string?.hasPrefix("2") == true
         let ids = (m["animations"]?.array ?? []).compactMap { $0["id"]?.string }
         guard !ids.isEmpty else { throw LottieChoiceError("manifest.json $.animations", "lists no animation") }
@@ -142,7 +144,7 @@ public struct DotLottieChoice {
         let nameLength = Int(head[26]) | Int(head[27]) << 8
         guard 30 + nameLength <= head.count else { return false }
         let first = String(decoding: head[30..<(30 + nameLength)], as: UTF8.self)
-        return first == "manifest.json"
+        return first == manifestEntry
             || ["animations/", "a/", "i/", "images/", "t/", "s/"].contains { first.hasPrefix($0) }
     }
 }

@@ -29,11 +29,11 @@ public final class ExportFolderSource: FrameSource, @unchecked Sendable {
     /// Whether `folder` holds a rotation export's manifest (a timer-font export is refused by
     /// `open`; anything else is a folder of images).
     public static func isExport(_ folder: String) -> Bool {
-        FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("manifest.json"))
+        FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(WidgetFolder.manifestFile))
     }
 
     public static func open(_ folder: String, limits: DecodeLimits) throws -> ExportFolderSource {
-        let path = (folder as NSString).appendingPathComponent("manifest.json")
+        let path = (folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let data = Data(try FileReader.contents(of: path, limit: maxManifestBytes, kind: "manifests"))
         return try open(folder, manifest: data, limits: limits) { name, limit in
             try FileReader.contents(
@@ -46,7 +46,7 @@ public final class ExportFolderSource: FrameSource, @unchecked Sendable {
         _ folder: String, manifest data: Data, limits: DecodeLimits,
         read: @escaping (String, Int) throws -> [UInt8]
     ) throws -> ExportFolderSource {
-        let path = (folder as NSString).appendingPathComponent("manifest.json")
+        let path = (folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         struct Route: Decodable { var route: String? }
         let route = (try? JSONDecoder().decode(Route.self, from: data))?.route
         guard route == "rotation" else {

@@ -15,8 +15,8 @@ struct Devices: ParsableCommand {
             --device in export, plan, preview and emulate takes a class or a model.
             """)
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOption
+    var json: Bool { format.json }
 
     func run() throws {
         emit(json ? try Self.json() : Self.table())

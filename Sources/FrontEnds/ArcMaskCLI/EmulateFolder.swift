@@ -23,7 +23,7 @@ enum EmulateFolder {
     /// A folder written by `export`: a rotation export is checked here, a timer-font one shaped.
     static func run(_ e: Emulate) throws {
         let options = e.options, reporting = e.reporting, rates = e.rates
-        let path = (options.file as NSString).appendingPathComponent("manifest.json")
+        let path = (options.file as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let data = try reportingFailures {
             try FileReader.contents(of: path, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
         }

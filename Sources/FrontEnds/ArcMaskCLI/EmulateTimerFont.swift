@@ -21,7 +21,7 @@ enum EmulateTimerFont {
     static func run(_ e: Emulate) throws {
         let options = e.options, reporting = e.reporting, rates = e.rates
         let export = try reportingFailures { try TimerFontFolder(options.file) }
-        let manifestPath = (options.file as NSString).appendingPathComponent("manifest.json")
+        let manifestPath = (options.file as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let unlisted: [String] = try reportingFailures {
             ExportFiles.unlisted(
                 in: options.file,

@@ -192,10 +192,16 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// How results are reported: JSON for machines, and no progress line on request.
-struct ReportOptions: ParsableArguments {
+/// `--json`, declared once: every command that can print JSON takes it from here.
+struct JSONOption: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
+}
+
+/// How results are reported: JSON for machines, and no progress line on request.
+struct ReportOptions: ParsableArguments {
+    @OptionGroup var format: JSONOption
+    var json: Bool { format.json }
 
     @Flag(help: "No progress line on stderr (results still print on stdout).")
     var quiet = false

@@ -1,4 +1,5 @@
 import ArcMaskFiles
+import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskValues
@@ -49,7 +50,8 @@ struct PlanOptions: ParsableArguments {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir), isDir.boolValue,
             let data = try? FileReader.contents(
-                of: (file as NSString).appendingPathComponent("manifest.json"), limit: 16 << 20, kind: "manifests"),
+                of: (file as NSString).appendingPathComponent(WidgetFolder.manifestFile), limit: 16 << 20,
+                kind: "manifests"),
             let v = try? JSONDecoder().decode(FolderView.self, from: Data(data)),
             v.viewWidth > 0, v.viewHeight > 0, v.viewWidth.isFinite, v.viewHeight.isFinite, v.scale > 0,
             v.scale <= 4

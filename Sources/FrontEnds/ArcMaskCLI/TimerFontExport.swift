@@ -71,7 +71,7 @@ enum TimerFontExport {
             "  \(manifest.frames.count) frames at \(manifest.fps) fps in a \(manifest.loopSeconds) s loop: the animation \(manifest.timing.sentence)",
             "  \(manifest.pixelWidth)×\(manifest.pixelHeight) px pictures for a \(fmt(manifest.viewWidth))×\(fmt(manifest.viewHeight)) pt view at \(fmt(manifest.scale))× on \(manifest.background), \(String(format: "%.1f", Double(manifest.decodedBytes) / 1_000_000)) MB decoded (budget \(fmt(budget)) MB), \(String(format: "%.2f", Double(fontBytes) / 1_000_000)) MB of fonts",
             "  fonts shaped by HarfBuzz: \(p.instants) instants over \(hours) h of timer strings\(later.isEmpty ? "" : " and the wraps into hours \(later.joined(separator: ", "))"), \(p.stringsShaped) strings, \(counted(p.wrongFrames, "wrong frame")): the fonts \(p.passed ? "show" : "do not show") the flattened pictures",
-            "  timing: \(RefreshJitter.sentence(refreshHz: [60, 120]))",
+            "  timing: \(RefreshJitter.sentence(refreshHz: DisplayRefresh.ratesHz))",
         ] + manifest.budgetActions.map { "  budget: \($0)" }
     }
 }

@@ -1,3 +1,4 @@
+import ArcMaskFolder
 import Foundation
 
 /// The files an export folder's `manifest.json` says the export wrote, whichever route wrote it:
@@ -10,7 +11,7 @@ public enum ExportFiles {
 
     /// The files the manifest in `folder` lists, sorted; empty when there is none to read.
     public static func listed(inFolder folder: URL) -> [String] {
-        let url = folder.appendingPathComponent("manifest.json")
+        let url = folder.appendingPathComponent(WidgetFolder.manifestFile)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = attributes[.size] as? Int, size <= maxManifestBytes,
@@ -22,7 +23,7 @@ public enum ExportFiles {
     /// The files a manifest's bytes list, sorted (with `manifest.json`); empty unless it is a JSON object.
     public static func listed(inManifest data: Data) -> [String] {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return [] }
-        var names: Set<String> = ["manifest.json"]
+        var names: Set<String> = [WidgetFolder.manifestFile]
         func visit(_ value: Any, key: String?) {
             switch value {
             case let dictionary as [String: Any]:

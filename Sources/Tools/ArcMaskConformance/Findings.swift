@@ -36,7 +36,7 @@ func runFindings(_ corpus: String) -> SuiteResult {
                     }
                     func run(_ plan: ArcPlan, _ model: CoverageModel, _ name: String) -> EmulationReport {
                         Emulator.run(
-                            plan, model: model, settings: EmulationSettings(refreshRates: [60, 120]))
+                            plan, model: model, settings: EmulationSettings())
                     }
                     let own = try plan(.arcmask)
                     let r = run(own, AnalyticModel(own), "analytic")

@@ -60,7 +60,7 @@ public struct ExportFolderCheck: Codable, Sendable {
     public static let maxImageBytes = 256 << 20
 
     /// The settings `export` judges its plan with.
-    public static let exportSettings = EmulationSettings(refreshRates: [60, 120], listLimit: 0)
+    public static var exportSettings: EmulationSettings { WidgetFolder.emulation }
 
     /// Whether `data` is the manifest of a folder of layers: a rotation export's, or a timer-mask
     /// export's (the same layers, played under timer masks), rather than a timer-font one's.
@@ -77,7 +77,7 @@ public struct ExportFolderCheck: Codable, Sendable {
     /// as a rotation export's at all; everything else is a `Problem`.
     /// - Parameter settings: how the recomputed plan is emulated for the verdict.
     public static func run(_ path: String, settings: EmulationSettings = exportSettings) throws -> ExportFolderCheck {
-        let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
+        let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let data = try FileReader.contents(of: manifestPath, limit: maxManifestBytes, kind: "manifests")
         var check = try run(path: path, manifest: data, settings: settings) { name, limit in
             try FileReader.contents(
@@ -105,7 +105,7 @@ public struct ExportFolderCheck: Codable, Sendable {
         path: String, manifest data: [UInt8], settings: EmulationSettings = exportSettings,
         file: @escaping (String, Int) throws -> [UInt8]
     ) throws -> ExportFolderCheck {
-        let m = try decode(data, path: (path as NSString).appendingPathComponent("manifest.json"))
+        let m = try decode(data, path: (path as NSString).appendingPathComponent(WidgetFolder.manifestFile))
         var check = Checker(folder: path, manifest: m, read: file)
         check.keys(data)
         let plan = check.planAndFrames()
@@ -116,7 +116,7 @@ public struct ExportFolderCheck: Codable, Sendable {
         // The timer-mask lanes over the layers, when the export carries them.
         if let lanes = m.timerMask {
             for p in lanes.problems(images: Set(m.images.map(\.file))) {
-                check.problem("manifest.json", p.location, p.problem)
+                check.problem(WidgetFolder.manifestFile, p.location, p.problem)
             }
         }
         var verdict = m.emulator
@@ -126,7 +126,7 @@ public struct ExportFolderCheck: Codable, Sendable {
                 Emulator.sampleCount(plan, settings: exportSettings), Emulator.sampleCount(plan, settings: settings))
             if needed > maxSamples {
                 check.problem(
-                    "manifest.json", "frames",
+                    WidgetFolder.manifestFile, "frames",
                     "the loop of \(plan.periodSeconds) s takes \(needed) refreshes to emulate, over the limit of \(maxSamples)"
                 )
             } else {
@@ -137,7 +137,7 @@ public struct ExportFolderCheck: Codable, Sendable {
                 if m.emulator.allPhases == nil { export.allPhases = nil }
                 if export != m.emulator {
                     check.problem(
-                        "manifest.json", "emulator",
+                        WidgetFolder.manifestFile, "emulator",
                         "differs from the verdict on its plan (\(export.passed ? "PASS" : "FAIL"), \(export.torn) torn, \(export.gap) gap, \(export.wrongFrame) wrong frame)"
                     )
                 }
@@ -145,7 +145,7 @@ public struct ExportFolderCheck: Codable, Sendable {
                     Emulator.run(plan, model: AnalyticModel(plan), settings: settings))
             }
         }
-        for over in figures.overLimits(.commandLine) { check.problem("manifest.json", "limits", over) }
+        for over in figures.overLimits(.commandLine) { check.problem(WidgetFolder.manifestFile, "limits", over) }
         return ExportFolderCheck(
             folder: path, layout: m.layout.rawValue, layers: m.frames.count, images: m.images.count, fonts: fonts,
             limits: figures, emulator: verdict, problems: check.problems, notes: check.notes)
@@ -195,7 +195,9 @@ private struct Checker {
         problems.append(.init(file: file, location: location, problem: text))
     }
 
-    private mutating func manifest(_ location: String, _ text: String) { problem("manifest.json", location, text) }
+    private mutating func manifest(_ location: String, _ text: String) {
+        problem(WidgetFolder.manifestFile, location, text)
+    }
 
     /// Keys the export does not write (a hand edit, or a typo in one).
     mutating func keys(_ data: [UInt8]) {
@@ -457,7 +459,7 @@ private struct Checker {
         if m.codeFiles != expected {
             manifest("codeFiles", "is not \(expected.joined(separator: ", "))")
         }
-        for (name, bytes) in generated where name != "manifest.json" {
+        for (name, bytes) in generated where name != WidgetFolder.manifestFile {
             guard let onDisk = try? read(name, ExportFolderCheck.maxManifestBytes) else {
                 problem(name, nil, "is missing")
                 continue

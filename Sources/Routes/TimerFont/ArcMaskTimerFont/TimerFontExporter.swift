@@ -224,7 +224,7 @@ public enum TimerFontExporter {
             durationsMs: source.durations, paceAsked: r.loopSeconds != nil || r.timing != .auto)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: "manifest.json"))
+        try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: WidgetFolder.manifestFile))
         try AtomicFile.write(
             Array(TimerFontViewFile.generate(manifest: manifest, names: r.names).utf8),
             to: folder.url(for: r.names.viewFile))

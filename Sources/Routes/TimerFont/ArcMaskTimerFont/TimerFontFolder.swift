@@ -1,4 +1,5 @@
 import ArcMaskFiles
+import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
 import ArcMaskTimerFontPlan
@@ -42,7 +43,8 @@ public struct TimerFontFolder {
     public static func isExport(_ path: String) -> Bool {
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
-            && FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("manifest.json"))
+            && FileManager.default.fileExists(
+                atPath: (path as NSString).appendingPathComponent(WidgetFolder.manifestFile))
     }
 
     public init(_ path: String) throws {
@@ -50,7 +52,7 @@ public struct TimerFontFolder {
             throw InputError(
                 file: path, "is not a folder written by `arcmask export --route timer-font` (no manifest.json in it)")
         }
-        let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
+        let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         try self.init(
             path: path,
             manifest: try FileReader.contents(of: manifestPath, limit: Self.maxManifestBytes, kind: "manifests")
@@ -64,7 +66,7 @@ public struct TimerFontFolder {
     ///   - manifest: `manifest.json`'s bytes; `file`: reads a font file of the folder by name.
     public init(path: String, manifest data: [UInt8], file: (String) throws -> [UInt8]) throws {
         self.path = path
-        let manifestPath = (path as NSString).appendingPathComponent("manifest.json")
+        let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         struct Route: Decodable { var route: String? }
         let route: Route
         do {

@@ -51,7 +51,7 @@ public struct TimerMaskFolderCheck: Sendable, Encodable {
     ///   - folder: the folder, for reading its fonts and for messages.
     ///   - manifest: its manifest, which carries the section.
     public static func run(
-        folder: String, manifest m: ExportManifest, rates: [Int] = [60, 120], seconds: Int = provenSeconds
+        folder: String, manifest m: ExportManifest, rates: [Int] = DisplayRefresh.rates, seconds: Int = provenSeconds
     ) throws -> TimerMaskFolderCheck {
         let (section, proof) = try Self.proof(folder: folder, manifest: m)
         let check = proof.run(rates: rates, seconds: Double(seconds))

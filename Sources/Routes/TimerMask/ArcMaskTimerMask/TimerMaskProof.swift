@@ -69,7 +69,7 @@ public final class TimerMaskProof {
     /// Every refresh at each rate over `seconds` from the reference, then a few seconds around
     /// each hour wrap; the defects of all windows together. Each window's lane on top is worked
     /// out once for every rate (`TimerMaskTimeline`), each timer string shaped once per font.
-    public func run(rates: [Int] = [60, 120], seconds: Double) -> TimerMaskCheck {
+    public func run(rates: [Int] = DisplayRefresh.rates, seconds: Double) -> TimerMaskCheck {
         var refreshes = 0, handOffs = 0
         var defects: [TimerMaskCheck.Defect] = []
         let windows = [(0.0, seconds)] + Self.hourWraps.map({ ($0 - 2, 4.0) })
