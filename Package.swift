@@ -124,6 +124,9 @@ let package = Package(
         // The affine blit's interior runs with 512- and 256-bit vectors (AVX-512 or AVX2, chosen at
         // run time; NEON on arm64): Swift compiles for baseline x86-64 and has no per-function target attribute.
         module("C", "CBlit"),
+        // Shrinking by area (the compositor's resampler): a pixel's four channels one vector of
+        // 32-bit lanes (SSE2 on x86-64, NEON on arm64, through the compiler's vector extension).
+        module("C", "CShrink"),
         // Premultiplied to straight colour, eight pixels a step (AVX2 chosen at run time; NEON on arm64).
         module("C", "CUnpremultiply"),
 
@@ -163,7 +166,7 @@ let package = Package(
             "Drawing", "ArcMaskIO",
             [
                 "ArcMaskFiles", "ArcMaskFrames", "ArcMaskPlatform", "ArcMaskValues", "ArcMaskZIP", "CDeflate", "CJPEG",
-                "CLibZ", "CPNG",
+                "CPNG",
             ]),
         // Text laid out by Pango (HarfBuzz shaping, fontconfig fallback) and drawn on cairo.
         module("Drawing", "ArcMaskText", ["ArcMaskCairo", "ArcMaskValues", "CPango"]),
@@ -177,7 +180,7 @@ let package = Package(
         // What the widget shows at an instant (cairo), frames at the view's size, the raster coverage model.
         module(
             "Drawing", "ArcMaskCompositor",
-            ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskValues", "CBlit"]),
+            ["ArcMaskCairo", "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskValues", "CShrink"]),
         // Pictures of a plan and the offline page.
         module(
             "Drawing", "ArcMaskPreview",

@@ -1,6 +1,6 @@
 import ArcMaskFrames
 import ArcMaskValues
-import CBlit
+import CShrink
 
 /// Shrinks a frame by averaging areas: each output pixel is the mean of the source area it
 /// covers (premultiplied, so transparent pixels lend no colour), and the part of that area

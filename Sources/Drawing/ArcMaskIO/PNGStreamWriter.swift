@@ -1,6 +1,6 @@
 import ArcMaskFiles
 import ArcMaskFrames
-internal import CLibZ
+import ArcMaskZIP
 import Foundation
 
 /// Writes one 8-bit RGBA PNG band by band, so an image larger than memory can be written (the
@@ -75,15 +75,13 @@ public final class PNGStreamWriter: @unchecked Sendable {
                 let context = ScanlineFilter.sub(image, rows: from..<first)
                 let dictionary = Array((from == 0 ? before + context : context).suffix(32_768))
                 let data = ScanlineFilter.sub(image, rows: first..<end)
-                piece.adler = data.withUnsafeBytes {
-                    UInt32(adler32(1, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), uInt($0.count)))
-                }
+                piece.adler = Adler32.checksum(data)
                 piece.count = data.count
-                switch Result(catching: { () throws(PNGError) in
-                    try Self.deflate(data, dictionary: dictionary, level: level, last: last)
+                switch Result(catching: { () throws(Deflate.Failure) in
+                    try Deflate.rawPiece(data, dictionary: dictionary, level: level, last: last)
                 }) {
                 case .success(let output): piece.output = output
-                case .failure(let error): piece.failure = error.message
+                case .failure(let error): piece.failure = "zlib: \(error.message)"
                 }
             }
             pending.append(piece)
@@ -112,7 +110,7 @@ public final class PNGStreamWriter: @unchecked Sendable {
         let piece = pending.removeFirst()
         piece.finished.wait()
         if let failure = piece.failure { throw PNGError(failure) }
-        adler = UInt32(adler32_combine(uLong(adler), uLong(piece.adler), off_t(piece.count)))
+        adler = Adler32.combine(adler, piece.adler, secondLength: piece.count)
         chunk("IDAT", piece.output)
         if let failure = sink.failure { throw PNGError(failure) }
     }
@@ -125,39 +123,5 @@ public final class PNGStreamWriter: @unchecked Sendable {
 
     private func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { sink.write($0.baseAddress!, $0.count) }
-    }
-
-    /// `data` as raw deflate, primed with `dictionary`, ending on a byte boundary (or, for the
-    /// last band, ending the stream).
-    private static func deflate(
-        _ data: [UInt8], dictionary: [UInt8], level: Int32, last: Bool
-    ) throws(PNGError)
-        -> [UInt8]
-    {
-        var stream = z_stream()
-        guard arcmask_deflate_init_raw(&stream, level) == Z_OK else { throw PNGError("zlib: cannot start deflate") }
-        defer { deflateEnd(&stream) }
-        if !dictionary.isEmpty {
-            let status = dictionary.withUnsafeBufferPointer {
-                deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count))
-            }
-            guard status == Z_OK else { throw PNGError("zlib: cannot set the dictionary") }
-        }
-        // A sync flush adds at most a few bytes beyond the bound.
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 64)
-        let produced = data.withUnsafeBufferPointer { src in
-            output.withUnsafeMutableBufferPointer { dst -> Int? in
-                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-                stream.avail_in = uInt(src.count)
-                stream.next_out = dst.baseAddress
-                stream.avail_out = uInt(dst.count)
-                let status = CLibZ.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
-                guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else { return nil }
-                return dst.count - Int(stream.avail_out)
-            }
-        }
-        guard let produced else { throw PNGError("zlib: deflate stopped short") }
-        output.removeLast(output.count - produced)
-        return output
     }
 }

@@ -109,3 +109,55 @@ public enum Deflate {
         return Array(out.prefix(Int(size)))
     }
 }
+
+extension Deflate {
+    /// Why a raw deflate piece could not be made.
+    public struct Failure: Error, Sendable {
+        public let message: String
+    }
+
+    /// `data` as raw deflate, primed with `dictionary` (at most the last 32 KB before it), ending
+    /// on a byte boundary with a sync flush, or, for the `last` piece, ending the stream: pieces
+    /// deflated apart and written in order make one stream (PNG's parallel IDAT writer).
+    public static func rawPiece(
+        _ data: [UInt8], dictionary: [UInt8], level: Int32, last: Bool
+    ) throws(Failure) -> [UInt8] {
+        var stream = z_stream()
+        guard arcmask_deflate_init_raw(&stream, level) == Z_OK else { throw Failure(message: "cannot start deflate") }
+        defer { deflateEnd(&stream) }
+        if !dictionary.isEmpty {
+            let status = dictionary.withUnsafeBufferPointer {
+                deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count))
+            }
+            guard status == Z_OK else { throw Failure(message: "cannot set the dictionary") }
+        }
+        // A sync flush adds at most a few bytes beyond the bound.
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 64)
+        let produced = data.withUnsafeBufferPointer { src in
+            output.withUnsafeMutableBufferPointer { dst -> Int? in
+                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+                stream.avail_in = uInt(src.count)
+                stream.next_out = dst.baseAddress
+                stream.avail_out = uInt(dst.count)
+                let status = CLibZ.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+                guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else { return nil }
+                return dst.count - Int(stream.avail_out)
+            }
+        }
+        guard let produced else { throw Failure(message: "deflate stopped short") }
+        output.removeLast(output.count - produced)
+        return output
+    }
+}
+
+/// Adler-32, zlib's checksum (a zlib stream's trailer).
+public enum Adler32 {
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) }
+    }
+
+    /// The checksum of two byte runs one after the other, from theirs and the second's length.
+    public static func combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+        UInt32(adler32_combine(uLong(first), uLong(second), off_t(secondLength)))
+    }
+}

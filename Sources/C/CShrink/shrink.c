@@ -1,7 +1,7 @@
 // Shrinking by area averages (AreaResampler): a pass along rows, then one along columns, each
 // output pixel a weighted sum of the source pixels under it. A pixel's four channels are one
 // vector of 32-bit lanes (the compiler's vector extension: SSE2 on x86-64, NEON on arm64).
-#include "arcmask_blit.h"
+#include "arcmask_shrink.h"
 
 typedef int32_t lanes __attribute__((vector_size(16)));
 
