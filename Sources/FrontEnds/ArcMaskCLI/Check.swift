@@ -2,6 +2,7 @@ import ArcMaskLayerFolder
 import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
+import ArcMaskValues
 import ArgumentParser
 import Foundation
 
@@ -31,7 +32,7 @@ struct Check: ParsableCommand {
     @Option(
         name: .customLong("refresh"), help: "Display refresh rates in Hz, comma-separated.",
         transform: Hertz.parseList)
-    var refresh = [Hertz(60), Hertz(120)]
+    var refresh = DisplayRefresh.rates.map { Hertz(Double($0)) }
 
     @OptionGroup var reporting: ReportOptions
 
@@ -45,10 +46,6 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        var arguments = [folder, "--refresh", refresh.map { "\($0.value)" }.joined(separator: ",")]
-        if reporting.json { arguments.append("--json") }
-        if reporting.quiet { arguments.append("--quiet") }
-        let emulate = try Emulate.parse(arguments)
-        try EmulateFolder.run(emulate)
+        try EmulateFolder.run(FolderCheckRequest(folder: folder, rates: refresh.map(\.value), reporting: reporting))
     }
 }

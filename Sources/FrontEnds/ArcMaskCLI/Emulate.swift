@@ -59,7 +59,7 @@ struct Emulate: ParsableCommand {
     @Option(
         name: .customLong("refresh"), help: "Display refresh rates in Hz, comma-separated.",
         transform: Hertz.parseList)
-    var refreshOption = [Hertz(60), Hertz(120)]
+    var refreshOption = DisplayRefresh.rates.map { Hertz(Double($0)) }
 
     @Option(
         name: .customLong("phase"), parsing: .unconditional,
@@ -168,11 +168,18 @@ struct Emulate: ParsableCommand {
         if let day, wallClock == nil { throw ValidationError("--day takes a date as YYYY-MM-DD, not '\(day)'") }
     }
 
+    /// A folder check with this command's options.
+    var folderCheck: FolderCheckRequest {
+        FolderCheckRequest(
+            folder: options.file, rates: rates!, phase: phase, randomPhases: randomPhases, duration: duration,
+            criteria: criteria!, absolutePhase: absolutePhase, tolerance: tolerance, reporting: reporting)
+    }
+
     func run() throws {
-        if route == .timerFont { return try EmulateTimerFont.run(self) }
+        if route == .timerFont { return try EmulateTimerFont.run(folderCheck) }
         if isExportFolder {
             note("emulate DIR is now check DIR; emulate takes animations (folders until \(Spellings.nextRelease))")
-            return try EmulateFolder.run(self)
+            return try EmulateFolder.run(folderCheck)
         }
         let (report, frames): (EmulationReport, FrameSource) = try reportingFailures {
             let (frames, plan) = try options.load()

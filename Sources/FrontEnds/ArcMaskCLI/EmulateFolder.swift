@@ -16,14 +16,28 @@ import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 
+/// What a folder check asks for: the folder, the refreshes it is judged at and how, and how the
+/// result is reported. `check DIR` asks with its defaults; `emulate DIR` with its options.
+struct FolderCheckRequest {
+    var folder: String
+    var rates: [Double] = DisplayRefresh.ratesHz
+    var phase: Double = 0
+    var randomPhases = 0
+    var duration: Double? = nil
+    var criteria: Set<DefectKind> = Set(DefectKind.allCases)
+    var absolutePhase = false
+    var tolerance = EmulationSettings.defaultToleranceMs
+    var reporting: ReportOptions
+}
+
 /// `emulate DIR` (now `check DIR`): a folder written by `export`, checked as a widget project ships it.
 /// A timer-font folder is shaped (`EmulateTimerFont`); a rotation folder's manifest, images and code
 /// checked and its plan emulated, its timer-mask lanes played with its font.
 enum EmulateFolder {
     /// A folder written by `export`: a rotation export is checked here, a timer-font one shaped.
-    static func run(_ e: Emulate) throws {
-        let options = e.options, reporting = e.reporting, rates = e.rates
-        let path = (options.file as NSString).appendingPathComponent(WidgetFolder.manifestFile)
+    static func run(_ e: FolderCheckRequest) throws {
+        let reporting = e.reporting, rates: [Double]? = e.rates
+        let path = (e.folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let data = try reportingFailures {
             try FileReader.contents(of: path, limit: ExportFolderCheck.maxManifestBytes, kind: "manifests")
         }
@@ -32,9 +46,9 @@ enum EmulateFolder {
             var phases = [e.phase]
             phases += EmulationSettings.randomPhases(e.randomPhases, refreshRates: rates!, seed: 0xA5C3)
             let settings = EmulationSettings(
-                refreshRates: rates!, phasesMs: phases, durationMs: e.duration, criteria: e.criteria!, listLimit: 0,
+                refreshRates: rates!, phasesMs: phases, durationMs: e.duration, criteria: e.criteria, listLimit: 0,
                 absolutePhase: e.absolutePhase, toleranceMs: e.tolerance)
-            return try ExportFolderCheck.run(options.file, settings: settings)
+            return try ExportFolderCheck.run(e.folder, settings: settings)
         }
         // The timer-mask lanes the folder carries, played with its font (once the folder itself
         // has no problem).
@@ -44,7 +58,7 @@ enum EmulateFolder {
                 check.fonts.allSatisfy({ $0.bytes != nil })
             else { return nil }
             return try TimerMaskFolderCheck.run(
-                folder: options.file, manifest: manifest, rates: rates!.map { Int($0.rounded()) })
+                folder: e.folder, manifest: manifest, rates: rates!.map { Int($0.rounded()) })
         }
         // One verdict, last. A timer-mask export is judged by its lanes; the rotation is its
         // second engine, described but not deciding.
@@ -83,7 +97,7 @@ enum EmulateFolder {
                 }
             }
             let both = Both(folder: check, timerMasks: lanes, warnings: manifest?.warnings ?? [])
-            emit(try jsonString(Judged(body: both, outcome: outcome), file: options.file))
+            emit(try jsonString(Judged(body: both, outcome: outcome), file: e.folder))
         } else {
             var lines = [EmulationText.describe(check, decides: !maskRoute)]
             if let lanes {

@@ -18,13 +18,13 @@ import Foundation
 /// A folder written by `export --route timer-font`: its fonts shaped by HarfBuzz for every timer
 /// string the refreshes see, and the picture on top at each refresh checked against the manifest.
 enum EmulateTimerFont {
-    static func run(_ e: Emulate) throws {
-        let options = e.options, reporting = e.reporting, rates = e.rates
-        let export = try reportingFailures { try TimerFontFolder(options.file) }
-        let manifestPath = (options.file as NSString).appendingPathComponent(WidgetFolder.manifestFile)
+    static func run(_ e: FolderCheckRequest) throws {
+        let reporting = e.reporting, rates: [Double]? = e.rates
+        let export = try reportingFailures { try TimerFontFolder(e.folder) }
+        let manifestPath = (e.folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let unlisted: [String] = try reportingFailures {
             ExportFiles.unlisted(
-                in: options.file,
+                in: e.folder,
                 manifest: Data(try FileReader.contents(of: manifestPath, limit: 16 << 20, kind: "manifests")))
         }
         // Every problem with the files is listed; fonts that are not the manifest's are not shaped.
@@ -92,15 +92,15 @@ enum EmulateTimerFont {
             emit(
                 try jsonString(
                     Judged(
-                        body: Printed(file: options.file, problems: problems, fonts: export.fonts, emulation: report),
+                        body: Printed(file: e.folder, problems: problems, fonts: export.fonts, emulation: report),
                         outcome: outcome)))
         } else {
             var lines: [String] = []
             if let report {
-                lines.append(EmulationText.describe(report, folder: options.file))
+                lines.append(EmulationText.describe(report, folder: e.folder))
             } else {
                 lines.append(
-                    "timer-font export \(options.file): its fonts are not the ones the manifest describes, so they are not shaped"
+                    "timer-font export \(e.folder): its fonts are not the ones the manifest describes, so they are not shaped"
                 )
             }
             let read = export.fonts.filter { $0.bytes != nil }
