@@ -87,9 +87,22 @@ public struct LottieEvaluator: Sendable {
         /// The layer's transform with its parents' (found by `ind` in the same composition),
         /// into the composition's space. Properties run on the composition's clock.
         private func layerMatrix(_ layer: Layer, in layers: [Layer], byIndex: [Int: Int], time: Double) -> Affine {
-            var chain = [(transform: layer.transform, autoOrient: layer.autoOrient)]
+            // The common case, no layer of the chain turning in 3-D: 2-D products, nothing kept.
+            var m = layer.transform.matrix(at: time, autoOrient: layer.autoOrient)
             var parent = layer.parent
             var hops = 0
+            var flat = !layer.transform.has3D
+            while flat, let p = parent, let k = byIndex[p], hops < layers.count {
+                let pl = layers[k]
+                flat = !pl.transform.has3D
+                m = m.concatenating(pl.transform.matrix(at: time, autoOrient: pl.autoOrient))
+                parent = pl.parent
+                hops += 1
+            }
+            if flat { return m }
+            var chain = [(transform: layer.transform, autoOrient: layer.autoOrient)]
+            parent = layer.parent
+            hops = 0
             while let p = parent, let k = byIndex[p], hops < layers.count {
                 let pl = layers[k]
                 chain.append((pl.transform, pl.autoOrient))
