@@ -59,13 +59,14 @@ let package = Package(
         .library(
             name: "ArcMask",
             targets: [
-                "ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskJSON",
+                "ArcMaskValues", "ArcMaskGeometry", "ArcMaskEmulator", "ArcMaskBudget", "ArcMaskManifest",
+                "ArcMaskJSON",
                 "ArcMaskFiles", "ArcMaskFrames", "ArcMaskCairo", "ArcMaskZIP", "ArcMaskIO", "ArcMaskText",
                 "ArcMaskCompositor",
                 "ArcMaskPreview",
                 "ArcMaskGIF", "ArcMaskAPNG", "ArcMaskWebP", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence",
                 "ArcMaskVideo", "ArcMaskScript", "ArcMaskLottie", "ArcMaskLottieCanvas", "ArcMaskLottieRender",
-                "ArcMaskSources", "ArcMaskLayerFolder", "ArcMaskRotationRoute", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskSources", "ArcMaskLayerExport", "ArcMaskRotationRoute", "ArcMaskFont", "ArcMaskFontCheck",
                 "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMaskPlan", "ArcMaskTimerMask", "ArcMaskTimerFont",
                 "ArcMaskWidgetCode", "ArcMaskMaskFonts",
@@ -139,9 +140,14 @@ let package = Package(
         module("Core", "ArcMaskTimerClock", ["ArcMaskGeometry"]),
         // Samples the rotation at display refreshes and classifies what shows.
         module("Core", "ArcMaskEmulator", ["ArcMaskGeometry", "ArcMaskValues"]),
-        // What a widget's folder holds and how it is decided: the phone's limits, the budget fit,
-        // the manifest and its one writer.
-        module("Core", "ArcMaskFolder", ["ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskTimerClock", "ArcMaskValues"]),
+        // What a layer may cost and how the layers are fitted to it: the phone's limits, the frame
+        // budget, the archive fitter and its notes, the layer formats.
+        module("Core", "ArcMaskBudget", ["ArcMaskGeometry", "ArcMaskValues"]),
+        // What a widget's folder holds: the routes, the settings, the manifest with its one reader
+        // and one writer, the names of the generated code.
+        module(
+            "Core", "ArcMaskManifest",
+            ["ArcMaskBudget", "ArcMaskEmulator", "ArcMaskGeometry", "ArcMaskTimerClock", "ArcMaskValues"]),
         // A strict JSON reader for untrusted files (limits, line/column/path errors).
         module("Core", "ArcMaskJSON"),
 
@@ -151,7 +157,7 @@ let package = Package(
         // Pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
         // Files written all or nothing: a staging folder moved into place, or removed (Foundation
         // only, so ArcMaskKit links it too).
-        module("Drawing", "ArcMaskFiles", ["ArcMaskFolder", "ArcMaskPlatform", "ArcMaskValues"]),
+        module("Drawing", "ArcMaskFiles", ["ArcMaskBudget", "ArcMaskPlatform", "ArcMaskValues"]),
         module("Drawing", "ArcMaskFrames", ["ArcMaskValues"]),
         // Solid fills and strokes rasterised in Swift: exact-area coverage, cairo's geometry and arithmetic.
         module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),
@@ -185,7 +191,7 @@ let package = Package(
         module(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFrames",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskManifest", "ArcMaskFrames",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
             ]),
 
@@ -236,7 +242,8 @@ let package = Package(
         module(
             "Formats", "ArcMaskSources",
             [
-                "ArcMaskAPNG", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskIO",
+                "ArcMaskAPNG", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskIO",
                 "ArcMaskLottie",
                 "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskText", "ArcMaskValues",
                 "ArcMaskVideo", "ArcMaskWebP",
@@ -248,35 +255,40 @@ let package = Package(
         // ArcMaskAnimation plays (a JPEG or PNG per frame, fitted to the phone's limits), and the
         // SwiftUI code, plan and guide that play it.
         module(
-            "Routes", "ArcMaskLayerFolder",
+            "Routes", "ArcMaskLayerExport",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget",
+                "ArcMaskManifest",
                 "ArcMaskFrames",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // The rotation route's writer and checker: its exports (a layer file per frame, or the
         // strip only it writes) and its folder read back and emulated (its plan, emulator and
-        // manifest decide in the core: ArcMaskGeometry, ArcMaskEmulator, ArcMaskFolder).
+        // manifest decide in the core: ArcMaskGeometry, ArcMaskEmulator, ArcMaskBudget, ArcMaskManifest).
         module(
             "Routes/Rotation", "ArcMaskRotationRoute",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskValues", "ArcMaskWidgetCode",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest",
+                "ArcMaskFrames",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         // The timer-font route, what decides: the schedule of timers and fonts, and how an
         // animation's timeline maps onto a loop that divides a minute (Foundation only).
         module("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
         // The timer-mask route, what decides: lanes of pictures, each under live timer masks, and
         // when each is on top (Foundation only).
-        module("Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskTimerClock"]),
+        module(
+            "Routes/TimerMask", "ArcMaskTimerMaskPlan",
+            ["ArcMaskBudget", "ArcMaskManifest", "ArcMaskGeometry", "ArcMaskTimerClock"]),
         // The timer-mask route, what writes and checks: the lanes written as the rotation route
         // writes layers, the mask font, the manifest's section, and the proof with the written
         // font (every mask's timer text shaped by HarfBuzz).
         module(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFrames", "ArcMaskIO",
-                "ArcMaskLayerFolder", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan",
+                "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFrames",
+                "ArcMaskIO",
+                "ArcMaskLayerExport", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan",
                 "ArcMaskValues",
             ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
@@ -284,7 +296,8 @@ let package = Package(
         module(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskCompositor", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFont",
+                "ArcMaskFontCheck",
                 "ArcMaskFrames",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock",
                 "ArcMaskTimerFontPlan", "ArcMaskValues", "ArcMaskWidgetCode",
@@ -292,11 +305,12 @@ let package = Package(
         // What every route's export writes and says the same way: safe names in generated text,
         // the widget's timeline and bundle step, manifest decoding errors, the command line's
         // names for the settings.
-        module("Routes", "ArcMaskWidgetCode", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
+        module(
+            "Routes", "ArcMaskWidgetCode", ["ArcMaskBudget", "ArcMaskManifest", "ArcMaskGeometry", "ArcMaskValues"]),
         // The fonts a live timer's text draws with, shared by the two timer routes: the glyph
         // layout of every timer font, and the mask fonts (a solid square on the second that
         // opens a period, nothing on the others).
-        module("Routes", "ArcMaskMaskFonts", ["ArcMaskFolder", "ArcMaskFont", "ArcMaskValues"]),
+        module("Routes", "ArcMaskMaskFonts", ["ArcMaskManifest", "ArcMaskFont", "ArcMaskValues"]),
 
         // MARK: Front ends — the command line and the library apps link.
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
@@ -305,8 +319,9 @@ let package = Package(
         module(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFontCheck",
-                "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskPreview",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest",
+                "ArcMaskFontCheck",
+                "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskPreview",
                 "ArcMaskRotationRoute", "ArcMaskRuntime",
                 "ArcMaskSources", "ArcMaskText", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWidgetCode", argumentParser,
@@ -320,7 +335,8 @@ let package = Package(
         module(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskLottieCanvas",
+                "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskGeometry", "ArcMaskLottie",
+                "ArcMaskLottieCanvas",
                 "ArcMaskRaster", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
             ],
             // The privacy manifest apps' privacy reports gather (required-reason APIs the Kit's
@@ -344,7 +360,7 @@ let package = Package(
         .executableTarget(
             name: "ArcMaskBench",
             dependencies: [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskBudget", "ArcMaskFrames", "ArcMaskGIF",
                 "ArcMaskGeometry",
                 "ArcMaskIO", "ArcMaskKit", "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskValues",
                 "ArcMaskZIP",
@@ -364,7 +380,7 @@ let package = Package(
         .target(
             name: "ArcMaskRouteTesting",
             dependencies: [
-                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerFolder",
+                "ArcMaskFiles", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerExport",
                 "ArcMaskRotationRoute", "ArcMaskTimerFont", "ArcMaskValues",
             ],
             path: "Tests/Support/ArcMaskRouteTesting"),
@@ -373,7 +389,8 @@ let package = Package(
         tests("Core", "ArcMaskValues", ["ArcMaskValues"]),
         tests("Core", "ArcMaskGeometry", ["ArcMaskGeometry"]),
         tests("Core", "ArcMaskEmulator", ["ArcMaskEmulator", "ArcMaskGeometry"]),
-        tests("Core", "ArcMaskFolder", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskValues"]),
+        tests("Core", "ArcMaskBudget", ["ArcMaskBudget", "ArcMaskValues"]),
+        tests("Core", "ArcMaskManifest", ["ArcMaskBudget", "ArcMaskGeometry", "ArcMaskManifest", "ArcMaskValues"]),
         tests("Core", "ArcMaskJSON", ["ArcMaskJSON"]),
         tests("Drawing", "ArcMaskPlatform", ["ArcMaskPlatform"]),
         tests("Drawing", "ArcMaskFiles", ["ArcMaskFiles", "ArcMaskValues"]),
@@ -395,7 +412,7 @@ let package = Package(
         tests(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF",
                 "ArcMaskGeometry",
                 "ArcMaskPreview",
                 "ArcMaskValues",
@@ -437,34 +454,38 @@ let package = Package(
                 "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskSources", "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
             ]),
         tests(
-            "Routes", "ArcMaskLayerFolder",
+            "Routes", "ArcMaskLayerExport",
             [
-                "ArcMaskCompositor", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
-                "ArcMaskLayerFolder", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskValues", "ArcMaskWidgetCode",
+                "ArcMaskCompositor", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskLayerExport", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskValues", "ArcMaskWidgetCode",
             ]),
         tests(
             "Routes/Rotation", "ArcMaskRotationRoute",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest",
+                "ArcMaskGIF",
                 "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskLayerFolder", "ArcMaskRotationRoute", "ArcMaskRouteTesting", "ArcMaskValues",
+                "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskRotationRoute", "ArcMaskRouteTesting", "ArcMaskValues",
             ]),
         tests(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskFrames", "ArcMaskFolder", "ArcMaskFontCheck", "ArcMaskGIF",
-                "ArcMaskLayerFolder",
+                "ArcMaskCompositor", "ArcMaskFrames", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFontCheck",
+                "ArcMaskGIF",
+                "ArcMaskLayerExport",
                 "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
                 "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
         tests("Core", "ArcMaskTimerClock", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
         tests(
-            "Routes/TimerMask", "ArcMaskTimerMaskPlan", ["ArcMaskFolder", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
+            "Routes/TimerMask", "ArcMaskTimerMaskPlan",
+            ["ArcMaskManifest", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskFiles", "ArcMaskFolder", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerFolder",
+                "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerExport",
                 "ArcMaskMaskFonts",
                 "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
@@ -472,7 +493,7 @@ let package = Package(
             "Routes", "ArcMaskMaskFonts",
             ["ArcMaskFontCheck", "ArcMaskMaskFonts", "ArcMaskTimerClock", "ArcMaskValues"]),
         tests(
-            "Routes", "ArcMaskWidgetCode", ["ArcMaskFolder", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
+            "Routes", "ArcMaskWidgetCode", ["ArcMaskManifest", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
             "Drawing", "ArcMaskFont",
             [
@@ -483,7 +504,8 @@ let package = Package(
         tests(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCLI", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskFolder", "ArcMaskGeometry", "ArcMaskGIF",
+                "ArcMaskCLI", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskGeometry",
+                "ArcMaskGIF",
                 "ArcMaskIO",
                 "ArcMaskRuntime", "ArcMaskValues", "ArcMaskZIP", argumentParser,
             ]),
@@ -491,8 +513,8 @@ let package = Package(
         tests(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFolder", "ArcMaskGIF", "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskKit", "ArcMaskLayerFolder", "ArcMaskLottie", "ArcMaskLottieRender",
+                "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskIO", "ArcMaskKit", "ArcMaskLayerExport", "ArcMaskLottie", "ArcMaskLottieRender",
                 "ArcMaskMaskFonts", "ArcMaskRotationRoute",
                 "ArcMaskTimerMask",
                 "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWebP", "ArcMaskZIP", "CWebP", zipFoundation,

@@ -1,10 +1,10 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import Foundation
 
 /// A staged folder is where `ArchiveFitter` writes: the layer files (each once, `write(_:as:)`)
 /// and, between passes, what it keeps aside in a hidden folder of the staging folder, removed
 /// before the folder is committed (and with the staging folder when a run is killed).
-extension StagedFolder: FitFolder {
+extension StagedFolder: FitDestination {
     /// The hidden folder of the staging folder that holds what the fitter keeps between passes.
     public static let keptFolder = ".fit-cache"
 

@@ -1,5 +1,5 @@
-import ArcMaskFolder
 import ArcMaskFrames
+import ArcMaskManifest
 import ArcMaskValues
 import Foundation
 

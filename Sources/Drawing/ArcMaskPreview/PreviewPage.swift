@@ -1,7 +1,7 @@
 import ArcMaskCairo
 import ArcMaskEmulator
-import ArcMaskFolder
 import ArcMaskIO
+import ArcMaskManifest
 import ArcMaskValues
 import Foundation
 

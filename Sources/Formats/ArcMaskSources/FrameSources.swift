@@ -1,10 +1,10 @@
 import ArcMaskAPNG
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskIO
 import ArcMaskLottieRender
+import ArcMaskManifest
 import ArcMaskSVG
 import ArcMaskSVGA
 import ArcMaskSequence
@@ -72,10 +72,10 @@ public enum FrameSources {
     ]
 
     /// Every kind of input: the formats read from bytes, and the two read from a path.
-    public static let inputs: [any ReadingFormat.Type] = formats + [SequenceFormat.self, ExportFolderFormat.self]
+    public static let inputs: [any ReadingFormat.Type] = formats + [SequenceFormat.self, ExportReadingFormat.self]
 
     /// Opens `path` as whichever format its bytes say; a folder an export wrote opens as the layers
-    /// it ships (`ExportFolderSource`); another folder or a printf-style pattern
+    /// it ships (`ExportFrameSource`); another folder or a printf-style pattern
     /// (`anim/frame%03d.png`) opens as a numbered image sequence, each file's format read from its bytes.
     public static func open(path: String, options: SourceOptions = SourceOptions()) throws -> FrameSource {
         try worded(options.vocabulary) { try opened(path: path, options: options) }
@@ -124,12 +124,12 @@ public enum FrameSources {
     private static func opened(path: String, options: SourceOptions) throws -> FrameSource {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-            ExportFolderSource.isExport(path)
+            ExportFrameSource.isExport(path)
         {
             // An export folder plays its layers, as the widget will.
-            try options.refuseSettings(unhonouredBy: ExportFolderFormat.self, file: path)
+            try options.refuseSettings(unhonouredBy: ExportReadingFormat.self, file: path)
             return try PlaybackSource.over(
-                ExportFolderSource.open(path, limits: options.limits), playback: options.playback)
+                ExportFrameSource.open(path, limits: options.limits), playback: options.playback)
         }
         if isSequence(path) {
             try options.refuseSettings(unhonouredBy: SequenceFormat.self, file: path)
@@ -185,7 +185,7 @@ public enum FrameSources {
 }
 
 /// A folder an export wrote, played as the widget plays its layers.
-public enum ExportFolderFormat: ReadingFormat {
+public enum ExportReadingFormat: ReadingFormat {
     public static let name = "export folder"
     public static let inputs = "export folders"
     public static let honours = playbackSettings

@@ -1,4 +1,4 @@
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
 import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
@@ -38,7 +38,7 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         try requirePath(folder, "DIR")
-        guard TimerFontFolder.isExport(folder) else {
+        guard TimerFontOutput.isExport(folder) else {
             throw ValidationError(
                 "\(folder): not a folder written by export (no manifest.json in it); "
                     + "to check an animation, use arcmask emulate FILE --view WxH")
@@ -46,6 +46,6 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        try EmulateFolder.run(FolderCheckRequest(folder: folder, rates: refresh.map(\.value), reporting: reporting))
+        try EmulateExport.run(ExportCheckRequest(folder: folder, rates: refresh.map(\.value), reporting: reporting))
     }
 }

@@ -1,10 +1,10 @@
 import ArcMaskCompositor
 import ArcMaskEmulator
-import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskFrames
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRuntime
 import ArcMaskTimerClock
 import ArcMaskTimerFont
@@ -151,7 +151,7 @@ struct Emulate: ParsableCommand {
     }
 
     /// Whether FILE is a folder written by `export` (then no --size is needed).
-    var isExportFolder: Bool { TimerFontFolder.isExport(options.file) }
+    var isExportFolder: Bool { TimerFontOutput.isExport(options.file) }
 
     func validate() throws {
         if route == .timerMask && !isExportFolder {
@@ -169,8 +169,8 @@ struct Emulate: ParsableCommand {
     }
 
     /// A folder check with this command's options.
-    var folderCheck: FolderCheckRequest {
-        FolderCheckRequest(
+    var folderCheck: ExportCheckRequest {
+        ExportCheckRequest(
             folder: options.file, rates: rates!, phase: phase, randomPhases: randomPhases, duration: duration,
             criteria: criteria!, absolutePhase: absolutePhase, tolerance: tolerance, reporting: reporting)
     }
@@ -179,7 +179,7 @@ struct Emulate: ParsableCommand {
         if route == .timerFont { return try EmulateTimerFont.run(folderCheck) }
         if isExportFolder {
             note("emulate DIR is now check DIR; emulate takes animations (folders until \(Spellings.nextRelease))")
-            return try EmulateFolder.run(folderCheck)
+            return try EmulateExport.run(folderCheck)
         }
         let (report, frames): (EmulationReport, FrameSource) = try reportingFailures {
             let (frames, plan) = try options.load()

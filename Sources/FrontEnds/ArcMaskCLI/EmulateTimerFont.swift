@@ -1,10 +1,11 @@
+import ArcMaskBudget
 import ArcMaskCompositor
 import ArcMaskEmulator
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRuntime
 import ArcMaskTimerClock
 import ArcMaskTimerFont
@@ -18,9 +19,9 @@ import Foundation
 /// A folder written by `export --route timer-font`: its fonts shaped by HarfBuzz for every timer
 /// string the refreshes see, and the picture on top at each refresh checked against the manifest.
 enum EmulateTimerFont {
-    static func run(_ e: FolderCheckRequest) throws {
+    static func run(_ e: ExportCheckRequest) throws {
         let reporting = e.reporting, rates: [Double]? = e.rates
-        let export = try reportingFailures { try TimerFontFolder(e.folder) }
+        let export = try reportingFailures { try TimerFontOutput(e.folder) }
         let manifestPath = (e.folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let unlisted: [String] = try reportingFailures {
             ExportFiles.unlisted(
@@ -78,7 +79,7 @@ enum EmulateTimerFont {
             struct Printed: Encodable {
                 let file: String
                 let problems: [String]
-                let fonts: [TimerFontFolder.Found]
+                let fonts: [TimerFontOutput.Found]
                 let emulation: TimerFontEmulation?
                 enum Keys: String, CodingKey { case file, problems, fonts }
                 func encode(to encoder: Encoder) throws {

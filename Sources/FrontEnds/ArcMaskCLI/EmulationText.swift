@@ -1,9 +1,9 @@
 import ArcMaskCompositor
 import ArcMaskEmulator
-import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRotationRoute
 import ArcMaskTimerClock
 import ArcMaskTimerFont
@@ -30,7 +30,7 @@ enum EmulationText {
 
     /// The folder's report; the overall verdict is the caller's last line. `decides`: whether
     /// the rotation's verdict decides (not under a timer-mask export, where it only informs).
-    static func describe(_ c: ExportFolderCheck, decides: Bool = true) -> String {
+    static func describe(_ c: ExportCheck, decides: Bool = true) -> String {
         let e = c.emulator
         var lines = [
             "export folder \(c.folder): \(counted(c.layers, "layer")) in \(c.images) image\(c.images == 1 ? "" : "s") (\(c.layout) layout); manifest, images and code checked"

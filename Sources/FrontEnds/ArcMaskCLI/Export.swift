@@ -1,6 +1,7 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan

@@ -1,7 +1,7 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskFrames
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
 import ArcMaskValues
 import ArcMaskWidgetCode
 import Foundation

@@ -1,4 +1,4 @@
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
 import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation

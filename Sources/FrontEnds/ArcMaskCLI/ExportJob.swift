@@ -1,7 +1,8 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskFrames
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskValues
@@ -21,7 +22,7 @@ struct ExportJob {
     let frames: FrameSource
     /// What was said before the work (the clip, the loop, a Live Activity's size), for `--json`.
     let advice: [String]
-    let folder: OutputFolder
+    let folder: CommandLineOutput
 
     init(_ command: Export) throws {
         self.command = command

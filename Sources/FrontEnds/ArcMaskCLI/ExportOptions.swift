@@ -1,6 +1,7 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskValues
 import ArcMaskWidgetCode
 import ArgumentParser

@@ -1,5 +1,5 @@
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMaskPlan
 import ArcMaskValues

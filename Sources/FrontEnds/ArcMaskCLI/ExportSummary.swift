@@ -1,5 +1,5 @@
-import ArcMaskFolder
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskTimerClock
 import ArcMaskTimerMask
 import ArcMaskValues
@@ -31,7 +31,7 @@ enum ExportSummary {
 
     /// What a rotation export's timer masks play where the rotation is missing, and their proof.
     static func fallbackLanes(
-        _ t: TimerMaskSection, timing: TimerLoopTiming, proof: TimerMaskFolderCheck
+        _ t: TimerMaskSection, timing: TimerLoopTiming, proof: TimerMaskExportCheck
     ) -> [String] {
         let perSecond = fmt((Double(t.lanes.count) / Double(t.loopSeconds) * 10).rounded() / 10)
         return [
@@ -58,7 +58,7 @@ enum ExportSummary {
     /// The timer-mask export's summary: the lanes, the loop and its timing, the font, the limit
     /// figures, the proof with the written font, and the rotation's verdict for where it turns.
     static func timerMask(
-        _ m: ExportManifest, proof: TimerMaskFolderCheck, path: String, sourceFrames: Int? = nil
+        _ m: ExportManifest, proof: TimerMaskExportCheck, path: String, sourceFrames: Int? = nil
     ) -> [String] {
         guard let t = m.timerMask, let timing = m.timing else { return rotation(m, path: path) }
         let e = m.emulator

@@ -1,5 +1,6 @@
-import ArcMaskFolder
-import ArcMaskLayerFolder
+import ArcMaskBudget
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRotationRoute
 import ArcMaskRuntime
 import ArcMaskTimerClock
@@ -61,7 +62,7 @@ enum LayerExport {
         let path = try c.output.path
         let proof = try manifest.timerMask.map { _ in
             // The lanes proved with the written font.
-            try TimerMaskFolderCheck.run(folder: path, manifest: manifest)
+            try TimerMaskExportCheck.run(folder: path, manifest: manifest)
         }
         var outcome = Outcome()
         var lines: [String]

@@ -184,9 +184,9 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// An output folder written all or nothing, locked against other runs until it is committed.
-    func folder(protecting inputs: [String]) throws -> OutputFolder {
+    func folder(protecting inputs: [String]) throws -> CommandLineOutput {
         let url = URL(fileURLWithPath: try path)
-        return try OutputFolder(
+        return try CommandLineOutput(
             url, force: force, protecting: inputs.map { URL(fileURLWithPath: $0) },
             guardedBy: OutputLock(for: url))
     }

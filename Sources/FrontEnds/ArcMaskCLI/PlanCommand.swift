@@ -1,6 +1,6 @@
 import ArcMaskEmulator
 import ArcMaskGeometry
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
 import ArcMaskValues
 import ArgumentParser
 import Foundation

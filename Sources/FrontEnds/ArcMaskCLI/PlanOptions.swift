@@ -1,7 +1,7 @@
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskValues
 import ArgumentParser
 import Foundation
@@ -40,19 +40,19 @@ struct PlanOptions: ParsableArguments {
     }
 
     /// The view and scale an export folder's manifest names (nil for anything else).
-    struct FolderView: Decodable {
+    struct ManifestView: Decodable {
         let viewWidth: Double
         let viewHeight: Double
         let scale: Double
     }
 
-    var folderView: FolderView? {
+    var folderView: ManifestView? {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir), isDir.boolValue,
             let data = try? FileReader.contents(
                 of: (file as NSString).appendingPathComponent(WidgetFolder.manifestFile), limit: 16 << 20,
                 kind: "manifests"),
-            let v = try? JSONDecoder().decode(FolderView.self, from: Data(data)),
+            let v = try? JSONDecoder().decode(ManifestView.self, from: Data(data)),
             v.viewWidth > 0, v.viewHeight > 0, v.viewWidth.isFinite, v.viewHeight.isFinite, v.scale > 0,
             v.scale <= 4
         else { return nil }

@@ -1,10 +1,10 @@
 import ArcMaskEmulator
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskFrames
 import ArcMaskIO
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskPreview
 import ArcMaskRotationRoute
 import ArcMaskTimerClock
@@ -136,7 +136,7 @@ struct PreviewCommand: ParsableCommand {
                 throw InputError(file: path, "is not a folder: --route timer-mask previews an export folder")
             }
             let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
-            let manifest = try ExportFolderCheck.manifest(inFolder: path)
+            let manifest = try ExportCheck.manifest(inFolder: path)
             guard manifest.timerMask != nil else {
                 throw InputError(
                     file: manifestPath, location: "timerMask",
@@ -164,7 +164,7 @@ struct PreviewCommand: ParsableCommand {
             let changes = preview.handOffs()
             let black = changes.filter { $0.lane == nil }.count
             // The lanes against the source's own frames and pace, as export and check judge them.
-            let fidelity = TimerMaskFolderCheck.fidelity(section, timing: manifest.timing)
+            let fidelity = TimerMaskExportCheck.fidelity(section, timing: manifest.timing)
             var outcome = Outcome()
             outcome.require(black == 0, "\(counted(black, "turn")) with no lane drawn (black)", part: "lanes")
             if let fidelity {
@@ -214,7 +214,7 @@ struct PreviewCommand: ParsableCommand {
 
     func runTimerFont() throws {
         let report: TimerFontEmulation = try reportingFailures {
-            let export = try TimerFontFolder(options.file)
+            let export = try TimerFontOutput(options.file)
             let inputs =
                 [options.file] + export.manifest.fontFiles.map { (options.file as NSString).appendingPathComponent($0) }
             let folder = try output.folder(protecting: inputs)

@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskManifest
 import ArcMaskTimerClock
 import ArcMaskTimerFont
 import ArcMaskValues

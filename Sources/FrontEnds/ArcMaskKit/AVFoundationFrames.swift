@@ -108,7 +108,7 @@ final class AVFoundationFrames: KitFrames {
         var stamps: [Int64] = []
         // Far more samples than frames prepare keeps is a clip to cut first: refused before
         // the list grows past it.
-        let most = FolderPreparation.maxFrames * 10
+        let most = AnimationPreparation.maxFrames * 10
         while let sample = reader.output.copyNextSampleBuffer() {
             try cancellation.check()
             guard CMSampleBufferGetNumSamples(sample) > 0 else { continue }

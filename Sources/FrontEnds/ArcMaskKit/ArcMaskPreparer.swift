@@ -1,5 +1,5 @@
 #if canImport(ImageIO) && canImport(CoreGraphics) && canImport(UniformTypeIdentifiers)
-import ArcMaskFolder
+import ArcMaskManifest
 import Foundation
 
 extension ArcMaskPreparer {
@@ -150,7 +150,7 @@ extension ArcMaskPreparer {
         let reader = Handed(frames)
         return try await BackgroundWork.run(reason: "Preparing an animation for a widget") { cancellation in
             let progress = ProgressMeter().fitting(cancellation: cancellation) { relay?.post($0) }
-            let manifest = try FolderPreparation.run(
+            let manifest = try AnimationPreparation.run(
                 source: source, options: options, destination: folder, replacing: replacing, progress: progress,
                 writer: CodecLayerWriter(
                     codec: ImageIOLayerCodec(frames: reader.value, format: options.imageFormat), fit: options.fit))

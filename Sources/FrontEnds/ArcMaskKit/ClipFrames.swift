@@ -68,7 +68,7 @@ struct ClipFrames: Equatable {
             ] : []
     }
 
-    /// The source as `FolderPreparation` sees it.
+    /// The source as `AnimationPreparation` sees it.
     func source(name: String, width: Int, height: Int) -> PreparedSource {
         PreparedSource(
             name: name, canvasWidth: width, canvasHeight: height, durationsMs: shown.map { $0.duration * 1000 },

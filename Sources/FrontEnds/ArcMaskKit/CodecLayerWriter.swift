@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskValues
 import Foundation
 

@@ -26,7 +26,7 @@ final class ImageIOFrames: KitFrames {
     let canvasHeight: Int
     let durationsMs: [Double]
 
-    static let maxFrames = FolderPreparation.maxFrames
+    static let maxFrames = AnimationPreparation.maxFrames
     /// The largest canvas taken anywhere: 100 M pixels.
     static let fixedCanvasPixels = 100_000_000
     /// The largest canvas taken now: the fixed cap, or fewer where the app has less memory to
@@ -136,7 +136,7 @@ final class ImageIOFrames: KitFrames {
         durationsMs = durations
     }
 
-    /// The animation as `FolderPreparation` sees it.
+    /// The animation as `AnimationPreparation` sees it.
     var prepared: PreparedSource {
         PreparedSource(name: name, canvasWidth: canvasWidth, canvasHeight: canvasHeight, durationsMs: durationsMs)
     }

@@ -1,5 +1,5 @@
 #if canImport(ImageIO) && canImport(CoreGraphics) && canImport(UniformTypeIdentifiers)
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskValues
 import CoreGraphics
 import Foundation

@@ -23,7 +23,8 @@ final class ImageIOWebPFrames: KitFrames {
     init(bytes: [UInt8], name: String) throws {
         self.name = name
         animation = try WebPAnimation(
-            bytes, name: name, maxFrames: FolderPreparation.maxFrames, maxCanvasPixels: ImageIOFrames.maxCanvasPixels)
+            bytes, name: name, maxFrames: AnimationPreparation.maxFrames, maxCanvasPixels: ImageIOFrames.maxCanvasPixels
+        )
         canvas = try WebPCanvas(width: animation.canvasWidth, height: animation.canvasHeight)
     }
 

@@ -1,13 +1,13 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskZIP
 
 /// A layer's pixels: premultiplied RGBA, row by row, in a buffer this process owns. Drawn by
 /// Core Graphics on Apple's systems (`ImageIOFrames.swift`); kept between passes by the fitter,
 /// deflated at zlib's fastest level.
 @_spi(Measuring) public struct LayerPixels: Equatable, Sendable {
-    /// The layer's width, px (1 to `FolderPreparation.maxLayerSide`).
+    /// The layer's width, px (1 to `AnimationPreparation.maxLayerSide`).
     public let width: Int
-    /// The layer's height, px (1 to `FolderPreparation.maxLayerSide`).
+    /// The layer's height, px (1 to `AnimationPreparation.maxLayerSide`).
     public let height: Int
     /// The pixels, 4 bytes each (red, green, blue, alpha, premultiplied), row by row from the
     /// top: `width` × `height` × 4 bytes.
@@ -16,7 +16,8 @@ import ArcMaskZIP
     /// Transparent pixels; the side limit, and the memory the app may still take
     /// (`MemoryCeiling`), are checked before anything is allocated.
     public init(width: Int, height: Int) throws {
-        guard width > 0, height > 0, width <= FolderPreparation.maxLayerSide, height <= FolderPreparation.maxLayerSide
+        guard width > 0, height > 0, width <= AnimationPreparation.maxLayerSide,
+            height <= AnimationPreparation.maxLayerSide
         else {
             throw PrepareError(.options, "a layer of \(width)×\(height) px cannot be drawn")
         }
@@ -28,7 +29,8 @@ import ArcMaskZIP
 
     /// Pixels already made: `bytes` must hold `width`×`height`×4 of them.
     public init(width: Int, height: Int, bytes: [UInt8]) throws {
-        guard width > 0, height > 0, width <= FolderPreparation.maxLayerSide, height <= FolderPreparation.maxLayerSide,
+        guard width > 0, height > 0, width <= AnimationPreparation.maxLayerSide,
+            height <= AnimationPreparation.maxLayerSide,
             bytes.count == width * height * 4
         else {
             throw PrepareError(.options, "\(bytes.count) bytes are no layer of \(width)×\(height) px")
@@ -72,7 +74,8 @@ import ArcMaskZIP
 
     /// Pixels inflated from `kept()`'s bytes; never more than `width`×`height`×4 bytes are made.
     public init(kept: [UInt8], width: Int, height: Int) throws {
-        guard width > 0, height > 0, width <= FolderPreparation.maxLayerSide, height <= FolderPreparation.maxLayerSide
+        guard width > 0, height > 0, width <= AnimationPreparation.maxLayerSide,
+            height <= AnimationPreparation.maxLayerSide
         else {
             throw PrepareError(.options, "a layer of \(width)×\(height) px cannot be kept")
         }

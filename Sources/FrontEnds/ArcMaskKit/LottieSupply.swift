@@ -218,7 +218,7 @@ struct LottieSupply {
             frameMs: playback.stepMs, warnings: notes)
     }
 
-    /// The source as `FolderPreparation` sees it: every frame lasts the playback's step.
+    /// The source as `AnimationPreparation` sees it: every frame lasts the playback's step.
     var source: PreparedSource {
         PreparedSource(
             name: name, canvasWidth: animation.width, canvasHeight: animation.height,

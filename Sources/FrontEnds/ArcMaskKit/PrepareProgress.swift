@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import Foundation
 
 /// Turns an animation the user chose into a folder a widget plays with
@@ -7,7 +7,7 @@ import Foundation
 /// on Core Graphics in the theme and state `PrepareOptions.lottie` chooses). Frames are decoded
 /// once, downsampled on the way in, timed as browsers play them, fitted to the phone's limits,
 /// planned, checked by the emulator, encoded and written all at once. The same budget, plan,
-/// verdict and manifest as `arcmask export` (ArcMaskFolder decides for both).
+/// verdict and manifest as `arcmask export` (ArcMaskBudget and ArcMaskManifest decide for both).
 public enum ArcMaskPreparer {
     /// Where the work is.
     public enum Stage: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import ArcMaskFolder
+import ArcMaskBudget
+import ArcMaskManifest
 import Foundation
 
 /// What `ArcMaskPreparer.prepare` wrote, in ArcMaskKit's own words: enough for an app to tell its

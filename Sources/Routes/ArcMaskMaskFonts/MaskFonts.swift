@@ -1,5 +1,5 @@
-import ArcMaskFolder
 import ArcMaskFont
+import ArcMaskManifest
 import ArcMaskValues
 
 /// The fonts a live timer's text draws pictures with, shared by the two timer routes: the

@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskManifest
 import Foundation
 
 /// The files an export folder's `manifest.json` says the export wrote, whichever route wrote it:

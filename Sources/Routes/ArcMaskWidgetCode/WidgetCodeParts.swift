@@ -1,5 +1,5 @@
-import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskManifest
 import Foundation
 
 /// Pieces of generated code and guides every route's export writes the same way.

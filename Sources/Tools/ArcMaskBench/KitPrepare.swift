@@ -1,5 +1,5 @@
+import ArcMaskBudget
 import ArcMaskCompositor
-import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskIO
 @_spi(Measuring) import ArcMaskKit
@@ -75,7 +75,7 @@ func kitPrepare(_ path: String, keepingIn kept: String? = nil) throws -> [String
     let options = PrepareOptions(size: .family(.small), timerMasks: nil)
     let writer = CodecLayerWriter(codec: codec, fit: options.fit)
     let start = now()
-    let (manifest, fitted) = try FolderPreparation.measured(
+    let (manifest, fitted) = try AnimationPreparation.measured(
         source: PreparedSource(
             name: (path as NSString).lastPathComponent, canvasWidth: codec.source.canvasSize.width,
             canvasHeight: codec.source.canvasSize.height, durationsMs: codec.source.durations),

@@ -1,6 +1,6 @@
-import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskValues
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskGIF
 import ArcMaskIO
+import ArcMaskManifest
 import ArcMaskRuntime
 import ArcMaskValues
 import Foundation

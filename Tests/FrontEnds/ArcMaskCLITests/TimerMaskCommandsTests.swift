@@ -1,5 +1,5 @@
-import ArcMaskFolder
 import ArcMaskGIF
+import ArcMaskManifest
 import ArcMaskValues
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
+import ArcMaskBudget
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskValues
 import Foundation
 import Testing
@@ -69,7 +69,7 @@ struct CodecLayerWriterTests {
         let codec = CountingCodec(frames: 60)
         let target = dir.appendingPathComponent("widget")
         let writer = CodecLayerWriter(codec: codec, fit: .fill)
-        let (manifest, fitted) = try FolderPreparation.measured(
+        let (manifest, fitted) = try AnimationPreparation.measured(
             source: Self.source(60), options: PrepareOptions(timerMasks: nil), destination: target, replacing: false,
             writer: writer)
         let report = try #require(fitted)
@@ -93,7 +93,7 @@ struct CodecLayerWriterTests {
         codec.cancelAt = 10
         let flag = codec.flag
         #expect(throws: CancellationError.self) {
-            try FolderPreparation.run(
+            try AnimationPreparation.run(
                 source: Self.source(30), options: PrepareOptions(timerMasks: nil),
                 destination: dir.appendingPathComponent("widget"), replacing: false,
                 progress: FitProgress(check: { try flag.check() }), writer: CodecLayerWriter(codec: codec, fit: .fill))

@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import Foundation
 import Testing
 
@@ -10,9 +10,9 @@ struct FolderReadTests {
     /// A folder prepared with layers of `bytes` bytes each, read into memory by name.
     static func prepared(_ dir: URL, _ name: String, bytes: Int) throws -> [String: Data] {
         let target = dir.appendingPathComponent(name)
-        _ = try FolderPreparation.run(
-            source: FolderPreparationTests.source, options: PrepareOptions(timerMasks: nil), destination: target,
-            replacing: false, writer: FolderPreparationTests.FixedWriter(bytesPerLayer: bytes, frames: 4))
+        _ = try AnimationPreparation.run(
+            source: AnimationPreparationTests.source, options: PrepareOptions(timerMasks: nil), destination: target,
+            replacing: false, writer: AnimationPreparationTests.FixedWriter(bytesPerLayer: bytes, frames: 4))
         var files: [String: Data] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: target.path) {
             files[file] = try Data(contentsOf: target.appendingPathComponent(file))

@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskManifest
 import Foundation
 import Testing
 
@@ -23,9 +23,9 @@ struct LookTests {
         var options = PrepareOptions(timerMasks: nil)
         options.posterFrame = 2
         let target = dir.appendingPathComponent("w")
-        let m = try FolderPreparation.run(
-            source: FolderPreparationTests.source, options: options, destination: target, replacing: false,
-            writer: FolderPreparationTests.FixedWriter(bytesPerLayer: 100, frames: 4))
+        let m = try AnimationPreparation.run(
+            source: AnimationPreparationTests.source, options: options, destination: target, replacing: false,
+            writer: AnimationPreparationTests.FixedWriter(bytesPerLayer: 100, frames: 4))
         #expect(m.posterFrame == 2)
         let data = try Data(contentsOf: target.appendingPathComponent("manifest.json"))
         let plan = try ArcMaskAnimationPlan(manifest: data)
@@ -44,9 +44,10 @@ struct LookTests {
         #expect(try ArcMaskAnimationPlan(manifest: try JSONSerialization.data(withJSONObject: json)).posterCell == 0)
         options.posterFrame = 4
         #expect(throws: PrepareError.self) {
-            try FolderPreparation.run(
-                source: FolderPreparationTests.source, options: options, destination: dir.appendingPathComponent("x"),
-                replacing: false, writer: FolderPreparationTests.FixedWriter(bytesPerLayer: 100, frames: 4))
+            try AnimationPreparation.run(
+                source: AnimationPreparationTests.source, options: options,
+                destination: dir.appendingPathComponent("x"),
+                replacing: false, writer: AnimationPreparationTests.FixedWriter(bytesPerLayer: 100, frames: 4))
         }
     }
 }

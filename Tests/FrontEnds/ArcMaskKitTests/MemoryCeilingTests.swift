@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskValues
 import Foundation
 import Testing
@@ -104,7 +104,7 @@ struct MemoryCeilingTests {
         let codec = CanvasCodec(canvas: (9000, 9000))
         try MemoryCeiling.availableForTesting.withValue(300 << 20) {
             do {
-                _ = try FolderPreparation.run(
+                _ = try AnimationPreparation.run(
                     source: source, options: options, destination: dir.appendingPathComponent("widget"),
                     replacing: false, writer: CodecLayerWriter(codec: codec, fit: .fill))
                 Issue.record("a 9000×9000 canvas was decoded with 204 MB to spare")

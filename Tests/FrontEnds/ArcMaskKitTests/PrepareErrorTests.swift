@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import Foundation
 import Testing
 
@@ -11,9 +11,9 @@ struct PrepareErrorTests {
         _ source: PreparedSource, options: PrepareOptions = PrepareOptions(), into target: URL, replacing: Bool = false
     ) -> PrepareError? {
         do {
-            _ = try FolderPreparation.run(
+            _ = try AnimationPreparation.run(
                 source: source, options: options, destination: target, replacing: replacing,
-                writer: FolderPreparationTests.FixedWriter(bytesPerLayer: 100, frames: source.durationsMs.count))
+                writer: AnimationPreparationTests.FixedWriter(bytesPerLayer: 100, frames: source.durationsMs.count))
             return nil
         } catch { return error as? PrepareError }
     }
@@ -44,7 +44,7 @@ struct PrepareErrorTests {
         #expect(attempt(source, into: target, replacing: true) == nil)
         let many = PreparedSource(
             name: "a.gif", canvasWidth: 40, canvasHeight: 40,
-            durationsMs: Array(repeating: 100, count: FolderPreparation.maxFrames + 1))
+            durationsMs: Array(repeating: 100, count: AnimationPreparation.maxFrames + 1))
         #expect(attempt(many, into: dir.appendingPathComponent("m"))?.code == .tooManyFrames)
         #expect(
             attempt(source, options: PrepareOptions(scale: 9), into: dir.appendingPathComponent("o"))?.code

@@ -1,9 +1,10 @@
+import ArcMaskBudget
 import ArcMaskEmulator
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskManifest
 import ArcMaskMaskFonts
 import ArcMaskRotationRoute
 import ArcMaskTimerMask
@@ -13,7 +14,7 @@ import Foundation
 import Testing
 
 @testable import ArcMaskKit
-@testable import ArcMaskLayerFolder
+@testable import ArcMaskLayerExport
 
 /// The CLI and ArcMaskKit are two front ends over one core: what they write must not drift.
 @Suite("One source for export and ArcMaskKit", .serialized)
@@ -67,7 +68,7 @@ struct SharedSourceTests {
         let source = try GIFFrameSource(path: Self.orbit)
         // The export is a rotation export without timer masks (`--fallback none`): so is this.
         let options = PrepareOptions(size: .points(width: 80, height: 80), scale: 2, limits: limits, timerMasks: nil)
-        let prepared = try FolderPreparation.run(
+        let prepared = try AnimationPreparation.run(
             source: PreparedSource(
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
@@ -93,14 +94,14 @@ struct SharedSourceTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = try GIFFrameSource(path: Self.orbit)
         let target = dir.appendingPathComponent("prepared")
-        let m = try FolderPreparation.run(
+        let m = try AnimationPreparation.run(
             source: PreparedSource(
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
             options: PrepareOptions(size: .family(.small)), destination: target, replacing: false,
             writer: SourceLayerWriter(source: source, format: .auto, fit: .fill, compression: .balanced, jobs: 2))
         #expect(m.codeFiles.isEmpty && m.family == .small && m.frames.count == 16)
-        let check = try ExportFolderCheck.run(target.path)
+        let check = try ExportCheck.run(target.path)
         #expect(check.problems.isEmpty, "\(check.problems)")
         #expect(check.passed)
         // The view's reader takes it, and every cell names a file that is there.
@@ -118,7 +119,7 @@ struct SharedSourceTests {
         let source = try GIFFrameSource(path: Self.orbit)
         let target = dir.appendingPathComponent("prepared")
         let options = PrepareOptions(size: .family(.small), timerMasks: .init(loops: [10]))
-        let m = try FolderPreparation.run(
+        let m = try AnimationPreparation.run(
             source: PreparedSource(
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
@@ -141,12 +142,12 @@ struct SharedSourceTests {
         // With the font the extension carries (the CLI writes the same file), the lanes prove.
         let font = try MaskFonts.laneMaskFont(periodSeconds: 10, name: "ArcMaskMask10", family: "ArcMask Mask 10")
         try Data(font.bytes).write(to: target.appendingPathComponent(font.fileName))
-        let proof = try TimerMaskFolderCheck.run(folder: target.path, manifest: m, seconds: 60)
+        let proof = try TimerMaskExportCheck.run(folder: target.path, manifest: m, seconds: 60)
         #expect(proof.passed, "\(proof.defects.prefix(3))")
         // Loops outside the route's are refused before anything is written.
         for bad in [PrepareOptions.TimerMaskOptions(loops: [7]), .init(loops: []), .init(maxLanes: 0), .init(fps: 31)] {
             #expect(throws: PrepareError.self) {
-                _ = try FolderPreparation.run(
+                _ = try AnimationPreparation.run(
                     source: PreparedSource(name: "x.gif", canvasWidth: 10, canvasHeight: 10, durationsMs: [100]),
                     options: PrepareOptions(timerMasks: bad), destination: dir.appendingPathComponent("bad"),
                     replacing: false,
@@ -168,7 +169,7 @@ struct SharedSourceTests {
             delays: [91, 91, 91, 91, 91, 91, 91, 91, 91, 90])
         let source = try GIFFrameSource(path: gif.path)
         let target = dir.appendingPathComponent("prepared")
-        let m = try FolderPreparation.run(
+        let m = try AnimationPreparation.run(
             source: PreparedSource(
                 name: "long.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
@@ -238,7 +239,7 @@ struct SharedSourceTests {
 }
 
 @Suite("Preparing a folder")
-struct FolderPreparationTests {
+struct AnimationPreparationTests {
     /// Layers of a fixed size, every frame a picture of its own (1×1 pixels 64 levels apart).
     struct FixedWriter: LayerWriting {
         let bytesPerLayer: Int
@@ -283,7 +284,7 @@ struct FolderPreparationTests {
         let dir = try SharedSourceTests.temporary()
         defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("widget")
-        let m = try FolderPreparation.run(
+        let m = try AnimationPreparation.run(
             source: Self.source, options: PrepareOptions(), destination: target, replacing: false,
             writer: FixedWriter(bytesPerLayer: 1000, frames: 4))
         #expect(m.frames.count == 4 && m.family == .small && m.codeFiles.isEmpty && m.emulator.passed)
@@ -292,18 +293,18 @@ struct FolderPreparationTests {
         #expect(files == ["frame-0000.jpg", "frame-0001.jpg", "frame-0002.jpg", "frame-0003.jpg", "manifest.json"])
         // An existing folder is not replaced unless asked.
         #expect(throws: PrepareError.self) {
-            try FolderPreparation.run(
+            try AnimationPreparation.run(
                 source: Self.source, options: PrepareOptions(), destination: target, replacing: false,
                 writer: FixedWriter(bytesPerLayer: 10, frames: 4))
         }
         // A failing writer leaves the old folder as it was.
         #expect(throws: PrepareError.self) {
-            try FolderPreparation.run(
+            try AnimationPreparation.run(
                 source: Self.source, options: PrepareOptions(), destination: target, replacing: true,
                 writer: FixedWriter(bytesPerLayer: 10, frames: 4, fail: true))
         }
         #expect(try Data(contentsOf: target.appendingPathComponent("frame-0000.jpg")).count == 1000)
-        let replaced = try FolderPreparation.run(
+        let replaced = try AnimationPreparation.run(
             source: Self.source, options: PrepareOptions(), destination: target, replacing: true,
             writer: FixedWriter(bytesPerLayer: 10, frames: 4))
         #expect(replaced.images.allSatisfy { $0.bytes == 10 })
@@ -319,7 +320,7 @@ struct FolderPreparationTests {
         let left = dir.appendingPathComponent(".widget.\(StagedFolder.marker)999999999-7")
         try FileManager.default.createDirectory(at: left, withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: left.appendingPathComponent("frame-0000.jpg"))
-        _ = try FolderPreparation.run(
+        _ = try AnimationPreparation.run(
             source: Self.source, options: PrepareOptions(), destination: target, replacing: false,
             writer: FixedWriter(bytesPerLayer: 100, frames: 4))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["widget"])
@@ -332,7 +333,7 @@ struct FolderPreparationTests {
         let target = dir.appendingPathComponent("w")
         func attempt(_ options: PrepareOptions, _ source: PreparedSource = Self.source) -> PrepareError? {
             do {
-                _ = try FolderPreparation.run(
+                _ = try AnimationPreparation.run(
                     source: source, options: options, destination: target, replacing: false,
                     writer: FixedWriter(bytesPerLayer: 10, frames: 4))
                 return nil
@@ -361,7 +362,7 @@ struct FolderPreparationTests {
         for (durations, place) in [
             ([100, .nan, 100], PrepareError.Place.frame(1)), ([100, 0], .frame(1)), ([-20.0], .frame(0)),
             ([100, .infinity], .frame(1)), ([100, 1e300], .frame(1)),
-            (Array(repeating: 100.0, count: FolderPreparation.maxFrames + 1), .input),
+            (Array(repeating: 100.0, count: AnimationPreparation.maxFrames + 1), .input),
         ] {
             let odd = PreparedSource(name: "x.gif", canvasWidth: 10, canvasHeight: 10, durationsMs: durations)
             #expect(attempt(PrepareOptions(), odd)?.place == place)
@@ -383,7 +384,7 @@ struct FolderPreparationTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         func attempt(_ target: URL, replacing: Bool = true) -> PrepareError? {
             do {
-                _ = try FolderPreparation.run(
+                _ = try AnimationPreparation.run(
                     source: Self.source, options: PrepareOptions(), destination: target, replacing: replacing,
                     writer: FixedWriter(bytesPerLayer: 10, frames: 4))
                 return nil

@@ -1,5 +1,5 @@
-import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskWidgetCode
 import Foundation
 import Testing

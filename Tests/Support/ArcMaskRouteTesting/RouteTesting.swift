@@ -1,8 +1,8 @@
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGIF
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRotationRoute
 import ArcMaskTimerFont
 import ArcMaskValues

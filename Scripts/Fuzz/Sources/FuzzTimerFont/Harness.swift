@@ -30,7 +30,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
     } else {
         // Each font reads as zeros, as many as its name has bytes: the sizes rarely match.
-        _ = try? TimerFontFolder(path: "fuzz", manifest: body) { name in
+        _ = try? TimerFontOutput(path: "fuzz", manifest: body) { name in
             Array(repeating: 0, count: name.utf8.count)
         }
     }

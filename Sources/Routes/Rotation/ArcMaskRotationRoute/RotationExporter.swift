@@ -1,10 +1,11 @@
+import ArcMaskBudget
 import ArcMaskCompositor
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskValues
 import Dispatch
 import Foundation

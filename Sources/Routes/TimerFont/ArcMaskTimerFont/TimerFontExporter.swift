@@ -1,10 +1,11 @@
+import ArcMaskBudget
 import ArcMaskCompositor
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskManifest
 import ArcMaskTimerClock
 import ArcMaskTimerFontPlan
 import ArcMaskValues

@@ -1,8 +1,8 @@
-import ArcMaskFolder
 import ArcMaskFont
 import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskManifest
 import ArcMaskMaskFonts
 import ArcMaskTimerFontPlan
 import ArcMaskValues

@@ -1,8 +1,9 @@
+import ArcMaskBudget
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFont
 import ArcMaskFrames
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskMaskFonts
 import ArcMaskTimerClock
 import ArcMaskTimerMaskPlan

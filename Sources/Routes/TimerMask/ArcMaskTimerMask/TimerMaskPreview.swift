@@ -1,7 +1,7 @@
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskIO
+import ArcMaskManifest
 import ArcMaskPreview
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
@@ -24,7 +24,7 @@ public final class TimerMaskPreview {
     static let stepsPerSecond = 240.0
 
     public init(folder: String, manifest: ExportManifest) throws {
-        (section, proof) = try TimerMaskFolderCheck.proof(folder: folder, manifest: manifest)
+        (section, proof) = try TimerMaskExportCheck.proof(folder: folder, manifest: manifest)
         self.folder = folder
         self.manifest = manifest
     }

@@ -1,5 +1,5 @@
-import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskTimerClock
 
 /// The turns of a timer-mask loop that follow the animation's own frames: a lane wherever one

@@ -1,5 +1,6 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskTimerClock
 
 /// Timer masks over layers already written — a rotation export's, a folder ArcMaskKit prepared:

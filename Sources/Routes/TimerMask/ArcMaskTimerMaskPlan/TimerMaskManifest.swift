@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskManifest
 
 extension TimerMaskPlan {
     /// The manifest's `timerMask` section for this plan: lane `i`'s image named by

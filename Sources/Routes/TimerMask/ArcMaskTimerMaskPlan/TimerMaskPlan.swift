@@ -1,5 +1,5 @@
-import ArcMaskFolder
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskTimerClock
 
 /// The schedule of the timer-mask route: the animation's pictures stacked one per lane, each

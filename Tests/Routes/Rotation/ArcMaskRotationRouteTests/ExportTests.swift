@@ -1,15 +1,16 @@
+import ArcMaskBudget
 import ArcMaskCompositor
 import ArcMaskEmulator
-import ArcMaskFolder
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
+import ArcMaskManifest
 import ArcMaskRouteTesting
 import ArcMaskValues
 import Foundation
 import Testing
 
-@testable import ArcMaskLayerFolder
+@testable import ArcMaskLayerExport
 @testable import ArcMaskRotationRoute
 
 @Suite("Export")

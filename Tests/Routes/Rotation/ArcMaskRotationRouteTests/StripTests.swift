@@ -1,5 +1,6 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskIO
+import ArcMaskManifest
 import ArcMaskRouteTesting
 import ArcMaskValues
 import Testing

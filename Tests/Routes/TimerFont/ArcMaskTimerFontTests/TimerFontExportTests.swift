@@ -1,11 +1,12 @@
+import ArcMaskBudget
 import ArcMaskCompositor
-import ArcMaskFolder
 import ArcMaskFontCheck
 import ArcMaskFrames
 import ArcMaskGIF
 import ArcMaskGeometry
 import ArcMaskIO
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRouteTesting
 import ArcMaskTimerFontPlan
 import ArcMaskValues

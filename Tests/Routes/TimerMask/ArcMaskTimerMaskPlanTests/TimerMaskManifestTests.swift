@@ -1,4 +1,4 @@
-import ArcMaskFolder
+import ArcMaskManifest
 import Foundation
 import Testing
 

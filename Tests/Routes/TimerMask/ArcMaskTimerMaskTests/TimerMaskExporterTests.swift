@@ -1,8 +1,9 @@
+import ArcMaskBudget
 import ArcMaskFiles
-import ArcMaskFolder
 import ArcMaskFrames
 import ArcMaskGIF
-import ArcMaskLayerFolder
+import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskRouteTesting
 import ArcMaskTimerClock
 import ArcMaskTimerMaskPlan
@@ -102,7 +103,7 @@ import Testing
         }
         let fidelity = try #require(section.fidelity)
         #expect(fidelity.passed && fidelity.fewestShownPerPlay == 10 && fidelity.onTimeShare > 0.85)
-        let check = try TimerMaskFolderCheck.run(folder: url.path, manifest: m, seconds: 60)
+        let check = try TimerMaskExportCheck.run(folder: url.path, manifest: m, seconds: 60)
         #expect(check.passed, "\(check.defects.prefix(3))")
         #expect(
             check.archiveBytes
@@ -135,7 +136,7 @@ import Testing
         #expect(abs(section.lanes.last!.onTopToSeconds - Double(section.loopSeconds)) < 1e-9)
         // The lanes left still play without a wrong frame; the frames they lose are named, and
         // losing one that lasts two lanes or more fails.
-        let check = try TimerMaskFolderCheck.run(folder: url.path, manifest: m, seconds: 60)
+        let check = try TimerMaskExportCheck.run(folder: url.path, manifest: m, seconds: 60)
         #expect(check.defects.isEmpty && check.archiveProblem == nil, "\(check.defects.prefix(3))")
         let fidelity = try #require(check.fidelity)
         #expect(fidelity.missing.isEmpty == (fidelity.fewestShownPerPlay == 10))
@@ -242,7 +243,7 @@ import Testing
             #expect(f.passed && f.fewestShownPerPlay == 16 && f.missing.isEmpty, "\(use): \(f.sentence)")
             #expect(f.onTimeShare >= 0.85, "\(use): \(f.sentence)")
             #expect(try Self.playsShowing(m, durations: source.durations) == [[]])
-            let check = try TimerMaskFolderCheck.run(folder: url.path, manifest: m, seconds: 60)
+            let check = try TimerMaskExportCheck.run(folder: url.path, manifest: m, seconds: 60)
             #expect(check.passed, "\(use): \(check.failures)")
         }
     }

@@ -1,5 +1,6 @@
-import ArcMaskFolder
+import ArcMaskBudget
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskTimerFontPlan
 import ArcMaskValues
 import ArcMaskWidgetCode
