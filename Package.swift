@@ -69,7 +69,7 @@ let package = Package(
                 "ArcMaskSources", "ArcMaskLayerExport", "ArcMaskRotationRoute", "ArcMaskFont", "ArcMaskFontCheck",
                 "ArcMaskTimerClock", "ArcMaskTimerFontPlan",
                 "ArcMaskTimerMaskPlan", "ArcMaskTimerMask", "ArcMaskTimerFont",
-                "ArcMaskWidgetCode", "ArcMaskMaskFonts",
+                "ArcMaskMaskFonts",
             ]),
         // The plan geometry alone: pure Swift, importable as is by an iOS widget target.
         .library(name: "ArcMaskGeometry", targets: ["ArcMaskGeometry"]),
@@ -157,7 +157,7 @@ let package = Package(
         // Pixel buffers, the frame-source protocol, limits, errors, atomic files, caches.
         // Files written all or nothing: a staging folder moved into place, or removed (Foundation
         // only, so ArcMaskKit links it too).
-        module("Drawing", "ArcMaskFiles", ["ArcMaskBudget", "ArcMaskPlatform", "ArcMaskValues"]),
+        module("Drawing", "ArcMaskFiles", ["ArcMaskBudget", "ArcMaskManifest", "ArcMaskPlatform", "ArcMaskValues"]),
         module("Drawing", "ArcMaskFrames", ["ArcMaskValues"]),
         // Solid fills and strokes rasterised in Swift: exact-area coverage, cairo's geometry and arithmetic.
         module("Drawing", "ArcMaskRaster", ["ArcMaskValues"]),
@@ -191,8 +191,8 @@ let package = Package(
         module(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskManifest", "ArcMaskFrames",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues",
+                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskManifest", "ArcMaskValues",
             ]),
 
         // MARK: Formats — one reader per format, and the entry point.
@@ -242,11 +242,9 @@ let package = Package(
         module(
             "Formats", "ArcMaskSources",
             [
-                "ArcMaskAPNG", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF",
-                "ArcMaskIO",
-                "ArcMaskLottie",
-                "ArcMaskLottieRender", "ArcMaskSVG", "ArcMaskSVGA", "ArcMaskSequence", "ArcMaskText", "ArcMaskValues",
-                "ArcMaskVideo", "ArcMaskWebP",
+                "ArcMaskAPNG", "ArcMaskBudget", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskIO",
+                "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskManifest", "ArcMaskSVG", "ArcMaskSVGA",
+                "ArcMaskSequence", "ArcMaskText", "ArcMaskValues", "ArcMaskVideo", "ArcMaskWebP",
             ]),
 
         // MARK: Routes — what an export writes: a wing per route (what decides; what writes and
@@ -257,20 +255,20 @@ let package = Package(
         module(
             "Routes", "ArcMaskLayerExport",
             [
-                "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget",
-                "ArcMaskManifest",
-                "ArcMaskFrames",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskValues", "ArcMaskWidgetCode",
+                "ArcMaskBudget", "ArcMaskCairo", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles",
+                "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskManifest", "ArcMaskTimerMaskPlan",
+                "ArcMaskValues",
             ]),
         // The rotation route's writer and checker: its exports (a layer file per frame, or the
         // strip only it writes) and its folder read back and emulated (its plan, emulator and
-        // manifest decide in the core: ArcMaskGeometry, ArcMaskEmulator, ArcMaskBudget, ArcMaskManifest).
+        // manifest decide in the core: ArcMaskGeometry, ArcMaskEmulator, ArcMaskBudget,
+        // ArcMaskManifest).
         module(
             "Routes/Rotation", "ArcMaskRotationRoute",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest",
-                "ArcMaskFrames",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskValues", "ArcMaskWidgetCode",
+                "ArcMaskBudget", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFrames",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskManifest", "ArcMaskTimerMaskPlan",
+                "ArcMaskValues",
             ]),
         // The timer-font route, what decides: the schedule of timers and fonts, and how an
         // animation's timeline maps onto a loop that divides a minute (Foundation only).
@@ -278,39 +276,32 @@ let package = Package(
         // The timer-mask route, what decides: lanes of pictures, each under live timer masks, and
         // when each is on top (Foundation only).
         module(
-            "Routes/TimerMask", "ArcMaskTimerMaskPlan",
-            ["ArcMaskBudget", "ArcMaskManifest", "ArcMaskGeometry", "ArcMaskTimerClock"]),
+            "Routes", "ArcMaskTimerMaskPlan",
+            ["ArcMaskBudget", "ArcMaskGeometry", "ArcMaskManifest", "ArcMaskTimerClock"]),
         // The timer-mask route, what writes and checks: the lanes written as the rotation route
         // writes layers, the mask font, the manifest's section, and the proof with the written
         // font (every mask's timer text shaped by HarfBuzz).
         module(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFrames",
-                "ArcMaskIO",
-                "ArcMaskLayerExport", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan",
-                "ArcMaskValues",
+                "ArcMaskBudget", "ArcMaskFiles", "ArcMaskFont", "ArcMaskFontCheck", "ArcMaskFrames", "ArcMaskIO",
+                "ArcMaskLayerExport", "ArcMaskManifest", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock",
+                "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         // The timer-font route, what writes and draws: pictures, fonts, code, the folder, the
         // proof (every refresh shaped by HarfBuzz) and its preview.
         module(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFont",
-                "ArcMaskFontCheck",
-                "ArcMaskFrames",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskMaskFonts", "ArcMaskPreview", "ArcMaskTimerClock",
-                "ArcMaskTimerFontPlan", "ArcMaskValues", "ArcMaskWidgetCode",
+                "ArcMaskBudget", "ArcMaskCompositor", "ArcMaskFiles", "ArcMaskFont", "ArcMaskFontCheck",
+                "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskManifest", "ArcMaskMaskFonts",
+                "ArcMaskPreview", "ArcMaskTimerClock", "ArcMaskTimerFontPlan", "ArcMaskValues",
             ]),
-        // What every route's export writes and says the same way: safe names in generated text,
-        // the widget's timeline and bundle step, manifest decoding errors, the command line's
-        // names for the settings.
-        module(
-            "Routes", "ArcMaskWidgetCode", ["ArcMaskBudget", "ArcMaskManifest", "ArcMaskGeometry", "ArcMaskValues"]),
         // The fonts a live timer's text draws with, shared by the two timer routes: the glyph
         // layout of every timer font, and the mask fonts (a solid square on the second that
         // opens a period, nothing on the others).
-        module("Routes", "ArcMaskMaskFonts", ["ArcMaskManifest", "ArcMaskFont", "ArcMaskValues"]),
+        module(
+            "Routes", "ArcMaskMaskFonts", ["ArcMaskFont", "ArcMaskManifest", "ArcMaskTimerMaskPlan", "ArcMaskValues"]),
 
         // MARK: Front ends — the command line and the library apps link.
         // Process concerns for executables only: signals, watchdog, output locks, progress lines.
@@ -319,12 +310,11 @@ let package = Package(
         module(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest",
-                "ArcMaskFontCheck",
-                "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskPreview",
-                "ArcMaskRotationRoute", "ArcMaskRuntime",
-                "ArcMaskSources", "ArcMaskText", "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
-                "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWidgetCode", argumentParser,
+                "ArcMaskBudget", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskFontCheck",
+                "ArcMaskFrames", "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskManifest",
+                "ArcMaskPreview", "ArcMaskRotationRoute", "ArcMaskRuntime", "ArcMaskSources", "ArcMaskText",
+                "ArcMaskTimerClock", "ArcMaskTimerFont", "ArcMaskTimerFontPlan", "ArcMaskTimerMask",
+                "ArcMaskTimerMaskPlan", "ArcMaskValues", argumentParser,
             ]),
         .executableTarget(
             name: "arcmask", dependencies: ["ArcMaskCLI", "ArcMaskRuntime"], path: "Sources/FrontEnds/arcmask"),
@@ -335,9 +325,8 @@ let package = Package(
         module(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskGeometry", "ArcMaskLottie",
-                "ArcMaskLottieCanvas",
-                "ArcMaskRaster", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
+                "ArcMaskBudget", "ArcMaskFiles", "ArcMaskGeometry", "ArcMaskLottie", "ArcMaskLottieCanvas",
+                "ArcMaskManifest", "ArcMaskRaster", "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskZIP",
             ],
             // The privacy manifest apps' privacy reports gather (required-reason APIs the Kit's
             // code references; PrivacyManifestTests holds the two against each other).
@@ -360,10 +349,9 @@ let package = Package(
         .executableTarget(
             name: "ArcMaskBench",
             dependencies: [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskBudget", "ArcMaskFrames", "ArcMaskGIF",
-                "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskKit", "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources", "ArcMaskValues",
-                "ArcMaskZIP",
+                "ArcMaskBudget", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskKit", "ArcMaskLottieRender", "ArcMaskSVGA", "ArcMaskSources",
+                "ArcMaskValues", "ArcMaskZIP",
             ],
             path: "Sources/Tools/ArcMaskBench"),
 
@@ -380,7 +368,7 @@ let package = Package(
         .target(
             name: "ArcMaskRouteTesting",
             dependencies: [
-                "ArcMaskFiles", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerExport",
+                "ArcMaskFiles", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerExport", "ArcMaskManifest",
                 "ArcMaskRotationRoute", "ArcMaskTimerFont", "ArcMaskValues",
             ],
             path: "Tests/Support/ArcMaskRouteTesting"),
@@ -412,10 +400,8 @@ let package = Package(
         tests(
             "Drawing", "ArcMaskPreview",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF",
-                "ArcMaskGeometry",
-                "ArcMaskPreview",
-                "ArcMaskValues",
+                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskManifest", "ArcMaskPreview", "ArcMaskValues",
             ]),
         tests("Formats", "ArcMaskGIF", ["ArcMaskFrames", "ArcMaskGIF", "ArcMaskValues"]),
         tests("Formats", "ArcMaskAPNG", ["ArcMaskAPNG", "ArcMaskFrames", "ArcMaskIO", "ArcMaskValues"]),
@@ -456,44 +442,38 @@ let package = Package(
         tests(
             "Routes", "ArcMaskLayerExport",
             [
-                "ArcMaskCompositor", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF",
-                "ArcMaskGeometry", "ArcMaskIO",
-                "ArcMaskLayerExport", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskValues", "ArcMaskWidgetCode",
+                "ArcMaskBudget", "ArcMaskCompositor", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskLayerExport", "ArcMaskManifest", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskValues",
             ]),
         tests(
             "Routes/Rotation", "ArcMaskRotationRoute",
             [
-                "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest",
-                "ArcMaskGIF",
-                "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskRotationRoute", "ArcMaskRouteTesting", "ArcMaskValues",
+                "ArcMaskBudget", "ArcMaskCompositor", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskGIF",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskManifest", "ArcMaskRotationRoute",
+                "ArcMaskRouteTesting", "ArcMaskValues",
             ]),
         tests(
             "Routes/TimerFont", "ArcMaskTimerFont",
             [
-                "ArcMaskCompositor", "ArcMaskFrames", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFontCheck",
-                "ArcMaskGIF",
-                "ArcMaskLayerExport",
-                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskRouteTesting", "ArcMaskTimerFont", "ArcMaskTimerFontPlan",
-                "ArcMaskValues",
+                "ArcMaskBudget", "ArcMaskCompositor", "ArcMaskFontCheck", "ArcMaskFrames", "ArcMaskGIF",
+                "ArcMaskGeometry", "ArcMaskIO", "ArcMaskLayerExport", "ArcMaskManifest", "ArcMaskRouteTesting",
+                "ArcMaskTimerFont", "ArcMaskTimerFontPlan", "ArcMaskValues",
             ]),
         tests("Routes/TimerFont", "ArcMaskTimerFontPlan", ["ArcMaskGeometry", "ArcMaskTimerFontPlan"]),
         tests("Core", "ArcMaskTimerClock", ["ArcMaskGeometry", "ArcMaskTimerClock"]),
         tests(
-            "Routes/TimerMask", "ArcMaskTimerMaskPlan",
+            "Routes", "ArcMaskTimerMaskPlan",
             ["ArcMaskManifest", "ArcMaskTimerClock", "ArcMaskTimerMaskPlan"]),
         tests(
             "Routes/TimerMask", "ArcMaskTimerMask",
             [
-                "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerExport",
-                "ArcMaskMaskFonts",
-                "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+                "ArcMaskBudget", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskLayerExport", "ArcMaskManifest",
+                "ArcMaskMaskFonts", "ArcMaskRouteTesting", "ArcMaskTimerClock", "ArcMaskTimerMask",
+                "ArcMaskTimerMaskPlan", "ArcMaskValues",
             ]),
         tests(
             "Routes", "ArcMaskMaskFonts",
             ["ArcMaskFontCheck", "ArcMaskMaskFonts", "ArcMaskTimerClock", "ArcMaskValues"]),
-        tests(
-            "Routes", "ArcMaskWidgetCode", ["ArcMaskManifest", "ArcMaskGeometry", "ArcMaskWidgetCode"]),
         tests(
             "Drawing", "ArcMaskFont",
             [
@@ -504,20 +484,17 @@ let package = Package(
         tests(
             "FrontEnds", "ArcMaskCLI",
             [
-                "ArcMaskCLI", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskGeometry",
-                "ArcMaskGIF",
-                "ArcMaskIO",
-                "ArcMaskRuntime", "ArcMaskValues", "ArcMaskZIP", argumentParser,
+                "ArcMaskBudget", "ArcMaskCLI", "ArcMaskFiles", "ArcMaskFrames", "ArcMaskGIF", "ArcMaskGeometry",
+                "ArcMaskIO", "ArcMaskManifest", "ArcMaskRuntime", "ArcMaskValues", "ArcMaskZIP", argumentParser,
             ]),
         // Stand-ins for Apple's frameworks live in Tests/AppleStubs, compiled by the tests themselves.
         tests(
             "FrontEnds", "ArcMaskKit",
             [
-                "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskBudget", "ArcMaskManifest", "ArcMaskGIF", "ArcMaskGeometry",
-                "ArcMaskIO", "ArcMaskKit", "ArcMaskLayerExport", "ArcMaskLottie", "ArcMaskLottieRender",
-                "ArcMaskMaskFonts", "ArcMaskRotationRoute",
-                "ArcMaskTimerMask",
-                "ArcMaskTimerMaskPlan", "ArcMaskValues", "ArcMaskWebP", "ArcMaskZIP", "CWebP", zipFoundation,
+                "ArcMaskBudget", "ArcMaskEmulator", "ArcMaskFiles", "ArcMaskGIF", "ArcMaskGeometry", "ArcMaskIO",
+                "ArcMaskKit", "ArcMaskLayerExport", "ArcMaskLottie", "ArcMaskLottieRender", "ArcMaskManifest",
+                "ArcMaskMaskFonts", "ArcMaskRotationRoute", "ArcMaskTimerMask", "ArcMaskTimerMaskPlan", "ArcMaskValues",
+                "ArcMaskWebP", "ArcMaskZIP", "CWebP", zipFoundation,
             ]),
         // The package itself: each target declares exactly what its files import.
         .testTarget(name: "PackageTests", path: "Tests/PackageTests"),

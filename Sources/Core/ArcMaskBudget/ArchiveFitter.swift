@@ -60,7 +60,7 @@ public struct ArchiveFitter {
     public let limits: WidgetLimits
     /// How many times each layer's image is drawn, for layers of these durations (ms): once
     /// each, or, for the timer-mask route, once per lane it stands under
-    /// (`TimerMaskSection.lanesPerTurn`). The archive counts every drawing of an image.
+    /// (`WidgetSettings.drawings`). The archive counts every drawing of an image.
     public var drawings: @Sendable (_ durationsMs: [Double]) -> [Int] = { Array(repeating: 1, count: $0.count) }
     public let policy: BudgetPolicy
     public let format: ImageFormat

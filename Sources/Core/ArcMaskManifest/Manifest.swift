@@ -7,6 +7,9 @@ import Foundation
 
 /// `manifest.json`: everything a widget needs to play the export, where it stands against the
 /// phone's limits, and how it was checked. `emulate DIR` reads it back and checks the folder.
+/// Its common keys are every manifest's (`Common`, read as the manifest's own members); what an
+/// engine over the layers adds is a section of its own (`ManifestSection`).
+@dynamicMemberLookup
 public struct ExportManifest: Codable, Sendable, Equatable {
     public struct Frame: Codable, Sendable, Equatable {
         /// Layer index = ZStack position (and position in the strip).
@@ -123,72 +126,101 @@ public struct ExportManifest: Codable, Sendable, Equatable {
         }
     }
 
-    /// "rotation": what `emulate DIR` tells this manifest from a timer-font export's by.
-    public var route: String = "rotation"
-    /// The input's file name (never the path as typed).
-    public var source: String
-    /// The source's canvas in pixels (for a sequence, the `@Sx` variant's when one was read).
-    public var sourceWidth: Int
-    public var sourceHeight: Int
-    public var preset: Preset
-    public var family: WidgetFamily?
-    public var device: String?
-    public var viewWidth: Double
-    public var viewHeight: Double
-    public var scale: Double
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-    public var fit: FitMode
-    /// The plan as it was computed for these layers (radius, stroke, caps, period, slices).
-    public var plan: ArcPlan
-    /// "files" (each layer its own image, handed over as encoded bytes) or "strip".
-    public var layout: LayerLayout
-    /// The format asked for: auto, jpeg or png.
-    public var imageFormat: ImageFormat
-    /// The JPEG quality of the JPEG layers (nil when none is JPEG).
-    public var jpegQuality: Int?
-    public var strip: String?
-    public var stripColumns: Int
-    public var frames: [Frame]
-    /// Every image file, with its size and digest.
-    public var images: [Image]
-    /// Each figure against its limit.
-    public var limits: LimitFigures
-    public var quality: Quality
-    public var budgetActions: [String]
-    public var warnings: [String]
-    public var emulator: Verdict
-    /// Which bound held the layers' resolution: the source's own pixels, or the device's scale.
-    public var resolution: ResolutionRecord?
-    /// The generated code: its type prefix (`--name`), rotation route, tinting and files.
-    public var name: String
-    /// The family the generated widget declares.
-    public var widgetFamily: WidgetFamily
-    public var rotation: RotationAccess
-    public var accented: AccentedRendering
-    public var codeFiles: [String]
-    /// What the widget gallery shows (`--display-name`, `--description`); nil: the source's file
-    /// name, and a sentence about the route.
-    /// The timer-mask lanes over these layers (the engine that plays where the rotation does not).
-    public var timerMask: TimerMaskSection? = nil
-    /// How the animation's time maps onto the timer-mask loop (plays per loop, pace).
-    public var timing: TimerLoopTiming? = nil
-    public var displayName: String? = nil
-    public var widgetDescription: String? = nil
-    /// The source frame the view shows still where it holds still (Always-On; the accented and
-    /// vibrant modes with `accented` `.poster`); nil: the first (`--poster`).
-    public var posterFrame: Int? = nil
-    /// What VoiceOver reads for the animation: the view is one image with this label, its
-    /// layers hidden (`--label`; by default the gallery name, `--display-name` or the source's
-    /// file name). nil in folders written before labels.
-    public var label: String? = nil
-    /// What flattening translucent layers onto the background did to the animation: layers
-    /// that became identical, pictures that lost most of what they showed
-    /// (`FlattenedLook.problems`); nil when no layer was flattened or the animation survived.
-    public var flattening: [String]? = nil
-    /// Where the folder was written: set only in what `export --json` prints (the file never
-    /// holds it, so it does not say whose disk it was written on).
-    public var output: String? = nil
+    /// The keys every manifest has.
+    public struct Common: Codable, Sendable, Equatable {
+        /// The route that wrote the folder: `rotation`, or `timer-mask` when the lanes are the layers
+        /// (a timer-font export writes a manifest of its own, with its own `route`).
+        public var route: WidgetRoute = .rotation
+        /// The input's file name (never the path as typed).
+        public var source: String
+        /// The source's canvas in pixels (for a sequence, the `@Sx` variant's when one was read).
+        public var sourceWidth: Int
+        public var sourceHeight: Int
+        public var preset: Preset
+        public var family: WidgetFamily?
+        public var device: String?
+        public var viewWidth: Double
+        public var viewHeight: Double
+        public var scale: Double
+        public var pixelWidth: Int
+        public var pixelHeight: Int
+        public var fit: FitMode
+        /// The plan as it was computed for these layers (radius, stroke, caps, period, slices).
+        public var plan: ArcPlan
+        /// "files" (each layer its own image, handed over as encoded bytes) or "strip".
+        public var layout: LayerLayout
+        /// The format asked for: auto, jpeg or png.
+        public var imageFormat: ImageFormat
+        /// The JPEG quality of the JPEG layers (nil when none is JPEG).
+        public var jpegQuality: Int?
+        public var strip: String?
+        public var stripColumns: Int
+        public var frames: [Frame]
+        /// Every image file, with its size and digest.
+        public var images: [Image]
+        /// Each figure against its limit.
+        public var limits: LimitFigures
+        public var quality: Quality
+        public var budgetActions: [String]
+        public var warnings: [String]
+        public var emulator: Verdict
+        /// Which bound held the layers' resolution: the source's own pixels, or the device's scale.
+        public var resolution: ResolutionRecord?
+        /// The generated code: its type prefix (`--name`), rotation route, tinting and files.
+        public var name: String
+        /// The family the generated widget declares.
+        public var widgetFamily: WidgetFamily
+        public var rotation: RotationAccess
+        public var accented: AccentedRendering
+        public var codeFiles: [String]
+        /// What the widget gallery shows (`--display-name`, `--description`); nil: the source's file
+        /// name, and a sentence about the route.
+        /// How the animation's time maps onto a timer loop (plays per loop, pace), when timers play it.
+        public var timing: TimerLoopTiming? = nil
+        public var displayName: String? = nil
+        public var widgetDescription: String? = nil
+        /// The source frame the view shows still where it holds still (Always-On; the accented and
+        /// vibrant modes with `accented` `.poster`); nil: the first (`--poster`).
+        public var posterFrame: Int? = nil
+        /// What VoiceOver reads for the animation: the view is one image with this label, its
+        /// layers hidden (`--label`; by default the gallery name, `--display-name` or the source's
+        /// file name). nil in folders written before labels.
+        public var label: String? = nil
+        /// What flattening translucent layers onto the background did to the animation: layers
+        /// that became identical, pictures that lost most of what they showed
+        /// (`FlattenedLook.problems`); nil when no layer was flattened or the animation survived.
+        public var flattening: [String]? = nil
+        /// Where the folder was written: set only in what `export --json` prints (the file never
+        /// holds it, so it does not say whose disk it was written on).
+        public var output: String? = nil
+    }
+
+    /// The keys every manifest has.
+    public var common: Common
+    /// What the engines over the layers add, each under a key of its own (`ManifestSection`: the
+    /// timer masks' `timerMask`).
+    public var sections = ManifestSections()
+
+    public init(_ common: Common) { self.common = common }
+
+    /// The common keys, read and written as the manifest's own: `manifest.frames`.
+    public subscript<T>(dynamicMember path: WritableKeyPath<Common, T>) -> T {
+        get { common[keyPath: path] }
+        set { common[keyPath: path] = newValue }
+    }
+
+    /// The common keys, then every other key of the object as a section.
+    public init(from decoder: Decoder) throws {
+        common = try Common(from: decoder)
+        let keys = Set(Mirror(reflecting: common).children.compactMap(\.label))
+        sections = try ManifestSections(from: decoder, besides: keys)
+    }
+
+    /// The common keys and the sections, in one object.
+    public func encode(to encoder: Encoder) throws {
+        try common.encode(to: encoder)
+        try sections.encode(to: encoder)
+    }
 }
 
 extension ExportManifest {

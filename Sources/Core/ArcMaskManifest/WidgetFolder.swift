@@ -128,14 +128,14 @@ public enum WidgetFolder {
     /// Each layer its own file, fitted to the archive budget by `ArchiveFitter` through `writer`,
     /// written into `folder`.
     /// The extension holds the encoded layers too: a smaller extension budget is the tighter limit.
-    /// `drawnPerLane`: the layers are the timer-mask route's turns, each image drawn once per
-    /// lane it stands under, and the archive counted so.
+    /// `drawings`: how many times the folder draws each layer's image (nil: once each), and the
+    /// archive counted so.
     public static func fitFiles(
         durations: [Double], viewWidth: Double, viewHeight: Double, startScale: Double, limits: WidgetLimits,
         policy: BudgetPolicy, format: ImageFormat, quality: Int?, vocabulary: BudgetVocabulary,
         source: PixelSize? = nil, sourceScale: Double? = nil, background: String = "#000000",
         writer: some LayerWriting, folder: FitDestination, names: CodeNames, progress: FitProgress = .none,
-        drawnPerLane: Bool = false
+        drawings: (@Sendable (_ durationsMs: [Double]) -> [Int])? = nil
     ) throws -> Layers {
         var fitted = limits
         if fitted.extensionBytes < fitted.archiveBytes {
@@ -150,7 +150,7 @@ public enum WidgetFolder {
         fitter.sourceSize = source
         fitter.background = background
         fitter.budgetSetting = limits.extensionBytes < limits.archiveBytes ? .extensionBudget : .archiveBudget
-        if drawnPerLane { fitter.drawings = TimerMaskSection.lanesPerTurn }
+        if let drawings { fitter.drawings = drawings }
         let result = try fitter.run(
             startScale: startScale, quality: quality, writer: writer, folder: folder, layerFile: names.layerFile,
             progress: progress)
@@ -176,8 +176,8 @@ public enum WidgetFolder {
     /// The one rule for export folders, said wherever a reading command meets one it does not
     /// play: `check DIR` checks every export; the reading commands play a rotation export's
     /// layers as the animation it ships, and take the animation itself otherwise.
-    public static func folderRule(route: String) -> String {
-        "is a \(route) export: `arcmask check DIR` checks it (and `arcmask preview` draws it by its route); the reading commands take its animation, or a rotation export's folder"
+    public static func folderRule(route: WidgetRoute) -> String {
+        "is a \(route.rawValue) export: `arcmask check DIR` checks it (and `arcmask preview` draws it by its route); the reading commands take its animation, or a rotation export's folder"
     }
 
     public static let manifestFile = "manifest.json"
@@ -215,26 +215,27 @@ public enum WidgetFolder {
                     shownFrame: group.shown, difference: g < layers.differences.count ? layers.differences[g] : nil))
         }
         var manifest = ExportManifest(
-            source: source.name, sourceWidth: source.canvas.width, sourceHeight: source.canvas.height,
-            preset: plan.preset, family: d.family, device: d.device,
-            viewWidth: d.viewWidth, viewHeight: d.viewHeight, scale: layers.scale,
-            pixelWidth: layers.size.width, pixelHeight: layers.size.height, fit: d.fit,
-            plan: plan, layout: d.layout, imageFormat: d.imageFormat,
-            jpegQuality: layers.images.contains { $0.file.hasSuffix(".jpg") } ? layers.quality : nil,
-            strip: d.layout == .strip ? layers.images.first?.file : nil, stripColumns: layers.columns,
-            frames: frames, images: layers.images, limits: layers.figures,
-            quality: .init(meanSSIM: layers.meanSSIM, worstSSIM: layers.worstSSIM),
-            // The timer-mask route's budget fits lanes, and its summary counts them.
-            budgetActions: (notes + layers.notes).actions(d.counting(in: vocabulary)),
-            warnings: (notes + layers.notes).warnings(vocabulary)
-                + WidgetLimits.surfaceWarnings(family: d.widgetFamily, layers: frames.count),
-            emulator: .init(verdict),
-            resolution: layers.resolution
-                ?? ResolutionRecord(bound: .device, sourceScale: nil, deviceScale: layers.scale),
-            name: d.names.prefix, widgetFamily: d.widgetFamily, rotation: d.rotation,
-            accented: d.accented, codeFiles: d.codeFiles, displayName: d.displayName,
-            widgetDescription: d.widgetDescription, posterFrame: d.posterFrame,
-            flattening: layers.flattening.isEmpty ? nil : layers.flattening)
+            ExportManifest.Common(
+                source: source.name, sourceWidth: source.canvas.width, sourceHeight: source.canvas.height,
+                preset: plan.preset, family: d.family, device: d.device,
+                viewWidth: d.viewWidth, viewHeight: d.viewHeight, scale: layers.scale,
+                pixelWidth: layers.size.width, pixelHeight: layers.size.height, fit: d.fit,
+                plan: plan, layout: d.layout, imageFormat: d.imageFormat,
+                jpegQuality: layers.images.contains { $0.file.hasSuffix(".jpg") } ? layers.quality : nil,
+                strip: d.layout == .strip ? layers.images.first?.file : nil, stripColumns: layers.columns,
+                frames: frames, images: layers.images, limits: layers.figures,
+                quality: .init(meanSSIM: layers.meanSSIM, worstSSIM: layers.worstSSIM),
+                // A route whose layers are not frames counts them in its own word.
+                budgetActions: (notes + layers.notes).actions(d.counting(in: vocabulary)),
+                warnings: (notes + layers.notes).warnings(vocabulary)
+                    + WidgetLimits.surfaceWarnings(family: d.widgetFamily, layers: frames.count),
+                emulator: .init(verdict),
+                resolution: layers.resolution
+                    ?? ResolutionRecord(bound: .device, sourceScale: nil, deviceScale: layers.scale),
+                name: d.names.prefix, widgetFamily: d.widgetFamily, rotation: d.rotation,
+                accented: d.accented, codeFiles: d.codeFiles, displayName: d.displayName,
+                widgetDescription: d.widgetDescription, posterFrame: d.posterFrame,
+                flattening: layers.flattening.isEmpty ? nil : layers.flattening))
         manifest.label = d.label ?? d.displayName ?? ExportManifest.animationName(source.name)
         return manifest
     }

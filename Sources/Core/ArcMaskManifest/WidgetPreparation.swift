@@ -10,7 +10,7 @@ import Foundation
 /// The steps: the per-image pixel cap sets the highest scale (`startScale`); `ArchiveFitter`
 /// chooses scale, quality, merges and frame rate and has the writer write the layers; the masks
 /// are planned for the layers' durations and judged by the emulator. The manifest is returned,
-/// not written: the front end adds what it decides after the fit (timer masks) and writes it once.
+/// not written: the front end adds what it decides after the fit (a route's sections) and writes it once.
 public enum WidgetPreparation {
     /// What was prepared: the manifest (not yet written), and every budget note, typed.
     public struct Outcome: Sendable {
@@ -57,7 +57,7 @@ public enum WidgetPreparation {
             limits: s.limits, policy: s.budget, format: s.imageFormat, quality: s.jpegQuality,
             vocabulary: vocabulary, source: source.canvas, sourceScale: sourceScale(s, source: source),
             background: (s.background ?? .black).hexRGB, writer: writer, folder: folder, names: s.names,
-            progress: progress, drawnPerLane: s.timerMasks?.use == .route)
+            progress: progress, drawings: s.drawings)
         var outcome = try describe(s, source: source, layers: layers, notes: notes, vocabulary: vocabulary)
         outcome.report = layers.report
         return outcome

@@ -60,15 +60,21 @@ public struct WidgetSettings: Sendable {
     /// The source frame the view shows still where it holds still; nil: the first.
     public var posterFrame: Int?
 
-    // The timer masks.
-    /// The lanes, when the folder has them: by the timer-mask route, or as a rotation export's
-    /// fallback; nil for none.
-    public var timerMasks: TimerMaskSettings?
+    /// What the front end calls the settings, in the notes and refusals the routes word.
+    public var vocabulary = SettingNames.plain
 
-    /// `names` counting what the budget fits: a timer-mask route's lanes, otherwise frames.
+    // What a route whose layers are not the source's frames changes in the fit.
+    /// How many times the folder draws each layer's image, from the layers' durations (the
+    /// archive counts every drawing); nil: once each. A route that stacks one image in several
+    /// places says how many (the timer-mask route: once per lane it stands under).
+    public var drawings: (@Sendable (_ durationsMs: [Double]) -> [Int])? = nil
+    /// What the budget's notes call what it fits: "frame", or the route's own word ("lane").
+    public var frameNoun = "frame"
+
+    /// `names` counting what the budget fits in this folder's word for it.
     public func counting(in names: BudgetVocabulary) -> BudgetVocabulary {
         var n = names
-        if timerMasks?.use == .route { n.frameNoun = "lane" }
+        n.frameNoun = frameNoun
         return n
     }
 
@@ -103,51 +109,6 @@ public struct WidgetSettings: Sendable {
         self.widgetDescription = nil
         self.label = nil
         self.posterFrame = nil
-        self.timerMasks = nil
-    }
-}
-
-/// The timer masks a folder carries: how their lanes are scheduled.
-public struct TimerMaskSettings: Sendable, Equatable {
-    /// What the masks are for.
-    public enum Use: Sendable, Equatable {
-        /// The timer-mask route: the lanes are the layers.
-        case route
-        /// A rotation folder's fallback, over its own layers, where the rotation is missing.
-        case fallback
-    }
-
-    /// The most lanes written by default (every n-th lane kept over it): the most drawn on a
-    /// phone (cifyr/motionary's device logs: 320 at 16 and 32 fps).
-    public static let defaultMaxLanes = 320
-
-    public var use: Use
-    /// Lanes a second (nil: the source's own rate, held to 1…30).
-    public var fps: Int?
-    /// The loop asked for, seconds (nil: chosen by `timing`).
-    public var loopSeconds: Int?
-    public var timing: TimerLoopTiming.Mode
-    /// The most lanes written (every n-th lane kept over it).
-    public var maxLanes: Int
-    /// The loops whose mask fonts the extension carries (nil: every loop the route has).
-    public var loops: [Int]?
-    /// Written only where they play the animation, every frame of two lanes or more in every
-    /// play at its own pace (`SourceFidelity`); otherwise the folder goes without them, saying
-    /// why. A fallback nobody asked for is so: the view then shows the poster where the rotation
-    /// is missing, rather than an animation it does not play.
-    public var whenFaithful: Bool
-
-    public init(
-        use: Use, fps: Int? = nil, loopSeconds: Int? = nil, timing: TimerLoopTiming.Mode = .auto,
-        maxLanes: Int = defaultMaxLanes, loops: [Int]? = nil, whenFaithful: Bool = false
-    ) {
-        self.use = use
-        self.whenFaithful = whenFaithful
-        self.fps = fps
-        self.loopSeconds = loopSeconds
-        self.timing = timing
-        self.maxLanes = maxLanes
-        self.loops = loops
     }
 }
 
@@ -167,4 +128,39 @@ public struct WidgetSource: Sendable, Equatable {
         self.durationsMs = durationsMs
         self.scalable = scalable
     }
+}
+
+/// What a front end calls the settings in what the routes say of them: the command line its
+/// options ("--archive-budget"), ArcMaskKit its properties; plain words otherwise. The routes
+/// word their notes and refusals with the names they are given and name no option themselves.
+public struct SettingNames: Sendable, Equatable {
+    public var budget: BudgetVocabulary
+    public var plan: PlanVocabulary
+    /// The setting that chooses how the frames look on tinted home screens (`AccentedRendering`).
+    public var tinted: String
+    /// The setting that chooses how the view reaches the rotation (`RotationAccess`).
+    public var rotationAccess: String
+    /// The settings that name the generated code's types, choose the family and the route.
+    public var codeName: String
+    public var family: String
+    public var route: String
+    /// How the guides call the tool that wrote the folder, before a command ("arcmask").
+    public var tool: String
+
+    public init(
+        budget: BudgetVocabulary, plan: PlanVocabulary, tinted: String = "tinted",
+        rotationAccess: String = "rotation access", codeName: String = "name", family: String = "family",
+        route: String = "route", tool: String = "arcmask"
+    ) {
+        self.budget = budget
+        self.plan = plan
+        self.tinted = tinted
+        self.rotationAccess = rotationAccess
+        self.codeName = codeName
+        self.family = family
+        self.route = route
+        self.tool = tool
+    }
+
+    public static let plain = SettingNames(budget: .plain, plan: .plain)
 }

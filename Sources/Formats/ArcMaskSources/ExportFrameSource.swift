@@ -50,13 +50,13 @@ public final class ExportFrameSource: FrameSource, @unchecked Sendable {
         let path = (folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         struct Route: Decodable { var route: String? }
         let route = (try? JSONDecoder().decode(Route.self, from: data))?.route
-        guard route == "rotation" else {
-            if let route, route == "timer-font" || route == "timer-mask" {
+        guard route == WidgetRoute.rotation.rawValue else {
+            if let route = route.flatMap(WidgetRoute.init(rawValue:)) {
                 throw InputError(file: folder, WidgetFolder.folderRule(route: route))
             }
             throw InputError(
                 file: path,
-                "is not an export's manifest (no \"route\": \"rotation\"); give the animation itself, or a folder of numbered images without a manifest.json"
+                "is not an export's manifest (no \"route\": \"\(WidgetRoute.rotation.rawValue)\"); give the animation itself, or a folder of numbered images without a manifest.json"
             )
         }
         let manifest: ExportManifest

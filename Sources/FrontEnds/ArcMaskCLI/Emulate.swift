@@ -11,7 +11,6 @@ import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMask
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 

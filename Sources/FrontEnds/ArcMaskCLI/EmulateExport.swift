@@ -13,7 +13,6 @@ import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMask
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 
@@ -49,7 +48,7 @@ enum EmulateExport {
             let settings = EmulationSettings(
                 refreshRates: rates!, phasesMs: phases, durationMs: e.duration, criteria: e.criteria, listLimit: 0,
                 absolutePhase: e.absolutePhase, toleranceMs: e.tolerance)
-            return try ExportCheck.run(e.folder, settings: settings)
+            return try ExportCheck.run(e.folder, settings: settings, names: .commandLine)
         }
         // The timer-mask lanes the folder carries, played with its font (once the folder itself
         // has no problem).
@@ -63,7 +62,7 @@ enum EmulateExport {
         }
         // One verdict, last. A timer-mask export is judged by its lanes; the rotation is its
         // second engine, described but not deciding.
-        let maskRoute = manifest?.route == "timer-mask"
+        let maskRoute = manifest?.route == .timerMask
         var outcome = Outcome()
         outcome.require(check.problems.isEmpty, counted(check.problems.count, "problem"), part: "files")
         if !maskRoute {

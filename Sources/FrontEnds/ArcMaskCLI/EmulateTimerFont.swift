@@ -12,7 +12,6 @@ import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMask
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 
@@ -21,7 +20,7 @@ import Foundation
 enum EmulateTimerFont {
     static func run(_ e: ExportCheckRequest) throws {
         let reporting = e.reporting, rates: [Double]? = e.rates
-        let export = try reportingFailures { try TimerFontOutput(e.folder) }
+        let export = try reportingFailures { try TimerFontOutput(e.folder, names: .commandLine) }
         let manifestPath = (e.folder as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let unlisted: [String] = try reportingFailures {
             ExportFiles.unlisted(

@@ -10,7 +10,6 @@ import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMask
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 

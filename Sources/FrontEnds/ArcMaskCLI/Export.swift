@@ -6,7 +6,6 @@ import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 

@@ -2,8 +2,8 @@ import ArcMaskBudget
 import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerExport
+import ArcMaskManifest
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Foundation
 
 /// What `export` says about an input before (or instead of) the work: a clip too long for the

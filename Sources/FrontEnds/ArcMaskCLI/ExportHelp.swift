@@ -1,5 +1,5 @@
 import ArcMaskLayerExport
-import ArcMaskWidgetCode
+import ArcMaskManifest
 import ArgumentParser
 import Foundation
 

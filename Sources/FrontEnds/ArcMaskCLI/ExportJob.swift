@@ -1,4 +1,5 @@
 import ArcMaskBudget
+import ArcMaskFiles
 import ArcMaskFrames
 import ArcMaskGeometry
 import ArcMaskLayerExport
@@ -6,7 +7,6 @@ import ArcMaskManifest
 import ArcMaskRuntime
 import ArcMaskTimerFont
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 
@@ -142,7 +142,15 @@ protocol PrintedManifest: Encodable {
 }
 
 extension ExportManifest: PrintedManifest {
-    var distinctPictures: Int? { frames.count }
+    var warnings: [String] {
+        get { common.warnings }
+        set { common.warnings = newValue }
+    }
+    var output: String? {
+        get { common.output }
+        set { common.output = newValue }
+    }
+    var distinctPictures: Int? { common.frames.count }
 }
 extension TimerFontManifest: PrintedManifest {
     var distinctPictures: Int? { (flattening ?? []).isEmpty ? Set(frames.map(\.pictureDigest)).count : nil }

@@ -3,7 +3,6 @@ import ArcMaskGeometry
 import ArcMaskLayerExport
 import ArcMaskManifest
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 

@@ -2,6 +2,7 @@ import ArcMaskLayerExport
 import ArcMaskManifest
 import ArcMaskTimerClock
 import ArcMaskTimerMask
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
 

@@ -7,7 +7,6 @@ import ArcMaskTimerClock
 import ArcMaskTimerMask
 import ArcMaskTimerMaskPlan
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 
@@ -18,7 +17,7 @@ import Foundation
 enum LayerExport {
     /// The folder's settings, from the command's options.
     static func settings(_ job: ExportJob) -> WidgetSettings {
-        let c = job.command, layers = c.layers, loop = c.timerLoop
+        let c = job.command, layers = c.layers
         var s = WidgetSettings(
             viewWidth: job.view.width, viewHeight: job.view.height, scale: c.scale,
             family: job.namedFamily, device: job.namedDevice,
@@ -27,15 +26,23 @@ enum LayerExport {
             budget: BudgetPolicy(minScale: c.fitting.minScale, keepFrames: c.archive.keepFrames),
             layout: c.rotationRoute.layout, imageFormat: layers.imageFormat, jpegQuality: layers.jpegQuality,
             widgetFamily: c.family, names: c.code.names, rotation: layers.rotation, accented: layers.accented)
+        s.vocabulary = .commandLine
         s.background = c.widget.background.flatMap { Color(hex: $0) }
         s.resample = layers.resample ?? .auto
         s.displayName = c.code.displayName
         s.label = c.code.label
         s.widgetDescription = c.code.widgetDescription
         s.posterFrame = layers.poster?.value
+        return s
+    }
+
+    /// The timer masks the folder carries, from the command's options: by the timer-mask route,
+    /// as the rotation's fallback, or none.
+    static func masks(_ job: ExportJob) -> TimerMaskSettings? {
+        let c = job.command, loop = c.timerLoop
         let use: TimerMaskSettings.Use? =
             c.route == .timerMask ? .route : c.fallback != .none ? .fallback : nil
-        s.timerMasks = use.map {
+        return use.map {
             TimerMaskSettings(
                 use: $0, fps: loop.widgetFPS.map { Int($0.value) }, loopSeconds: loop.loop,
                 timing: loop.timing.map { TimerLoopTiming.Mode(rawValue: $0.rawValue) ?? .auto } ?? .auto,
@@ -43,21 +50,21 @@ enum LayerExport {
                 // The default fallback (`--fallback auto`) only where it plays the animation.
                 whenFaithful: $0 == .fallback && c.fallback == .auto)
         }
-        return s
     }
 
     static func run(_ job: ExportJob) throws {
         let c = job.command, frames = job.frames, folder = job.folder.staged
-        let settings = settings(job)
+        let settings = settings(job), masks = masks(job)
         let writing = ExportWriting(compression: c.layers.png.value, jobs: c.threads.jobs)
         // Each stage says its own count as it starts (the lanes by the timer-mask route).
         let manifest = try job.finish(total: frames.frameCount) { line in
-            if settings.timerMasks == nil {
+            if masks == nil {
                 return try RotationExporter.run(
                     source: frames, settings: settings, writing: writing, into: folder, progress: progress(line))
             }
             return try TimerMaskExporter.export(
-                source: frames, settings: settings, writing: writing, into: folder, progress: progress(line))
+                source: frames, settings: settings, masks: masks, writing: writing, into: folder,
+                progress: progress(line))
         }
         let path = try c.output.path
         let proof = try manifest.timerMask.map { _ in

@@ -12,7 +12,6 @@ import ArcMaskTimerFont
 import ArcMaskTimerFontPlan
 import ArcMaskTimerMask
 import ArcMaskValues
-import ArcMaskWidgetCode
 import ArgumentParser
 import Foundation
 
@@ -214,7 +213,7 @@ struct PreviewCommand: ParsableCommand {
 
     func runTimerFont() throws {
         let report: TimerFontEmulation = try reportingFailures {
-            let export = try TimerFontOutput(options.file)
+            let export = try TimerFontOutput(options.file, names: .commandLine)
             let inputs =
                 [options.file] + export.manifest.fontFiles.map { (options.file as NSString).appendingPathComponent($0) }
             let folder = try output.folder(protecting: inputs)

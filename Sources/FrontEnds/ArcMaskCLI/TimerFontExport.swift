@@ -16,6 +16,7 @@ enum TimerFontExport {
             background: c.widget.background.flatMap { Color(hex: $0) },
             budgetBytes: Int(c.fitting.memoryBudget * 1_000_000), minScale: c.fitting.minScale, jobs: c.threads.jobs,
             widgetFamily: c.family, names: c.code.names)
+        request.vocabulary = .commandLine
         request.fpsAsked = loop.widgetFPS != nil
         request.displayName = c.code.displayName
         request.label = c.code.label

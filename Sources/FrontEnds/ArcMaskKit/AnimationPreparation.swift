@@ -100,7 +100,7 @@ public enum AnimationPreparation {
                 throw PrepareError(failure)
             }
             var manifest = outcome.manifest
-            if let masks = settings.timerMasks {
+            if let masks = options.maskSettings {
                 manifest = try timerMasks(masks, over: manifest, durationsMs: source.durationsMs, names: names)
             }
             manifest.warnings = source.warnings + manifest.warnings

@@ -1,6 +1,7 @@
 import ArcMaskBudget
 import ArcMaskGeometry
 import ArcMaskManifest
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
 
@@ -351,8 +352,7 @@ public struct PrepareError: Error, Sendable, Equatable, CustomStringConvertible,
 extension PrepareOptions {
     /// The settings the core prepares with, for the view these options resolve to: the layers
     /// in files, the rotation reached at run time, full colour; the family's own limits unless
-    /// others are given; the lowest scale no higher than the view's; the timer masks as a
-    /// fallback over the layers, among the loops whose fonts the extension carries.
+    /// others are given; the lowest scale no higher than the view's.
     func settings(
         view: (width: Double, height: Double, family: WidgetFamily?, device: String?, scale: Double), names: CodeNames,
         codeFiles: [String]
@@ -366,10 +366,15 @@ extension PrepareOptions {
             names: names, rotation: .runtime, accented: .fullColor, codeFiles: codeFiles)
         s.posterFrame = posterFrame
         s.label = label
-        s.timerMasks = timerMasks.map {
+        return s
+    }
+
+    /// The timer masks as a fallback over the layers, among the loops whose fonts the extension
+    /// carries, written only where they play the animation (nil: none).
+    var maskSettings: TimerMaskSettings? {
+        timerMasks.map {
             TimerMaskSettings(
                 use: .fallback, fps: $0.fps, maxLanes: $0.maxLanes, loops: $0.loops.sorted(), whenFaithful: true)
         }
-        return s
     }
 }

@@ -7,7 +7,6 @@ import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskManifest
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Dispatch
 import Foundation
 
@@ -91,7 +90,9 @@ public enum Exporter {
     /// Runs `body`, which reads `source` for an export: fitting reads in passes from the first
     /// frame, sampling a few frames between them, so a few saved canvases serve
     /// (`exportCheckpointBytes`); a plan that cannot be made is the source's error.
-    public static func reading<T>(_ source: FrameSource, _ body: () throws -> T) throws -> T {
+    public static func reading<T>(
+        _ source: FrameSource, names: SettingNames, _ body: () throws -> T
+    ) throws -> T {
         let savedBudget = source.checkpointBudget
         if source.capabilities.contains(.savesCanvases) {
             source.checkpointBudget = min(savedBudget, exportCheckpointBytes)
@@ -100,7 +101,7 @@ public enum Exporter {
         do {
             return try body()
         } catch let failure as PlanFailure {
-            throw InputError(file: source.name, failure.message(.commandLine))
+            throw InputError(file: source.name, failure.message(names.plan))
         }
     }
 
@@ -116,13 +117,14 @@ public enum Exporter {
             throw InputError(file: source.name, "this route writes a layer file per frame, not a strip")
         }
         let s = withCodeFiles(settings)
-        return try reading(source) {
+        return try reading(source, names: s.vocabulary) {
             let writer = SourceLayerWriter(
                 source: source, format: s.imageFormat, fit: s.fit, compression: w.compression, jobs: w.jobs,
                 background: s.background, resample: s.resample)
             return recordingDamage(
                 try WidgetPreparation.run(
-                    s, source: widgetSource(source), maxLayerSide: Resampler.maxDrawnSide, vocabulary: .commandLine,
+                    s, source: widgetSource(source), maxLayerSide: Resampler.maxDrawnSide,
+                    vocabulary: s.vocabulary.budget,
                     writer: writer, folder: folder, progress: progress?.fit ?? .none
                 ).manifest, of: source)
         }
@@ -141,7 +143,9 @@ public enum Exporter {
     /// `INSTALL.md`), each once.
     public static func finish(_ manifest: ExportManifest, settings s: WidgetSettings, into folder: StagedFolder) throws
     {
-        for (name, bytes) in try ExportCode.files(manifest, names: s.names, family: s.widgetFamily) {
+        for (name, bytes) in try ExportCode.files(
+            manifest, names: s.names, family: s.widgetFamily, vocabulary: s.vocabulary)
+        {
             try folder.write(bytes, as: name)
         }
     }

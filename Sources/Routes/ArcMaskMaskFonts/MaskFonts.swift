@@ -1,5 +1,6 @@
 import ArcMaskFont
 import ArcMaskManifest
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
 
 /// The fonts a live timer's text draws pictures with, shared by the two timer routes: the

@@ -99,7 +99,9 @@ struct TimerFontCommandsTests {
         let file = try twoSeconds(s)
         // Not a folder, a rotation export, a manifest missing a key, a font cut short.
         var e = try errors(["emulate", "--route", "timer-font", file])
-        #expect(e.status == ExitStatus.badInput.rawValue && e.stderr.contains("two.gif: is not a folder written by"))
+        #expect(
+            e.status == ExitStatus.badInput.rawValue
+                && e.stderr.contains("two.gif: is not a timer-font export's folder"))
         #expect(run(["export", file, "--view", "40x40", "--scale", "2", "--out", s.path("rotation")]) == 0)
         e = try errors(["emulate", "--route", "timer-font", s.path("rotation")])
         #expect(

@@ -53,7 +53,7 @@ struct TimerMaskCommandsTests {
         #expect(export.stdout.contains("timer masks, font shaped by HarfBuzz") && export.stdout.contains("→ PASS"))
         let m = try JSONDecoder().decode(
             ExportManifest.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
-        #expect(m.route == "rotation")
+        #expect(m.route == .rotation)
         let section = try #require(m.timerMask)
         #expect(Set(section.lanes.map(\.image)).isSubset(of: Set(m.images.map(\.file))))
         #expect(FileManager.default.fileExists(atPath: out + "/" + section.fonts[0].file))

@@ -73,7 +73,7 @@ struct SharedSourceTests {
                 name: "orbit.gif", canvasWidth: source.canvasSize.width, canvasHeight: source.canvasSize.height,
                 durationsMs: source.durations),
             options: options, destination: dir.appendingPathComponent("prepared"), replacing: false,
-            codeFiles: exported.codeFiles, vocabulary: .commandLine,
+            codeFiles: exported.codeFiles, vocabulary: settings.vocabulary.budget,
             writer: SourceLayerWriter(source: source, format: .auto, fit: .fill, compression: .balanced, jobs: 2))
         let preparedBytes = try Data(contentsOf: dir.appendingPathComponent("prepared/manifest.json"))
         #expect(prepared == exported)

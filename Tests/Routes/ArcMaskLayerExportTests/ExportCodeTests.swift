@@ -185,7 +185,7 @@ struct ExportCodeTests {
         }
     }
 
-    @Test("a Live Activity over its 2 MB is refused with the figure and the option; 120 layers warn")
+    @Test("a Live Activity over its 2 MB is refused with the figure and the setting to raise; 120 layers warn")
     func liveActivityLimits() throws {
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 200, delays: [4], turns: 7, size: PixelSize(width: 1224, height: 480))
@@ -200,7 +200,7 @@ struct ExportCodeTests {
         } catch let error as BudgetError {
             let text = error.message
             #expect(
-                text.contains("over the 2.0 MB an archive may hold") && text.contains("raise --archive-budget"),
+                text.contains("over the 2.0 MB an archive may hold") && text.contains("raise the archive budget"),
                 "\(text)")
         }
         let small = WidgetSettings(

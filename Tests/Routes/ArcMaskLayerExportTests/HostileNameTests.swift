@@ -3,7 +3,6 @@ import ArcMaskGeometry
 import ArcMaskManifest
 import ArcMaskRouteTesting
 import ArcMaskTimerFont
-import ArcMaskWidgetCode
 import Foundation
 import Testing
 

@@ -172,9 +172,9 @@ struct LayerFilesTests {
             imageBytes: 8_000_000, layers: 10, largestLayerPixels: 800_000, extensionBytes: 8_000_000,
             rendererDecodedBytes: 32_000_000, limits: .standard)
         #expect(f.archiveBytes == 8_010_240 && f.archiveCeiling == 9_000_000)
-        #expect(f.overLimits(.commandLine).count == 2)
-        #expect(f.overLimits(.commandLine)[0].contains("archive 8.0 MB is over its 7.0 MB budget (--archive-budget)"))
-        #expect(f.overLimits(.commandLine)[1].contains("800000 px is over the 718080 px"))
+        #expect(f.overLimits(.plain).count == 2)
+        #expect(f.overLimits(.plain)[0].contains("archive 8.0 MB is over its 7.0 MB budget (the archive budget)"))
+        #expect(f.overLimits(.plain)[1].contains("800000 px is over the 718080 px"))
         #expect(f.lines[0].hasPrefix("archive 8.0 MB of 7.0 MB"))
         #expect(
             WidgetLimits(archiveBytes: 12_000_000, layerPixels: 1, extensionBytes: 1).archiveCeilingBytes == 12_000_000)

@@ -1,4 +1,5 @@
 import ArcMaskEmulator
+import ArcMaskFiles
 import ArcMaskFrames
 import ArcMaskLayerExport
 import ArcMaskManifest
@@ -6,7 +7,6 @@ import ArcMaskRotationRoute
 import ArcMaskSources
 import ArcMaskTimerMask
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Foundation
 import FuzzDriver
 

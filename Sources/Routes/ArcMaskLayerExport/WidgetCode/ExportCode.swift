@@ -16,19 +16,21 @@ public enum ExportCode {
     }
 
     /// `manifest.json`, the view (ArcMaskKit's, unchanged), the plan, the widget and
-    /// `INSTALL.md`, with their bytes.
+    /// `INSTALL.md`, with their bytes; the guide and the view name the settings as `vocabulary` does.
     public static func files(
-        _ m: ExportManifest, names n: CodeNames, family: WidgetFamily
+        _ m: ExportManifest, names n: CodeNames, family: WidgetFamily, vocabulary: SettingNames
     ) throws -> [(name: String, bytes: [UInt8])] {
         let route = m.rotation
         let accented = m.accented
         let common: [(name: String, bytes: [UInt8])] = [
             (WidgetFolder.manifestFile, try manifestJSON(m)),
-            (CodeNames.animationFile, Array(AnimationSource.text(for: route).utf8)),
+            (CodeNames.animationFile, Array(AnimationSource.text(for: route, names: vocabulary).utf8)),
             (n.planFile, Array(PlanFile.generate(manifest: m, names: n, route: route, accented: accented).utf8)),
         ]
         let guide = (
-            "INSTALL.md", Array(InstallGuide.generate(manifest: m, family: family, names: n, route: route).utf8)
+            "INSTALL.md",
+            Array(
+                InstallGuide.generate(manifest: m, family: family, names: n, route: route, vocabulary: vocabulary).utf8)
         )
         if family.surface == .liveActivity {
             return common + [

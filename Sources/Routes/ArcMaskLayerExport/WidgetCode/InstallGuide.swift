@@ -1,19 +1,21 @@
 import ArcMaskBudget
 import ArcMaskGeometry
 import ArcMaskManifest
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Foundation
 
 /// Writes `INSTALL.md`: how to add an export to a widget extension.
 public enum InstallGuide {
+    /// - Parameter vocabulary: how the guide names the settings and the tool (the command line's options).
     public static func generate(
-        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationAccess
+        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationAccess,
+        vocabulary v: SettingNames
     )
         -> String
     {
         if family.surface == .liveActivity {
-            return liveActivity(manifest: m, family: family, names: n, route: route)
+            return liveActivity(manifest: m, family: family, names: n, route: route, vocabulary: v)
         }
         let images = imageFiles(m)
         let l = m.limits
@@ -32,7 +34,7 @@ public enum InstallGuide {
         return """
             # Adding \(n.widget) to a widget extension
 
-            This folder was written by `arcmask export` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)): \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
+            This folder was written by `\(v.tool) export` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)): \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
             for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName ?? family.rawValue) widget at \(fmt(m.scale))×.
 
             ## The phone's limits
@@ -41,17 +43,17 @@ public enum InstallGuide {
 
             | limit | this export | limit used | source | change with |
             |---|---|---|---|---|
-            | view archive (images + view) | \(l.archiveFitted ? "\(FrameBudget.megabytes(l.archiveBytes))" : "not known: the system re-encodes the strip's cells (its PNG is \(FrameBudget.megabytes(l.archiveBytes)))") | \(FrameBudget.megabytes(l.archiveLimit)) (refused above \(FrameBudget.megabytes(l.archiveCeiling))) | 9.32 MB seen black, 7.48 MB drew (cifyr/motionary); "10MB of space per timeline" (Apple forum thread 779546) | `--archive-budget MB` |
-            | pixels per image | \(l.largestLayerPixels) px | \(l.layerPixelLimit) px | smallest maximum seen (718,080; others 951,390 and 2,121,055 px) | `--max-layer-pixels N` |
-            | extension memory | \(FrameBudget.megabytes(l.extensionBytes)) | \(FrameBudget.megabytes(l.extensionLimit)) | the usual figure (about 45 MB measured on an iPhone 17 Pro) | `--memory-budget MB` |
+            | view archive (images + view) | \(l.archiveFitted ? "\(FrameBudget.megabytes(l.archiveBytes))" : "not known: the system re-encodes the strip's cells (its PNG is \(FrameBudget.megabytes(l.archiveBytes)))") | \(FrameBudget.megabytes(l.archiveLimit)) (refused above \(FrameBudget.megabytes(l.archiveCeiling))) | 9.32 MB seen black, 7.48 MB drew (cifyr/motionary); "10MB of space per timeline" (Apple forum thread 779546) | `\(v.budget.archiveBudget) MB` |
+            | pixels per image | \(l.largestLayerPixels) px | \(l.layerPixelLimit) px | smallest maximum seen (718,080; others 951,390 and 2,121,055 px) | `\(v.budget.layerPixels) N` |
+            | extension memory | \(FrameBudget.megabytes(l.extensionBytes)) | \(FrameBudget.megabytes(l.extensionLimit)) | the usual figure (about 45 MB measured on an iPhone 17 Pro) | `\(v.budget.extensionBudget) MB` |
             | decoded in the system's renderer | \(FrameBudget.megabytes(l.rendererDecodedBytes)) | none measured | reported only | |
 
             \(m.layout == .files ? "Each layer is its own \(m.jpegQuality.map { "JPEG (quality \($0)) or PNG" } ?? "PNG") file, handed to SwiftUI as encoded bytes (`UIImage(data:scale:)`): the\nextension never decodes, crops or resizes it, and its bytes go into the archive as they are." : "The layers lie in one strip, which the view decodes in the extension to crop its cells (the\nextension-memory figure above); the system re-encodes each cell into the archive.")
             Quality kept: SSIM \(String(format: "%.3f", m.quality.meanSSIM)) on average, \(String(format: "%.3f", m.quality.worstSSIM)) at worst, against the exact frames at \(m.pixelWidth)×\(m.pixelHeight) px.
-            Check the folder before shipping it: `arcmask check <this folder>` (exit 2 when a file or a
+            Check the folder before shipping it: `\(v.tool) check <this folder>` (exit 2 when a file or a
             figure is wrong).
 
-            On tinted and clear home screens (iOS 18 or later) the frames \(m.accented == .fullColor ? "keep their colours (`.widgetAccentedRenderingMode(.fullColor)`; `--tinted accented` tints them instead)" : "are tinted with the home screen (`.widgetAccentedRenderingMode(.accented)`; `--tinted full-color` keeps their colours)").
+            On tinted and clear home screens (iOS 18 or later) the frames \(m.accented == .fullColor ? "keep their colours (`.widgetAccentedRenderingMode(.fullColor)`; `\(v.tinted) accented` tints them instead)" : "are tinted with the home screen (`.widgetAccentedRenderingMode(.accented)`; `\(v.tinted) full-color` keeps their colours)").
 
             1. In Xcode, if the app has no widget extension yet: File ▸ New ▸ Target… ▸ Widget Extension
                (deployment target iOS 15 or later).
@@ -64,13 +66,13 @@ public enum InstallGuide {
             \(package)
             Build and run the extension's scheme, then add the widget from the home screen.
 
-            The rotation (`arcmask export --rotation-access runtime|silgen|package`):
+            The rotation (`\(v.tool) export \(v.rotationAccess) runtime|silgen|package`):
             \(route.notes(timerMasks: m.timerMask != nil).joined(separator: "\n"))
 
             Every route rests on private API: WidgetKit may change or remove the rotation in any iOS
-            release. Two exports can share one extension when they have different `--name`s.
+            release. Two exports can share one extension when they have different `\(v.codeName)`s.
             `manifest.json` holds the plan and the emulator's verdict on it.
-            \(timerMasks(m))
+            \(timerMasks(m, vocabulary: v))
             """
     }
 
@@ -84,7 +86,8 @@ public enum InstallGuide {
     /// `INSTALL.md` of a Live Activity export: the three files, `NSSupportsLiveActivities`, the
     /// bundle, starting it from the app, and what the evidence says of animating there.
     static func liveActivity(
-        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationAccess
+        manifest m: ExportManifest, family: WidgetFamily, names n: CodeNames, route: RotationAccess,
+        vocabulary v: SettingNames
     )
         -> String
     {
@@ -100,13 +103,13 @@ public enum InstallGuide {
         return """
             # Adding \(n.liveActivity) to an app and its widget extension
 
-            This folder was written by `arcmask export --family \(family.rawValue)` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)): \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
+            This folder was written by `\(v.tool) export \(v.family) \(family.rawValue)` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)): \(m.frames.count) layers of \(m.pixelWidth)×\(m.pixelHeight) px
             for \(place), \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt at \(fmt(m.scale))×.
 
             ## The limits of a Live Activity
             | limit | this export | limit used | source |
             |---|---|---|---|
-            | archive (images + view) | \(FrameBudget.megabytes(l.archiveBytes)) | \(FrameBudget.megabytes(l.archiveLimit)) | about 2 MB observed before `archiveTooLarge` (cifyr/motionary §6.4); `--archive-budget MB` |
+            | archive (images + view) | \(FrameBudget.megabytes(l.archiveBytes)) | \(FrameBudget.megabytes(l.archiveLimit)) | about 2 MB observed before `archiveTooLarge` (cifyr/motionary §6.4); `\(v.budget.archiveBudget) MB` |
             | rotating layers in the card | \(m.frames.count) | a warning from \(WidgetLimits.liveActivityRotatingViews) | iOS 18 stalls from a hundred (BasedHardware/omi) |
             | data (attributes and state) | an empty state | 4 KB | ActivityKit, "Displaying live data with Live Activities" |
             | lifetime | | 8 h active, then up to 4 h on the Lock Screen | the same page |
@@ -140,7 +143,7 @@ public enum InstallGuide {
             6. Start it from the app while the app is in the foreground: `\(n.activityStarter).start()` (it returns nil and
                logs why when the system refuses); `await \(n.activityStarter).endAll()` ends it.
 
-            The rotation (`arcmask export --rotation-access runtime|silgen|package`):
+            The rotation (`\(v.tool) export \(v.rotationAccess) runtime|silgen|package`):
             \(route.notes(timerMasks: m.timerMask != nil).joined(separator: "\n"))
 
             What is known of animating here disagrees. BasedHardware/omi turns a 32-frame flipbook by this
@@ -172,7 +175,7 @@ public enum InstallGuide {
     }
 
     /// The timer-mask lanes' part: how they play and what they cost.
-    static func timerMasks(_ m: ExportManifest) -> String {
+    static func timerMasks(_ m: ExportManifest, vocabulary v: SettingNames) -> String {
         guard let t = m.timerMask else { return "" }
         let files = t.fonts.map { "`\($0.file)`" }.joined(separator: ", ")
         let archive = FrameBudget.megabytes(
@@ -180,7 +183,7 @@ public enum InstallGuide {
                 imageBytes: Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a })))
         let budget = FrameBudget.megabytes(m.limits.archiveLimit)
         let first =
-            m.route == "timer-mask"
+            m.route == .timerMask
             ? "the timer masks first (this export was made for them)"
             : "the rotation where it turns, else the timer masks"
         return """
@@ -195,11 +198,11 @@ public enum InstallGuide {
             The mask font\(t.fonts.count == 1 ? "" : "s") (\(files)) \(t.fonts.count == 1 ? "is" : "are") added in steps 2 and 3 above: without \(t.fonts.count == 1 ? "it" : "them"), the timer
             masks draw nothing where the rotation is missing.
 
-            Every lane's image counts in the archive as its own: the lanes make \(archive) of the \(budget) budget\(m.route == "timer-mask" ? " (the figures above count them)" : "; over it, every n-th lane goes"). Measured on a phone by
+            Every lane's image counts in the archive as its own: the lanes make \(archive) of the \(budget) budget\(m.route == .timerMask ? " (the figures above count them)" : "; over it, every n-th lane goes"). Measured on a phone by
             cifyr/motionary (iPhone 17 Pro, iOS 27.0): 60 to 320 lanes draw at 16 and 32 fps, and masks
             whose periods divide 60 hold up to 30 s. Written from those measurements and Apple's
             documentation, not run on a phone here; Low Power Mode and Always-On are not verified.
-            `arcmask check <this folder>` shapes the font at every refresh of two hours.
+            `\(v.tool) check <this folder>` shapes the font at every refresh of two hours.
 
             """
     }

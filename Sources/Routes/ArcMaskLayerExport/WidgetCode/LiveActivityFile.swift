@@ -1,6 +1,5 @@
 import ArcMaskGeometry
 import ArcMaskManifest
-import ArcMaskWidgetCode
 import Foundation
 
 /// A Live Activity export's three files, for the presentations of `--family activity` and

@@ -1,7 +1,7 @@
 import ArcMaskGeometry
 import ArcMaskManifest
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Foundation
 
 /// Writes `<Name>Plan.swift`: the export's numbers as an `ArcMaskAnimationPlan` (plain Swift,
@@ -46,7 +46,7 @@ public enum PlanFile {
                                 lanes: [
                     \(lanes)
                                 ]),
-                            prefersTimerMasks: \(m.route == "timer-mask")
+                            prefersTimerMasks: \(m.route == .timerMask)
                     """
         }
         // The poster frame's cell, where the export names one (`--poster`).

@@ -123,12 +123,13 @@ extension RotationAccess {
 
 extension AnimationSource {
     /// The view file as an export with `rotation` writes it: unchanged, or for `.none` with the
-    /// `ARCMASK_PUBLIC_API_ONLY` condition taken, so the rotation's lookup is not compiled.
-    public static func text(for rotation: RotationAccess) -> String {
+    /// `ARCMASK_PUBLIC_API_ONLY` condition taken, so the rotation's lookup is not compiled (a
+    /// comment names the setting as `names` does).
+    public static func text(for rotation: RotationAccess, names: SettingNames) -> String {
         guard rotation == .none else { return text }
+        let why = "\(names.rotationAccess) \(rotation.rawValue): public API only"
         return text.replacingOccurrences(
-            of: "#if ARCMASK_PUBLIC_API_ONLY\n", with: "#if true  // --rotation-access none: public API only\n"
-        ).replacingOccurrences(
-            of: "#if !ARCMASK_PUBLIC_API_ONLY\n", with: "#if false  // --rotation-access none: public API only\n")
+            of: "#if ARCMASK_PUBLIC_API_ONLY\n", with: "#if true  // \(why)\n"
+        ).replacingOccurrences(of: "#if !ARCMASK_PUBLIC_API_ONLY\n", with: "#if false  // \(why)\n")
     }
 }

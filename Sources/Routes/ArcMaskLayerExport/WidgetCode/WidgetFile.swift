@@ -1,6 +1,5 @@
 import ArcMaskGeometry
 import ArcMaskManifest
-import ArcMaskWidgetCode
 import Foundation
 
 /// Writes `<Name>Widget.swift`: a complete widget around the exported view — a

@@ -5,8 +5,8 @@ import ArcMaskGeometry
 import ArcMaskIO
 import ArcMaskLayerExport
 import ArcMaskManifest
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Foundation
 
 /// A folder written by `export` (the rotation route), checked as a widget project's CI would
@@ -76,11 +76,15 @@ public struct ExportCheck: Codable, Sendable {
 
     /// Checks the folder at `path`. Throws `InputError` only when the manifest cannot be read
     /// as a rotation export's at all; everything else is a `Problem`.
-    /// - Parameter settings: how the recomputed plan is emulated for the verdict.
-    public static func run(_ path: String, settings: EmulationSettings = exportSettings) throws -> ExportCheck {
+    /// - Parameters:
+    ///   - settings: how the recomputed plan is emulated for the verdict.
+    ///   - names: what the front end calls the settings the problems name.
+    public static func run(
+        _ path: String, settings: EmulationSettings = exportSettings, names: SettingNames = .plain
+    ) throws -> ExportCheck {
         let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         let data = try FileReader.contents(of: manifestPath, limit: maxManifestBytes, kind: "manifests")
-        var check = try run(path: path, manifest: data, settings: settings) { name, limit in
+        var check = try run(path: path, manifest: data, settings: settings, names: names) { name, limit in
             try FileReader.contents(
                 of: (path as NSString).appendingPathComponent(name), limit: limit, kind: "the files of an export")
         }
@@ -104,10 +108,10 @@ public struct ExportCheck: Codable, Sendable {
     ///     files over the limit given.
     public static func run(
         path: String, manifest data: [UInt8], settings: EmulationSettings = exportSettings,
-        file: @escaping (String, Int) throws -> [UInt8]
+        names: SettingNames = .plain, file: @escaping (String, Int) throws -> [UInt8]
     ) throws -> ExportCheck {
         let m = try decode(data, path: (path as NSString).appendingPathComponent(WidgetFolder.manifestFile))
-        var check = Checker(folder: path, manifest: m, read: file)
+        var check = Checker(folder: path, manifest: m, names: names, read: file)
         check.keys(data)
         let plan = check.planAndFrames()
         let figures = check.images()
@@ -146,7 +150,7 @@ public struct ExportCheck: Codable, Sendable {
                     Emulator.run(plan, model: AnalyticModel(plan), settings: settings))
             }
         }
-        for over in figures.overLimits(.commandLine) { check.problem(WidgetFolder.manifestFile, "limits", over) }
+        for over in figures.overLimits(names.budget) { check.problem(WidgetFolder.manifestFile, "limits", over) }
         return ExportCheck(
             folder: path, layout: m.layout.rawValue, layers: m.frames.count, images: m.images.count, fonts: fonts,
             limits: figures, emulator: verdict, problems: check.problems, notes: check.notes)
@@ -167,7 +171,10 @@ public struct ExportCheck: Codable, Sendable {
             )
         }
         do {
-            return try JSONDecoder().decode(ExportManifest.self, from: Data(data))
+            let m = try JSONDecoder().decode(ExportManifest.self, from: Data(data))
+            // The sections a rotation folder carries, read as strictly as the rest.
+            _ = try m.timerMaskSection()
+            return m
         } catch let DecodingError.keyNotFound(key, context) {
             throw InputError(file: path, location: ManifestDecoding.keyPath(context.codingPath + [key]), "is missing")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
@@ -182,13 +189,17 @@ public struct ExportCheck: Codable, Sendable {
 private struct Checker {
     let folder: String
     let m: ExportManifest
+    let vocabulary: SettingNames
     let read: (String, Int) throws -> [UInt8]
     var problems: [ExportCheck.Problem] = []
     var notes: [String] = []
 
-    init(folder: String, manifest: ExportManifest, read: @escaping (String, Int) throws -> [UInt8]) {
+    init(
+        folder: String, manifest: ExportManifest, names: SettingNames, read: @escaping (String, Int) throws -> [UInt8]
+    ) {
         self.folder = folder
         m = manifest
+        vocabulary = names
         self.read = read
     }
 
@@ -205,7 +216,10 @@ private struct Checker {
         guard let onDisk = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
             let written = try? JSONSerialization.jsonObject(with: Data(ExportCode.manifestJSON(m))) as? [String: Any]
         else { return }
-        for key in onDisk.keys.sorted() where written[key] == nil && key != "jpegQuality" && key != "strip" {
+        // A section is an export's when a module this check knows owns it.
+        let unknownSections = Set(m.sections.keys).subtracting([TimerMaskSection.key])
+        for key in onDisk.keys.sorted()
+        where (written[key] == nil || unknownSections.contains(key)) && key != "jpegQuality" && key != "strip" {
             manifest(key, "is not a key an export writes")
         }
     }
@@ -259,7 +273,7 @@ private struct Checker {
                     viewWidth: m.viewWidth, viewHeight: m.viewHeight, scale: m.scale, durationsMs: durations,
                     preset: preset))
         } catch {
-            manifest("frames", "cannot be planned: \(error.message(.commandLine))")
+            manifest("frames", "cannot be planned: \(error.message(vocabulary.plan))")
             return nil
         }
         if plan != m.plan {
@@ -452,7 +466,7 @@ private struct Checker {
     mutating func code() {
         let family = m.widgetFamily
         guard let names = CodeNames(m.name),
-            let generated = try? ExportCode.files(m, names: names, family: family)
+            let generated = try? ExportCode.files(m, names: names, family: family, vocabulary: vocabulary)
         else { return }
         // A folder ArcMaskKit prepared has no code: its view is compiled into the app.
         if m.codeFiles.isEmpty { return }

@@ -41,12 +41,13 @@ public enum RotationExporter {
                 source: source, settings: settings, writing: w, into: folder, progress: progress)
         }
         let s = Exporter.withCodeFiles(settings)
-        return try Exporter.reading(source) {
+        return try Exporter.reading(source, names: s.vocabulary) {
             let (start, notes) = WidgetPreparation.startScale(s, maxLayerSide: Resampler.maxDrawnSide)
             let layers = try stripLayers(source, s, w, startScale: start, folder: folder, progress: progress?.advance)
             return Exporter.recordingDamage(
                 try WidgetPreparation.describe(
-                    s, source: Exporter.widgetSource(source), layers: layers, notes: notes, vocabulary: .commandLine
+                    s, source: Exporter.widgetSource(source), layers: layers, notes: notes,
+                    vocabulary: s.vocabulary.budget
                 ).manifest, of: source)
         }
     }
@@ -74,7 +75,7 @@ public enum RotationExporter {
         var decision = try FrameBudget.fit(
             durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
             scale: startScale, budgetBytes: budget, policy: r.budget, similarity: similarity,
-            vocabulary: .commandLine, sourceScale: sourceScale, sourceSize: source.canvasSize)
+            vocabulary: r.vocabulary.budget, sourceScale: sourceScale, sourceSize: source.canvasSize)
         var grid = stripGrid(
             cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         for _ in 0..<4 {
@@ -85,7 +86,7 @@ public enum RotationExporter {
             decision = try FrameBudget.fit(
                 durations: source.durations, viewWidth: r.viewWidth, viewHeight: r.viewHeight,
                 scale: startScale, budgetBytes: budget, policy: r.budget, similarity: similarity,
-                vocabulary: .commandLine, sourceScale: sourceScale, sourceSize: source.canvasSize)
+                vocabulary: r.vocabulary.budget, sourceScale: sourceScale, sourceSize: source.canvasSize)
             grid = stripGrid(
                 cells: decision.groups.count, cell: decision.pixelSize, budgetBytes: r.limits.extensionBytes)
         }

@@ -9,7 +9,6 @@ import ArcMaskManifest
 import ArcMaskTimerClock
 import ArcMaskTimerFontPlan
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Foundation
 
 /// What to export by the timer-font route.
@@ -43,6 +42,8 @@ public struct TimerFontRequest: Sendable {
     /// How much of the timers' life the fonts are proven over, seconds (the hour wraps far beyond
     /// it are checked as well).
     public var verifySeconds: Int
+    /// What the front end calls the settings, in the notes and refusals.
+    public var vocabulary = SettingNames.plain
 
     public init(
         viewWidth: Double, viewHeight: Double, scale: Double, family: WidgetFamily? = nil, device: String? = nil,
@@ -154,7 +155,7 @@ public enum TimerFontExporter {
         var warnings: [String] = source.warnings
         if r.background == nil, pictures.looks.contains(where: \.translucent) {
             warnings.append(
-                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance) and, in frame fonts of their own, onto \(hex(Self.darkBackground)) for the dark appearance; the widget draws the same colour behind them; --background chooses one colour for both"
+                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance) and, in frame fonts of their own, onto \(hex(Self.darkBackground)) for the dark appearance; the widget draws the same colour behind them; \(r.vocabulary.budget.background) chooses one colour for both"
             )
         }
         // Judged when flattening changed a picture (nil: every picture was opaque).
@@ -163,11 +164,12 @@ public enum TimerFontExporter {
             ? nil
             : FlattenedLook.problems(
                 pictures.looks, onto: hex(pictures.background),
-                remedy: "--background chooses a colour the animation does not use")
+                remedy: "\(r.vocabulary.budget.background) chooses a colour the animation does not use")
                 + (dark.map {
                     FlattenedLook.problems(
                         $0.pictures.looks, onto: hex($0.pictures.background),
-                        remedy: "--background chooses one colour, for both appearances, that the animation does not use"
+                        remedy:
+                            "\(r.vocabulary.budget.background) chooses one colour, for both appearances, that the animation does not use"
                     )
                 } ?? [])
         if pictures.size.pixelCount > Self.blankImagePixels {
@@ -272,7 +274,7 @@ public enum TimerFontExporter {
             }
             plan = try TimerFontPlan(fps: fps, loopSeconds: timing.loopSeconds)
         } catch {
-            throw InputError(file: source.name, error.message(.commandLine))
+            throw InputError(file: source.name, error.message(r.vocabulary.plan))
         }
         let durations = source.durations
         let sourceFrames = (0..<plan.frameCount).map { j in
@@ -319,7 +321,7 @@ public enum TimerFontExporter {
         let (timing, plan, sourceFrames) = try schedule(source, request: r)
         // Budget: every picture decoded at once; lower the scale step by step.
         var actions: [String] = []
-        let budget = BudgetVocabulary.commandLine, planned = PlanVocabulary.commandLine
+        let budget = r.vocabulary.budget, planned = r.vocabulary.plan
         if r.timing == .auto, r.loopSeconds == nil,
             let closest = try? TimerFontTiming.choose(
                 durationMs: source.durations.reduce(0, +), loopSeconds: nil, mode: .auto),

@@ -1,5 +1,6 @@
 import ArcMaskFontCheck
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskTimerClock
 import ArcMaskTimerFontPlan
 import ArcMaskValues
@@ -33,8 +34,8 @@ public struct TimerFontManifest: Codable, Sendable, Equatable {
         public var underUpperMask: Bool
     }
 
-    /// Always "timer-font": tells this manifest from a rotation export's.
-    public var route = "timer-font"
+    /// Always `timer-font`: tells this manifest from a rotation export's.
+    public var route = WidgetRoute.timerFont
     public var source: String
     public var sourceWidth: Int
     public var sourceHeight: Int

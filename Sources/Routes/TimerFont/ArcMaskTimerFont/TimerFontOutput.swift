@@ -4,7 +4,6 @@ import ArcMaskGeometry
 import ArcMaskManifest
 import ArcMaskTimerFontPlan
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Foundation
 
 /// A folder written by `export --route timer-font`, read back for `emulate` and `preview`:
@@ -47,14 +46,15 @@ public struct TimerFontOutput {
                 atPath: (path as NSString).appendingPathComponent(WidgetFolder.manifestFile))
     }
 
-    public init(_ path: String) throws {
+    /// - Parameter names: what the front end calls the settings a refusal names.
+    public init(_ path: String, names: SettingNames = .plain) throws {
         guard Self.isExport(path) else {
             throw InputError(
-                file: path, "is not a folder written by `arcmask export --route timer-font` (no manifest.json in it)")
+                file: path, "is not a timer-font export's folder (no \(WidgetFolder.manifestFile) in it)")
         }
         let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         try self.init(
-            path: path,
+            path: path, names: names,
             manifest: try FileReader.contents(of: manifestPath, limit: Self.maxManifestBytes, kind: "manifests")
         ) { name in
             try FileReader.contents(
@@ -64,7 +64,9 @@ public struct TimerFontOutput {
 
     /// - Parameters:
     ///   - manifest: `manifest.json`'s bytes; `file`: reads a font file of the folder by name.
-    public init(path: String, manifest data: [UInt8], file: (String) throws -> [UInt8]) throws {
+    public init(
+        path: String, names: SettingNames = .plain, manifest data: [UInt8], file: (String) throws -> [UInt8]
+    ) throws {
         self.path = path
         let manifestPath = (path as NSString).appendingPathComponent(WidgetFolder.manifestFile)
         struct Route: Decodable { var route: String? }
@@ -74,7 +76,7 @@ public struct TimerFontOutput {
         } catch {
             throw InputError(file: manifestPath, "is not a JSON object (cut short or not a manifest?)")
         }
-        guard route.route == "timer-font" else {
+        guard route.route == WidgetRoute.timerFont.rawValue else {
             throw InputError(
                 file: manifestPath,
                 "is not a timer-font export's manifest (its \"route\" is not \"timer-font\"); `arcmask check DIR` checks every export"
@@ -94,7 +96,7 @@ public struct TimerFontOutput {
         do {
             plan = try m.plan()
         } catch {
-            throw InputError(file: manifestPath, location: "fps, loopSeconds", error.message(.commandLine))
+            throw InputError(file: manifestPath, location: "fps, loopSeconds", error.message(names.plan))
         }
         guard m.frameFonts.count == plan.layers, m.frames.count == plan.frameCount else {
             throw InputError(

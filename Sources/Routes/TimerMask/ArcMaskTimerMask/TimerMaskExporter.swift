@@ -15,17 +15,20 @@ import Foundation
 /// files and limits hold, and every lane's image counts in the archive), the mask font of the loop's period, and the manifest with its
 /// `timerMask` section and `timing`. All or nothing: everything is staged in `folder`.
 public enum TimerMaskExporter {
-    /// An export with the timer masks `settings.timerMasks` asks for: by the timer-mask route,
-    /// as a rotation export's fallback, or none (`Exporter.run`: a layer file per frame). Everything is decided before
-    /// the manifest and the code are written, once.
+    /// An export with the timer masks `masks` asks for: by the timer-mask route, as a rotation
+    /// export's fallback, or none (`Exporter.run`: a layer file per frame). Everything is decided
+    /// before the manifest and the code are written, once.
     public static func export(
-        source: FrameSource, settings s: WidgetSettings, writing w: ExportWriting = ExportWriting(),
-        into folder: StagedFolder, progress: ExportProgress? = nil
+        source: FrameSource, settings s: WidgetSettings, masks: TimerMaskSettings?,
+        writing w: ExportWriting = ExportWriting(), into folder: StagedFolder, progress: ExportProgress? = nil
     ) throws -> ExportManifest {
-        switch s.timerMasks?.use {
+        switch masks?.use {
         case nil: return try Exporter.run(source: source, settings: s, writing: w, into: folder, progress: progress)
-        case .fallback?: return try rotation(source: source, settings: s, writing: w, into: folder, progress: progress)
-        case .route?: return try route(source: source, settings: s, writing: w, into: folder, progress: progress)
+        case .fallback?:
+            return try rotation(
+                source: source, settings: s, masks: masks!, writing: w, into: folder, progress: progress)
+        case .route?:
+            return try route(source: source, settings: s, masks: masks!, writing: w, into: folder, progress: progress)
         }
     }
 
@@ -49,10 +52,10 @@ public enum TimerMaskExporter {
     /// The timer-mask route: the loop's lanes as layers, the mask font, and the manifest with
     /// its `timerMask` section and `timing`.
     static func route(
-        source: FrameSource, settings s: WidgetSettings, writing w: ExportWriting, into folder: StagedFolder,
-        progress: ExportProgress?
+        source: FrameSource, settings: WidgetSettings, masks r: TimerMaskSettings, writing w: ExportWriting,
+        into folder: StagedFolder, progress: ExportProgress?
     ) throws -> ExportManifest {
-        let r = s.timerMasks ?? TimerMaskSettings(use: .route)
+        let s = r.fitting(settings)
         guard s.layout == .files else {
             throw InputError(file: source.name, "the timer-mask route writes a layer file per lane, not a strip")
         }
@@ -88,7 +91,7 @@ public enum TimerMaskExporter {
         // One count of the archive: the lanes', as the fit counted it and the proof checks it.
         manifest.limits.archiveBytes = section.archiveBytes(
             imageBytes: Dictionary(manifest.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a }))
-        manifest.route = "timer-mask"
+        manifest.route = .timerMask
         manifest.timerMask = section
         manifest.timing = timing
         try Exporter.finish(manifest, settings: s, into: folder)
@@ -98,13 +101,11 @@ public enum TimerMaskExporter {
     /// A rotation export with its timer masks (`fallback`): the layers, then the masks decided
     /// over them, then the manifest and the code written once.
     static func rotation(
-        source: FrameSource, settings s: WidgetSettings, writing w: ExportWriting, into folder: StagedFolder,
-        progress: ExportProgress?
+        source: FrameSource, settings s: WidgetSettings, masks: TimerMaskSettings, writing w: ExportWriting,
+        into folder: StagedFolder, progress: ExportProgress?
     ) throws -> ExportManifest {
         let layers = try Exporter.prepare(source: source, settings: s, writing: w, into: folder, progress: progress)
-        let manifest = try fallback(
-            layers, source: source, masks: s.timerMasks ?? TimerMaskSettings(use: .fallback), names: s.names,
-            into: folder)
+        let manifest = try fallback(layers, source: source, masks: masks, names: s.names, into: folder)
         try Exporter.finish(manifest, settings: s, into: folder)
         return manifest
     }

@@ -128,7 +128,7 @@ struct ExportCheckTests {
             layout: .files, images: [image, image], layers: 2, layerSize: .init(width: 1, height: 1), limits: .standard)
         #expect(f.archiveBytes == Int.max && f.rendererDecodedBytes == Int.max)
         #expect(f.largestLayerPixels == Int(Int32.max) * Int(Int32.max))
-        #expect(f.overLimits(.commandLine).count == 3)
+        #expect(f.overLimits(.plain).count == 3)
     }
 
     @Test("the start scale keeps every side within cairo's 32,767 px")

@@ -49,7 +49,7 @@ struct TimerFontExportTests {
         #expect(source.totalDuration == 2000)
         let m = try timerExport(
             source, dir, "out", TimerFontRequest(viewWidth: 60, viewHeight: 40, scale: 2, fps: 8))
-        #expect(m.route == "timer-font" && m.fps == 8 && m.loopSeconds == 2)
+        #expect(m.route == .timerFont && m.fps == 8 && m.loopSeconds == 2)
         #expect(m.timing.plays == 1 && m.timing.keepsPace)
         #expect(m.frames.count == 16 && m.frameFonts.count == 16)
         // Loop frame j starts at j × 125 ms: the source frame showing then (66.7 ms each).

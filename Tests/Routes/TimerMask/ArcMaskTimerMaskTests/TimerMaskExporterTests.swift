@@ -20,8 +20,8 @@ import Testing
         let url = dir.path("out")
         let folder = try StagedFolder(url, existing: .refuse, createParents: true)
         var settings = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
-        settings.timerMasks = TimerMaskSettings(use: .route, fps: fps, loopSeconds: loop, maxLanes: maxLanes)
-        let manifest = try TimerMaskExporter.export(source: source, settings: settings, into: folder)
+        let masks = TimerMaskSettings(use: .route, fps: fps, loopSeconds: loop, maxLanes: maxLanes)
+        let manifest = try TimerMaskExporter.export(source: source, settings: settings, masks: masks, into: folder)
         try folder.commit()
         return (url, manifest)
     }
@@ -32,7 +32,7 @@ import Testing
         // 10 frames of 50, 100 and 200 ms in turn: 1.1 s, played as the loop's timing chooses.
         let source = try patternGIF(dir, count: 10)
         let (url, m) = try export(source, dir, fps: 16)
-        #expect(m.route == "timer-mask")
+        #expect(m.route == .timerMask)
         let section = try #require(m.timerMask)
         let timing = try #require(m.timing)
         #expect(section.loopSeconds == timing.loopSeconds && TimerMaskSection.loops.contains(section.loopSeconds))
@@ -55,7 +55,7 @@ import Testing
         // The manifest on disk says the same.
         let disk = try JSONDecoder().decode(
             ExportManifest.self, from: Data(contentsOf: url.appendingPathComponent("manifest.json")))
-        #expect(disk.timerMask == section && disk.route == "timer-mask")
+        #expect(disk.timerMask == section && disk.route == .timerMask)
     }
 
     /// A rotation export, then its timer masks, as `export` writes them by default.
@@ -82,7 +82,7 @@ import Testing
         let dir = try TempDir()
         let source = try patternGIF(dir, count: 10)
         let (url, turned, m) = try rotationWithFallback(source, dir)
-        #expect(m.route == "rotation" && m.frames == turned.frames && m.images == turned.images)
+        #expect(m.route == .rotation && m.frames == turned.frames && m.images == turned.images)
         let section = try #require(m.timerMask)
         let timing = try #require(m.timing)
         #expect(section.loopSeconds == timing.loopSeconds)
@@ -112,7 +112,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: url.appendingPathComponent(section.fonts[0].file).path))
         let disk = try JSONDecoder().decode(
             ExportManifest.self, from: Data(contentsOf: url.appendingPathComponent("manifest.json")))
-        #expect(disk.timerMask == section && disk.route == "rotation")
+        #expect(disk.timerMask == section && disk.route == .rotation)
         let install = try String(contentsOf: url.appendingPathComponent("INSTALL.md"), encoding: .utf8)
         #expect(install.contains("plays the rotation where it turns, else the timer masks"))
     }
@@ -236,8 +236,8 @@ import Testing
             let url = dir.path("out")
             let folder = try StagedFolder(url, existing: .refuse, createParents: true)
             var settings = WidgetSettings(viewWidth: 170, viewHeight: 170, scale: 3)
-            settings.timerMasks = TimerMaskSettings(use: use)
-            let m = try TimerMaskExporter.export(source: source, settings: settings, into: folder)
+            let m = try TimerMaskExporter.export(
+                source: source, settings: settings, masks: TimerMaskSettings(use: use), into: folder)
             try folder.commit()
             let f = try #require(m.timerMask?.fidelity)
             #expect(f.passed && f.fewestShownPerPlay == 16 && f.missing.isEmpty, "\(use): \(f.sentence)")
@@ -256,8 +256,8 @@ import Testing
         let url = dir.path("out")
         let folder = try StagedFolder(url, existing: .refuse, createParents: true)
         var settings = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
-        settings.timerMasks = TimerMaskSettings(use: .route)
-        let m = try TimerMaskExporter.export(source: source, settings: settings, into: folder)
+        let m = try TimerMaskExporter.export(
+            source: source, settings: settings, masks: TimerMaskSettings(use: .route), into: folder)
         try folder.commit()
         let f = try #require(m.timerMask?.fidelity)
         let long = source.durations.indices.filter { source.durations[$0] >= 100 }

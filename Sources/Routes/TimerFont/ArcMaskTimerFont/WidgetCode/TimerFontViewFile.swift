@@ -3,7 +3,6 @@ import ArcMaskGeometry
 import ArcMaskManifest
 import ArcMaskTimerFontPlan
 import ArcMaskValues
-import ArcMaskWidgetCode
 import Foundation
 
 /// The code and install files of a timer-font export: `<Name>View.swift` (the plan's numbers as

@@ -1,5 +1,4 @@
 import ArcMaskGeometry
-import ArcMaskManifest
 import Foundation
 
 /// Pieces of generated code and guides every route's export writes the same way.

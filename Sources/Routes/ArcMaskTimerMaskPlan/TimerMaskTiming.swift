@@ -1,4 +1,5 @@
 import ArcMaskGeometry
+import ArcMaskManifest
 import ArcMaskTimerClock
 
 /// How an animation becomes the timer-mask route's lanes: its loop (the shared loop timing
@@ -11,7 +12,7 @@ extension TimerMaskPlan {
         durationMs d: Double, loopSeconds: Int?, mode: TimerLoopTiming.Mode
     ) throws(PlanError) -> TimerLoopTiming {
         try TimerLoopTiming.choose(
-            durationMs: d, loopSeconds: loopSeconds, loops: loops, route: "timer-mask", mode: mode)
+            durationMs: d, loopSeconds: loopSeconds, loops: loops, route: WidgetRoute.timerMask.rawValue, mode: mode)
     }
 
     /// The source's own frame rate: frames over its length, rounded, held to 1…30.

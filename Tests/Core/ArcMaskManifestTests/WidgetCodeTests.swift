@@ -1,6 +1,5 @@
 import ArcMaskGeometry
 import ArcMaskManifest
-import ArcMaskWidgetCode
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ArcMaskBudget
 import ArcMaskGeometry
+import ArcMaskManifest
 
 extension BudgetVocabulary {
     /// The command line's names for the budget's settings: its options.
@@ -13,4 +14,11 @@ extension PlanVocabulary {
     public static let commandLine = PlanVocabulary(
         seamFraction: "--seam-fraction", framesPerSecond: "--widget-fps", loopSeconds: "--loop-seconds",
         timing: "--timing")
+}
+
+extension SettingNames {
+    /// The command line's names for every setting the routes word: its options.
+    public static let commandLine = SettingNames(
+        budget: .commandLine, plan: .commandLine, tinted: "--tinted", rotationAccess: "--rotation-access",
+        codeName: "--name", family: "--family", route: "--route", tool: "arcmask")
 }

@@ -1,4 +1,5 @@
 import ArcMaskBudget
+import ArcMaskManifest
 import ArcMaskTimerClock
 
 /// The `timerMask` section of `manifest.json`: the pictures of the timer-mask route stacked
@@ -14,7 +15,9 @@ import ArcMaskTimerClock
 /// - the topmost drawn lane shows;
 /// - `onTopFromSeconds ..< onTopToSeconds` is when, within the loop, each lane is meant to be the
 ///   one shown, and `frame` the source frame its image holds.
-public struct TimerMaskSection: Codable, Sendable, Equatable {
+public struct TimerMaskSection: ManifestSection {
+    public static let key = "timerMask"
+
     /// A mask font: one per period.
     /// Mask fonts larger than this are not read.
     public static let maxFontBytes = 16 << 20
@@ -202,4 +205,17 @@ public struct TimerMaskSection: Codable, Sendable, Equatable {
         if phase < 0 { phase += loop }
         return lanes.firstIndex { phase >= $0.onTopFromSeconds && phase < $0.onTopToSeconds }
     }
+}
+
+extension ExportManifest {
+    /// The timer-mask lanes over the layers (the engine that plays where the rotation does not):
+    /// the manifest's `timerMask` section; nil when it has none or it cannot be read (`timerMaskSection()` says why).
+    public var timerMask: TimerMaskSection? {
+        get { try? sections.decode(TimerMaskSection.self) }
+        set { sections.set(newValue) }
+    }
+
+    /// The `timerMask` section, or nil when the manifest has none; throws `DecodingError` (its
+    /// path from `timerMask`) when it is there but cannot be read.
+    public func timerMaskSection() throws -> TimerMaskSection? { try sections.decode(TimerMaskSection.self) }
 }

@@ -1,5 +1,5 @@
 /// How an export plays in a widget.
-public enum WidgetRoute: String, CaseIterable, Sendable {
+public enum WidgetRoute: String, CaseIterable, Sendable, Codable {
     /// Frames under arc masks turned by WidgetKit's clock-hand rotation (private API; any frame
     /// rate); `RotationAccess` says how the view reaches the rotation.
     case rotation

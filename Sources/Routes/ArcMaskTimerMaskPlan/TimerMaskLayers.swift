@@ -61,7 +61,8 @@ public enum TimerMaskLayers {
     ) throws(PlanError) -> Fitted {
         let total = durationsMs.reduce(0, +)
         let chosen = try TimerLoopTiming.choose(
-            durationMs: total, loopSeconds: loopSeconds, loops: loops, route: "timer-mask", mode: mode)
+            durationMs: total, loopSeconds: loopSeconds, loops: loops, route: WidgetRoute.timerMask.rawValue, mode: mode
+        )
         let rate = try SourceLanes.rate(fps)
         let imageBytes = Dictionary(m.images.map { ($0.file, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         // The section, and the source's frames on top over its loop (what the layers show).
