@@ -363,12 +363,14 @@ struct ManifestTests {
 
 @Suite("The deciding core speaks no front end's words")
 struct VocabularyTests {
-    /// Every module of the core, the drawing and the formats: no command-line option names and
-    /// no modes passed as strings (the front ends name settings, `InputVocabulary`; modes are enums).
+    /// Every module of the core, the drawing, the formats and the routes: no command-line option
+    /// names and no modes passed as strings (the front ends name settings, `InputVocabulary` and
+    /// `SettingNames`; modes are enums).
     static let modules: [String] = {
         let manifest = (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
         return ManifestReader.targets(in: manifest).map(\.path).filter {
             $0.hasPrefix("Sources/Core/") || $0.hasPrefix("Sources/Drawing/") || $0.hasPrefix("Sources/Formats/")
+                || $0.hasPrefix("Sources/Routes/")
         }.sorted()
     }()
 
@@ -377,7 +379,8 @@ struct VocabularyTests {
         #expect(Self.modules.count >= 25)
         #expect(
             Self.modules.contains("Sources/Formats/ArcMaskGIF")
-                && Self.modules.contains("Sources/Drawing/ArcMaskPreview"))
+                && Self.modules.contains("Sources/Drawing/ArcMaskPreview")
+                && Self.modules.contains("Sources/Routes/TimerFont/ArcMaskTimerFont"))
     }
 
     @Test("no option name (--x) and no mode string below the front ends", arguments: modules)

@@ -79,4 +79,67 @@ struct OwnershipTests {
             .filter { $0.split(separator: "/").last?.contains("Folder") == true && !$0.hasSuffix(".swift") }
         #expect(declared.count + modules.count <= 3, "\(declared.sorted()) \(modules)")
     }
+
+    @Test("the routes name no option, in code or in the text they write: each front end gives its names")
+    func routesNameNoOption() throws {
+        let routes = try code(under: "Sources/Routes").filter { !generatedView.contains($0.path) }
+        // Text lines that are comments of generated code ("// … written by …") count: the folder holds them.
+        let written = routes.map { file in
+            (
+                path: file.path,
+                lines: try! String(contentsOf: root.appendingPathComponent(file.path), encoding: .utf8)
+                    .split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                        let code = line.trimmingCharacters(in: .whitespaces)
+                        return code.hasPrefix("///") || (code.hasPrefix("//") && !code.contains("\\("))
+                            ? "" : String(line)
+                    }
+            )
+        }
+        let named = matches(#"(^|[^-\w])--[a-z]{2}"#, in: written)
+        #expect(named.isEmpty, "\(named)")
+    }
+
+    @Test("no function runs over 100 lines")
+    func shortFunctions() throws {
+        var long: [String] = []
+        for file in try code(under: "Sources") where !generatedView.dropFirst().contains(file.path) {
+            long += Self.longFunctions(file.lines, over: 100).map { "\(file.path):\($0.line) (\($0.length) lines)" }
+        }
+        #expect(long.isEmpty, "\(long)")
+    }
+
+    /// Functions, initializers and subscripts longer than `limit` lines, from their declaration to
+    /// their closing brace (braces in string literals and comments aside).
+    static func longFunctions(_ lines: [String], over limit: Int) -> [(line: Int, length: Int)] {
+        let declaration =
+            #"^\s*(@\w+(\([^)]*\))?\s+)*((public|private|fileprivate|internal|package|static|class|mutating|override|nonisolated|final|convenience|required)\s+)*(func\s|init[?!]?\s*[(<]|subscript\s*[(<])"#
+        var found: [(Int, Int)] = []
+        for (k, line) in lines.enumerated() where line.range(of: declaration, options: .regularExpression) != nil {
+            var depth = 0, opened = false, inBlock = false, end = k
+            scan: for j in k..<lines.count {
+                var text = lines[j]
+                if text.components(separatedBy: "\"\"\"").count % 2 == 0 {
+                    inBlock.toggle()
+                    end = j
+                    continue
+                }
+                if inBlock { continue }
+                text = text.replacingOccurrences(of: #""(\\.|[^"\\])*""#, with: "\"\"", options: .regularExpression)
+                if let comment = text.range(of: "//") { text = String(text[..<comment.lowerBound]) }
+                for c in text {
+                    if c == "{" {
+                        depth += 1
+                        opened = true
+                    } else if c == "}" {
+                        depth -= 1
+                    }
+                }
+                end = j
+                if opened && depth <= 0 { break scan }
+                if !opened && j > k + 15 { break scan }
+            }
+            if opened && end - k + 1 > limit { found.append((k + 1, end - k + 1)) }
+        }
+        return found
+    }
 }

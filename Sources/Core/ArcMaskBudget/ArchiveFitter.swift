@@ -146,19 +146,7 @@ public struct ArchiveFitter {
         startScale: Double, quality fixedQuality: Int?, writer: W, folder: FitDestination,
         layerFile: (_ layer: Int, _ fileExtension: String) -> String, progress: FitProgress = .none
     ) throws -> Result {
-        // The source's resolution, when below the start scale: the first step down, and the floor
-        // when it is below --min-scale (going lower would drop source pixels as well).
-        let bound = sourceScale.flatMap { $0 * ResolutionBound.tolerance < startScale ? $0 : nil }
-            .map(ResolutionBound.layerScale)
-        let scales =
-            bound.map { [startScale] + Self.scaleLadder(from: $0, minScale: min(policy.minScale, $0)) }
-            ?? Self.scaleLadder(from: startScale, minScale: policy.minScale)
-        let qualities = fixedQuality.map { [$0] } ?? ImageFormat.qualityLadder
-        let steps = Self.steps(scales: scales, qualities: qualities, format: format)
-        let target = limits.archiveBytes, reserve = WidgetLimits.viewBytesPerLayer
-        var groups = durations.enumerated().map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: $1) }
-        var notes: [BudgetNote] = []
-        var k = 0
+        let ladder = self.ladder(startScale: startScale, quality: fixedQuality)
         let cache = FitCache<W.Pixels>(folder: folder, keep: writer.traits.keep)
         let work = BoundedWork(jobs: writer.traits.jobs, name: "arcmask.fit", inlineWithOneJob: true)
         defer {
@@ -167,72 +155,12 @@ public struct ArchiveFitter {
         }
         var report = FitReport()
         let survey = try self.survey(
-            writer, steps: steps, bounded: bound != nil, cache: cache, work: work, progress: progress, report: &report)
+            writer, steps: ladder.steps, bounded: ladder.bound != nil, cache: cache, work: work, progress: progress,
+            report: &report)
         sampled = survey.sizes
-        var bounded = false
-        var similarity: FrameSimilarity? = nil
-        if estimate(layers: drawn(groups), 0).total > target, bound != nil {
-            // Every frame does not fit at the device's scale: first drop the pixels the source lacks.
-            k = 1
-            bounded = true
-        }
-        if estimate(layers: drawn(groups), k).total > target {
-            // Merge what nobody can tell apart, as far as the budget asks.
-            let measured = try survey.similarity ?? compare(writer, progress: progress, report: &report)
-            similarity = measured
-            let capacity = max(1, Int(Double(target) / (estimate(layers: 1, k).perLayer + Double(reserve))))
-            let before = groups.count
-            groups = FrameBudget.merge(groups, similarity: measured, target: capacity)
-            if groups.count < before {
-                notes.append(
-                    .merged(
-                        frames: before, layers: groups.count,
-                        largestShare: FrameBudget.largestDifference(groups, measured)))
-            }
-            // Then resolution, then quality.
-            while k < steps.count - 1, estimate(layers: drawn(groups), k).total > target { k += 1 }
-        }
-        let merged = groups
-        var decimated = false
-        var images: [LayerImage] = []
-        var perLayer = estimate(layers: 1, k).perLayer
-        for attempt in 1... {
-            let step = steps[k]
-            if !policy.keepFrames, estimate(layers: drawn(groups), k).total > target {
-                let count = Int(Double(target) / (perLayer + Double(reserve)) * 0.97)
-                guard count >= 1 else { throw refusal(step, perLayer: perLayer, layers: 1, noRoom: true) }
-                groups = FrameBudget.decimate(merged, to: min(count, merged.count))
-                decimated = true
-            }
-            images = try pass(
-                groups, step: step, writer: writer, cache: cache, work: work, progress: progress, report: &report)
-            let counts = drawings(groups.map(\.durationMs))
-            let imageBytes = images.reduce(0) { $0 + $1.bytes.count }
-            let drawnBytes = zip(images, counts).reduce(0) { $0 + $1.0.bytes.count * $1.1 }
-            let total = drawnBytes + counts.reduce(0, +) * reserve
-            perLayer = Double(imageBytes) / Double(max(1, images.count))
-            calibration *= perLayer / max(1, estimate(layers: 1, k).perLayer)
-            if total <= target { break }
-            if policy.keepFrames && k == steps.count - 1 {
-                guard total <= limits.archiveCeilingBytes else {
-                    throw refusal(step, perLayer: perLayer, layers: images.count, noRoom: false)
-                }
-                notes.append(.archiveOverAim(bytes: total, aim: target))
-                break
-            }
-            guard attempt < 8 else { throw refusal(step, perLayer: perLayer, layers: images.count, noRoom: false) }
-            if k < steps.count - 1 {
-                k += 1
-                while k < steps.count - 1, estimate(layers: drawn(groups), k).total > target { k += 1 }
-                perLayer = estimate(layers: 1, k).perLayer
-            } else {
-                // At the last step already: fewer layers, in proportion to the excess.
-                let count = Int(Double(groups.count) * Double(target) / Double(total) * 0.97)
-                guard count >= 1 else { throw refusal(step, perLayer: perLayer, layers: 1, noRoom: true) }
-                groups = FrameBudget.decimate(merged, to: count)
-                decimated = true
-            }
-        }
+        var state = try firstStep(ladder, survey: survey, writer: writer, progress: progress, report: &report)
+        let images = try passThatFits(
+            ladder, &state, writer: writer, cache: cache, work: work, progress: progress, report: &report)
 
         // The pass that fits, written: each layer file once.
         var records: [LayerRecord] = []
@@ -244,11 +172,149 @@ public struct ArchiveFitter {
                     file: file, bytes: image.bytes.count, ssim: image.ssim, digest: LayerDigest.of(image.bytes),
                     lossy: image.lossy, flattened: image.flattened, look: image.look))
         }
-        images = []
-        let step = steps[k]
+        let step = ladder.steps[state.k]
+        let notes = self.notes(ladder, state, records: records, startScale: startScale, quality: fixedQuality)
+        let held = ladder.bound.map { step.scale <= $0 } ?? false
+        report.keptBytes = cache.keptBytes
+        return Result(
+            groups: state.groups, scale: step.scale, size: pixels(step.scale), quality: step.quality,
+            records: records, notes: notes,
+            resolution: ResolutionRecord(
+                bound: held ? .source : .device, sourceScale: sourceScale, deviceScale: startScale),
+            similarity: state.similarity, report: report)
+    }
+
+    /// The steps a fit may take, largest first, and the source's resolution when it bounds them.
+    struct Ladder {
+        /// The source's resolution, when below the start scale: the first step down, and the
+        /// floor when it is below the lowest scale (going lower would drop source pixels as well).
+        var bound: Double?
+        var steps: [ArchiveStep]
+        var qualities: [Int]
+    }
+
+    /// Where a fit stands: the step, the layers' groups and what was done to reach them.
+    struct FitState {
+        var k = 0
+        var groups: [FrameGroup]
+        /// The groups before any frame was dropped (merges only).
+        var merged: [FrameGroup] = []
+        var notes: [BudgetNote] = []
+        var similarity: FrameSimilarity? = nil
+        /// Whether the source's resolution was the first step down.
+        var bounded = false
+        var decimated = false
+    }
+
+    func ladder(startScale: Double, quality fixedQuality: Int?) -> Ladder {
+        let bound = sourceScale.flatMap { $0 * ResolutionBound.tolerance < startScale ? $0 : nil }
+            .map(ResolutionBound.layerScale)
+        let scales =
+            bound.map { [startScale] + Self.scaleLadder(from: $0, minScale: min(policy.minScale, $0)) }
+            ?? Self.scaleLadder(from: startScale, minScale: policy.minScale)
+        let qualities = fixedQuality.map { [$0] } ?? ImageFormat.qualityLadder
+        return Ladder(
+            bound: bound, steps: Self.steps(scales: scales, qualities: qualities, format: format), qualities: qualities)
+    }
+
+    /// The step the sampled sizes point to: the source's resolution first, then frames nobody
+    /// can tell apart merged as far as the budget asks, then resolution, then quality.
+    mutating func firstStep<W: LayerWriting>(
+        _ ladder: Ladder, survey: (sizes: [Int: [Int]], similarity: FrameSimilarity?), writer: W,
+        progress: FitProgress, report: inout FitReport
+    ) throws -> FitState {
+        let target = limits.archiveBytes, steps = ladder.steps
+        var state = FitState(
+            groups: durations.enumerated().map { FrameGroup(first: $0, last: $0, shown: $0, durationMs: $1) })
+        if estimate(layers: drawn(state.groups), 0).total > target, ladder.bound != nil {
+            // Every frame does not fit at the device's scale: first drop the pixels the source lacks.
+            state.k = 1
+            state.bounded = true
+        }
+        if estimate(layers: drawn(state.groups), state.k).total > target {
+            let measured = try survey.similarity ?? compare(writer, progress: progress, report: &report)
+            state.similarity = measured
+            let perLayer = estimate(layers: 1, state.k).perLayer + Double(WidgetLimits.viewBytesPerLayer)
+            let capacity = max(1, Int(Double(target) / perLayer))
+            let before = state.groups.count
+            state.groups = FrameBudget.merge(state.groups, similarity: measured, target: capacity)
+            if state.groups.count < before {
+                state.notes.append(
+                    .merged(
+                        frames: before, layers: state.groups.count,
+                        largestShare: FrameBudget.largestDifference(state.groups, measured)))
+            }
+            while state.k < steps.count - 1, estimate(layers: drawn(state.groups), state.k).total > target {
+                state.k += 1
+            }
+        }
+        state.merged = state.groups
+        return state
+    }
+
+    /// Encodes passes until one fits: a step down (or, at the last step, fewer layers in
+    /// proportion to the excess) after each that does not, at most eight; with keep-frames, the
+    /// last step over the aim but within the ceiling. The images of the pass that fits.
+    mutating func passThatFits<W: LayerWriting>(
+        _ ladder: Ladder, _ state: inout FitState, writer: W, cache: FitCache<W.Pixels>, work: BoundedWork,
+        progress: FitProgress, report: inout FitReport
+    ) throws -> [LayerImage] {
+        let target = limits.archiveBytes, reserve = WidgetLimits.viewBytesPerLayer, steps = ladder.steps
+        var perLayer = estimate(layers: 1, state.k).perLayer
+        var attempt = 0
+        while true {
+            attempt += 1
+            let step = steps[state.k]
+            if !policy.keepFrames, estimate(layers: drawn(state.groups), state.k).total > target {
+                let count = Int(Double(target) / (perLayer + Double(reserve)) * 0.97)
+                guard count >= 1 else { throw refusal(step, perLayer: perLayer, layers: 1, noRoom: true) }
+                state.groups = FrameBudget.decimate(state.merged, to: min(count, state.merged.count))
+                state.decimated = true
+            }
+            let images = try pass(
+                state.groups, step: step, writer: writer, cache: cache, work: work, progress: progress,
+                report: &report)
+            let counts = drawings(state.groups.map(\.durationMs))
+            let imageBytes = images.reduce(0) { $0 + $1.bytes.count }
+            let drawnBytes = zip(images, counts).reduce(0) { $0 + $1.0.bytes.count * $1.1 }
+            let total = drawnBytes + counts.reduce(0, +) * reserve
+            perLayer = Double(imageBytes) / Double(max(1, images.count))
+            calibration *= perLayer / max(1, estimate(layers: 1, state.k).perLayer)
+            if total <= target { return images }
+            if policy.keepFrames && state.k == steps.count - 1 {
+                guard total <= limits.archiveCeilingBytes else {
+                    throw refusal(step, perLayer: perLayer, layers: images.count, noRoom: false)
+                }
+                state.notes.append(.archiveOverAim(bytes: total, aim: target))
+                return images
+            }
+            guard attempt < 8 else { throw refusal(step, perLayer: perLayer, layers: images.count, noRoom: false) }
+            if state.k < steps.count - 1 {
+                state.k += 1
+                while state.k < steps.count - 1, estimate(layers: drawn(state.groups), state.k).total > target {
+                    state.k += 1
+                }
+                perLayer = estimate(layers: 1, state.k).perLayer
+            } else {
+                // At the last step already: fewer layers, in proportion to the excess.
+                let count = Int(Double(state.groups.count) * Double(target) / Double(total) * 0.97)
+                guard count >= 1 else { throw refusal(step, perLayer: perLayer, layers: 1, noRoom: true) }
+                state.groups = FrameBudget.decimate(state.merged, to: count)
+                state.decimated = true
+            }
+        }
+    }
+
+    /// What the fit did, in order: the source's resolution first (it was the first step, and it
+    /// lost nothing), the merges, the scale and quality lowered, the frame rate, the flattening,
+    /// and a summary when anything was done.
+    func notes(
+        _ ladder: Ladder, _ state: FitState, records: [LayerRecord], startScale: Double, quality fixedQuality: Int?
+    ) -> [BudgetNote] {
+        var notes = state.notes
+        let step = ladder.steps[state.k]
         var lowered = startScale
-        if let bound, bounded || step.scale <= bound {
-            // First of the fit's notes: it was the first step, and it lost nothing.
+        if let bound = ladder.bound, state.bounded || step.scale <= bound {
             notes.insert(
                 .sourceBound(
                     source: sourceSize ?? PixelSize(width: 0, height: 0), layer: pixels(bound),
@@ -259,35 +325,28 @@ public struct ArchiveFitter {
         if step.scale < lowered {
             notes.append(.scaleLowered(from: lowered, to: step.scale, layer: pixels(step.scale)))
         }
-        if fixedQuality == nil, step.quality < qualities[0], records.contains(where: \.lossy) {
-            notes.append(.qualityLowered(from: qualities[0], to: step.quality))
+        if fixedQuality == nil, step.quality < ladder.qualities[0], records.contains(where: \.lossy) {
+            notes.append(.qualityLowered(from: ladder.qualities[0], to: step.quality))
         }
         let totalMs = durations.reduce(0, +)
         func fps(_ layers: Int) -> Double { Double(layers) / max(totalMs / 1000, 1e-9) }
-        if decimated {
+        if state.decimated {
             notes.append(
                 .frameRateLowered(
-                    fromPerSecond: fps(merged.count), toPerSecond: fps(groups.count), fromLayers: merged.count,
-                    toLayers: groups.count))
+                    fromPerSecond: fps(state.merged.count), toPerSecond: fps(state.groups.count),
+                    fromLayers: state.merged.count, toLayers: state.groups.count))
         }
         let flattened = records.filter(\.flattened).count
         if flattened > 0 { notes.append(.transparencyFlattened(layers: flattened, onto: background)) }
         if notes.contains(where: { !$0.isWarning }) {
-            let bytes = records.reduce(0) { $0 + $1.bytes } + records.count * reserve
+            let bytes = records.reduce(0) { $0 + $1.bytes } + records.count * WidgetLimits.viewBytesPerLayer
             notes.append(
                 .summary(
-                    frames: durations.count, layers: groups.count, fromScale: startScale, toScale: step.scale,
+                    frames: durations.count, layers: state.groups.count, fromScale: startScale, toScale: step.scale,
                     quality: records.contains(where: \.lossy) ? step.quality : nil, layersPerSecond: nil,
-                    bytes: bytes, budget: target))
+                    bytes: bytes, budget: limits.archiveBytes))
         }
-        let held = bound != nil && step.scale <= bound!
-        report.keptBytes = cache.keptBytes
-        return Result(
-            groups: groups, scale: step.scale, size: pixels(step.scale), quality: step.quality, records: records,
-            notes: notes,
-            resolution: ResolutionRecord(
-                bound: held ? .source : .device, sourceScale: sourceScale, deviceScale: startScale),
-            similarity: similarity, report: report)
+        return notes
     }
 
     /// The step `run` would settle on before writing, from `sampled` alone: the bound first,

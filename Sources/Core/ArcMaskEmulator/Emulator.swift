@@ -307,50 +307,14 @@ public enum Emulator {
         let n = plan.frameCount
 
         // 1. What every refresh shows.
-        var seen: [(t: Double, hz: Double, phase: Double, phi: Double, observation: Observation)] = []
-        seen.reserveCapacity(sampleCount(plan, settings: settings))
-        for hz in settings.refreshRates {
-            let interval = 1000 / hz
-            let count = Int((span / interval).rounded(.up))
-            for phase in settings.phasesMs {
-                for k in 0..<count {
-                    let t = phase + Double(k) * interval
-                    let phi = plan.rotation(at: t / 1000)
-                    seen.append((t, hz, phase, phi, model.observe(rotation: phi)))
-                    onRefresh?()
-                }
-            }
-        }
+        let seen = observeRefreshes(plan, model: model, settings: settings, span: span, onRefresh: onRefresh)
 
         // 2. What the widget shows over the whole loop, exactly, and the offset that fits it
         //    best: both independent of any refresh's phase.
-        let spans = ShownLoop.trace(plan)
-        let loopMs = max(periodMs, timeline.period)
-        let single = PhaseVerdict.observations(spans, periodMs: periodMs, loopsMs: loopMs)
-        let schedulesHandoffs = handoffTimes(schedule, periodMs: periodMs)
-        let alignment =
-            settings.absolutePhase
-            ? PhaseAlignment.absolute(single, timeline: timeline, toleranceMs: settings.toleranceMs)
-            : PhaseAlignment.best(
-                single, timeline: timeline, toleranceMs: settings.toleranceMs,
-                handoffOffsets: schedulesHandoffs.map { timeline.starts[$0.to] - $0.atMs })
+        let loop = judgeLoop(plan, coverage: coverage, schedule: schedule, timeline: timeline, settings: settings)
+        let spans = loop.spans, schedulesHandoffs = loop.handoffs, alignment = loop.alignment
+        let allPhases = loop.allPhases
         let offset = alignment.offsetMs
-        let budget =
-            plan.figures.seamBudgetMs
-            ?? ArcPlanner.seamBudgetMs(
-                PlanRequest(
-                    viewWidth: plan.viewWidth, viewHeight: plan.viewHeight, scale: plan.scale,
-                    durationsMs: plan.frameDurationsMs))
-        var (allPhases, _) = PhaseVerdict.judge(
-            spans, periodMs: periodMs, timeline: timeline, offsetMs: offset, loopsMs: loopMs,
-            toleranceMs: settings.toleranceMs, seamBudgetMs: budget, refreshRates: settings.refreshRates)
-        let strips = coverage.band.strips
-        if !strips.isEmpty {
-            allPhases.strips = strips.map {
-                .init(
-                    layer: $0.layer, frame: $0.frame, depthPoints: $0.depthPoints, shownMs: $0.degrees / 360 * periodMs)
-            }
-        }
 
         // 3. Every refresh judged against the timeline at that offset.
         let samples = seen.map {
@@ -403,6 +367,78 @@ public enum Emulator {
             frames: (0..<n).map { .init(frame: $0, intendedMs: timeline.durations[$0], shownMs: shown[$0]) },
             handoffs: handoffs, defects: Array(bad.prefix(settings.listLimit)), allSamples: samples,
             lowPowerMode: n > 1 ? lowPower : nil)
+    }
+
+    /// One refresh of the display: when (ms), at which rate and phase, the rotation then, and
+    /// what the widget showed.
+    private typealias Refresh = (t: Double, hz: Double, phase: Double, phi: Double, observation: Observation)
+
+    /// What the widget shows at every refresh of every rate and phase the settings ask for,
+    /// over `span` ms; `onRefresh` is called after each.
+    private static func observeRefreshes(
+        _ plan: ArcPlan, model: CoverageModel, settings: EmulationSettings, span: Double, onRefresh: (() -> Void)?
+    ) -> [Refresh] {
+        var seen: [Refresh] = []
+        seen.reserveCapacity(sampleCount(plan, settings: settings))
+        for hz in settings.refreshRates {
+            let interval = 1000 / hz
+            let count = Int((span / interval).rounded(.up))
+            for phase in settings.phasesMs {
+                for k in 0..<count {
+                    let t = phase + Double(k) * interval
+                    let phi = plan.rotation(at: t / 1000)
+                    seen.append((t, hz, phase, phi, model.observe(rotation: phi)))
+                    onRefresh?()
+                }
+            }
+        }
+        return seen
+    }
+
+    /// The whole loop as the widget shows it (`spans`), the schedule's hand-offs, the offset
+    /// that best aligns the loop with the timeline, and the verdict at every phase.
+    private struct LoopJudgement {
+        var spans: [ShownSpan]
+        var handoffs: [(from: Int, to: Int, atMs: Double)]
+        var alignment: PhaseAlignment
+        var allPhases: PhaseVerdict
+    }
+
+    /// Traces the loop, aligns it with the timeline (unless `settings.absolutePhase`) and
+    /// judges it at every phase of every rate, with the plan's seam budget and the band's
+    /// strips.
+    private static func judgeLoop(
+        _ plan: ArcPlan, coverage: ArcCoverage, schedule: WidgetSchedule, timeline: Timeline,
+        settings: EmulationSettings
+    ) -> LoopJudgement {
+        let periodMs = plan.periodSeconds * 1000
+        let spans = ShownLoop.trace(plan)
+        let loopMs = max(periodMs, timeline.period)
+        let single = PhaseVerdict.observations(spans, periodMs: periodMs, loopsMs: loopMs)
+        let schedulesHandoffs = handoffTimes(schedule, periodMs: periodMs)
+        let alignment =
+            settings.absolutePhase
+            ? PhaseAlignment.absolute(single, timeline: timeline, toleranceMs: settings.toleranceMs)
+            : PhaseAlignment.best(
+                single, timeline: timeline, toleranceMs: settings.toleranceMs,
+                handoffOffsets: schedulesHandoffs.map { timeline.starts[$0.to] - $0.atMs })
+        let budget =
+            plan.figures.seamBudgetMs
+            ?? ArcPlanner.seamBudgetMs(
+                PlanRequest(
+                    viewWidth: plan.viewWidth, viewHeight: plan.viewHeight, scale: plan.scale,
+                    durationsMs: plan.frameDurationsMs))
+        var (allPhases, _) = PhaseVerdict.judge(
+            spans, periodMs: periodMs, timeline: timeline, offsetMs: alignment.offsetMs, loopsMs: loopMs,
+            toleranceMs: settings.toleranceMs, seamBudgetMs: budget, refreshRates: settings.refreshRates)
+        let strips = coverage.band.strips
+        if !strips.isEmpty {
+            allPhases.strips = strips.map {
+                .init(
+                    layer: $0.layer, frame: $0.frame, depthPoints: $0.depthPoints, shownMs: $0.degrees / 360 * periodMs)
+            }
+        }
+        return LoopJudgement(spans: spans, handoffs: schedulesHandoffs, alignment: alignment, allPhases: allPhases)
     }
 
     /// The instants (ms into the plan's period) at which the view's centre switches frames.

@@ -140,6 +140,9 @@ public struct SettingNames: Sendable, Equatable {
     public var tinted: String
     /// The setting that chooses how the view reaches the rotation (`RotationAccess`).
     public var rotationAccess: String
+    /// The settings that choose the poster frame and the accessibility label.
+    public var poster: String
+    public var label: String
     /// The settings that name the generated code's types, choose the family and the route.
     public var codeName: String
     public var family: String
@@ -149,13 +152,15 @@ public struct SettingNames: Sendable, Equatable {
 
     public init(
         budget: BudgetVocabulary, plan: PlanVocabulary, tinted: String = "tinted",
-        rotationAccess: String = "rotation access", codeName: String = "name", family: String = "family",
-        route: String = "route", tool: String = "arcmask"
+        rotationAccess: String = "rotation access", poster: String = "poster", label: String = "label",
+        codeName: String = "name", family: String = "family", route: String = "route", tool: String = "arcmask"
     ) {
         self.budget = budget
         self.plan = plan
         self.tinted = tinted
         self.rotationAccess = rotationAccess
+        self.poster = poster
+        self.label = label
         self.codeName = codeName
         self.family = family
         self.route = route

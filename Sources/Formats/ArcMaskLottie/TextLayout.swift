@@ -135,75 +135,19 @@ struct TextLayout {
         let size = style.size
         let trackingOffset = style.tracking * 0.001 * size
         let lineHeight = style.lineHeight != 0 ? style.lineHeight : size * 1.2
-        // Letters with their advances, lines and grouping (`an`, `add`, `ind`).
-        var letters: [TextAnimation.Letter] = []
-        var line = 0
-        for ch in measure.characters {
-            let isBreak = Self.isBreak(ch)
-            if isBreak { line += 1 }
-            letters.append(
-                TextAnimation.Letter(
-                    value: isBreak ? "" : ch, isBreak: isBreak,
-                    advance: isBreak ? 0 : advance(ch, font: font, size: size), line: line))
-        }
+        let letters = animationLetters(measure.characters, font: font, size: size)
         let n = letters.count
-        var groupWidth = letters.map(\.advance)  // an
-        var groupStart = [Double](repeating: 0, count: n)  // add
-        if doc.grouping == 2 || doc.grouping == 3 {
-            var size = 0.0, first = 0
-            for i in 0..<n {
-                groupStart[i] = size
-                size += letters[i].advance
-                let ends =
-                    doc.grouping == 2 ? (letters[i].value == "" || letters[i].value == " ") : letters[i].value == ""
-                if ends || i == n - 1 {
-                    if ends { size -= letters[i].advance }
-                    for k in first...i { groupWidth[k] = size }
-                    first = i + 1
-                    size = 0
-                }
-            }
-        }
+        let (groupWidth, groupStart) = Self.groups(letters, grouping: doc.grouping)
         let anim = TextAnimation(doc.animators, letters: letters, time: time)
         let values = anim.values
-        let animators = doc.animators
         let alignment = doc.groupingAlignment.value(at: time)
         let align = (alignment.first ?? 0, alignment.count > 1 ? alignment[1] : 0)
         let yOff = size * 1.2 * 0.714
         let boxWidth = style.boxSize?.first ?? measure.maxWidth
         let justifyOffset =
             style.boxSize != nil ? 0 : style.justify == 1 ? -boxWidth : style.justify == 2 ? -boxWidth / 2 : 0
-        let fillAnimated = animators.contains { $0.changesFill }
-        let strokeAnimated = animators.contains { $0.strokeColor != nil }
-        let widthAnimated = animators.contains { $0.strokeWidth != nil }
-        // Tracking animators move whole lines when the text is right-aligned or centred.
-        var justifyShift = [Double](repeating: 0, count: n)
-        if style.justify == 1 || style.justify == 2 {
-            let factor = style.justify == 2 ? -0.5 : -1.0
-            var shift = 0.0, firstShift = 0.0, last = 0, newLine = true
-            func close(_ upTo: Int) {
-                if shift != 0 { shift += firstShift }
-                while last < upTo {
-                    justifyShift[last] = shift
-                    last += 1
-                }
-            }
-            for i in 0..<n {
-                if letters[i].isBreak {
-                    close(i)
-                    shift = 0
-                    newLine = true
-                } else {
-                    for (v, w) in zip(values, anim.weights(letter: i)) {
-                        guard let t = v.tracking?.first else { continue }
-                        if newLine && style.justify == 2 { firstShift += t * factor }
-                        shift += t * w * factor
-                    }
-                    newLine = false
-                }
-            }
-            close(n)
-        }
+        let changes = AnimatedLook.Changes(doc.animators)
+        let justifyShift = Self.justifyShifts(letters, anim, justify: style.justify)
         var out: [Letter] = []
         var xPos = 0.0, yPos = 0.0, firstLine = true
         let scale = size / 100
@@ -224,48 +168,8 @@ struct TextLayout {
                 guard let t = v.tracking?.first else { continue }
                 if xPos != 0 || style.justify != 0 { xPos += t * w }
             }
-            var sw = style.strokeWidth
-            var sc = style.strokeColor.map { Array(($0 + [0, 0, 0]).prefix(3)) } ?? [0, 0, 0]
-            var fc = style.fillColor.map { Array(($0 + [0, 0, 0]).prefix(3)) }
-            for (a, w) in zip(values, weights) {
-                guard let v = a.anchor else { continue }
-                m = m.concatenating(.translate(-(v.first ?? 0) * w, -(v.count > 1 ? v[1] : 0) * w))
-            }
-            for (a, w) in zip(values, weights) {
-                guard let v = a.scale else { continue }
-                let sx = (v.first ?? 100) / 100, sy = (v.count > 1 ? v[1] : v.first ?? 100) / 100
-                m = m.concatenating(.scale(1 + (sx - 1) * w, 1 + (sy - 1) * w))
-            }
-            var opacity = 1.0
-            for (a, w) in zip(values, weights) {
-                if let sk = a.skew?.first {
-                    let axis = a.skewAxis?.first ?? 0
-                    m = m.concatenating(.skew(degrees: sk * w, axisDegrees: axis * w))
-                }
-                if let r = a.rotation?.first {
-                    m = m.concatenating(.rotate(r * w * Double.pi / 180))
-                }
-                if let o = a.opacity?.first {
-                    opacity += (o / 100 * w - opacity) * w
-                }
-                if widthAnimated, let v = a.strokeWidth?.first { sw += v * w }
-                if strokeAnimated, let v = a.strokeColor {
-                    for k in 0..<3 { sc[k] += ((k < v.count ? v[k] : 0) - sc[k]) * w }
-                }
-                if fillAnimated, var c = fc {
-                    if let v = a.fillColor {
-                        for k in 0..<3 { c[k] += ((k < v.count ? v[k] : 0) - c[k]) * w }
-                    }
-                    if let v = a.fillHue?.first { c = TextColor.addHue(c, v * w) }
-                    if let v = a.fillSaturation?.first { c = TextColor.addSaturation(c, v / 100 * w) }
-                    if let v = a.fillBrightness?.first { c = TextColor.addBrightness(c, v / 100 * w) }
-                    fc = c
-                }
-            }
-            for (a, w) in zip(values, weights) {
-                guard let v = a.position else { continue }
-                m = m.concatenating(.translate((v.first ?? 0) * w, (v.count > 1 ? v[1] : 0) * w))
-            }
+            var look = AnimatedLook(style)
+            Self.animate(&m, &look, values: values, weights: weights, changes: changes)
             m = m.concatenating(.translate(xPos, yPos))
             if style.boxSize != nil {
                 let ps = style.boxPosition ?? [0, 0]
@@ -288,11 +192,170 @@ struct TextLayout {
             guard !paths.isEmpty else { continue }
             out.append(
                 Letter(
-                    paths: paths, matrix: Affine.scale(scale, scale).concatenating(m), opacity: opacity,
-                    fill: fillAnimated ? fc : nil, stroke: strokeAnimated ? sc : nil,
-                    strokeWidth: widthAnimated ? max(sw, 0) : nil))
+                    paths: paths, matrix: Affine.scale(scale, scale).concatenating(m), opacity: look.opacity,
+                    fill: changes.fill ? look.fill : nil, stroke: changes.stroke ? look.stroke : nil,
+                    strokeWidth: changes.strokeWidth ? max(look.strokeWidth, 0) : nil))
         }
         return out
+    }
+
+    /// The characters as the animators count them, with their advances and lines (a line break
+    /// is a letter of no advance that starts the next line).
+    private func animationLetters(_ characters: [String], font: FontInfo, size: Double) -> [TextAnimation.Letter] {
+        var letters: [TextAnimation.Letter] = []
+        var line = 0
+        for ch in characters {
+            let isBreak = Self.isBreak(ch)
+            if isBreak { line += 1 }
+            letters.append(
+                TextAnimation.Letter(
+                    value: isBreak ? "" : ch, isBreak: isBreak,
+                    advance: isBreak ? 0 : advance(ch, font: font, size: size), line: line))
+        }
+        return letters
+    }
+
+    /// Each letter's group width and its offset into the group (lottie-web's `an` and `add`):
+    /// grouping 2 groups words, 3 lines; otherwise each letter is its own group.
+    private static func groups(
+        _ letters: [TextAnimation.Letter], grouping: Int
+    ) -> (width: [Double], start: [Double]) {
+        let n = letters.count
+        var groupWidth = letters.map(\.advance)  // an
+        var groupStart = [Double](repeating: 0, count: n)  // add
+        if grouping == 2 || grouping == 3 {
+            var size = 0.0, first = 0
+            for i in 0..<n {
+                groupStart[i] = size
+                size += letters[i].advance
+                let ends = grouping == 2 ? (letters[i].value == "" || letters[i].value == " ") : letters[i].value == ""
+                if ends || i == n - 1 {
+                    if ends { size -= letters[i].advance }
+                    for k in first...i { groupWidth[k] = size }
+                    first = i + 1
+                    size = 0
+                }
+            }
+        }
+        return (groupWidth, groupStart)
+    }
+
+    /// How far tracking animators move each letter's line when the text is right-aligned
+    /// (`justify` 1) or centred (2): the line's added tracking, so it stays aligned; zero
+    /// otherwise.
+    private static func justifyShifts(
+        _ letters: [TextAnimation.Letter], _ anim: TextAnimation, justify: Int
+    ) -> [Double] {
+        let n = letters.count
+        var justifyShift = [Double](repeating: 0, count: n)
+        guard justify == 1 || justify == 2 else { return justifyShift }
+        let values = anim.values
+        let factor = justify == 2 ? -0.5 : -1.0
+        var shift = 0.0, firstShift = 0.0, last = 0, newLine = true
+        func close(_ upTo: Int) {
+            if shift != 0 { shift += firstShift }
+            while last < upTo {
+                justifyShift[last] = shift
+                last += 1
+            }
+        }
+        for i in 0..<n {
+            if letters[i].isBreak {
+                close(i)
+                shift = 0
+                newLine = true
+            } else {
+                for (v, w) in zip(values, anim.weights(letter: i)) {
+                    guard let t = v.tracking?.first else { continue }
+                    if newLine && justify == 2 { firstShift += t * factor }
+                    shift += t * w * factor
+                }
+                newLine = false
+            }
+        }
+        close(n)
+        return justifyShift
+    }
+
+    /// What the animators make of one letter's opacity, stroke width and colours, starting from
+    /// the document's style.
+    private struct AnimatedLook {
+        /// Which of the letter's colours and stroke width any animator changes (the others keep
+        /// the document's).
+        struct Changes {
+            var fill: Bool
+            var stroke: Bool
+            var strokeWidth: Bool
+
+            init(_ animators: [TextAnimator]) {
+                fill = animators.contains { $0.changesFill }
+                stroke = animators.contains { $0.strokeColor != nil }
+                strokeWidth = animators.contains { $0.strokeWidth != nil }
+            }
+        }
+
+        var opacity = 1.0
+        var strokeWidth: Double
+        var stroke: [Double]
+        var fill: [Double]?
+
+        init(_ style: TextDocument.Style) {
+            strokeWidth = style.strokeWidth
+            stroke = style.strokeColor.map { Array(($0 + [0, 0, 0]).prefix(3)) } ?? [0, 0, 0]
+            fill = style.fillColor.map { Array(($0 + [0, 0, 0]).prefix(3)) }
+        }
+
+        /// Mixes in one animator's opacity, stroke and fill at selector weight `w`.
+        mutating func apply(_ a: TextAnimation.Values, weight w: Double, changes: Changes) {
+            if let o = a.opacity?.first {
+                opacity += (o / 100 * w - opacity) * w
+            }
+            if changes.strokeWidth, let v = a.strokeWidth?.first { strokeWidth += v * w }
+            if changes.stroke, let v = a.strokeColor {
+                for k in 0..<3 { stroke[k] += ((k < v.count ? v[k] : 0) - stroke[k]) * w }
+            }
+            if changes.fill, var c = fill {
+                if let v = a.fillColor {
+                    for k in 0..<3 { c[k] += ((k < v.count ? v[k] : 0) - c[k]) * w }
+                }
+                if let v = a.fillHue?.first { c = TextColor.addHue(c, v * w) }
+                if let v = a.fillSaturation?.first { c = TextColor.addSaturation(c, v / 100 * w) }
+                if let v = a.fillBrightness?.first { c = TextColor.addBrightness(c, v / 100 * w) }
+                fill = c
+            }
+        }
+    }
+
+    /// Applies the animators to one letter, each weighted by its selector, in lottie-web's
+    /// order: every anchor, then every scale, then each one's skew, rotation and look, then
+    /// every position.
+    private static func animate(
+        _ m: inout Affine, _ look: inout AnimatedLook, values: [TextAnimation.Values], weights: [Double],
+        changes: AnimatedLook.Changes
+    ) {
+        for (a, w) in zip(values, weights) {
+            guard let v = a.anchor else { continue }
+            m = m.concatenating(.translate(-(v.first ?? 0) * w, -(v.count > 1 ? v[1] : 0) * w))
+        }
+        for (a, w) in zip(values, weights) {
+            guard let v = a.scale else { continue }
+            let sx = (v.first ?? 100) / 100, sy = (v.count > 1 ? v[1] : v.first ?? 100) / 100
+            m = m.concatenating(.scale(1 + (sx - 1) * w, 1 + (sy - 1) * w))
+        }
+        for (a, w) in zip(values, weights) {
+            if let sk = a.skew?.first {
+                let axis = a.skewAxis?.first ?? 0
+                m = m.concatenating(.skew(degrees: sk * w, axisDegrees: axis * w))
+            }
+            if let r = a.rotation?.first {
+                m = m.concatenating(.rotate(r * w * Double.pi / 180))
+            }
+            look.apply(a, weight: w, changes: changes)
+        }
+        for (a, w) in zip(values, weights) {
+            guard let v = a.position else { continue }
+            m = m.concatenating(.translate((v.first ?? 0) * w, (v.count > 1 ? v[1] : 0) * w))
+        }
     }
 
     static func isBreak(_ ch: String) -> Bool { ch == "\r" || ch == "\u{3}" || ch == "\r\n" }

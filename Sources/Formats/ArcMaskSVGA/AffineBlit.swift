@@ -244,7 +244,6 @@ enum AffineBlit {
         steps: (Int, Int), alpha256: UInt32, mask: Mask?
     ) {
         let (ia, ib, ic, id, itx, ity) = inverse
-        let (du, dv) = steps
         let x0 = columns.lowerBound, x1 = columns.upperBound
         let w = Double(image.width), h = Double(image.height)
         // Where a sample reads its taps without a bounds check (fixed point): the kernels read
@@ -253,10 +252,13 @@ enum AffineBlit {
         let bordered = pairs != nil
         let lowU = bordered ? -65536 : 0, lowV = lowU
         let highU = (image.width - (bordered ? 0 : 1)) << 16, highV = (image.height - (bordered ? 0 : 1)) << 16
-        // Under a clip, each pixel's multiplier is alpha × coverage, in 256ths.
-        let scaled: [UInt32] = mask == nil ? [] : (0...255).map { (alpha256 * UInt32($0) + 127) / 255 }
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: pairs != nil && mask != nil ? x1 - x0 + 1 : 0)
         defer { scratch.deallocate() }
+        let painter = RowPainter(
+            image: image, pairs: pairs, level: level, du: steps.0, dv: steps.1, lowU: lowU, highU: highU,
+            lowV: lowV, highV: highV, alpha256: alpha256,
+            // Under a clip, each pixel's multiplier is alpha × coverage, in 256ths.
+            scaled: mask == nil ? [] : (0...255).map { (alpha256 * UInt32($0) + 127) / 255 }, scratch: scratch)
         // Pixel (x, y) samples at its centre; texel centres sit at i + 0.5, hence the −0.5:
         // (u, v) = origin + x·step + y·down.
         let origin = (ia * 0.5 + ic * 0.5 + itx - 0.5, ib * 0.5 + id * 0.5 + ity - 0.5)
@@ -286,38 +288,88 @@ enum AffineBlit {
             // Within a few pixels of the image unless the transform's terms cancel badly.
             guard abs(uStart) < 1e9, abs(vStart) < 1e9 else { continue }
             let u = Int((uStart * 65536).rounded()), v = Int((vStart * 65536).rounded())
-            // The interior run, where no tap needs a bounds check: first estimated, then
-            // made exact at both ends (u and v are linear in x, so the ends decide).
-            func inside(_ x: Int) -> Bool {
-                let uu = u &+ du &* (x - x0), vv = v &+ dv &* (x - x0)
-                return uu >= lowU && uu < highU && vv >= lowV && vv < highV
-            }
             var ilo = Double(xs), ihi = Double(xe)
             within.narrow(&ilo, &ihi, y: Double(y))
-            var xi0 = Int(min(max(ilo.rounded(.up), Double(xs)), Double(xe + 1)))
-            var xi1 = Int(max(min(ihi.rounded(.down), Double(xe)), Double(xs - 1)))
+            let start = RowStart(x0: x0, u: u, v: v)
+            let interior = painter.interior(start, columns: xs...xe, estimate: (ilo, ihi))
+            painter.paint(
+                target.pixels + y * target.rowPixels, start, columns: xs...xe, interior: interior,
+                // This row's coverage, indexed by target column.
+                clip: mask.map { $0.coverage + ((y - $0.y) * $0.rowBytes - $0.x) })
+        }
+    }
+
+    /// Where a row's sampling starts: the 16.16 image position (u, v) of its column `x0`.
+    private struct RowStart {
+        let x0: Int
+        let u: Int
+        let v: Int
+
+        /// Column `x`'s 16.16 image position.
+        @inline(__always)
+        func position(_ x: Int, du: Int, dv: Int) -> (u: Int, v: Int) {
+            (u &+ du &* (x - x0), v &+ dv &* (x - x0))
+        }
+    }
+
+    /// What every row of one `drawRows` shares: the image and its 16.16 steps per target
+    /// column, the positions whose taps need no bounds check, the per-pixel multipliers.
+    private struct RowPainter {
+        let image: Image
+        let pairs: UnsafePointer<UInt32>?
+        let level: Int
+        let du: Int, dv: Int
+        /// lowU ≤ u < highU and lowV ≤ v < highV: every tap of the sample at (u, v) inside.
+        let lowU: Int, highU: Int, lowV: Int, highV: Int
+        let alpha256: UInt32
+        /// Under a clip: alpha × coverage for each coverage byte, in 256ths (empty without one).
+        let scaled: [UInt32]
+        /// Room for a row's multipliers, for the kernels under a clip.
+        let scratch: UnsafeMutablePointer<UInt32>
+
+        /// The interior run of `columns`, first and last column, where no tap needs a bounds
+        /// check (first > last, past the end, when there is none): `estimate` made exact at
+        /// both ends (u and v are linear in x, so the ends decide).
+        @inline(__always)
+        func interior(_ start: RowStart, columns: ClosedRange<Int>, estimate: (Double, Double)) -> (Int, Int) {
+            let xs = columns.lowerBound, xe = columns.upperBound
+            func inside(_ x: Int) -> Bool {
+                let (uu, vv) = start.position(x, du: du, dv: dv)
+                return uu >= lowU && uu < highU && vv >= lowV && vv < highV
+            }
+            var xi0 = Int(min(max(estimate.0.rounded(.up), Double(xs)), Double(xe + 1)))
+            var xi1 = Int(max(min(estimate.1.rounded(.down), Double(xe)), Double(xs - 1)))
             while xi0 <= xi1, !inside(xi0) { xi0 += 1 }
             while xi1 >= xi0, !inside(xi1) { xi1 -= 1 }
             if xi0 > xi1 { xi0 = xe + 1; xi1 = xe }
-            let row = target.pixels + y * target.rowPixels
-            // This row's coverage, indexed by target column.
-            let clip = mask.map { $0.coverage + ((y - $0.y) * $0.rowBytes - $0.x) }
+            return (xi0, xi1)
+        }
+
+        /// Draws `columns` of one target row: the edges a pixel at a time with checked taps,
+        /// the `interior` run through the kernels where there are pairs, then unchecked.
+        @inline(__always)
+        func paint(
+            _ row: UnsafeMutablePointer<UInt32>, _ start: RowStart, columns: ClosedRange<Int>,
+            interior: (Int, Int), clip: UnsafePointer<UInt8>?
+        ) {
+            let xs = columns.lowerBound, xe = columns.upperBound
+            let (xi0, xi1) = interior
             @inline(__always) func scale(_ x: Int) -> UInt32 {
                 guard let clip else { return alpha256 }
                 return scaled[Int(clip[x])]
             }
             @inline(__always) func edge(_ x: Int) {
-                let uu = u &+ du &* (x - x0), vv = v &+ dv &* (x - x0)
+                let (uu, vv) = start.position(x, du: du, dv: dv)
                 let iu = uu >> 16, iv = vv >> 16
-                composite(
-                    texel(image, iu, iv), texel(image, iu + 1, iv), texel(image, iu, iv + 1),
-                    texel(image, iu + 1, iv + 1),
+                AffineBlit.composite(
+                    AffineBlit.texel(image, iu, iv), AffineBlit.texel(image, iu + 1, iv),
+                    AffineBlit.texel(image, iu, iv + 1), AffineBlit.texel(image, iu + 1, iv + 1),
                     fx: uu, fy: vv, scale: scale(x), into: row + x)
             }
             // Left edge, interior, right edge.
             for x in xs..<min(xi0, xe + 1) { edge(x) }
             if xi0 <= xi1 {
-                var uu = u &+ du &* (xi0 - x0), vv = v &+ dv &* (xi0 - x0)
+                var (uu, vv) = start.position(xi0, du: du, dv: dv)
                 let stride = image.rowPixels
                 var x = xi0
                 // Sixteen or eight pixels at a time where the CPU has AVX-512 or AVX2.
@@ -327,7 +379,7 @@ enum AffineBlit {
                         for k in 0..<count { scratch[k] = scaled[Int(c[xi0 + k])] }
                         return UnsafePointer(scratch)
                     }
-                    let done = runKernels(
+                    let done = AffineBlit.runKernels(
                         level: level, pairs: pairs, width: image.width, u: uu, v: vv, steps: (du, dv), count: count,
                         factors: factors, uniform: alpha256, into: row + xi0)
                     x += done
@@ -339,7 +391,7 @@ enum AffineBlit {
                 }
                 for x in x..<(xi1 + 1) {
                     let top = image.pixels + ((vv >> 16) &* stride &+ (uu >> 16))
-                    composite(
+                    AffineBlit.composite(
                         top[0], top[1], top[stride], top[stride + 1], fx: uu, fy: vv, scale: scale(x), into: row + x)
                     uu &+= du
                     vv &+= dv

@@ -218,22 +218,7 @@ public final class ScriptInterpreter {
                 if let update { _ = try evaluate(update, scope) }
             }
             return .normal
-        case .forIn(let name, let object, let body):
-            let o = try evaluate(object, scope).primitive
-            var keys: [String] = []
-            switch o {
-            case .array(let a): keys = a.items.indices.map(String.init)
-            case .object(let obj): keys = obj.order
-            default: break
-            }
-            for key in keys {
-                try step()
-                scope.assign(name, .string(key))
-                let c = try execute(body, scope)
-                if case .broke = c { break }
-                if case .returned = c { return c }
-            }
-            return .normal
+        case .forIn(let name, let object, let body): return try forIn(name, object, body, scope)
         case .whileLoop(let test, let body):
             while try evaluate(test, scope).truthy {
                 try step()
@@ -251,43 +236,8 @@ public final class ScriptInterpreter {
             } while try evaluate(test, scope).truthy
             return .normal
         case .tryCatch(let body, let name, let handler, let finally):
-            var result = Completion.normal
-            do {
-                result = try execute(body, scope)
-            } catch {
-                guard case .thrown(let value) = error, let handler else {
-                    if let finally { _ = try execute(finally, scope) }
-                    throw error
-                }
-                if let name { scope.variables[name] = value }
-                result = try execute(handler, scope)
-            }
-            if let finally {
-                let f = try execute(finally, scope)
-                if case .normal = f {} else { return f }
-            }
-            return result
-        case .switchCase(let subject, let cases):
-            let v = try evaluate(subject, scope)
-            var matched = false
-            for pass in 0..<2 {
-                for (test, body) in cases {
-                    if !matched {
-                        if let test {
-                            if pass == 0, try evaluate(test, scope).strictEquals(v) { matched = true }
-                        } else if pass == 1 {
-                            matched = true
-                        }
-                    }
-                    guard matched else { continue }
-                    let c = try execute(body, scope)
-                    if case .broke = c { return .normal }
-                    if case .normal = c { continue }
-                    return c
-                }
-                if matched { return .normal }
-            }
-            return .normal
+            return try tryCatch(body, name, handler, finally, scope)
+        case .switchCase(let subject, let cases): return try switchCase(subject, cases, scope)
         case .returnValue(let e):
             guard let e else { return .returned(.undefined) }
             return .returned(try evaluate(e, scope))
@@ -295,6 +245,81 @@ public final class ScriptInterpreter {
         case .continueLoop: return .continued
         case .throwValue(let e): throw .thrown(try evaluate(e, scope))
         }
+    }
+
+    /// `for (name in object) body`: the indices of an array or the keys of an object, in order.
+    @inline(__always)
+    private func forIn(
+        _ name: String, _ object: ScriptExpr, _ body: ScriptStmt, _ scope: ScriptScope
+    ) throws(ScriptFailure) -> Completion {
+        let o = try evaluate(object, scope).primitive
+        var keys: [String] = []
+        switch o {
+        case .array(let a): keys = a.items.indices.map(String.init)
+        case .object(let obj): keys = obj.order
+        default: break
+        }
+        for key in keys {
+            try step()
+            scope.assign(name, .string(key))
+            let c = try execute(body, scope)
+            if case .broke = c { break }
+            if case .returned = c { return c }
+        }
+        return .normal
+    }
+
+    /// `try { body } catch (name) { handler } finally { finally }`: a thrown value goes to the
+    /// handler; `finally` runs whatever happened, and its own return, break or throw wins.
+    @inline(__always)
+    private func tryCatch(
+        _ body: [ScriptStmt], _ name: String?, _ handler: [ScriptStmt]?, _ finally: [ScriptStmt]?,
+        _ scope: ScriptScope
+    ) throws(ScriptFailure) -> Completion {
+        var result = Completion.normal
+        do {
+            result = try execute(body, scope)
+        } catch {
+            guard case .thrown(let value) = error, let handler else {
+                if let finally { _ = try execute(finally, scope) }
+                throw error
+            }
+            if let name { scope.variables[name] = value }
+            result = try execute(handler, scope)
+        }
+        if let finally {
+            let f = try execute(finally, scope)
+            if case .normal = f {} else { return f }
+        }
+        return result
+    }
+
+    /// `switch (subject) { … }`: runs from the first case strictly equal to the subject (or,
+    /// when none is, from `default`) until a `break` or the end.
+    @inline(__always)
+    private func switchCase(
+        _ subject: ScriptExpr, _ cases: [(ScriptExpr?, [ScriptStmt])], _ scope: ScriptScope
+    ) throws(ScriptFailure) -> Completion {
+        let v = try evaluate(subject, scope)
+        var matched = false
+        for pass in 0..<2 {
+            for (test, body) in cases {
+                if !matched {
+                    if let test {
+                        if pass == 0, try evaluate(test, scope).strictEquals(v) { matched = true }
+                    } else if pass == 1 {
+                        matched = true
+                    }
+                }
+                guard matched else { continue }
+                let c = try execute(body, scope)
+                if case .broke = c { return .normal }
+                if case .normal = c { continue }
+                return c
+            }
+            if matched { return .normal }
+        }
+        return .normal
     }
 
     public func evaluate(_ e: ScriptExpr, _ scope: ScriptScope) throws(ScriptFailure) -> ScriptValue {
@@ -323,65 +348,9 @@ public final class ScriptInterpreter {
             let o = try evaluate(object, scope)
             let k = try evaluate(key, scope)
             return try index(o, k)
-        case .call(let callee, let args):
-            if case .identifier("eval") = callee, scope.lookup("eval") == nil, globals.variables["eval"] == nil {
-                var argument: ScriptValue? = nil
-                if let first = args.first { argument = try evaluate(first, scope) }
-                for extra in args.dropFirst() { _ = try evaluate(extra, scope) }
-                return try directEval(argument, scope)
-            }
-            var this = ScriptValue.undefined
-            let f: ScriptValue
-            switch callee {
-            case .member(let object, let name):
-                this = try evaluate(object, scope)
-                f = try member(of: this, name)
-            case .index(let object, let key):
-                this = try evaluate(object, scope)
-                f = try index(this, try evaluate(key, scope))
-            default:
-                f = try evaluate(callee, scope)
-            }
-            var values: [ScriptValue] = []
-            values.reserveCapacity(args.count)
-            for a in args { values.append(try evaluate(a, scope)) }
-            return try call(f, this: this, values)
-        case .new(let callee, let args):
-            var values: [ScriptValue] = []
-            for a in args { values.append(try evaluate(a, scope)) }
-            if case .identifier(let name) = callee {
-                switch name {
-                case "Array":
-                    if values.count == 1, let n = values[0].numberValue {
-                        guard n >= 0, n <= 100_000, n == n.rounded() else {
-                            throw .error("RangeError: invalid array length")
-                        }
-                        return .array(Array(repeating: .undefined, count: Int(n)))
-                    }
-                    return .array(values)
-                case "Object": return .object(ScriptObject())
-                case "Number": return .number(values.first?.toNumber() ?? 0)
-                case "String": return .string(values.first?.toText() ?? "")
-                default: break
-                }
-            }
-            throw .error("TypeError: cannot construct this")
-        case .unary(let op, let operand):
-            if op == "typeof", case .identifier(let name) = operand, scope.lookup(name) == nil,
-                globals.variables[name] == nil
-            {
-                return .string("undefined")
-            }
-            let v = try evaluate(operand, scope)
-            switch op {
-            case "-": return .number(-v.toNumber())
-            case "+": return .number(v.toNumber())
-            case "!": return .bool(!v.truthy)
-            case "~": return .number(Double(~Self.int32(v.toNumber())))
-            case "typeof": return .string(v.typeName)
-            case "void": return .undefined
-            default: return .bool(true)  // delete
-            }
+        case .call(let callee, let args): return try evaluateCall(callee, args, scope)
+        case .new(let callee, let args): return try construct(callee, args, scope)
+        case .unary(let op, let operand): return try evaluateUnary(op, operand, scope)
         case .binary(let op, let l, let r):
             return try Self.binary(op, try evaluate(l, scope), try evaluate(r, scope))
         case .logical(let op, let l, let r):
@@ -408,6 +377,85 @@ public final class ScriptInterpreter {
             return last
         case .function(let body):
             return .function(ScriptClosure(body, scope))
+        }
+    }
+
+    /// `callee(args)`: a method call passes its object as `this`; a bare `eval` (not shadowed by
+    /// a variable) runs its code in the calling scope.
+    @inline(__always)
+    private func evaluateCall(
+        _ callee: ScriptExpr, _ args: [ScriptExpr], _ scope: ScriptScope
+    ) throws(ScriptFailure) -> ScriptValue {
+        if case .identifier("eval") = callee, scope.lookup("eval") == nil, globals.variables["eval"] == nil {
+            var argument: ScriptValue? = nil
+            if let first = args.first { argument = try evaluate(first, scope) }
+            for extra in args.dropFirst() { _ = try evaluate(extra, scope) }
+            return try directEval(argument, scope)
+        }
+        var this = ScriptValue.undefined
+        let f: ScriptValue
+        switch callee {
+        case .member(let object, let name):
+            this = try evaluate(object, scope)
+            f = try member(of: this, name)
+        case .index(let object, let key):
+            this = try evaluate(object, scope)
+            f = try index(this, try evaluate(key, scope))
+        default:
+            f = try evaluate(callee, scope)
+        }
+        var values: [ScriptValue] = []
+        values.reserveCapacity(args.count)
+        for a in args { values.append(try evaluate(a, scope)) }
+        return try call(f, this: this, values)
+    }
+
+    /// `new callee(args)`: only the `Array`, `Object`, `Number` and `String` constructors.
+    @inline(__always)
+    private func construct(
+        _ callee: ScriptExpr, _ args: [ScriptExpr], _ scope: ScriptScope
+    ) throws(ScriptFailure) -> ScriptValue {
+        var values: [ScriptValue] = []
+        for a in args { values.append(try evaluate(a, scope)) }
+        if case .identifier(let name) = callee {
+            switch name {
+            case "Array":
+                if values.count == 1, let n = values[0].numberValue {
+                    guard n >= 0, n <= 100_000, n == n.rounded() else {
+                        throw .error("RangeError: invalid array length")
+                    }
+                    return .array(Array(repeating: .undefined, count: Int(n)))
+                }
+                return .array(values)
+            case "Object": return .object(ScriptObject())
+            case "Number": return .number(values.first?.toNumber() ?? 0)
+            case "String": return .string(values.first?.toText() ?? "")
+            default: break
+            }
+        }
+        throw .error("TypeError: cannot construct this")
+    }
+
+    /// A prefix operator (`-`, `+`, `!`, `~`, `typeof`, `void`, `delete`) applied to `operand`;
+    /// `typeof` of an undeclared name is "undefined" rather than an error.
+    @inline(__always)
+    private func evaluateUnary(
+        _ op: String, _ operand: ScriptExpr, _ scope: ScriptScope
+    ) throws(ScriptFailure) -> ScriptValue {
+        if op == "typeof", case .identifier(let name) = operand, scope.lookup(name) == nil,
+            globals.variables[name] == nil
+        {
+            return .string("undefined")
+        }
+        let v = try evaluate(operand, scope)
+        switch op {
+        case "-": return .number(-v.toNumber())
+        case "+": return .number(v.toNumber())
+        case "!": return .bool(!v.truthy)
+        case "~": return .number(Double(~Self.int32(v.toNumber())))
+        case "typeof": return .string(v.typeName)
+        case "void": return .undefined
+        default: return .bool(true)  // delete
         }
     }
 

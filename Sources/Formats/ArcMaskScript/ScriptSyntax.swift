@@ -123,116 +123,17 @@ public enum ScriptLexer {
         var out: [ScriptToken] = []
         var i = 0
         var newline = false
-        func isNameStart(_ c: Unicode.Scalar) -> Bool { c == "$" || c == "_" || c.properties.isAlphabetic }
-        func isNamePart(_ c: Unicode.Scalar) -> Bool { isNameStart(c) || ("0"..."9").contains(c) }
         while i < s.count {
-            let c = s[i]
-            if c == "\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}" {
-                newline = true
-                i += 1
-                continue
-            }
-            if c.properties.isWhitespace || c == "\u{FEFF}" {
-                i += 1
-                continue
-            }
-            if c == "/" && i + 1 < s.count && s[i + 1] == "/" {
-                while i < s.count && s[i] != "\n" && s[i] != "\r" { i += 1 }
-                continue
-            }
-            if c == "/" && i + 1 < s.count && s[i + 1] == "*" {
-                i += 2
-                while i + 1 < s.count && !(s[i] == "*" && s[i + 1] == "/") {
-                    if s[i] == "\n" { newline = true }
-                    i += 1
-                }
-                guard i + 1 < s.count else { throw ScriptSyntaxError(message: "unterminated comment", offset: i) }
-                i += 2
-                continue
-            }
+            if try skipSpaceOrComment(s, &i, newline: &newline) { continue }
             guard out.count < limit else { throw ScriptSyntaxError(message: "more than \(limit) tokens", offset: i) }
+            let c = s[i]
             let start = i
             if ("0"..."9").contains(c) || (c == "." && i + 1 < s.count && ("0"..."9").contains(s[i + 1])) {
-                var value: Double
-                if c == "0", i + 1 < s.count, s[i + 1] == "x" || s[i + 1] == "X" {
-                    i += 2
-                    var v: Double = 0
-                    let hexStart = i
-                    while i < s.count, let d = Int(String(s[i]), radix: 16) {
-                        v = v * 16 + Double(d)
-                        i += 1
-                    }
-                    guard i > hexStart else {
-                        throw ScriptSyntaxError(message: "a hexadecimal number has no digits", offset: start)
-                    }
-                    value = v
-                } else {
-                    while i < s.count, ("0"..."9").contains(s[i]) { i += 1 }
-                    if i < s.count, s[i] == "." {
-                        i += 1
-                        while i < s.count, ("0"..."9").contains(s[i]) { i += 1 }
-                    }
-                    if i < s.count, s[i] == "e" || s[i] == "E" {
-                        var j = i + 1
-                        if j < s.count, s[j] == "+" || s[j] == "-" { j += 1 }
-                        if j < s.count, ("0"..."9").contains(s[j]) {
-                            i = j
-                            while i < s.count, ("0"..."9").contains(s[i]) { i += 1 }
-                        }
-                    }
-                    let text = String(String.UnicodeScalarView(s[start..<i]))
-                    guard let v = Double(text) else {
-                        throw ScriptSyntaxError(message: "bad number \"\(text)\"", offset: start)
-                    }
-                    value = v
-                }
-                if i < s.count, isNameStart(s[i]) {
-                    throw ScriptSyntaxError(message: "a name runs into a number", offset: i)
-                }
+                let value = try number(s, &i)
                 out.append(ScriptToken(kind: .number, text: "", number: value, offset: start, newlineBefore: newline))
             } else if c == "\"" || c == "'" {
-                i += 1
-                var text = String.UnicodeScalarView()
-                while true {
-                    guard i < s.count, s[i] != "\n" else {
-                        throw ScriptSyntaxError(message: "unterminated string", offset: start)
-                    }
-                    let d = s[i]
-                    if d == c {
-                        i += 1
-                        break
-                    }
-                    if d == "\\" {
-                        guard i + 1 < s.count else {
-                            throw ScriptSyntaxError(message: "unterminated string", offset: start)
-                        }
-                        let e = s[i + 1]
-                        i += 2
-                        switch e {
-                        case "n": text.append("\n")
-                        case "t": text.append("\t")
-                        case "r": text.append("\r")
-                        case "b": text.append("\u{8}")
-                        case "f": text.append("\u{C}")
-                        case "v": text.append("\u{B}")
-                        case "0": text.append("\0")
-                        case "\n": break
-                        case "x", "u":
-                            let n = e == "x" ? 2 : 4
-                            guard i + n <= s.count,
-                                let v = UInt32(String(String.UnicodeScalarView(s[i..<i + n])), radix: 16),
-                                let scalar = Unicode.Scalar(v)
-                            else { throw ScriptSyntaxError(message: "bad escape in a string", offset: i) }
-                            text.append(scalar)
-                            i += n
-                        default: text.append(e)
-                        }
-                        continue
-                    }
-                    text.append(d)
-                    i += 1
-                }
-                out.append(ScriptToken(kind: .string, text: String(text), offset: start, newlineBefore: newline))
+                let text = try string(s, &i)
+                out.append(ScriptToken(kind: .string, text: text, offset: start, newlineBefore: newline))
             } else if isNameStart(c) {
                 while i < s.count, isNamePart(s[i]) { i += 1 }
                 out.append(
@@ -240,17 +141,7 @@ public enum ScriptLexer {
                         kind: .name, text: String(String.UnicodeScalarView(s[start..<i])), offset: start,
                         newlineBefore: newline))
             } else {
-                var matched: String? = nil
-                for p in punctuators {
-                    let ps = Array(p.unicodeScalars)
-                    if i + ps.count <= s.count, Array(s[i..<i + ps.count]) == ps {
-                        matched = p
-                        break
-                    }
-                }
-                guard let p = matched else {
-                    throw ScriptSyntaxError(message: "unexpected character \"\(c)\"", offset: i)
-                }
+                let p = try punctuator(s, at: i)
                 i += p.unicodeScalars.count
                 out.append(ScriptToken(kind: .punctuator, text: p, offset: start, newlineBefore: newline))
             }
@@ -258,6 +149,151 @@ public enum ScriptLexer {
         }
         out.append(ScriptToken(kind: .end, text: "", offset: s.count, newlineBefore: true))
         return out
+    }
+
+    private static func isNameStart(_ c: Unicode.Scalar) -> Bool { c == "$" || c == "_" || c.properties.isAlphabetic }
+    private static func isNamePart(_ c: Unicode.Scalar) -> Bool { isNameStart(c) || ("0"..."9").contains(c) }
+
+    /// Steps `i` over the line break, whitespace character or comment at `s[i]`, noting in
+    /// `newline` a line break it passes; false (and `i` unmoved) when a token starts there.
+    private static func skipSpaceOrComment(
+        _ s: [Unicode.Scalar], _ i: inout Int, newline: inout Bool
+    ) throws(ScriptSyntaxError) -> Bool {
+        let c = s[i]
+        if c == "\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}" {
+            newline = true
+            i += 1
+            return true
+        }
+        if c.properties.isWhitespace || c == "\u{FEFF}" {
+            i += 1
+            return true
+        }
+        if c == "/" && i + 1 < s.count && s[i + 1] == "/" {
+            while i < s.count && s[i] != "\n" && s[i] != "\r" { i += 1 }
+            return true
+        }
+        if c == "/" && i + 1 < s.count && s[i + 1] == "*" {
+            i += 2
+            while i + 1 < s.count && !(s[i] == "*" && s[i + 1] == "/") {
+                if s[i] == "\n" { newline = true }
+                i += 1
+            }
+            guard i + 1 < s.count else { throw ScriptSyntaxError(message: "unterminated comment", offset: i) }
+            i += 2
+            return true
+        }
+        return false
+    }
+
+    /// The number literal at `s[i]` (decimal with fraction and exponent, or `0x` hexadecimal);
+    /// leaves `i` after it.
+    private static func number(_ s: [Unicode.Scalar], _ i: inout Int) throws(ScriptSyntaxError) -> Double {
+        let start = i
+        var value: Double
+        if s[i] == "0", i + 1 < s.count, s[i + 1] == "x" || s[i + 1] == "X" {
+            i += 2
+            var v: Double = 0
+            let hexStart = i
+            while i < s.count, let d = Int(String(s[i]), radix: 16) {
+                v = v * 16 + Double(d)
+                i += 1
+            }
+            guard i > hexStart else {
+                throw ScriptSyntaxError(message: "a hexadecimal number has no digits", offset: start)
+            }
+            value = v
+        } else {
+            while i < s.count, ("0"..."9").contains(s[i]) { i += 1 }
+            if i < s.count, s[i] == "." {
+                i += 1
+                while i < s.count, ("0"..."9").contains(s[i]) { i += 1 }
+            }
+            if i < s.count, s[i] == "e" || s[i] == "E" {
+                var j = i + 1
+                if j < s.count, s[j] == "+" || s[j] == "-" { j += 1 }
+                if j < s.count, ("0"..."9").contains(s[j]) {
+                    i = j
+                    while i < s.count, ("0"..."9").contains(s[i]) { i += 1 }
+                }
+            }
+            let text = String(String.UnicodeScalarView(s[start..<i]))
+            guard let v = Double(text) else {
+                throw ScriptSyntaxError(message: "bad number \"\(text)\"", offset: start)
+            }
+            value = v
+        }
+        if i < s.count, isNameStart(s[i]) {
+            throw ScriptSyntaxError(message: "a name runs into a number", offset: i)
+        }
+        return value
+    }
+
+    /// The string literal whose opening quote is `s[i]`, its escapes resolved; leaves `i` after
+    /// the closing quote.
+    private static func string(_ s: [Unicode.Scalar], _ i: inout Int) throws(ScriptSyntaxError) -> String {
+        let start = i, quote = s[i]
+        i += 1
+        var text = String.UnicodeScalarView()
+        while true {
+            guard i < s.count, s[i] != "\n" else {
+                throw ScriptSyntaxError(message: "unterminated string", offset: start)
+            }
+            let d = s[i]
+            if d == quote {
+                i += 1
+                break
+            }
+            if d == "\\" {
+                guard i + 1 < s.count else {
+                    throw ScriptSyntaxError(message: "unterminated string", offset: start)
+                }
+                try escape(s, &i, into: &text)
+                continue
+            }
+            text.append(d)
+            i += 1
+        }
+        return String(text)
+    }
+
+    /// Appends what the escape sequence at `s[i]` (a backslash) stands for to `text`; leaves `i`
+    /// after it.
+    private static func escape(
+        _ s: [Unicode.Scalar], _ i: inout Int, into text: inout String.UnicodeScalarView
+    ) throws(ScriptSyntaxError) {
+        let e = s[i + 1]
+        i += 2
+        switch e {
+        case "n": text.append("\n")
+        case "t": text.append("\t")
+        case "r": text.append("\r")
+        case "b": text.append("\u{8}")
+        case "f": text.append("\u{C}")
+        case "v": text.append("\u{B}")
+        case "0": text.append("\0")
+        case "\n": break
+        case "x", "u":
+            let n = e == "x" ? 2 : 4
+            guard i + n <= s.count,
+                let v = UInt32(String(String.UnicodeScalarView(s[i..<i + n])), radix: 16),
+                let scalar = Unicode.Scalar(v)
+            else { throw ScriptSyntaxError(message: "bad escape in a string", offset: i) }
+            text.append(scalar)
+            i += n
+        default: text.append(e)
+        }
+    }
+
+    /// The longest punctuator at `s[i]` (the list runs longest first).
+    private static func punctuator(_ s: [Unicode.Scalar], at i: Int) throws(ScriptSyntaxError) -> String {
+        for p in punctuators {
+            let ps = Array(p.unicodeScalars)
+            if i + ps.count <= s.count, Array(s[i..<i + ps.count]) == ps {
+                return p
+            }
+        }
+        throw ScriptSyntaxError(message: "unexpected character \"\(s[i])\"", offset: i)
     }
 }
 
@@ -360,105 +396,20 @@ public struct ScriptParser {
                     return .ifElse(test, then, try statement())
                 }
                 return .ifElse(test, then, nil)
-            case "for":
-                _ = next()
-                try expect("(")
-                var initial: ScriptStmt? = nil
-                let declares = isName("var") || isName("let") || isName("const")
-                if declares { _ = next() }
-                // for ([var] k in object)
-                if tokens[k].kind == .name, tokens[k + 1].kind == .name, tokens[k + 1].text == "in" {
-                    let n = try name()
-                    _ = next()
-                    let object = try expression()
-                    try expect(")")
-                    return .forIn(n, object, try statement())
-                }
-                if declares {
-                    initial = try variables()
-                } else if !isPunct(";") {
-                    initial = .expression(try expression())
-                }
-                try expect(";")
-                let test = isPunct(";") ? nil : try expression()
-                try expect(";")
-                let update = isPunct(")") ? nil : try expression()
-                try expect(")")
-                return .forLoop(initial, test, update, try statement())
+            case "for": return try forStatement()
             case "while":
                 _ = next()
                 try expect("(")
                 let test = try expression()
                 try expect(")")
                 return .whileLoop(test, try statement())
-            case "do":
-                _ = next()
-                let body = try statement()
-                guard isName("while") else { throw fail("expected \"while\"") }
-                _ = next()
-                try expect("(")
-                let test = try expression()
-                try expect(")")
-                _ = eat(";")
-                return .doWhile(body, test)
-            case "try":
-                _ = next()
-                let body = try block()
-                var catchName: String? = nil
-                var handler: [ScriptStmt]? = nil
-                var finally: [ScriptStmt]? = nil
-                if isName("catch") {
-                    _ = next()
-                    if eat("(") {
-                        catchName = try name()
-                        try expect(")")
-                    }
-                    handler = try block()
-                }
-                if isName("finally") {
-                    _ = next()
-                    finally = try block()
-                }
-                guard handler != nil || finally != nil else { throw fail("expected \"catch\" or \"finally\"") }
-                return .tryCatch(body, catchName, handler, finally)
-            case "switch":
-                _ = next()
-                try expect("(")
-                let subject = try expression()
-                try expect(")")
-                try expect("{")
-                var cases: [(ScriptExpr?, [ScriptStmt])] = []
-                while !eat("}") {
-                    var test: ScriptExpr? = nil
-                    if isName("case") {
-                        _ = next()
-                        test = try expression()
-                    } else if isName("default") {
-                        _ = next()
-                    } else {
-                        throw fail("expected \"case\" or \"default\"")
-                    }
-                    try expect(":")
-                    var body: [ScriptStmt] = []
-                    while !isName("case") && !isName("default") && !isPunct("}") {
-                        guard peek.kind != .end else { throw fail("expected \"}\"") }
-                        body.append(try statement())
-                    }
-                    cases.append((test, body))
-                }
-                return .switchCase(subject, cases)
+            case "do": return try doWhileStatement()
+            case "try": return try tryStatement()
+            case "switch": return try switchStatement()
             case "function":
                 _ = next()
                 return .function(try functionRest(named: true))
-            case "return":
-                _ = next()
-                if isPunct(";") || isPunct("}") || peek.kind == .end || peek.newlineBefore {
-                    _ = eat(";")
-                    return .returnValue(nil)
-                }
-                let value = try expression()
-                try endStatement()
-                return .returnValue(value)
+            case "return": return try returnStatement()
             case "break", "continue":
                 let word = next().text
                 try endStatement()
@@ -474,6 +425,111 @@ public struct ScriptParser {
         let e = try expression()
         try endStatement()
         return .expression(e)
+    }
+
+    /// `for (init; test; update) body` or `for ([var] k in object) body`, from the `for`.
+    private mutating func forStatement() throws(ScriptSyntaxError) -> ScriptStmt {
+        _ = next()
+        try expect("(")
+        var initial: ScriptStmt? = nil
+        let declares = isName("var") || isName("let") || isName("const")
+        if declares { _ = next() }
+        // for ([var] k in object)
+        if tokens[k].kind == .name, tokens[k + 1].kind == .name, tokens[k + 1].text == "in" {
+            let n = try name()
+            _ = next()
+            let object = try expression()
+            try expect(")")
+            return .forIn(n, object, try statement())
+        }
+        if declares {
+            initial = try variables()
+        } else if !isPunct(";") {
+            initial = .expression(try expression())
+        }
+        try expect(";")
+        let test = isPunct(";") ? nil : try expression()
+        try expect(";")
+        let update = isPunct(")") ? nil : try expression()
+        try expect(")")
+        return .forLoop(initial, test, update, try statement())
+    }
+
+    /// `do body while (test)`, from the `do`.
+    private mutating func doWhileStatement() throws(ScriptSyntaxError) -> ScriptStmt {
+        _ = next()
+        let body = try statement()
+        guard isName("while") else { throw fail("expected \"while\"") }
+        _ = next()
+        try expect("(")
+        let test = try expression()
+        try expect(")")
+        _ = eat(";")
+        return .doWhile(body, test)
+    }
+
+    /// `try { … }` with `catch [(name)] { … }`, `finally { … }` or both, from the `try`.
+    private mutating func tryStatement() throws(ScriptSyntaxError) -> ScriptStmt {
+        _ = next()
+        let body = try block()
+        var catchName: String? = nil
+        var handler: [ScriptStmt]? = nil
+        var finally: [ScriptStmt]? = nil
+        if isName("catch") {
+            _ = next()
+            if eat("(") {
+                catchName = try name()
+                try expect(")")
+            }
+            handler = try block()
+        }
+        if isName("finally") {
+            _ = next()
+            finally = try block()
+        }
+        guard handler != nil || finally != nil else { throw fail("expected \"catch\" or \"finally\"") }
+        return .tryCatch(body, catchName, handler, finally)
+    }
+
+    /// `switch (subject) { case x: … default: … }`, from the `switch`.
+    private mutating func switchStatement() throws(ScriptSyntaxError) -> ScriptStmt {
+        _ = next()
+        try expect("(")
+        let subject = try expression()
+        try expect(")")
+        try expect("{")
+        var cases: [(ScriptExpr?, [ScriptStmt])] = []
+        while !eat("}") {
+            var test: ScriptExpr? = nil
+            if isName("case") {
+                _ = next()
+                test = try expression()
+            } else if isName("default") {
+                _ = next()
+            } else {
+                throw fail("expected \"case\" or \"default\"")
+            }
+            try expect(":")
+            var body: [ScriptStmt] = []
+            while !isName("case") && !isName("default") && !isPunct("}") {
+                guard peek.kind != .end else { throw fail("expected \"}\"") }
+                body.append(try statement())
+            }
+            cases.append((test, body))
+        }
+        return .switchCase(subject, cases)
+    }
+
+    /// `return [value]`, from the `return`: a value only on the same line.
+    private mutating func returnStatement() throws(ScriptSyntaxError) -> ScriptStmt {
+        _ = next()
+        if isPunct(";") || isPunct("}") || peek.kind == .end || peek.newlineBefore {
+            _ = eat(";")
+            return .returnValue(nil)
+        }
+        let value = try expression()
+        try endStatement()
+        return .returnValue(value)
     }
 
     private mutating func variables() throws(ScriptSyntaxError) -> ScriptStmt {

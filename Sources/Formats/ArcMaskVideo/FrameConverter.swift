@@ -150,51 +150,63 @@ final class FrameConverter {
         let k = Key(
             width: f.width, height: f.height, format: f.format, colorspace: Int32(f.colorspace.rawValue),
             range: Int32(f.color_range.rawValue), outWidth: Int32(width), outHeight: Int32(height))
-        if k != key {
-            sws_freeContext(context)
-            context = nil
-            key = nil
-            guard let ctx = sws_alloc_context() else {
-                throw InputError(file: name, "out of memory converting a frame")
-            }
-            let raw = UnsafeMutableRawPointer(ctx)
-            av_opt_set_int(raw, "srcw", Int64(f.width), 0)
-            av_opt_set_int(raw, "srch", Int64(f.height), 0)
-            av_opt_set_int(raw, "src_format", Int64(f.format), 0)
-            av_opt_set_int(raw, "dstw", Int64(width), 0)
-            av_opt_set_int(raw, "dsth", Int64(height), 0)
-            av_opt_set_int(raw, "dst_format", Int64(AV_PIX_FMT_RGBA.rawValue), 0)
-            av_opt_set_int(raw, "sws_flags", Int64(SWS_BICUBIC), 0)
-            if f.format == AV_PIX_FMT_YUV420P.rawValue { av_opt_set_int(raw, "src_v_chr_pos", 128, 0) }
-            guard sws_init_context(ctx, nil, nil) >= 0 else {
-                sws_freeContext(ctx)
-                let pix =
-                    av_get_pix_fmt_name(AVPixelFormat(rawValue: f.format)).map { String(cString: $0) }
-                    ?? "format \(f.format)"
-                throw InputError(file: name, "cannot convert \(pix) pictures of \(f.width)×\(f.height)")
-            }
-            // The colour matrix and range, as FFmpeg's scale filter sets them for each frame.
-            var cs = Int32(f.colorspace.rawValue)
-            if cs < 1 || cs > 10 || cs == 8 { cs = SWS_CS_DEFAULT }
-            var inv: UnsafeMutablePointer<Int32>? = nil, table: UnsafeMutablePointer<Int32>? = nil
-            var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0,
-                saturation: Int32 = 0
-            sws_getColorspaceDetails(ctx, &inv, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation)
-            if f.color_range != AVCOL_RANGE_UNSPECIFIED { srcRange = f.color_range == AVCOL_RANGE_JPEG ? 1 : 0 }
-            let coefficients = sws_getCoefficients(cs)
-            sws_setColorspaceDetails(
-                ctx, coefficients, srcRange, coefficients, dstRange, brightness, contrast, saturation)
-            context = ctx
-            key = k
-            let matrix = [1: "BT.709", 9: "BT.2020", 10: "BT.2020", 7: "SMPTE 240M", 4: "FCC"][Int(cs)] ?? "BT.601"
-            let isYUV =
-                (av_pix_fmt_desc_get(AVPixelFormat(rawValue: f.format))?.pointee.flags ?? 0)
-                & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
-            colorDescription = isYUV ? "\(matrix), \(srcRange == 1 ? "full" : "limited") range" : "RGB"
-            if let hdr {
-                colorDescription += ", \(hdr.rawValue) HDR not tone-mapped (a layout the tone mapper cannot read)"
-            }
+        if k != key { try makeContext(for: f, key: k, outputWidth: width, outputHeight: height, name: name) }
+        return try scale(f, width: width, height: height, name: name)
+    }
+
+    /// Replaces the context with one for frames like `f` (size, pixel format, colour matrix and
+    /// range) to RGBA at `outputWidth`×`outputHeight`, and says in `colorDescription` how it
+    /// reads their colour.
+    private func makeContext(
+        for f: AVFrame, key k: Key, outputWidth width: Int, outputHeight height: Int, name: String
+    ) throws {
+        sws_freeContext(context)
+        context = nil
+        key = nil
+        guard let ctx = sws_alloc_context() else {
+            throw InputError(file: name, "out of memory converting a frame")
         }
+        let raw = UnsafeMutableRawPointer(ctx)
+        av_opt_set_int(raw, "srcw", Int64(f.width), 0)
+        av_opt_set_int(raw, "srch", Int64(f.height), 0)
+        av_opt_set_int(raw, "src_format", Int64(f.format), 0)
+        av_opt_set_int(raw, "dstw", Int64(width), 0)
+        av_opt_set_int(raw, "dsth", Int64(height), 0)
+        av_opt_set_int(raw, "dst_format", Int64(AV_PIX_FMT_RGBA.rawValue), 0)
+        av_opt_set_int(raw, "sws_flags", Int64(SWS_BICUBIC), 0)
+        if f.format == AV_PIX_FMT_YUV420P.rawValue { av_opt_set_int(raw, "src_v_chr_pos", 128, 0) }
+        guard sws_init_context(ctx, nil, nil) >= 0 else {
+            sws_freeContext(ctx)
+            let pix =
+                av_get_pix_fmt_name(AVPixelFormat(rawValue: f.format)).map { String(cString: $0) }
+                ?? "format \(f.format)"
+            throw InputError(file: name, "cannot convert \(pix) pictures of \(f.width)×\(f.height)")
+        }
+        // The colour matrix and range, as FFmpeg's scale filter sets them for each frame.
+        var cs = Int32(f.colorspace.rawValue)
+        if cs < 1 || cs > 10 || cs == 8 { cs = SWS_CS_DEFAULT }
+        var inv: UnsafeMutablePointer<Int32>? = nil, table: UnsafeMutablePointer<Int32>? = nil
+        var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0,
+            saturation: Int32 = 0
+        sws_getColorspaceDetails(ctx, &inv, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation)
+        if f.color_range != AVCOL_RANGE_UNSPECIFIED { srcRange = f.color_range == AVCOL_RANGE_JPEG ? 1 : 0 }
+        let coefficients = sws_getCoefficients(cs)
+        sws_setColorspaceDetails(
+            ctx, coefficients, srcRange, coefficients, dstRange, brightness, contrast, saturation)
+        context = ctx
+        key = k
+        let matrix = [1: "BT.709", 9: "BT.2020", 10: "BT.2020", 7: "SMPTE 240M", 4: "FCC"][Int(cs)] ?? "BT.601"
+        let isYUV =
+            (av_pix_fmt_desc_get(AVPixelFormat(rawValue: f.format))?.pointee.flags ?? 0)
+            & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
+        colorDescription = isYUV ? "\(matrix), \(srcRange == 1 ? "full" : "limited") range" : "RGB"
+        if let hdr {
+            colorDescription += ", \(hdr.rawValue) HDR not tone-mapped (a layout the tone mapper cannot read)"
+        }
+    }
+
+    /// `f` through the context, as a `width`×`height` RGBA picture.
+    private func scale(_ f: AVFrame, width: Int, height: Int, name: String) throws -> PixelBuffer {
         // swscale's SIMD paths want rows aligned to 64 bytes (as FFmpeg's own frames are);
         // narrower pictures go through an aligned scratch buffer.
         let rowBytes = width * 4

@@ -20,5 +20,6 @@ extension SettingNames {
     /// The command line's names for every setting the routes word: its options.
     public static let commandLine = SettingNames(
         budget: .commandLine, plan: .commandLine, tinted: "--tinted", rotationAccess: "--rotation-access",
-        codeName: "--name", family: "--family", route: "--route", tool: "arcmask")
+        poster: "--poster", label: "--label", codeName: "--name", family: "--family", route: "--route",
+        tool: "arcmask")
 }

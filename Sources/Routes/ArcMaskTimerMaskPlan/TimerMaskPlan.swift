@@ -253,7 +253,25 @@ public struct TimerMaskTimeline: Sendable {
         self.start = start
         self.seconds = seconds
         let end = start + max(0, seconds)
-        // Every answer the window needs, asked once per period and second.
+        let answers = Self.ask(plan, from: start, to: end, draws: draws)
+        self.answers = answers
+        let periods = answers.keys.sorted()
+        table = periods.map { answers[$0]!.drawn }
+        laneMasks = plan.lanes.map { lane in
+            lane.masks.map { m in
+                let k = periods.firstIndex(of: m.periodSeconds) ?? -1
+                return (m.leadSeconds, k >= 0 ? answers[m.periodSeconds]!.first : 0, k)
+            }
+        }
+        let events = Self.drawingEvents(plan, from: start, to: end, answers: answers)
+        (cuts, tops, scans) = Self.sweep(events, laneCount: plan.lanes.count, from: start, to: end)
+    }
+
+    /// Every answer the window from `start` to `end` needs, asked once per period and second:
+    /// by period, the first second asked and whether a mask draws at each second from it.
+    private static func ask(
+        _ plan: TimerMaskPlan, from start: Double, to end: Double, draws: (Int, Int) -> Bool
+    ) -> [Int: (first: Int, drawn: [Bool])] {
         var ranges: [Int: (Int, Int)] = [:]
         for mask in plan.masks {
             let first = Int((start + mask.leadSeconds).rounded(.down))
@@ -265,21 +283,22 @@ public struct TimerMaskTimeline: Sendable {
         for (period, r) in ranges where r.0 <= r.1 {
             answers[period] = (r.0, (r.0...r.1).map { draws(period, $0) })
         }
-        self.answers = answers
-        let periods = answers.keys.sorted()
-        table = periods.map { answers[$0]!.drawn }
-        laneMasks = plan.lanes.map { lane in
-            lane.masks.map { m in
-                let k = periods.firstIndex(of: m.periodSeconds) ?? -1
-                return (m.leadSeconds, k >= 0 ? answers[m.periodSeconds]!.first : 0, k)
-            }
-        }
+        return answers
+    }
+
+    /// Where a lane starts or stops drawing: at `t`, lane `lane` opens (its masks all draw from
+    /// there) or closes. Sorted by time, a close before an open at the same instant.
+    private typealias Event = (t: Double, lane: Int32, opens: Bool)
+
+    /// Each lane's drawing stretches within [start, end] (where all its masks draw), as events.
+    private static func drawingEvents(
+        _ plan: TimerMaskPlan, from start: Double, to end: Double, answers: [Int: (first: Int, drawn: [Bool])]
+    ) -> [Event] {
         func drawn(_ period: Int, _ e: Int) -> Bool {
             guard let a = answers[period], e >= a.first, e - a.first < a.drawn.count else { return false }
             return a.drawn[e - a.first]
         }
-        // Each lane's drawing stretches within [start, end].
-        var events: [(t: Double, lane: Int32, opens: Bool)] = []
+        var events: [Event] = []
         for (i, lane) in plan.lanes.enumerated() {
             var stretches: [(Double, Double)] = [(start, end)]
             for mask in lane.masks {
@@ -296,7 +315,7 @@ public struct TimerMaskTimeline: Sendable {
                         }
                     }
                 }
-                stretches = Self.intersect(stretches, own)
+                stretches = intersect(stretches, own)
             }
             for (a, b) in stretches {
                 let lo = max(a, start), hi = min(b, end)
@@ -306,9 +325,16 @@ public struct TimerMaskTimeline: Sendable {
             }
         }
         events.sort { $0.t != $1.t ? $0.t < $1.t : (!$0.opens && $1.opens) }
-        var active = [Int32](repeating: 0, count: plan.lanes.count)
-        var heap: [Int32] = []  // a max-heap of lanes, stale entries dropped when seen
-        func push(_ x: Int32) {
+        return events
+    }
+
+    /// A max-heap of lanes; a lane no longer drawing stays in it until it comes to the top.
+    private struct LaneHeap {
+        private(set) var heap: [Int32] = []
+
+        var first: Int32? { heap.first }
+
+        mutating func push(_ x: Int32) {
             heap.append(x)
             var c = heap.count - 1
             while c > 0, heap[(c - 1) / 2] < heap[c] {
@@ -316,7 +342,8 @@ public struct TimerMaskTimeline: Sendable {
                 c = (c - 1) / 2
             }
         }
-        func pop() {
+
+        mutating func pop() {
             heap.swapAt(0, heap.count - 1)
             heap.removeLast()
             var p = 0
@@ -330,6 +357,16 @@ public struct TimerMaskTimeline: Sendable {
                 p = m
             }
         }
+    }
+
+    /// Sweeps the sorted events from `start` to `end` into pieces with one top lane each: the
+    /// pieces' edges, each piece's top lane (−1: none) and the highest lane that can draw at
+    /// its start (see `scans`).
+    private static func sweep(
+        _ events: [Event], laneCount: Int, from start: Double, to end: Double
+    ) -> (cuts: [Double], tops: [Int32], scans: [Int32]) {
+        var active = [Int32](repeating: 0, count: laneCount)
+        var heap = LaneHeap()  // stale entries dropped when seen
         var cuts: [Double] = [start], tops: [Int32] = [], scans: [Int32] = []
         var k = 0
         var position = start
@@ -338,11 +375,11 @@ public struct TimerMaskTimeline: Sendable {
             while k < events.count && events[k].t <= position {
                 let e = events[k]
                 active[Int(e.lane)] += e.opens ? 1 : -1
-                if e.opens { push(e.lane) }
+                if e.opens { heap.push(e.lane) }
                 moved = max(moved, e.lane)
                 k += 1
             }
-            while let top = heap.first, active[Int(top)] <= 0 { pop() }
+            while let top = heap.first, active[Int(top)] <= 0 { heap.pop() }
             let next = k < events.count ? min(end, events[k].t) : end
             let top = heap.first ?? -1
             if let last = tops.last, last == top {
@@ -356,12 +393,10 @@ public struct TimerMaskTimeline: Sendable {
         }
         if tops.isEmpty {
             tops.append(-1)
-            scans.append(Int32(plan.lanes.count - 1))
+            scans.append(Int32(laneCount - 1))
             cuts.append(end)
         }
-        self.cuts = cuts
-        self.tops = tops
-        self.scans = scans
+        return (cuts, tops, scans)
     }
 
     /// Sorted, disjoint stretches in both lists.

@@ -37,6 +37,16 @@ func renderSize(_ m: SVGAMovie) -> PixelSize {
 
 func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [SuiteResult] {
     let names = files(dir, suffix: ".svga")
+    let (render, prints) = renderAndFingerprint(names, dir: dir, fingerprintsFile: fingerprintsFile, write: write)
+    return [render, prints, svgaTwinSuite(dir), svgaDamageSuite(names, dir: dir)]
+        + [runSVGADynamicSuite(dir)].compactMap { $0 }
+}
+
+/// Every file renders every frame; its chosen frames' fingerprints match the reviewed ones
+/// in `fingerprintsFile` (with `write`, the fresh ones are written there instead).
+private func renderAndFingerprint(
+    _ names: [String], dir: String, fingerprintsFile: String, write: Bool
+) -> (render: SuiteResult, prints: SuiteResult) {
     var render = SuiteResult(name: "SVGA: parse and render every frame", bar: names.count)
     var prints = SuiteResult(
         name: "SVGA: chosen frames match the reviewed fingerprints (tolerance 6/255 per cell)", bar: names.count)
@@ -89,9 +99,12 @@ func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [Suite
             prints.note = "fingerprints written to \(fingerprintsFile)"
         }
     }
+    return (render, prints)
+}
 
-    // Twins in different containers render alike.
-    // 1.x stores numbers as JSON doubles, 2.x as floats: antialiased edges may differ by a level or two.
+/// Twins in different containers render alike.
+/// 1.x stores numbers as JSON doubles, 2.x as floats: antialiased edges may differ by a level or two.
+private func svgaTwinSuite(_ dir: String) -> SuiteResult {
     var twins = SuiteResult(name: "SVGA: container twins render alike (within 2/255 per premultiplied channel)", bar: 2)
     twins.record(
         "matteBitmap_1x / matteBitmap_2x",
@@ -112,8 +125,12 @@ func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [Suite
             }
             return (a, b)
         })
+    return twins
+}
 
-    // Damaged copies: cut at 20 offsets, and 20 single flipped bytes each.
+/// Damaged copies: each file cut at 20 offsets, and 20 single flipped bytes each; every copy
+/// must fail with a clear error or render its first and last frames.
+private func svgaDamageSuite(_ names: [String], dir: String) -> SuiteResult {
     var damaged = SuiteResult(
         name: "SVGA: cut or corrupted copies give a clear error or a full render", bar: names.count)
     var refused = 0, accepted = 0
@@ -145,7 +162,7 @@ func runSVGALane(_ dir: String, fingerprintsFile: String, write: Bool) -> [Suite
     }
     damaged.note =
         "\(refused) refused with a clear error, \(accepted) still decoded and rendered (damage in image data or slack)"
-    return [render, prints, twins, damaged] + [runSVGADynamicSuite(dir)].compactMap { $0 }
+    return damaged
 }
 
 /// Colour times alpha: translucent pixels compare by what they add to a picture.

@@ -315,160 +315,13 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
     /// write it; checked so that a damaged or edited file cannot make the view index past its
     /// images.
     public init(manifest data: Data) throws {
-        struct Manifest: Decodable {
-            struct Plan: Decodable {
-                struct Layer: Decodable {
-                    struct Curve: Decodable {
-                        var startAngle: Double
-                        var endAngle: Double
-                    }
-                    var frame: Int
-                    var startAngle: Double
-                    var endAngle: Double
-                    var curves: [Curve]?
-                }
-                var radius: Double
-                var lineWidth: Double
-                var centerOffset: Double
-                var periodSeconds: Double
-                var cap: String
-                var layers: [Layer]
-            }
-            struct Frame: Decodable {
-                var x: Int
-                var y: Int
-                var width: Int
-                var height: Int
-                var file: String
-                var sourceFrames: [Int]?
-            }
-            struct TimerMask: Decodable {
-                struct Font: Decodable {
-                    var file: String
-                    var postScriptName: String
-                    var periodSeconds: Int
-                }
-                struct Mask: Decodable {
-                    var font: String
-                    var leadSeconds: Double
-                }
-                struct Lane: Decodable {
-                    var image: String
-                    var masks: [Mask]
-                }
-                var loopSeconds: Int
-                var fonts: [Font]
-                var lanes: [Lane]
-            }
-            var route: String?
-            var posterFrame: Int?
-            var label: String?
-            var viewWidth: Double
-            var viewHeight: Double
-            var scale: Double
-            var plan: Plan
-            var frames: [Frame]
-            var strip: String?
-            var timerMask: TimerMask?
-            struct Image: Decodable {
-                var file: String
-                var digest: String
-            }
-            var images: [Image]?
-        }
-        let m: Manifest
-        do {
-            m = try JSONDecoder().decode(Manifest.self, from: data)
-        } catch DecodingError.keyNotFound(let key, let context) {
-            throw Invalid(path: Self.path(context.codingPath + [key]), problem: "is missing")
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            throw Invalid(path: Self.path(context.codingPath), problem: context.debugDescription)
-        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
-            // A value that does not fit its type (an integer past Int's range, say), where the
-            // decoder says where; swift-corelibs-foundation refuses such a document as a whole.
-            throw Invalid(path: Self.path(context.codingPath), problem: context.debugDescription)
-        } catch {
-            throw Invalid(path: "$", problem: "is not JSON")
-        }
-        // A plan's circle lies at most 2¹⁹ pt below the view (arcmask's faithful bound), its
-        // radius and offset as far.
-        let sizes = [m.viewWidth, m.viewHeight, m.scale, m.plan.lineWidth, m.plan.periodSeconds]
-        guard sizes.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 100_000 }),
-            m.plan.radius.isFinite, m.plan.radius > 0, m.plan.radius < 2_000_000,
-            m.plan.centerOffset.isFinite, abs(m.plan.centerOffset) < 2_000_000
-        else {
-            throw Invalid(path: "$", problem: "viewWidth, viewHeight, scale or the plan's sizes are not positive")
-        }
-        guard !m.frames.isEmpty, !m.plan.layers.isEmpty else {
-            throw Invalid(path: "$.frames", problem: "holds no frames")
-        }
-        for (i, f) in m.frames.enumerated() {
-            guard f.x >= 0, f.y >= 0, f.width > 0, f.height > 0, !f.file.isEmpty, !f.file.contains("/"),
-                !f.file.hasPrefix(".")
-            else { throw Invalid(path: "$.frames[\(i)]", problem: "is not a cell of a file in the folder") }
-        }
-        for (i, l) in m.plan.layers.enumerated() {
-            guard (0..<m.frames.count).contains(l.frame) else {
-                throw Invalid(
-                    path: "$.plan.layers[\(i)].frame", problem: "\(l.frame) is not one of the \(m.frames.count) frames")
-            }
-            // The curves the plan computed: equal pieces, end to end over the arc.
-            guard let curves = l.curves else { continue }
-            let n = Double(curves.count), sweep = l.endAngle - l.startAngle
-            let slack = 1e-6 * max(1, abs(l.startAngle), abs(l.endAngle))
-            let equal = curves.enumerated().allSatisfy { k, c in
-                abs(c.startAngle - (l.startAngle + sweep * Double(k) / n)) <= slack
-                    && abs(c.endAngle - (l.startAngle + sweep * Double(k + 1) / n)) <= slack
-            }
-            guard (1...4096).contains(curves.count), sweep.isFinite, equal else {
-                throw Invalid(
-                    path: "$.plan.layers[\(i)].curves",
-                    problem: "is not 1 to 4,096 curves of equal sweep, end to end over the layer's arc")
-            }
-        }
+        let m = try Self.decode(data)
+        try Self.checkSizes(m)
+        try Self.checkLayers(m)
         if let strip = m.strip, strip.isEmpty || strip.contains("/") || strip.hasPrefix(".") {
             throw Invalid(path: "$.strip", problem: "is not a file in the folder")
         }
-        var timerMasks: TimerMasks? = nil
-        if let t = m.timerMask {
-            guard m.strip == nil else {
-                throw Invalid(path: "$.timerMask", problem: "lanes need a file per image, not a strip")
-            }
-            guard [2, 3, 4, 5, 6, 10, 12, 15, 20, 30].contains(t.loopSeconds) else {
-                throw Invalid(path: "$.timerMask.loopSeconds", problem: "\(t.loopSeconds) s does not divide a minute")
-            }
-            var fonts: [String: (String, Int)] = [:]
-            for (k, f) in t.fonts.enumerated() {
-                guard f.periodSeconds > 0, 60 % f.periodSeconds == 0, !f.postScriptName.isEmpty else {
-                    throw Invalid(
-                        path: "$.timerMask.fonts[\(k)]", problem: "is not a mask font of a period dividing 60")
-                }
-                fonts[f.file] = (f.postScriptName, f.periodSeconds)
-            }
-            let cellOf = Dictionary(m.frames.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { a, _ in a })
-            guard !t.lanes.isEmpty, t.lanes.count <= 4096 else {
-                throw Invalid(path: "$.timerMask.lanes", problem: "holds \(t.lanes.count) lanes, not 1 to 4,096")
-            }
-            var lanes: [TimerMasks.Lane] = []
-            for (i, lane) in t.lanes.enumerated() {
-                guard let cell = cellOf[lane.image] else {
-                    throw Invalid(path: "$.timerMask.lanes[\(i)].image", problem: "is not one of the frames' files")
-                }
-                var masks: [TimerMasks.Mask] = []
-                for (k, mask) in lane.masks.enumerated() {
-                    guard let (name, period) = fonts[mask.font], mask.leadSeconds.isFinite, mask.leadSeconds >= 0,
-                        mask.leadSeconds <= 86_400
-                    else {
-                        throw Invalid(
-                            path: "$.timerMask.lanes[\(i)].masks[\(k)]",
-                            problem: "names no font of timerMask.fonts or no lead of 0 to 86,400 s")
-                    }
-                    masks.append(TimerMasks.Mask(font: name, periodSeconds: period, leadSeconds: mask.leadSeconds))
-                }
-                lanes.append(TimerMasks.Lane(cell: cell, masks: masks))
-            }
-            timerMasks = TimerMasks(loopSeconds: t.loopSeconds, lanes: lanes)
-        }
+        let timerMasks = try m.timerMask.map { try Self.timerMasks($0, m) }
         // The cell whose source frames hold the poster frame (the first cell without one).
         var poster = 0
         if let frame = m.posterFrame {
@@ -489,6 +342,176 @@ public struct ArcMaskAnimationPlan: Sendable, Equatable {
             digests: Dictionary(
                 (m.images ?? []).map { ($0.file, $0.digest.lowercased()) }, uniquingKeysWith: { a, _ in a }),
             posterCell: poster, label: m.label.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) })
+    }
+
+    /// `manifest.json` as written, before any check of its values.
+    private struct Manifest: Decodable {
+        struct Plan: Decodable {
+            struct Layer: Decodable {
+                struct Curve: Decodable {
+                    var startAngle: Double
+                    var endAngle: Double
+                }
+                var frame: Int
+                var startAngle: Double
+                var endAngle: Double
+                var curves: [Curve]?
+            }
+            var radius: Double
+            var lineWidth: Double
+            var centerOffset: Double
+            var periodSeconds: Double
+            var cap: String
+            var layers: [Layer]
+        }
+        struct Frame: Decodable {
+            var x: Int
+            var y: Int
+            var width: Int
+            var height: Int
+            var file: String
+            var sourceFrames: [Int]?
+        }
+        struct TimerMask: Decodable {
+            struct Font: Decodable {
+                var file: String
+                var postScriptName: String
+                var periodSeconds: Int
+            }
+            struct Mask: Decodable {
+                var font: String
+                var leadSeconds: Double
+            }
+            struct Lane: Decodable {
+                var image: String
+                var masks: [Mask]
+            }
+            var loopSeconds: Int
+            var fonts: [Font]
+            var lanes: [Lane]
+        }
+        var route: String?
+        var posterFrame: Int?
+        var label: String?
+        var viewWidth: Double
+        var viewHeight: Double
+        var scale: Double
+        var plan: Plan
+        var frames: [Frame]
+        var strip: String?
+        var timerMask: TimerMask?
+        struct Image: Decodable {
+            var file: String
+            var digest: String
+        }
+        var images: [Image]?
+    }
+
+    /// The manifest in `data`; a document that does not decode is refused with the path of the
+    /// first key or value that does not fit.
+    private static func decode(_ data: Data) throws -> Manifest {
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: data)
+        } catch DecodingError.keyNotFound(let key, let context) {
+            throw Invalid(path: Self.path(context.codingPath + [key]), problem: "is missing")
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            throw Invalid(path: Self.path(context.codingPath), problem: context.debugDescription)
+        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
+            // A value that does not fit its type (an integer past Int's range, say), where the
+            // decoder says where; swift-corelibs-foundation refuses such a document as a whole.
+            throw Invalid(path: Self.path(context.codingPath), problem: context.debugDescription)
+        } catch {
+            throw Invalid(path: "$", problem: "is not JSON")
+        }
+    }
+
+    /// The view's and plan's sizes are positive and bounded, and every frame is a cell of a
+    /// file in the folder.
+    private static func checkSizes(_ m: Manifest) throws {
+        // A plan's circle lies at most 2¹⁹ pt below the view (arcmask's faithful bound), its
+        // radius and offset as far.
+        let sizes = [m.viewWidth, m.viewHeight, m.scale, m.plan.lineWidth, m.plan.periodSeconds]
+        guard sizes.allSatisfy({ $0.isFinite && $0 > 0 && $0 < 100_000 }),
+            m.plan.radius.isFinite, m.plan.radius > 0, m.plan.radius < 2_000_000,
+            m.plan.centerOffset.isFinite, abs(m.plan.centerOffset) < 2_000_000
+        else {
+            throw Invalid(path: "$", problem: "viewWidth, viewHeight, scale or the plan's sizes are not positive")
+        }
+        guard !m.frames.isEmpty, !m.plan.layers.isEmpty else {
+            throw Invalid(path: "$.frames", problem: "holds no frames")
+        }
+        for (i, f) in m.frames.enumerated() {
+            guard f.x >= 0, f.y >= 0, f.width > 0, f.height > 0, !f.file.isEmpty, !f.file.contains("/"),
+                !f.file.hasPrefix(".")
+            else { throw Invalid(path: "$.frames[\(i)]", problem: "is not a cell of a file in the folder") }
+        }
+    }
+
+    /// Every layer shows one of the frames, and its curves, where the plan lists them, are equal
+    /// pieces end to end over its arc.
+    private static func checkLayers(_ m: Manifest) throws {
+        for (i, l) in m.plan.layers.enumerated() {
+            guard (0..<m.frames.count).contains(l.frame) else {
+                throw Invalid(
+                    path: "$.plan.layers[\(i)].frame", problem: "\(l.frame) is not one of the \(m.frames.count) frames")
+            }
+            // The curves the plan computed: equal pieces, end to end over the arc.
+            guard let curves = l.curves else { continue }
+            let n = Double(curves.count), sweep = l.endAngle - l.startAngle
+            let slack = 1e-6 * max(1, abs(l.startAngle), abs(l.endAngle))
+            let equal = curves.enumerated().allSatisfy { k, c in
+                abs(c.startAngle - (l.startAngle + sweep * Double(k) / n)) <= slack
+                    && abs(c.endAngle - (l.startAngle + sweep * Double(k + 1) / n)) <= slack
+            }
+            guard (1...4096).contains(curves.count), sweep.isFinite, equal else {
+                throw Invalid(
+                    path: "$.plan.layers[\(i)].curves",
+                    problem: "is not 1 to 4,096 curves of equal sweep, end to end over the layer's arc")
+            }
+        }
+    }
+
+    /// The timer-mask lanes `t` of manifest `m`: a loop dividing a minute, mask fonts of periods
+    /// dividing 60, each lane over one of the frames' files (not a strip) and each mask naming
+    /// one of the fonts with a lead of 0 to 86,400 s.
+    private static func timerMasks(_ t: Manifest.TimerMask, _ m: Manifest) throws -> TimerMasks {
+        guard m.strip == nil else {
+            throw Invalid(path: "$.timerMask", problem: "lanes need a file per image, not a strip")
+        }
+        guard [2, 3, 4, 5, 6, 10, 12, 15, 20, 30].contains(t.loopSeconds) else {
+            throw Invalid(path: "$.timerMask.loopSeconds", problem: "\(t.loopSeconds) s does not divide a minute")
+        }
+        var fonts: [String: (String, Int)] = [:]
+        for (k, f) in t.fonts.enumerated() {
+            guard f.periodSeconds > 0, 60 % f.periodSeconds == 0, !f.postScriptName.isEmpty else {
+                throw Invalid(
+                    path: "$.timerMask.fonts[\(k)]", problem: "is not a mask font of a period dividing 60")
+            }
+            fonts[f.file] = (f.postScriptName, f.periodSeconds)
+        }
+        let cellOf = Dictionary(m.frames.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { a, _ in a })
+        guard !t.lanes.isEmpty, t.lanes.count <= 4096 else {
+            throw Invalid(path: "$.timerMask.lanes", problem: "holds \(t.lanes.count) lanes, not 1 to 4,096")
+        }
+        var lanes: [TimerMasks.Lane] = []
+        for (i, lane) in t.lanes.enumerated() {
+            guard let cell = cellOf[lane.image] else {
+                throw Invalid(path: "$.timerMask.lanes[\(i)].image", problem: "is not one of the frames' files")
+            }
+            var masks: [TimerMasks.Mask] = []
+            for (k, mask) in lane.masks.enumerated() {
+                guard let (name, period) = fonts[mask.font], mask.leadSeconds.isFinite, mask.leadSeconds >= 0,
+                    mask.leadSeconds <= 86_400
+                else {
+                    throw Invalid(
+                        path: "$.timerMask.lanes[\(i)].masks[\(k)]",
+                        problem: "names no font of timerMask.fonts or no lead of 0 to 86,400 s")
+                }
+                masks.append(TimerMasks.Mask(font: name, periodSeconds: period, leadSeconds: mask.leadSeconds))
+            }
+            lanes.append(TimerMasks.Lane(cell: cell, masks: masks))
+        }
+        return TimerMasks(loopSeconds: t.loopSeconds, lanes: lanes)
     }
 
     /// The manifest and every file it names, each checked against the manifest's digest. A
@@ -1042,7 +1065,7 @@ public struct ArcMaskFolderView<Placeholder: View>: View {
 }
 
 /// A folder read off the main actor, handed to it (`ArcMaskAnimation.load(folder:)`).
-private struct LoadedFolder: @unchecked Sendable {
+private struct LoadedExport: @unchecked Sendable {
     let plan: ArcMaskAnimationPlan
     let files: [String: Data]
     let manifestDigest: String
@@ -1129,7 +1152,7 @@ public struct ArcMaskAnimation: View {
         rotation: ArcMaskRotation = .runtime, engine: ArcMaskAnimationPlan.Engine = .automatic, date: Date = Date(),
         contentMode: ArcMaskContentMode = .fill
     ) async -> ArcMaskAnimation? {
-        let read = await Task.detached(priority: .userInitiated) { Self.read(folder: folder).map(LoadedFolder.init) }
+        let read = await Task.detached(priority: .userInitiated) { Self.read(folder: folder).map(LoadedExport.init) }
             .value
         guard let read else { return nil }
         var view = ArcMaskAnimation(

@@ -25,7 +25,12 @@ public enum ExportCode {
         let common: [(name: String, bytes: [UInt8])] = [
             (WidgetFolder.manifestFile, try manifestJSON(m)),
             (CodeNames.animationFile, Array(AnimationSource.text(for: route, names: vocabulary).utf8)),
-            (n.planFile, Array(PlanFile.generate(manifest: m, names: n, route: route, accented: accented).utf8)),
+            (
+                n.planFile,
+                Array(
+                    PlanFile.generate(manifest: m, names: n, route: route, accented: accented, vocabulary: vocabulary)
+                        .utf8)
+            ),
         ]
         let guide = (
             "INSTALL.md",
@@ -39,7 +44,8 @@ public enum ExportCode {
                     n.liveActivityFile,
                     Array(
                         LiveActivityFile.activity(
-                            source: m.source, family: family, names: n, displayName: m.displayName
+                            source: m.source, family: family, names: n, displayName: m.displayName,
+                            vocabulary: vocabulary
                         ).utf8)
                 ),
                 (n.activityStarterFile, Array(LiveActivityFile.starter(source: m.source, names: n).utf8)),

@@ -40,14 +40,15 @@ public enum LiveActivityFile {
 
     /// The extension's configuration: the animation in `family`'s presentation.
     public static func activity(
-        source: String, family: WidgetFamily, names n: CodeNames, displayName: String? = nil
+        source: String, family: WidgetFamily, names n: CodeNames, displayName: String? = nil,
+        vocabulary v: SettingNames = .plain
     ) -> String {
         let name = CodeText.fileName(source)
         let label = WidgetCodeParts.swiftString(displayName ?? name)
         func region(_ here: Bool) -> String { here ? "PlayingView()" : "EmptyView()" }
         let card = family == .activity || family == .islandExpanded
         return """
-            // \(n.liveActivityFile), written by `arcmask export --family \(family.rawValue)` for \(name): a Live Activity
+            // \(n.liveActivityFile), written by `\(v.tool) export \(v.family) \(family.rawValue)` for \(name): a Live Activity
             // that plays \(n.plan) in its \(family == .activity ? "Lock Screen presentation" : family.rawValue.replacingOccurrences(of: "-", with: " ") + " presentation").
             // Add `\(n.liveActivity)()` to your extension's WidgetBundle (INSTALL.md shows how).
 

@@ -111,71 +111,105 @@ public enum TimerFontExporter {
         progress: (@Sendable () -> Void)? = nil
     ) throws -> TimerFontManifest {
         let pictures = try draw(source, request: r, progress: progress)
-        /// Fonts of `pictures`, proven; a font that shows a wrong frame is refused, naming `whose`.
-        func provenFonts(
-            _ pictures: Pictures, baseName: String, whose: String
-        ) throws -> (
-            TimerFonts, TimerFontVerifier.Report
-        ) {
-            let fonts = try TimerFonts.build(
-                plan: pictures.plan, pictures: pictures.pngs, size: pictures.size, baseName: baseName)
-            progress?()
-            let proof = try prove(fonts, seconds: r.verifySeconds)
-            guard proof.passed else {
-                let m = proof.mismatches[0]
-                throw InputError(
-                    file: source.name,
-                    "\(whose) show the wrong frame at \(m.timeSeconds) s (\(m.why), frame \(m.intendedFrame) intended)"
-                )
-            }
-            return (fonts, proof)
-        }
-        let (fonts, proof) = try provenFonts(pictures, baseName: r.names.prefix, whose: "the generated fonts")
+        let (fonts, proof) = try provenFonts(
+            pictures, source: source, request: r, baseName: r.names.prefix, whose: "the generated fonts",
+            progress: progress)
         var files: [(String, [UInt8])] = fonts.frameFonts.map { ($0.fileName, $0.bytes) }
         files.append((fonts.maskFont.fileName, fonts.maskFont.bytes))
-        // Translucent pictures flattened onto the light background would show a white tile in
-        // the dark appearance: a second set, flattened onto the dark background, in fonts of its
-        // own (proven as the first), which the view takes there.
-        var dark: (pictures: Pictures, fonts: TimerFonts)? = nil
-        if r.background == nil, pictures.looks.contains(where: \.translucent) {
-            var darkRequest = r
-            darkRequest.background = Self.darkBackground
-            let darkPictures = try draw(source, request: darkRequest, progress: progress)
-            guard darkPictures.plan == pictures.plan, darkPictures.size == pictures.size else {
-                throw InputError(file: source.name, "the dark appearance's pictures came out of another plan")
-            }
-            let (darkFonts, _) = try provenFonts(
-                darkPictures, baseName: r.names.prefix + "Dark", whose: "the dark appearance's fonts")
-            files += darkFonts.frameFonts.map { ($0.fileName, $0.bytes) }
-            dark = (darkPictures, darkFonts)
-        }
-        for (name, bytes) in files { try AtomicFile.write(bytes, to: folder.url(for: name)) }
+        let dark = try darkAppearance(source, request: r, light: pictures, progress: progress)
+        if let dark { files += dark.fonts.frameFonts.map { ($0.fileName, $0.bytes) } }
+        for (name, bytes) in files { try folder.write(bytes, as: name) }
+        var manifest = Self.manifest(source, request: r, pictures: pictures, fonts: fonts, proof: proof, dark: dark)
+        manifest.fidelity = fidelity(
+            sourceFrames: pictures.sourceFrames, fps: pictures.plan.fps, timing: pictures.timing,
+            durationsMs: source.durations, paceAsked: r.loopSeconds != nil || r.timing != .auto)
+        try writeCode(manifest, request: r, into: folder)
+        return manifest
+    }
 
-        // The source's own warnings first (damaged data, as decoding found it), for `check`.
+    /// Fonts of `pictures`, proven; a font that shows a wrong frame is refused, naming `whose`.
+    static func provenFonts(
+        _ pictures: Pictures, source: FrameSource, request r: TimerFontRequest, baseName: String, whose: String,
+        progress: (@Sendable () -> Void)?
+    ) throws -> (TimerFonts, TimerFontVerifier.Report) {
+        let fonts = try TimerFonts.build(
+            plan: pictures.plan, pictures: pictures.pngs, size: pictures.size, baseName: baseName)
+        progress?()
+        let proof = try prove(fonts, seconds: r.verifySeconds)
+        guard proof.passed else {
+            let m = proof.mismatches[0]
+            throw InputError(
+                file: source.name,
+                "\(whose) show the wrong frame at \(m.timeSeconds) s (\(m.why), frame \(m.intendedFrame) intended)")
+        }
+        return (fonts, proof)
+    }
+
+    /// Translucent pictures flattened onto the light background would show a white tile in the
+    /// dark appearance: a second set, flattened onto the dark background, in fonts of its own
+    /// (proven as the first), which the view takes there. Nil when a background was asked for or
+    /// every picture is opaque.
+    static func darkAppearance(
+        _ source: FrameSource, request r: TimerFontRequest, light pictures: Pictures,
+        progress: (@Sendable () -> Void)?
+    ) throws -> (pictures: Pictures, fonts: TimerFonts)? {
+        guard r.background == nil, pictures.looks.contains(where: \.translucent) else { return nil }
+        var darkRequest = r
+        darkRequest.background = Self.darkBackground
+        let darkPictures = try draw(source, request: darkRequest, progress: progress)
+        guard darkPictures.plan == pictures.plan, darkPictures.size == pictures.size else {
+            throw InputError(file: source.name, "the dark appearance's pictures came out of another plan")
+        }
+        let (darkFonts, _) = try provenFonts(
+            darkPictures, source: source, request: r, baseName: r.names.prefix + "Dark",
+            whose: "the dark appearance's fonts", progress: progress)
+        return (darkPictures, darkFonts)
+    }
+
+    /// What the export warns of (the source's own warnings first: damaged data, as decoding found
+    /// it, for `check`), and what flattening did to the pictures (nil: every picture was opaque).
+    static func looks(
+        _ source: FrameSource, request r: TimerFontRequest, pictures: Pictures,
+        dark: (pictures: Pictures, fonts: TimerFonts)?
+    ) -> (warnings: [String], flattening: [String]?) {
+        let background = r.vocabulary.budget.background
         var warnings: [String] = source.warnings
         if r.background == nil, pictures.looks.contains(where: \.translucent) {
             warnings.append(
-                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance) and, in frame fonts of their own, onto \(hex(Self.darkBackground)) for the dark appearance; the widget draws the same colour behind them; \(r.vocabulary.budget.background) chooses one colour for both"
+                "the animation has transparent pixels: each picture is drawn over the ones before it, so they are flattened onto \(hex(pictures.background)) (white, the widget's background in the light appearance) and, in frame fonts of their own, onto \(hex(Self.darkBackground)) for the dark appearance; the widget draws the same colour behind them; \(background) chooses one colour for both"
             )
         }
-        // Judged when flattening changed a picture (nil: every picture was opaque).
         let flattening =
             !pictures.looks.contains(where: \.translucent)
             ? nil
             : FlattenedLook.problems(
                 pictures.looks, onto: hex(pictures.background),
-                remedy: "\(r.vocabulary.budget.background) chooses a colour the animation does not use")
+                remedy: "\(background) chooses a colour the animation does not use")
                 + (dark.map {
                     FlattenedLook.problems(
                         $0.pictures.looks, onto: hex($0.pictures.background),
                         remedy:
-                            "\(r.vocabulary.budget.background) chooses one colour, for both appearances, that the animation does not use"
-                    )
+                            "\(background) chooses one colour, for both appearances, that the animation does not use")
                 } ?? [])
         if pictures.size.pixelCount > Self.blankImagePixels {
             warnings.append(
                 "each picture has \(pictures.size.pixelCount) pixels, over the ~\(Self.blankImagePixels) at which widgets can render images blank"
             )
+        }
+        return (warnings, flattening)
+    }
+
+    /// The manifest of the pictures and their fonts, as proven (its fidelity set by the caller).
+    static func manifest(
+        _ source: FrameSource, request r: TimerFontRequest, pictures: Pictures, fonts: TimerFonts,
+        proof: TimerFontVerifier.Report, dark: (pictures: Pictures, fonts: TimerFonts)?
+    ) -> TimerFontManifest {
+        let (warnings, flattening) = looks(source, request: r, pictures: pictures, dark: dark)
+        func font(_ f: TimerFonts.File, _ plan: TimerFontPlan, layer i: Int) -> TimerFontManifest.Font {
+            .init(
+                file: f.fileName, postScriptName: f.postScriptName, bytes: f.bytes.count,
+                digest: PictureDigest.hex(PictureDigest.of(f.bytes)), frameLeadSeconds: plan.frameLead(i),
+                maskLeadSeconds: plan.isMasked(i) ? plan.maskLead(i) : nil, underUpperMask: plan.isUpper(i))
         }
         var manifest = TimerFontManifest(
             source: (source.name as NSString).lastPathComponent, sourceWidth: source.canvasSize.width,
@@ -190,13 +224,7 @@ public enum TimerFontExporter {
                     pngBytes: pictures.pngs[j].count,
                     pictureDigest: PictureDigest.hex(PictureDigest.of(pictures.pngs[j])))
             },
-            frameFonts: fonts.frameFonts.enumerated().map { i, f in
-                .init(
-                    file: f.fileName, postScriptName: f.postScriptName, bytes: f.bytes.count,
-                    digest: PictureDigest.hex(PictureDigest.of(f.bytes)), frameLeadSeconds: pictures.plan.frameLead(i),
-                    maskLeadSeconds: pictures.plan.isMasked(i) ? pictures.plan.maskLead(i) : nil,
-                    underUpperMask: pictures.plan.isUpper(i))
-            },
+            frameFonts: fonts.frameFonts.enumerated().map { i, f in font(f, pictures.plan, layer: i) },
             maskFont: .init(
                 file: fonts.maskFont.fileName, postScriptName: fonts.maskFont.postScriptName,
                 bytes: fonts.maskFont.bytes.count,
@@ -212,34 +240,38 @@ public enum TimerFontExporter {
         manifest.dark = dark.map { d in
             .init(
                 background: hex(d.pictures.background),
-                frameFonts: d.fonts.frameFonts.enumerated().map { i, f in
-                    .init(
-                        file: f.fileName, postScriptName: f.postScriptName, bytes: f.bytes.count,
-                        digest: PictureDigest.hex(PictureDigest.of(f.bytes)),
-                        frameLeadSeconds: d.pictures.plan.frameLead(i),
-                        maskLeadSeconds: d.pictures.plan.isMasked(i) ? d.pictures.plan.maskLead(i) : nil,
-                        underUpperMask: d.pictures.plan.isUpper(i))
-                },
+                frameFonts: d.fonts.frameFonts.enumerated().map { i, f in font(f, d.pictures.plan, layer: i) },
                 pictureDigests: d.pictures.pngs.map { PictureDigest.hex(PictureDigest.of($0)) })
         }
-        manifest.fidelity = fidelity(
-            sourceFrames: pictures.sourceFrames, fps: pictures.plan.fps, timing: pictures.timing,
-            durationsMs: source.durations, paceAsked: r.loopSeconds != nil || r.timing != .auto)
+        return manifest
+    }
+
+    /// The manifest, the view, the widget, the fonts' plist and the guide, each written once
+    /// through the staged folder.
+    static func writeCode(
+        _ manifest: TimerFontManifest, request r: TimerFontRequest, into folder: StagedFolder
+    )
+        throws
+    {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(manifest), to: folder.url(for: WidgetFolder.manifestFile))
-        try AtomicFile.write(
-            Array(TimerFontViewFile.generate(manifest: manifest, names: r.names).utf8),
-            to: folder.url(for: r.names.viewFile))
-        try AtomicFile.write(
-            Array(TimerFontViewFile.widget(manifest: manifest, family: r.widgetFamily, names: r.names).utf8),
-            to: folder.url(for: r.names.widgetFile))
-        try AtomicFile.write(
-            Array(TimerFontViewFile.appFonts(manifest.fontFiles).utf8), to: folder.url(for: plistFile))
-        try AtomicFile.write(
-            Array(TimerFontViewFile.installGuide(manifest: manifest, family: r.widgetFamily, names: r.names).utf8),
-            to: folder.url(for: "INSTALL.md"))
-        return manifest
+        try folder.write(Array(try encoder.encode(manifest)), as: WidgetFolder.manifestFile)
+        try folder.write(
+            Array(TimerFontViewFile.generate(manifest: manifest, names: r.names, vocabulary: r.vocabulary).utf8),
+            as: r.names.viewFile)
+        try folder.write(
+            Array(
+                TimerFontViewFile.widget(
+                    manifest: manifest, family: r.widgetFamily, names: r.names, vocabulary: r.vocabulary
+                ).utf8),
+            as: r.names.widgetFile)
+        try folder.write(Array(TimerFontViewFile.appFonts(manifest.fontFiles).utf8), as: plistFile)
+        try folder.write(
+            Array(
+                TimerFontViewFile.installGuide(
+                    manifest: manifest, family: r.widgetFamily, names: r.names, vocabulary: r.vocabulary
+                ).utf8),
+            as: "INSTALL.md")
     }
 
     /// The loop's timing and plan, and the source frame each loop frame shows (its start's).

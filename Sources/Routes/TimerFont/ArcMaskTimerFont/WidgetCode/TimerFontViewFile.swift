@@ -12,8 +12,57 @@ public enum TimerFontViewFile {
     /// Apple's documented timer rounding is consistent from iOS 18 on.
     public static let minimumIOS = "18.0"
 
-    public static func generate(manifest m: TimerFontManifest, names n: CodeNames = .standard) -> String {
-        func num(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(format: "%.1f", x) : "\(x)" }
+    public static func generate(
+        manifest m: TimerFontManifest, names n: CodeNames = .standard, vocabulary v: SettingNames = .plain
+    ) -> String {
+        """
+        \(headerComment(m, n, v))
+
+        import Foundation
+
+        \(planEnum(m, n))
+
+        #if canImport(SwiftUI) && canImport(WidgetKit)
+        import SwiftUI
+        import WidgetKit
+        #if canImport(UIKit)
+        import UIKit
+        import os
+        #endif
+
+        \(missingFontsExtension(n.plan))
+
+        \(viewStruct(n))
+        #endif
+
+        """
+    }
+
+    /// A number as Swift source: whole numbers with one decimal (`2.0`), others as Swift prints them.
+    private static func num(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(format: "%.1f", x) : "\(x)"
+    }
+
+    /// The view file's opening comment: what wrote it, and how the timers play.
+    private static func headerComment(_ m: TimerFontManifest, _ n: CodeNames, _ v: SettingNames) -> String {
+        """
+        // \(n.viewFile), written by `\(v.tool) export \(v.route) timer-font` for \(CodeText.fileName(m.source)).
+        // Every number here equals manifest.json.
+        //
+        // How it plays (public API only): \(m.frameFonts.count) `Text(date, style: .timer)` views are stacked, each
+        // counting up from its own offset before one shared reference date, each in its own font.
+        // A font draws the digits and separators as nothing and turns the two seconds digits into
+        // one ligature glyph: a frame picture (an sbix PNG). Each layer is masked by a timer in the
+        // mask font, whose seconds ligature is a full square on even seconds and nothing on odd
+        // ones; the masks uncover one layer after another, \(m.fps) times a second, and each layer
+        // changes its picture only while it is covered. The loop lasts \(m.loopSeconds) s (it divides
+        // a minute, so minute and hour wraps keep the phase).
+        """
+    }
+
+    /// The plan as plain Swift (the enum `names.plan`): every number of the manifest, the
+    /// appearances' fonts and backgrounds, and the timers' reference date.
+    private static func planEnum(_ m: TimerFontManifest, _ n: CodeNames) -> String {
         let (r, g, b) = rgb(m.background)
         let fonts = m.frameFonts.map { "        \"\($0.postScriptName)\"," }.joined(separator: "\n")
         let darkFonts = (m.dark?.frameFonts ?? []).map { "        \"\($0.postScriptName)\"," }.joined(separator: "\n")
@@ -23,20 +72,6 @@ public enum TimerFontViewFile {
         let firstUpper = m.frameFonts.firstIndex { $0.underUpperMask } ?? m.frameFonts.count
         let p = n.plan
         return """
-            // \(n.viewFile), written by `arcmask export --route timer-font` for \(CodeText.fileName(m.source)).
-            // Every number here equals manifest.json.
-            //
-            // How it plays (public API only): \(m.frameFonts.count) `Text(date, style: .timer)` views are stacked, each
-            // counting up from its own offset before one shared reference date, each in its own font.
-            // A font draws the digits and separators as nothing and turns the two seconds digits into
-            // one ligature glyph: a frame picture (an sbix PNG). Each layer is masked by a timer in the
-            // mask font, whose seconds ligature is a full square on even seconds and nothing on odd
-            // ones; the masks uncover one layer after another, \(m.fps) times a second, and each layer
-            // changes its picture only while it is covered. The loop lasts \(m.loopSeconds) s (it divides
-            // a minute, so minute and hour wraps keep the phase).
-
-            import Foundation
-
             /// The timer-font plan: view size in points, fonts by PostScript name, timer offsets in seconds.
             public enum \(p) {
                 public static let framesPerSecond = \(m.fps)
@@ -91,27 +126,31 @@ public enum TimerFontViewFile {
                     return min(Int((t * Double(framesPerSecond)).rounded(.down)), framesPerSecond * loopSeconds - 1)
                 }
             }
+            """
+    }
 
-            #if canImport(SwiftUI) && canImport(WidgetKit)
-            import SwiftUI
-            import WidgetKit
-            #if canImport(UIKit)
-            import UIKit
-            import os
-            #endif
-
-            extension \(p) {
-                /// The fonts UIKit cannot find by PostScript name: not in the extension, or not listed
-                /// under `UIAppFonts`. Empty on systems without UIKit.
-                public static var missingFonts: [String] {
-                    #if canImport(UIKit)
-                    return (frameFonts + darkFrameFonts + [maskFont]).filter { UIFont(name: $0, size: 12) == nil }
-                    #else
-                    return []
-                    #endif
-                }
+    /// The fonts the system cannot find (`missingFonts`), as an extension of the plan `p`.
+    private static func missingFontsExtension(_ p: String) -> String {
+        """
+        extension \(p) {
+            /// The fonts UIKit cannot find by PostScript name: not in the extension, or not listed
+            /// under `UIAppFonts`. Empty on systems without UIKit.
+            public static var missingFonts: [String] {
+                #if canImport(UIKit)
+                return (frameFonts + darkFrameFonts + [maskFont]).filter { UIFont(name: $0, size: 12) == nil }
+                #else
+                return []
+                #endif
             }
+        }
+        """
+    }
 
+    /// The SwiftUI view: its date, appearance and accessibility, and what it shows while a
+    /// font is missing; the timers it stacks come from `viewTimers`.
+    private static func viewStruct(_ n: CodeNames) -> String {
+        let p = n.plan
+        return """
             /// Plays the exported animation with timers alone (iOS \(minimumIOS) or later: earlier systems round
             /// `.timer` inconsistently). Its fonts must be listed under `UIAppFonts` (see INSTALL.md).
             @available(iOS \(minimumIOS), *)
@@ -156,66 +195,73 @@ public enum TimerFontViewFile {
                         .frame(width: \(p).viewWidth, height: \(p).viewHeight)
                 }
 
-                private var timers: some View {
-                    ZStack {
-                        ForEach(0..<\(p).firstUpperLayer, id: \\.self) { i in
-                            layer(i)
-                        }
-                        ZStack {
-                            ForEach(\(p).firstUpperLayer..<\(p).layers, id: \\.self) { i in
-                                layer(i)
-                            }
-                        }
-                        .mask(alignment: .center) {
-                            timer(\(p).maskFont, lead: \(p).upperMaskLead)
-                        }
-                    }
-                    .frame(width: \(p).viewWidth, height: \(p).viewHeight)
-                    .background(
-                        Color(
-                            red: \(p).background(dark: dark).red, green: \(p).background(dark: dark).green,
-                            blue: \(p).background(dark: dark).blue))
-                    .clipped()
-                    .environment(\\.locale, Locale(identifier: "en_US_POSIX"))
-                }
-
-                /// Layer `i`: its frame timer, under its own mask timer (layer 0 has none).
-                @ViewBuilder private func layer(_ i: Int) -> some View {
-                    let font = \(p).frameFonts(dark: dark)[i]
-                    if let lead = \(p).maskLeads[i] {
-                        timer(font, lead: \(p).frameLeads[i])
-                            .mask(alignment: .center) {
-                                timer(\(p).maskFont, lead: lead)
-                            }
-                    } else {
-                        timer(font, lead: \(p).frameLeads[i])
-                    }
-                }
-
-                /// A timer counting up from `lead` seconds before the reference date, in `font`, one
-                /// em as tall as the view: digits and separators draw nothing and take no room, so the
-                /// seconds ligature (one picture) is all it shows.
-                private func timer(_ font: String, lead: Double) -> some View {
-                    Text(reference.addingTimeInterval(-lead), style: .timer)
-                        .font(.custom(font, fixedSize: \(p).viewHeight))
-                        .foregroundStyle(Color.black)
-                        .lineLimit(1)
-                        .contentTransition(.identity)
-                        .fixedSize()
-                        .frame(width: \(p).viewWidth, height: \(p).viewHeight, alignment: .trailing)
-                        .clipped()
-                }
+            \(viewTimers(p))
             }
-            #endif
-
             """
     }
 
-    public static func widget(manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames) -> String {
+    /// The view's stacked, masked timers (its members, indented), over the plan `p`.
+    private static func viewTimers(_ p: String) -> String {
+        """
+            private var timers: some View {
+                ZStack {
+                    ForEach(0..<\(p).firstUpperLayer, id: \\.self) { i in
+                        layer(i)
+                    }
+                    ZStack {
+                        ForEach(\(p).firstUpperLayer..<\(p).layers, id: \\.self) { i in
+                            layer(i)
+                        }
+                    }
+                    .mask(alignment: .center) {
+                        timer(\(p).maskFont, lead: \(p).upperMaskLead)
+                    }
+                }
+                .frame(width: \(p).viewWidth, height: \(p).viewHeight)
+                .background(
+                    Color(
+                        red: \(p).background(dark: dark).red, green: \(p).background(dark: dark).green,
+                        blue: \(p).background(dark: dark).blue))
+                .clipped()
+                .environment(\\.locale, Locale(identifier: "en_US_POSIX"))
+            }
+
+            /// Layer `i`: its frame timer, under its own mask timer (layer 0 has none).
+            @ViewBuilder private func layer(_ i: Int) -> some View {
+                let font = \(p).frameFonts(dark: dark)[i]
+                if let lead = \(p).maskLeads[i] {
+                    timer(font, lead: \(p).frameLeads[i])
+                        .mask(alignment: .center) {
+                            timer(\(p).maskFont, lead: lead)
+                        }
+                } else {
+                    timer(font, lead: \(p).frameLeads[i])
+                }
+            }
+
+            /// A timer counting up from `lead` seconds before the reference date, in `font`, one
+            /// em as tall as the view: digits and separators draw nothing and take no room, so the
+            /// seconds ligature (one picture) is all it shows.
+            private func timer(_ font: String, lead: Double) -> some View {
+                Text(reference.addingTimeInterval(-lead), style: .timer)
+                    .font(.custom(font, fixedSize: \(p).viewHeight))
+                    .foregroundStyle(Color.black)
+                    .lineLimit(1)
+                    .contentTransition(.identity)
+                    .fixedSize()
+                    .frame(width: \(p).viewWidth, height: \(p).viewHeight, alignment: .trailing)
+                    .clipped()
+            }
+        """
+    }
+
+    public static func widget(
+        manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames, vocabulary v: SettingNames = .plain
+    ) -> String {
         let name = CodeText.fileName(m.source)
         let families = WidgetCodeParts.supportedFamilies(family)
         return """
-            // \(n.widgetFile), written by `arcmask export --route timer-font` for \(name): a widget that plays \(n.view).
+            // \(n.widgetFile), written by `\(v.tool) export \(v.route) timer-font` for \(name): a widget that plays \(n.view).
             // Add `\(n.widget)()` to your extension's WidgetBundle (INSTALL.md shows how).
 
             #if canImport(SwiftUI) && canImport(WidgetKit)
@@ -275,7 +321,10 @@ public enum TimerFontViewFile {
             """
     }
 
-    public static func installGuide(manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames) -> String {
+    /// - Parameter v: how the guide names the settings and the tool (the command line's options).
+    public static func installGuide(
+        manifest m: TimerFontManifest, family: WidgetFamily, names n: CodeNames, vocabulary v: SettingNames
+    ) -> String {
         let fonts = (m.frameFonts + [m.maskFont] + (m.dark?.frameFonts ?? [])).map {
             "| `\($0.file)` | `\($0.postScriptName)` |"
         }
@@ -284,7 +333,7 @@ public enum TimerFontViewFile {
         return """
             # Adding \(n.widget) to a widget extension (timer-font route)
 
-            This folder was written by `arcmask export --route timer-font` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)):
+            This folder was written by `\(v.tool) export \(v.route) timer-font` for \(CodeText.markdownCode((m.source as NSString).lastPathComponent)):
             a \(m.loopSeconds) s loop of \(m.frames.count) frames at \(m.fps) fps (the animation \(m.timing.sentence)),
             \(m.pixelWidth)×\(m.pixelHeight) px pictures for a \(fmt(m.viewWidth))×\(fmt(m.viewHeight)) pt \(family.systemName ?? family.rawValue) widget at \(fmt(m.scale))×, flattened onto \(m.background),
             in \(m.frameFonts.count) frame fonts and one mask font (\(FrameBudget.megabytes(m.decodedBytes)) when every picture is decoded).\(m.dark.map { "\nThe dark appearance takes \($0.frameFonts.count) frame fonts of its own, the same pictures flattened onto \($0.background) (the view picks them by `colorScheme`)." } ?? "")
@@ -321,15 +370,15 @@ public enum TimerFontViewFile {
               the loop's phase follows the wall clock and survives timeline reloads.
             - The view sets an en_US_POSIX locale so the timers show Latin digits, and a fixed font size
               so Dynamic Type cannot resize the pictures.
-            - `arcmask emulate --route timer-font` and `arcmask preview --route timer-font` read this folder;
+            - `\(v.tool) emulate \(v.route) timer-font` and `\(v.tool) preview \(v.route) timer-font` read this folder;
               `manifest.json` holds the loop, the fonts and the proof (\(m.proof.instants) instants over \(m.proof.spanSeconds) s of
               timer strings, \(m.proof.wrongFrames) wrong).
-            - Two exports can share one extension when they have different `--name`s.
+            - Two exports can share one extension when they have different `\(v.codeName)`s.
             - Tinted and clear home screens (iOS 18 or later) draw this widget in WidgetKit's accented
               mode, which tints text: the frames are glyphs of `Text`, so they show as one-colour
               silhouettes there, whatever their colour fonts hold. Only an `Image` can opt out
               (`widgetAccentedRenderingMode(_:)`), so this route cannot; the rotation route keeps its
-              colours there (`--tinted full-color`, its default).
+              colours there (`\(v.tinted) full-color`, its default).
 
             """
     }
