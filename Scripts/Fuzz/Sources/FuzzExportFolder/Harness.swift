@@ -6,6 +6,7 @@ import ArcMaskManifest
 import ArcMaskRotationRoute
 import ArcMaskSources
 import ArcMaskTimerMask
+import ArcMaskTimerMaskPlan
 import ArcMaskValues
 import Foundation
 import FuzzDriver
