@@ -19,7 +19,7 @@ import Testing
     ) throws -> (URL, ExportManifest) {
         let url = dir.path("out")
         let folder = try StagedFolder(url, existing: .refuse, createParents: true)
-        var settings = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
+        let settings = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
         let masks = TimerMaskSettings(use: .route, fps: fps, loopSeconds: loop, maxLanes: maxLanes)
         let manifest = try TimerMaskExporter.export(source: source, settings: settings, masks: masks, into: folder)
         try folder.commit()
@@ -235,7 +235,7 @@ import Testing
             let dir = try TempDir()
             let url = dir.path("out")
             let folder = try StagedFolder(url, existing: .refuse, createParents: true)
-            var settings = WidgetSettings(viewWidth: 170, viewHeight: 170, scale: 3)
+            let settings = WidgetSettings(viewWidth: 170, viewHeight: 170, scale: 3)
             let m = try TimerMaskExporter.export(
                 source: source, settings: settings, masks: TimerMaskSettings(use: use), into: folder)
             try folder.commit()
@@ -255,7 +255,7 @@ import Testing
         let source = try patternGIF(dir, count: 8, delays: [0, 1, 200, 3, 0, 50, 1, 10])
         let url = dir.path("out")
         let folder = try StagedFolder(url, existing: .refuse, createParents: true)
-        var settings = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
+        let settings = WidgetSettings(viewWidth: 30, viewHeight: 20, scale: 2)
         let m = try TimerMaskExporter.export(
             source: source, settings: settings, masks: TimerMaskSettings(use: .route), into: folder)
         try folder.commit()
