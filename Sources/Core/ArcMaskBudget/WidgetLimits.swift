@@ -184,13 +184,13 @@ public struct LimitFigures: Sendable, Equatable, Codable {
 }
 
 /// a + b, or `Int.max` where that would overflow.
-package func saturatingSum(_ a: Int, _ b: Int) -> Int {
+public func saturatingSum(_ a: Int, _ b: Int) -> Int {
     let (r, over) = a.addingReportingOverflow(b)
     return over ? .max : r
 }
 
 /// a × b, or `Int.max` where that would overflow.
-package func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+public func saturatingProduct(_ a: Int, _ b: Int) -> Int {
     let (r, over) = a.multipliedReportingOverflow(by: b)
     return over ? .max : r
 }
